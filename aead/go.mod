@@ -1,0 +1,3 @@
+module github.com/crypton-go/crypton/aead
+
+go 1.25.0

@@ -1,0 +1,129 @@
+// Package cputest helps tests run every implementation of a package that is
+// registered with cpufeat, and check that the implementations a CPU should
+// have are the ones that are available.
+//
+// The helpers change package variables through [cpufeat.Select], so tests
+// that use them must not run in parallel with other tests of the same
+// package.
+package cputest
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/crypton-go/crypton/cpufeat"
+)
+
+// TestAllImplementations runs f as a subtest once for every implementation of
+// pkg registered with cpufeat, named after it, with only that implementation
+// enabled, and finally as the subtest "generic" with all of them disabled.
+// An implementation this machine cannot run is reported as a skipped
+// subtest that says so; use [CheckImplementations] to make sure that only
+// happens when the CPU really lacks its features.
+func TestAllImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
+	t.Helper()
+	defer cpufeat.Reset(pkg)
+	for _, name := range cpufeat.List(pkg) {
+		if cpufeat.Select(pkg, name) {
+			t.Run(name, f)
+		} else {
+			t.Run(name, func(t *testing.T) {
+				t.Skipf("%s implementation of %s not available on this CPU or turned off by %s", name, pkg, cpufeat.EnvVar)
+			})
+		}
+	}
+	cpufeat.Select(pkg, "generic")
+	t.Run("generic", f)
+}
+
+// BenchmarkAllImplementations is the benchmark counterpart of
+// [TestAllImplementations]: it runs f as a sub-benchmark for every available
+// implementation of pkg and for the generic one.
+func BenchmarkAllImplementations(b *testing.B, pkg string, f func(b *testing.B)) {
+	defer cpufeat.Reset(pkg)
+	for _, name := range cpufeat.List(pkg) {
+		if cpufeat.Select(pkg, name) {
+			b.Run(name, f)
+		}
+	}
+	cpufeat.Select(pkg, "generic")
+	b.Run("generic", f)
+}
+
+// Requirements maps the name of each implementation of a package to the
+// cpufeat feature names (as in CRYPTON_CPU: "avx2", "bmi2", ...) that it
+// needs.
+type Requirements map[string][]string
+
+// CheckImplementations fails t unless the implementations registered for pkg
+// are exactly those named in want, and each one is available exactly when
+// every feature it requires is enabled on this machine. Tests state want
+// independently of the package's own availability conditions, so that a
+// wrong condition cannot silently leave a path untested (or enable one the
+// CPU cannot run).
+func CheckImplementations(t testing.TB, pkg string, want Requirements) {
+	t.Helper()
+	registered := cpufeat.List(pkg)
+	seen := make(map[string]bool)
+	for _, name := range registered {
+		seen[name] = true
+		req, ok := want[name]
+		if !ok {
+			t.Errorf("%s: implementation %q is registered but the test does not state its requirements", pkg, name)
+			continue
+		}
+		expect := true
+		var missing []string
+		for _, feat := range req {
+			if !known(feat) {
+				t.Errorf("%s: implementation %q requires unknown feature %q", pkg, name, feat)
+			}
+			if !cpufeat.Enabled(feat) {
+				expect = false
+				missing = append(missing, feat)
+			}
+		}
+		got := cpufeat.Available(pkg, name)
+		switch {
+		case expect && !got:
+			t.Errorf("%s: implementation %q is not available although this CPU has every feature it requires (%s)", pkg, name, strings.Join(req, ", "))
+		case !expect && got:
+			t.Errorf("%s: implementation %q is available although this CPU lacks %s", pkg, name, strings.Join(missing, ", "))
+		}
+	}
+	var absent []string
+	for name := range want {
+		if !seen[name] {
+			absent = append(absent, name)
+		}
+	}
+	sort.Strings(absent)
+	for _, name := range absent {
+		t.Errorf("%s: implementation %q is expected but not registered (registered: %v)", pkg, name, registered)
+	}
+}
+
+func known(feat string) bool {
+	for _, n := range cpufeat.Names() {
+		if n == feat {
+			return true
+		}
+	}
+	return false
+}
+
+// Describe returns a one-line summary of the implementations of pkg: which
+// are registered, which are available and which is active.
+func Describe(pkg string) string {
+	var parts []string
+	for _, name := range cpufeat.List(pkg) {
+		state := "unavailable"
+		if cpufeat.Available(pkg, name) {
+			state = "available"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", name, state))
+	}
+	return fmt.Sprintf("%s: active %s; %s", pkg, cpufeat.Active(pkg), strings.Join(parts, ", "))
+}

@@ -1,0 +1,108 @@
+package cputest
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/crypton-go/crypton/cpufeat"
+)
+
+// Fake implementations of a package named "cputest-fake": one the machine can
+// always run, one it never can.
+var (
+	useAlways = true
+	useNever  = false
+)
+
+func init() {
+	cpufeat.Register("cputest-fake", "Always", &useAlways)
+	cpufeat.Register("cputest-fake", "Never", &useNever)
+}
+
+func active() string {
+	switch {
+	case useAlways:
+		return "Always"
+	case useNever:
+		return "Never"
+	}
+	return "generic"
+}
+
+func TestTestAllImplementations(t *testing.T) {
+	var ran []string
+	TestAllImplementations(t, "cputest-fake", func(t *testing.T) {
+		ran = append(ran, t.Name()+"="+active())
+	})
+	want := []string{"TestTestAllImplementations/Always=Always", "TestTestAllImplementations/generic=generic"}
+	if !reflect.DeepEqual(ran, want) {
+		t.Errorf("ran %v, want %v", ran, want)
+	}
+	if !useAlways || useNever {
+		t.Errorf("implementations not restored: always=%v never=%v", useAlways, useNever)
+	}
+}
+
+// recorder captures the errors a check reports.
+type recorder struct {
+	testing.TB
+	errs []string
+}
+
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errs = append(r.errs, fmt.Sprintf(format, args...))
+}
+
+func TestCheckImplementations(t *testing.T) {
+	// Pick a feature that is on and one that is off on this machine, if any.
+	var on, off string
+	for _, f := range cpufeat.Features() {
+		if f.Enabled && on == "" {
+			on = f.Name
+		}
+		if !f.Enabled && off == "" {
+			off = f.Name
+		}
+	}
+	tests := []struct {
+		name string
+		want Requirements
+		errs []string // substrings, one per expected error
+		need string   // "on" or "off": the case needs such a feature
+	}{
+		{name: "correct, no features", want: Requirements{"Always": nil, "Never": {off}}, need: "off"},
+		{name: "missing requirement", want: Requirements{"Always": nil}, errs: []string{`"Never" is registered but`}},
+		{name: "unregistered", want: Requirements{"Always": nil, "Never": {off}, "Ghost": nil}, errs: []string{`"Ghost" is expected but not registered`}, need: "off"},
+		{name: "should be available", want: Requirements{"Always": nil, "Never": {on}}, errs: []string{`"Never" is not available although`}, need: "on"},
+		{name: "should not be available", want: Requirements{"Always": {off}, "Never": {off}}, errs: []string{`"Always" is available although this CPU lacks ` + off}, need: "off"},
+		{name: "unknown feature", want: Requirements{"Always": nil, "Never": {"warp-drive"}}, errs: []string{`unknown feature "warp-drive"`}},
+	}
+	for _, tt := range tests {
+		if (tt.need == "on" && on == "") || (tt.need == "off" && off == "") {
+			t.Logf("%s: skipped, this machine has no feature that is %s", tt.name, tt.need)
+			continue
+		}
+		r := &recorder{TB: t}
+		CheckImplementations(r, "cputest-fake", tt.want)
+		if len(r.errs) != len(tt.errs) {
+			t.Errorf("%s: got errors %q, want %d", tt.name, r.errs, len(tt.errs))
+			continue
+		}
+		for i, e := range tt.errs {
+			if !strings.Contains(r.errs[i], e) {
+				t.Errorf("%s: error %q does not contain %q", tt.name, r.errs[i], e)
+			}
+		}
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	got := Describe("cputest-fake")
+	want := "cputest-fake: active Always; Always (available), Never (unavailable)"
+	if got != want {
+		t.Errorf("Describe = %q, want %q", got, want)
+	}
+}

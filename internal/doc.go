@@ -1,0 +1,14 @@
+// Package internal is the root of crypton's test support module,
+// github.com/crypton-go/crypton/internal. Nothing in it is part of crypton's
+// API, and only _test.go files of the other crypton modules import it.
+//
+// The module holds:
+//
+//   - [github.com/crypton-go/crypton/internal/cryptotest]: conformance suites
+//     for any hash.Hash and cipher.AEAD, and FetchModule, which downloads a
+//     Go module (such as a test vector collection) into the module cache;
+//   - [github.com/crypton-go/crypton/internal/wycheproof]: typed loaders for
+//     the Wycheproof test vectors of the github.com/C2SP/wycheproof module.
+//
+// The module depends on the standard library only.
+package internal

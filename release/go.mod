@@ -1,0 +1,3 @@
+module github.com/crypton-go/crypton/release
+
+go 1.25.0

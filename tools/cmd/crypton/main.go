@@ -1,0 +1,81 @@
+// Command crypton shows what crypton does on this machine.
+//
+// Usage:
+//
+//	crypton cpu
+//
+// The cpu subcommand prints the processor, the CPU features crypton
+// detected, the CRYPTON_CPU override in force, and for each package with
+// accelerated code which implementation it selected.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) error
+}
+
+var commands = []command{
+	{"cpu", "print CPU features and the implementation each package selects", runCPU},
+}
+
+// errUsage reports a usage error whose message has already been printed.
+var errUsage = fmt.Errorf("usage error")
+
+func usage(w io.Writer) {
+	fmt.Fprintf(w, "usage: crypton <command> [arguments]\n\ncommands:\n")
+	names := make([]string, 0, len(commands))
+	for _, c := range commands {
+		names = append(names, fmt.Sprintf("  %-8s %s", c.name, c.summary))
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintln(w, n)
+	}
+	fmt.Fprintf(w, "\nRun 'crypton <command> -h' for a command's flags.\n")
+}
+
+// run executes the command line args (without the program name) and returns
+// the process exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		usage(stdout)
+		return 0
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			err := c.run(args[1:], stdout, stderr)
+			switch {
+			case err == nil:
+				return 0
+			case err == flag.ErrHelp:
+				return 0
+			case err == errUsage:
+				return 2
+			default:
+				fmt.Fprintf(stderr, "crypton %s: %v\n", c.name, err)
+				return 1
+			}
+		}
+	}
+	fmt.Fprintf(stderr, "crypton: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
