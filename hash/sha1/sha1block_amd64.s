@@ -8,6 +8,44 @@ DATA sha1Flip<>+0(SB)/8, $0x08090a0b0c0d0e0f
 DATA sha1Flip<>+8(SB)/8, $0x0001020304050607
 GLOBL sha1Flip<>(SB), RODATA|NOPTR, $16
 
+DATA sha1FlipWords<>+0(SB)/8, $0x0405060700010203
+DATA sha1FlipWords<>+8(SB)/8, $0x0c0d0e0f08090a0b
+GLOBL sha1FlipWords<>(SB), RODATA|NOPTR, $16
+
+DATA sha1KVectors<>+0(SB)/4, $0x5a827999
+DATA sha1KVectors<>+4(SB)/4, $0x5a827999
+DATA sha1KVectors<>+8(SB)/4, $0x5a827999
+DATA sha1KVectors<>+12(SB)/4, $0x5a827999
+DATA sha1KVectors<>+16(SB)/4, $0x5a827999
+DATA sha1KVectors<>+20(SB)/4, $0x5a827999
+DATA sha1KVectors<>+24(SB)/4, $0x5a827999
+DATA sha1KVectors<>+28(SB)/4, $0x5a827999
+DATA sha1KVectors<>+32(SB)/4, $0x6ed9eba1
+DATA sha1KVectors<>+36(SB)/4, $0x6ed9eba1
+DATA sha1KVectors<>+40(SB)/4, $0x6ed9eba1
+DATA sha1KVectors<>+44(SB)/4, $0x6ed9eba1
+DATA sha1KVectors<>+48(SB)/4, $0x6ed9eba1
+DATA sha1KVectors<>+52(SB)/4, $0x6ed9eba1
+DATA sha1KVectors<>+56(SB)/4, $0x6ed9eba1
+DATA sha1KVectors<>+60(SB)/4, $0x6ed9eba1
+DATA sha1KVectors<>+64(SB)/4, $0x8f1bbcdc
+DATA sha1KVectors<>+68(SB)/4, $0x8f1bbcdc
+DATA sha1KVectors<>+72(SB)/4, $0x8f1bbcdc
+DATA sha1KVectors<>+76(SB)/4, $0x8f1bbcdc
+DATA sha1KVectors<>+80(SB)/4, $0x8f1bbcdc
+DATA sha1KVectors<>+84(SB)/4, $0x8f1bbcdc
+DATA sha1KVectors<>+88(SB)/4, $0x8f1bbcdc
+DATA sha1KVectors<>+92(SB)/4, $0x8f1bbcdc
+DATA sha1KVectors<>+96(SB)/4, $0xca62c1d6
+DATA sha1KVectors<>+100(SB)/4, $0xca62c1d6
+DATA sha1KVectors<>+104(SB)/4, $0xca62c1d6
+DATA sha1KVectors<>+108(SB)/4, $0xca62c1d6
+DATA sha1KVectors<>+112(SB)/4, $0xca62c1d6
+DATA sha1KVectors<>+116(SB)/4, $0xca62c1d6
+DATA sha1KVectors<>+120(SB)/4, $0xca62c1d6
+DATA sha1KVectors<>+124(SB)/4, $0xca62c1d6
+GLOBL sha1KVectors<>(SB), RODATA|NOPTR, $128
+
 // func blockSHANI(h *[5]uint32, p []byte)
 // Requires: SHA, SSE2, SSE4.1, SSSE3
 TEXT ·blockSHANI(SB), NOSPLIT, $0-32
@@ -154,4 +192,1688 @@ loop:
 	MOVL      BX, 16(AX)
 
 done:
+	RET
+
+// func blockAVX2(h *[5]uint32, p []byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·blockAVX2(SB), $672-32
+	VBROADCASTI128 sha1FlipWords<>+0(SB), Y10
+	LEAQ           sha1KVectors<>+0(SB), CX
+	MOVQ           p_base+8(FP), R11
+	MOVQ           p_len+16(FP), R12
+	ANDQ           $-64, R12
+	JZ             avx2_done
+	ADDQ           R11, R12
+	LEAQ           (SP), DX
+	ADDQ           $0x1f, DX
+	ANDQ           $-32, DX
+
+avx2_loop:
+	MOVQ        h+0(FP), AX
+	MOVL        (AX), BX
+	MOVL        4(AX), SI
+	MOVL        8(AX), DI
+	MOVL        12(AX), R8
+	MOVL        16(AX), R9
+	LEAQ        64(R11), R13
+	CMPQ        R13, R12
+	CMOVQCC     R11, R13
+	VMOVDQU     (R11), X3
+	VINSERTI128 $0x01, (R13), Y3, Y3
+	VPSHUFB     Y10, Y3, Y3
+	VPADDD      (CX), Y3, Y0
+	VMOVDQU     Y0, (DX)
+	VMOVDQU     16(R11), X4
+	VINSERTI128 $0x01, 16(R13), Y4, Y4
+	VPSHUFB     Y10, Y4, Y4
+	VPADDD      (CX), Y4, Y0
+	VMOVDQU     Y0, 32(DX)
+	VMOVDQU     32(R11), X5
+	VINSERTI128 $0x01, 32(R13), Y5, Y5
+	VPSHUFB     Y10, Y5, Y5
+	VPADDD      (CX), Y5, Y0
+	VMOVDQU     Y0, 64(DX)
+	VMOVDQU     48(R11), X6
+	VINSERTI128 $0x01, 48(R13), Y6, Y6
+	VPSHUFB     Y10, Y6, Y6
+	VPADDD      (CX), Y6, Y0
+	VMOVDQU     Y0, 96(DX)
+	VPALIGNR    $0x08, Y3, Y4, Y0
+	VPXOR       Y3, Y0, Y0
+	VPXOR       Y5, Y0, Y0
+	VPSRLDQ     $0x04, Y6, Y1
+	RORXL       $0x02, SI, R10
+	ADDL        (DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	VPXOR       Y1, Y0, Y0
+	VPSLLDQ     $0x0c, Y0, Y1
+	VPSRLD      $0x1f, Y0, Y2
+	VPADDD      Y0, Y0, Y0
+	RORXL       $0x02, BX, SI
+	ADDL        4(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	VPOR        Y2, Y0, Y0
+	VPSRLD      $0x1e, Y1, Y2
+	VPSLLD      $0x02, Y1, Y1
+	VPOR        Y2, Y1, Y1
+	RORXL       $0x02, R9, BX
+	ADDL        8(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	VPXOR       Y1, Y0, Y7
+	VPADDD      (CX), Y7, Y1
+	VMOVDQU     Y1, 128(DX)
+	RORXL       $0x02, R8, R9
+	ADDL        12(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	VPALIGNR    $0x08, Y4, Y5, Y0
+	VPXOR       Y4, Y0, Y0
+	VPXOR       Y6, Y0, Y0
+	VPSRLDQ     $0x04, Y7, Y1
+	RORXL       $0x02, DI, R8
+	ADDL        32(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	VPXOR       Y1, Y0, Y0
+	VPSLLDQ     $0x0c, Y0, Y1
+	VPSRLD      $0x1f, Y0, Y2
+	VPADDD      Y0, Y0, Y0
+	RORXL       $0x02, R10, DI
+	ADDL        36(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	VPOR        Y2, Y0, Y0
+	VPSRLD      $0x1e, Y1, Y2
+	VPSLLD      $0x02, Y1, Y1
+	VPOR        Y2, Y1, Y1
+	RORXL       $0x02, SI, R10
+	ADDL        40(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	VPXOR       Y1, Y0, Y8
+	VPADDD      32(CX), Y8, Y1
+	VMOVDQU     Y1, 160(DX)
+	RORXL       $0x02, BX, SI
+	ADDL        44(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	VPALIGNR    $0x08, Y5, Y6, Y0
+	VPXOR       Y5, Y0, Y0
+	VPXOR       Y7, Y0, Y0
+	VPSRLDQ     $0x04, Y8, Y1
+	RORXL       $0x02, R9, BX
+	ADDL        64(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	VPXOR       Y1, Y0, Y0
+	VPSLLDQ     $0x0c, Y0, Y1
+	VPSRLD      $0x1f, Y0, Y2
+	VPADDD      Y0, Y0, Y0
+	RORXL       $0x02, R8, R9
+	ADDL        68(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	VPOR        Y2, Y0, Y0
+	VPSRLD      $0x1e, Y1, Y2
+	VPSLLD      $0x02, Y1, Y1
+	VPOR        Y2, Y1, Y1
+	RORXL       $0x02, DI, R8
+	ADDL        72(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	VPXOR       Y1, Y0, Y9
+	VPADDD      32(CX), Y9, Y1
+	VMOVDQU     Y1, 192(DX)
+	RORXL       $0x02, R10, DI
+	ADDL        76(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	VPALIGNR    $0x08, Y6, Y7, Y0
+	VPXOR       Y6, Y0, Y0
+	VPXOR       Y8, Y0, Y0
+	VPSRLDQ     $0x04, Y9, Y1
+	RORXL       $0x02, SI, R10
+	ADDL        96(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	VPXOR       Y1, Y0, Y0
+	VPSLLDQ     $0x0c, Y0, Y1
+	VPSRLD      $0x1f, Y0, Y2
+	VPADDD      Y0, Y0, Y0
+	RORXL       $0x02, BX, SI
+	ADDL        100(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	VPOR        Y2, Y0, Y0
+	VPSRLD      $0x1e, Y1, Y2
+	VPSLLD      $0x02, Y1, Y1
+	VPOR        Y2, Y1, Y1
+	RORXL       $0x02, R9, BX
+	ADDL        104(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	VPXOR       Y1, Y0, Y2
+	VPADDD      32(CX), Y2, Y1
+	VMOVDQU     Y1, 224(DX)
+	RORXL       $0x02, R8, R9
+	ADDL        108(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	VPALIGNR    $0x08, Y9, Y2, Y0
+	VPXOR       Y7, Y0, Y0
+	RORXL       $0x02, DI, R8
+	ADDL        128(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	VPXOR       Y4, Y0, Y0
+	VPXOR       Y3, Y0, Y0
+	RORXL       $0x02, R10, DI
+	ADDL        132(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y3
+	RORXL       $0x02, SI, R10
+	ADDL        136(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	VPADDD      32(CX), Y3, Y1
+	VMOVDQU     Y1, 256(DX)
+	RORXL       $0x02, BX, SI
+	ADDL        140(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	VPALIGNR    $0x08, Y2, Y3, Y0
+	VPXOR       Y8, Y0, Y0
+	RORXL       $0x02, R9, BX
+	ADDL        160(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	VPXOR       Y5, Y0, Y0
+	VPXOR       Y4, Y0, Y0
+	RORXL       $0x02, R8, R9
+	ADDL        164(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y4
+	RORXL       $0x02, DI, R8
+	ADDL        168(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	VPADDD      32(CX), Y4, Y1
+	VMOVDQU     Y1, 288(DX)
+	RORXL       $0x02, R10, DI
+	ADDL        172(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	VPALIGNR    $0x08, Y3, Y4, Y0
+	VPXOR       Y9, Y0, Y0
+	RORXL       $0x02, SI, R10
+	ADDL        192(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	VPXOR       Y6, Y0, Y0
+	VPXOR       Y5, Y0, Y0
+	RORXL       $0x02, BX, SI
+	ADDL        196(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y5
+	RORXL       $0x02, R9, BX
+	ADDL        200(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	VPADDD      64(CX), Y5, Y1
+	VMOVDQU     Y1, 320(DX)
+	RORXL       $0x02, R8, R9
+	ADDL        204(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	VPALIGNR    $0x08, Y4, Y5, Y0
+	VPXOR       Y2, Y0, Y0
+	RORXL       $0x02, DI, R8
+	ADDL        224(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	VPXOR       Y7, Y0, Y0
+	VPXOR       Y6, Y0, Y0
+	RORXL       $0x02, R10, DI
+	ADDL        228(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y6
+	RORXL       $0x02, SI, R10
+	ADDL        232(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	VPADDD      64(CX), Y6, Y1
+	VMOVDQU     Y1, 352(DX)
+	RORXL       $0x02, BX, SI
+	ADDL        236(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	VPALIGNR    $0x08, Y5, Y6, Y0
+	VPXOR       Y3, Y0, Y0
+	RORXL       $0x02, R9, BX
+	ADDL        256(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	VPXOR       Y8, Y0, Y0
+	VPXOR       Y7, Y0, Y0
+	RORXL       $0x02, R8, R9
+	ADDL        260(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y7
+	RORXL       $0x02, DI, R8
+	ADDL        264(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	VPADDD      64(CX), Y7, Y1
+	VMOVDQU     Y1, 384(DX)
+	RORXL       $0x02, R10, DI
+	ADDL        268(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	VPALIGNR    $0x08, Y6, Y7, Y0
+	VPXOR       Y4, Y0, Y0
+	RORXL       $0x02, SI, R10
+	ADDL        288(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	VPXOR       Y9, Y0, Y0
+	VPXOR       Y8, Y0, Y0
+	RORXL       $0x02, BX, SI
+	ADDL        292(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y8
+	RORXL       $0x02, R9, BX
+	ADDL        296(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	VPADDD      64(CX), Y8, Y1
+	VMOVDQU     Y1, 416(DX)
+	RORXL       $0x02, R8, R9
+	ADDL        300(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	VPALIGNR    $0x08, Y7, Y8, Y0
+	VPXOR       Y5, Y0, Y0
+	RORXL       $0x02, DI, R8
+	ADDL        320(DX), SI
+	MOVL        R9, AX
+	ANDL        BX, AX
+	ADDL        AX, SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	VPXOR       Y2, Y0, Y0
+	VPXOR       Y9, Y0, Y0
+	RORXL       $0x02, R10, DI
+	ADDL        324(DX), BX
+	MOVL        R8, AX
+	ANDL        R9, AX
+	ADDL        AX, BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y9
+	RORXL       $0x02, SI, R10
+	ADDL        328(DX), R9
+	MOVL        DI, AX
+	ANDL        R8, AX
+	ADDL        AX, R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	VPADDD      64(CX), Y9, Y1
+	VMOVDQU     Y1, 448(DX)
+	RORXL       $0x02, BX, SI
+	ADDL        332(DX), R8
+	MOVL        R10, AX
+	ANDL        DI, AX
+	ADDL        AX, R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	VPALIGNR    $0x08, Y8, Y9, Y0
+	VPXOR       Y6, Y0, Y0
+	RORXL       $0x02, R9, BX
+	ADDL        352(DX), DI
+	MOVL        SI, AX
+	ANDL        R10, AX
+	ADDL        AX, DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	VPXOR       Y3, Y0, Y0
+	VPXOR       Y2, Y0, Y0
+	RORXL       $0x02, R8, R9
+	ADDL        356(DX), R10
+	MOVL        BX, AX
+	ANDL        SI, AX
+	ADDL        AX, R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y2
+	RORXL       $0x02, DI, R8
+	ADDL        360(DX), SI
+	MOVL        R9, AX
+	ANDL        BX, AX
+	ADDL        AX, SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	VPADDD      96(CX), Y2, Y1
+	VMOVDQU     Y1, 480(DX)
+	RORXL       $0x02, R10, DI
+	ADDL        364(DX), BX
+	MOVL        R8, AX
+	ANDL        R9, AX
+	ADDL        AX, BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	VPALIGNR    $0x08, Y9, Y2, Y0
+	VPXOR       Y7, Y0, Y0
+	RORXL       $0x02, SI, R10
+	ADDL        384(DX), R9
+	MOVL        DI, AX
+	ANDL        R8, AX
+	ADDL        AX, R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	VPXOR       Y4, Y0, Y0
+	VPXOR       Y3, Y0, Y0
+	RORXL       $0x02, BX, SI
+	ADDL        388(DX), R8
+	MOVL        R10, AX
+	ANDL        DI, AX
+	ADDL        AX, R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y3
+	RORXL       $0x02, R9, BX
+	ADDL        392(DX), DI
+	MOVL        SI, AX
+	ANDL        R10, AX
+	ADDL        AX, DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	VPADDD      96(CX), Y3, Y1
+	VMOVDQU     Y1, 512(DX)
+	RORXL       $0x02, R8, R9
+	ADDL        396(DX), R10
+	MOVL        BX, AX
+	ANDL        SI, AX
+	ADDL        AX, R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	VPALIGNR    $0x08, Y2, Y3, Y0
+	VPXOR       Y8, Y0, Y0
+	RORXL       $0x02, DI, R8
+	ADDL        416(DX), SI
+	MOVL        R9, AX
+	ANDL        BX, AX
+	ADDL        AX, SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	VPXOR       Y5, Y0, Y0
+	VPXOR       Y4, Y0, Y0
+	RORXL       $0x02, R10, DI
+	ADDL        420(DX), BX
+	MOVL        R8, AX
+	ANDL        R9, AX
+	ADDL        AX, BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y4
+	RORXL       $0x02, SI, R10
+	ADDL        424(DX), R9
+	MOVL        DI, AX
+	ANDL        R8, AX
+	ADDL        AX, R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	VPADDD      96(CX), Y4, Y1
+	VMOVDQU     Y1, 544(DX)
+	RORXL       $0x02, BX, SI
+	ADDL        428(DX), R8
+	MOVL        R10, AX
+	ANDL        DI, AX
+	ADDL        AX, R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	VPALIGNR    $0x08, Y3, Y4, Y0
+	VPXOR       Y9, Y0, Y0
+	RORXL       $0x02, R9, BX
+	ADDL        448(DX), DI
+	MOVL        SI, AX
+	ANDL        R10, AX
+	ADDL        AX, DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	VPXOR       Y6, Y0, Y0
+	VPXOR       Y5, Y0, Y0
+	RORXL       $0x02, R8, R9
+	ADDL        452(DX), R10
+	MOVL        BX, AX
+	ANDL        SI, AX
+	ADDL        AX, R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y5
+	RORXL       $0x02, DI, R8
+	ADDL        456(DX), SI
+	MOVL        R9, AX
+	ANDL        BX, AX
+	ADDL        AX, SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	VPADDD      96(CX), Y5, Y1
+	VMOVDQU     Y1, 576(DX)
+	RORXL       $0x02, R10, DI
+	ADDL        460(DX), BX
+	MOVL        R8, AX
+	ANDL        R9, AX
+	ADDL        AX, BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	VPALIGNR    $0x08, Y4, Y5, Y0
+	VPXOR       Y2, Y0, Y0
+	RORXL       $0x02, SI, R10
+	ADDL        480(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	VPXOR       Y7, Y0, Y0
+	VPXOR       Y6, Y0, Y0
+	RORXL       $0x02, BX, SI
+	ADDL        484(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	VPSRLD      $0x1e, Y0, Y1
+	VPSLLD      $0x02, Y0, Y0
+	VPOR        Y1, Y0, Y6
+	RORXL       $0x02, R9, BX
+	ADDL        488(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	VPADDD      96(CX), Y6, Y1
+	VMOVDQU     Y1, 608(DX)
+	RORXL       $0x02, R8, R9
+	ADDL        492(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        512(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        516(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        520(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        524(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        544(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        548(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        552(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        556(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        576(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        580(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        584(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        588(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        608(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        612(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        616(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        620(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	MOVQ        h+0(FP), AX
+	ADDL        (AX), R8
+	MOVL        R8, (AX)
+	ADDL        4(AX), R9
+	MOVL        R9, 4(AX)
+	ADDL        8(AX), SI
+	MOVL        SI, 8(AX)
+	ADDL        12(AX), R10
+	MOVL        R10, 12(AX)
+	ADDL        16(AX), DI
+	MOVL        DI, 16(AX)
+	CMPQ        R13, R11
+	JEQ         avx2_done
+	RORXL       $0x02, R9, BX
+	ADDL        16(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        20(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        24(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        28(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        48(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        52(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        56(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        60(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        80(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        84(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        88(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        92(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        112(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        116(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        120(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        124(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        144(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        148(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        152(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        156(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        176(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        180(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        184(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        188(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        208(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        212(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        216(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        220(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        240(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        244(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        248(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        252(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        272(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        276(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        280(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        284(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        304(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        308(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        312(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        316(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        336(DX), R9
+	MOVL        DI, AX
+	ANDL        R8, AX
+	ADDL        AX, R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        340(DX), R8
+	MOVL        R10, AX
+	ANDL        DI, AX
+	ADDL        AX, R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        344(DX), DI
+	MOVL        SI, AX
+	ANDL        R10, AX
+	ADDL        AX, DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        348(DX), R10
+	MOVL        BX, AX
+	ANDL        SI, AX
+	ADDL        AX, R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        368(DX), SI
+	MOVL        R9, AX
+	ANDL        BX, AX
+	ADDL        AX, SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        372(DX), BX
+	MOVL        R8, AX
+	ANDL        R9, AX
+	ADDL        AX, BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        376(DX), R9
+	MOVL        DI, AX
+	ANDL        R8, AX
+	ADDL        AX, R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        380(DX), R8
+	MOVL        R10, AX
+	ANDL        DI, AX
+	ADDL        AX, R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        400(DX), DI
+	MOVL        SI, AX
+	ANDL        R10, AX
+	ADDL        AX, DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        404(DX), R10
+	MOVL        BX, AX
+	ANDL        SI, AX
+	ADDL        AX, R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        408(DX), SI
+	MOVL        R9, AX
+	ANDL        BX, AX
+	ADDL        AX, SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        412(DX), BX
+	MOVL        R8, AX
+	ANDL        R9, AX
+	ADDL        AX, BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        432(DX), R9
+	MOVL        DI, AX
+	ANDL        R8, AX
+	ADDL        AX, R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        436(DX), R8
+	MOVL        R10, AX
+	ANDL        DI, AX
+	ADDL        AX, R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        440(DX), DI
+	MOVL        SI, AX
+	ANDL        R10, AX
+	ADDL        AX, DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	ANDL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        444(DX), R10
+	MOVL        BX, AX
+	ANDL        SI, AX
+	ADDL        AX, R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	ANDL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        464(DX), SI
+	MOVL        R9, AX
+	ANDL        BX, AX
+	ADDL        AX, SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	ANDL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        468(DX), BX
+	MOVL        R8, AX
+	ANDL        R9, AX
+	ADDL        AX, BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	ANDL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        472(DX), R9
+	MOVL        DI, AX
+	ANDL        R8, AX
+	ADDL        AX, R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	ANDL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        476(DX), R8
+	MOVL        R10, AX
+	ANDL        DI, AX
+	ADDL        AX, R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	ANDL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        496(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        500(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        504(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        508(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        528(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        532(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        536(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        540(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        560(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        564(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        568(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        572(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        592(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        596(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	RORXL       $0x02, DI, R8
+	ADDL        600(DX), SI
+	MOVL        R9, AX
+	XORL        BX, AX
+	XORL        DI, AX
+	ADDL        AX, SI
+	RORXL       $0x1b, R10, AX
+	ADDL        AX, SI
+	RORXL       $0x02, R10, DI
+	ADDL        604(DX), BX
+	MOVL        R8, AX
+	XORL        R9, AX
+	XORL        R10, AX
+	ADDL        AX, BX
+	RORXL       $0x1b, SI, AX
+	ADDL        AX, BX
+	RORXL       $0x02, SI, R10
+	ADDL        624(DX), R9
+	MOVL        DI, AX
+	XORL        R8, AX
+	XORL        SI, AX
+	ADDL        AX, R9
+	RORXL       $0x1b, BX, AX
+	ADDL        AX, R9
+	RORXL       $0x02, BX, SI
+	ADDL        628(DX), R8
+	MOVL        R10, AX
+	XORL        DI, AX
+	XORL        BX, AX
+	ADDL        AX, R8
+	RORXL       $0x1b, R9, AX
+	ADDL        AX, R8
+	RORXL       $0x02, R9, BX
+	ADDL        632(DX), DI
+	MOVL        SI, AX
+	XORL        R10, AX
+	XORL        R9, AX
+	ADDL        AX, DI
+	RORXL       $0x1b, R8, AX
+	ADDL        AX, DI
+	RORXL       $0x02, R8, R9
+	ADDL        636(DX), R10
+	MOVL        BX, AX
+	XORL        SI, AX
+	XORL        R8, AX
+	ADDL        AX, R10
+	RORXL       $0x1b, DI, AX
+	ADDL        AX, R10
+	MOVQ        h+0(FP), AX
+	ADDL        (AX), R10
+	MOVL        R10, (AX)
+	ADDL        4(AX), DI
+	MOVL        DI, 4(AX)
+	ADDL        8(AX), R9
+	MOVL        R9, 8(AX)
+	ADDL        12(AX), BX
+	MOVL        BX, 12(AX)
+	ADDL        16(AX), SI
+	MOVL        SI, 16(AX)
+	ADDQ        $+128, R11
+	CMPQ        R11, R12
+	JB          avx2_loop
+
+avx2_done:
+	VZEROUPPER
 	RET

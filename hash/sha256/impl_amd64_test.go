@@ -8,4 +8,5 @@ import "github.com/crypton-go/crypton/cpufeat/cputest"
 // which implementations a CPU with these features must have.
 var wantImplementations = cputest.Requirements{
 	"SHA-NI": {"shani", "ssse3"},
+	"AVX2":   {"avx2", "bmi2"},
 }

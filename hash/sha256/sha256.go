@@ -8,11 +8,13 @@
 //
 // # Implementations
 //
-// This version has a single implementation, portable Go code that runs on
-// every platform (cpufeat calls it "generic"). Accelerated implementations
-// are registered with github.com/crypton-go/crypton/cpufeat under the package
-// name "sha256" as they are added, and the generic code is the reference they
-// are tested against.
+// Implementations, registered with github.com/crypton-go/crypton/cpufeat
+// under the package name "sha256" in order of preference: "SHA-NI" (amd64
+// with the SHA extensions), "AVX2" (amd64 with AVX2 and BMI2, for CPUs without
+// them), "ARMv8-SHA2" (arm64 with the ARMv8 SHA-256 instructions), and the
+// portable Go code ("generic") that every other path is tested against. The
+// -tags purego build uses only the generic code; CRYPTON_CPU turns paths off
+// at run time.
 //
 // # Constant time
 //

@@ -74,6 +74,144 @@ DATA sha256Flip<>+0(SB)/8, $0x0405060700010203
 DATA sha256Flip<>+8(SB)/8, $0x0c0d0e0f08090a0b
 GLOBL sha256Flip<>(SB), RODATA|NOPTR, $16
 
+DATA sha256KPairs<>+0(SB)/4, $0x428a2f98
+DATA sha256KPairs<>+4(SB)/4, $0x71374491
+DATA sha256KPairs<>+8(SB)/4, $0xb5c0fbcf
+DATA sha256KPairs<>+12(SB)/4, $0xe9b5dba5
+DATA sha256KPairs<>+16(SB)/4, $0x428a2f98
+DATA sha256KPairs<>+20(SB)/4, $0x71374491
+DATA sha256KPairs<>+24(SB)/4, $0xb5c0fbcf
+DATA sha256KPairs<>+28(SB)/4, $0xe9b5dba5
+DATA sha256KPairs<>+32(SB)/4, $0x3956c25b
+DATA sha256KPairs<>+36(SB)/4, $0x59f111f1
+DATA sha256KPairs<>+40(SB)/4, $0x923f82a4
+DATA sha256KPairs<>+44(SB)/4, $0xab1c5ed5
+DATA sha256KPairs<>+48(SB)/4, $0x3956c25b
+DATA sha256KPairs<>+52(SB)/4, $0x59f111f1
+DATA sha256KPairs<>+56(SB)/4, $0x923f82a4
+DATA sha256KPairs<>+60(SB)/4, $0xab1c5ed5
+DATA sha256KPairs<>+64(SB)/4, $0xd807aa98
+DATA sha256KPairs<>+68(SB)/4, $0x12835b01
+DATA sha256KPairs<>+72(SB)/4, $0x243185be
+DATA sha256KPairs<>+76(SB)/4, $0x550c7dc3
+DATA sha256KPairs<>+80(SB)/4, $0xd807aa98
+DATA sha256KPairs<>+84(SB)/4, $0x12835b01
+DATA sha256KPairs<>+88(SB)/4, $0x243185be
+DATA sha256KPairs<>+92(SB)/4, $0x550c7dc3
+DATA sha256KPairs<>+96(SB)/4, $0x72be5d74
+DATA sha256KPairs<>+100(SB)/4, $0x80deb1fe
+DATA sha256KPairs<>+104(SB)/4, $0x9bdc06a7
+DATA sha256KPairs<>+108(SB)/4, $0xc19bf174
+DATA sha256KPairs<>+112(SB)/4, $0x72be5d74
+DATA sha256KPairs<>+116(SB)/4, $0x80deb1fe
+DATA sha256KPairs<>+120(SB)/4, $0x9bdc06a7
+DATA sha256KPairs<>+124(SB)/4, $0xc19bf174
+DATA sha256KPairs<>+128(SB)/4, $0xe49b69c1
+DATA sha256KPairs<>+132(SB)/4, $0xefbe4786
+DATA sha256KPairs<>+136(SB)/4, $0x0fc19dc6
+DATA sha256KPairs<>+140(SB)/4, $0x240ca1cc
+DATA sha256KPairs<>+144(SB)/4, $0xe49b69c1
+DATA sha256KPairs<>+148(SB)/4, $0xefbe4786
+DATA sha256KPairs<>+152(SB)/4, $0x0fc19dc6
+DATA sha256KPairs<>+156(SB)/4, $0x240ca1cc
+DATA sha256KPairs<>+160(SB)/4, $0x2de92c6f
+DATA sha256KPairs<>+164(SB)/4, $0x4a7484aa
+DATA sha256KPairs<>+168(SB)/4, $0x5cb0a9dc
+DATA sha256KPairs<>+172(SB)/4, $0x76f988da
+DATA sha256KPairs<>+176(SB)/4, $0x2de92c6f
+DATA sha256KPairs<>+180(SB)/4, $0x4a7484aa
+DATA sha256KPairs<>+184(SB)/4, $0x5cb0a9dc
+DATA sha256KPairs<>+188(SB)/4, $0x76f988da
+DATA sha256KPairs<>+192(SB)/4, $0x983e5152
+DATA sha256KPairs<>+196(SB)/4, $0xa831c66d
+DATA sha256KPairs<>+200(SB)/4, $0xb00327c8
+DATA sha256KPairs<>+204(SB)/4, $0xbf597fc7
+DATA sha256KPairs<>+208(SB)/4, $0x983e5152
+DATA sha256KPairs<>+212(SB)/4, $0xa831c66d
+DATA sha256KPairs<>+216(SB)/4, $0xb00327c8
+DATA sha256KPairs<>+220(SB)/4, $0xbf597fc7
+DATA sha256KPairs<>+224(SB)/4, $0xc6e00bf3
+DATA sha256KPairs<>+228(SB)/4, $0xd5a79147
+DATA sha256KPairs<>+232(SB)/4, $0x06ca6351
+DATA sha256KPairs<>+236(SB)/4, $0x14292967
+DATA sha256KPairs<>+240(SB)/4, $0xc6e00bf3
+DATA sha256KPairs<>+244(SB)/4, $0xd5a79147
+DATA sha256KPairs<>+248(SB)/4, $0x06ca6351
+DATA sha256KPairs<>+252(SB)/4, $0x14292967
+DATA sha256KPairs<>+256(SB)/4, $0x27b70a85
+DATA sha256KPairs<>+260(SB)/4, $0x2e1b2138
+DATA sha256KPairs<>+264(SB)/4, $0x4d2c6dfc
+DATA sha256KPairs<>+268(SB)/4, $0x53380d13
+DATA sha256KPairs<>+272(SB)/4, $0x27b70a85
+DATA sha256KPairs<>+276(SB)/4, $0x2e1b2138
+DATA sha256KPairs<>+280(SB)/4, $0x4d2c6dfc
+DATA sha256KPairs<>+284(SB)/4, $0x53380d13
+DATA sha256KPairs<>+288(SB)/4, $0x650a7354
+DATA sha256KPairs<>+292(SB)/4, $0x766a0abb
+DATA sha256KPairs<>+296(SB)/4, $0x81c2c92e
+DATA sha256KPairs<>+300(SB)/4, $0x92722c85
+DATA sha256KPairs<>+304(SB)/4, $0x650a7354
+DATA sha256KPairs<>+308(SB)/4, $0x766a0abb
+DATA sha256KPairs<>+312(SB)/4, $0x81c2c92e
+DATA sha256KPairs<>+316(SB)/4, $0x92722c85
+DATA sha256KPairs<>+320(SB)/4, $0xa2bfe8a1
+DATA sha256KPairs<>+324(SB)/4, $0xa81a664b
+DATA sha256KPairs<>+328(SB)/4, $0xc24b8b70
+DATA sha256KPairs<>+332(SB)/4, $0xc76c51a3
+DATA sha256KPairs<>+336(SB)/4, $0xa2bfe8a1
+DATA sha256KPairs<>+340(SB)/4, $0xa81a664b
+DATA sha256KPairs<>+344(SB)/4, $0xc24b8b70
+DATA sha256KPairs<>+348(SB)/4, $0xc76c51a3
+DATA sha256KPairs<>+352(SB)/4, $0xd192e819
+DATA sha256KPairs<>+356(SB)/4, $0xd6990624
+DATA sha256KPairs<>+360(SB)/4, $0xf40e3585
+DATA sha256KPairs<>+364(SB)/4, $0x106aa070
+DATA sha256KPairs<>+368(SB)/4, $0xd192e819
+DATA sha256KPairs<>+372(SB)/4, $0xd6990624
+DATA sha256KPairs<>+376(SB)/4, $0xf40e3585
+DATA sha256KPairs<>+380(SB)/4, $0x106aa070
+DATA sha256KPairs<>+384(SB)/4, $0x19a4c116
+DATA sha256KPairs<>+388(SB)/4, $0x1e376c08
+DATA sha256KPairs<>+392(SB)/4, $0x2748774c
+DATA sha256KPairs<>+396(SB)/4, $0x34b0bcb5
+DATA sha256KPairs<>+400(SB)/4, $0x19a4c116
+DATA sha256KPairs<>+404(SB)/4, $0x1e376c08
+DATA sha256KPairs<>+408(SB)/4, $0x2748774c
+DATA sha256KPairs<>+412(SB)/4, $0x34b0bcb5
+DATA sha256KPairs<>+416(SB)/4, $0x391c0cb3
+DATA sha256KPairs<>+420(SB)/4, $0x4ed8aa4a
+DATA sha256KPairs<>+424(SB)/4, $0x5b9cca4f
+DATA sha256KPairs<>+428(SB)/4, $0x682e6ff3
+DATA sha256KPairs<>+432(SB)/4, $0x391c0cb3
+DATA sha256KPairs<>+436(SB)/4, $0x4ed8aa4a
+DATA sha256KPairs<>+440(SB)/4, $0x5b9cca4f
+DATA sha256KPairs<>+444(SB)/4, $0x682e6ff3
+DATA sha256KPairs<>+448(SB)/4, $0x748f82ee
+DATA sha256KPairs<>+452(SB)/4, $0x78a5636f
+DATA sha256KPairs<>+456(SB)/4, $0x84c87814
+DATA sha256KPairs<>+460(SB)/4, $0x8cc70208
+DATA sha256KPairs<>+464(SB)/4, $0x748f82ee
+DATA sha256KPairs<>+468(SB)/4, $0x78a5636f
+DATA sha256KPairs<>+472(SB)/4, $0x84c87814
+DATA sha256KPairs<>+476(SB)/4, $0x8cc70208
+DATA sha256KPairs<>+480(SB)/4, $0x90befffa
+DATA sha256KPairs<>+484(SB)/4, $0xa4506ceb
+DATA sha256KPairs<>+488(SB)/4, $0xbef9a3f7
+DATA sha256KPairs<>+492(SB)/4, $0xc67178f2
+DATA sha256KPairs<>+496(SB)/4, $0x90befffa
+DATA sha256KPairs<>+500(SB)/4, $0xa4506ceb
+DATA sha256KPairs<>+504(SB)/4, $0xbef9a3f7
+DATA sha256KPairs<>+508(SB)/4, $0xc67178f2
+GLOBL sha256KPairs<>(SB), RODATA|NOPTR, $512
+
+DATA sha256Sigma1Low<>+0(SB)/8, $0x0b0a090803020100
+DATA sha256Sigma1Low<>+8(SB)/8, $0xffffffffffffffff
+GLOBL sha256Sigma1Low<>(SB), RODATA|NOPTR, $16
+
+DATA sha256Sigma1High<>+0(SB)/8, $0xffffffffffffffff
+DATA sha256Sigma1High<>+8(SB)/8, $0x0b0a090803020100
+GLOBL sha256Sigma1High<>(SB), RODATA|NOPTR, $16
+
 // func blockSHANI(h *[8]uint32, p []byte)
 // Requires: SHA, SSE2, SSE4.1, SSSE3
 TEXT ·blockSHANI(SB), NOSPLIT, $0-32
@@ -257,4 +395,1402 @@ loop:
 	MOVOU       X2, 16(AX)
 
 done:
+	RET
+
+// func blockAVX2(h *[8]uint32, p []byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·blockAVX2(SB), $576-32
+	MOVQ           p_base+8(FP), AX
+	MOVQ           p_len+16(FP), CX
+	ANDQ           $-64, CX
+	JZ             avx2_done
+	ADDQ           AX, CX
+	MOVQ           CX, 552(SP)
+	MOVQ           AX, 544(SP)
+	VBROADCASTI128 sha256Flip<>+0(SB), Y10
+	VBROADCASTI128 sha256Sigma1Low<>+0(SB), Y8
+	VBROADCASTI128 sha256Sigma1High<>+0(SB), Y9
+	LEAQ           (SP), DI
+	ADDQ           $0x1f, DI
+	ANDQ           $-32, DI
+	LEAQ           sha256KPairs<>+0(SB), SI
+	SUBQ           DI, SI
+	LEAQ           384(DI), AX
+	MOVQ           AX, 560(SP)
+	LEAQ           528(DI), AX
+	MOVQ           AX, 568(SP)
+	MOVQ           h+0(FP), AX
+	MOVL           (AX), R8
+	MOVL           4(AX), R9
+	MOVL           8(AX), R10
+	MOVL           12(AX), R11
+	MOVL           16(AX), R12
+	MOVL           20(AX), R13
+	MOVL           24(AX), R14
+	MOVL           28(AX), R15
+
+avx2_loop:
+	MOVQ        544(SP), AX
+	LEAQ        64(AX), CX
+	CMPQ        CX, 552(SP)
+	CMOVQCC     AX, CX
+	VMOVDQU     (AX), X0
+	VINSERTI128 $0x01, (CX), Y0, Y0
+	VPSHUFB     Y10, Y0, Y0
+	VMOVDQU     16(AX), X1
+	VINSERTI128 $0x01, 16(CX), Y1, Y1
+	VPSHUFB     Y10, Y1, Y1
+	VMOVDQU     32(AX), X2
+	VINSERTI128 $0x01, 32(CX), Y2, Y2
+	VPSHUFB     Y10, Y2, Y2
+	VMOVDQU     48(AX), X3
+	VINSERTI128 $0x01, 48(CX), Y3, Y3
+	VPSHUFB     Y10, Y3, Y3
+	MOVQ        560(SP), DI
+	SUBQ        $+384, DI
+	VPADDD      (SI)(DI*1), Y0, Y4
+	VMOVDQU     Y4, (DI)
+	VPADDD      32(SI)(DI*1), Y1, Y4
+	VMOVDQU     Y4, 32(DI)
+	VPADDD      64(SI)(DI*1), Y2, Y4
+	VMOVDQU     Y4, 64(DI)
+	VPADDD      96(SI)(DI*1), Y3, Y4
+	VMOVDQU     Y4, 96(DI)
+	MOVL        R9, BX
+	XORL        R10, BX
+
+avx2_schedule:
+	ADDL     (DI), R15
+	RORXL    $0x06, R12, AX
+	RORXL    $0x0b, R12, CX
+	XORL     CX, AX
+	RORXL    $0x19, R12, CX
+	XORL     CX, AX
+	ADDL     AX, R15
+	MOVL     R13, AX
+	XORL     R14, AX
+	ANDL     R12, AX
+	XORL     R14, AX
+	ADDL     AX, R15
+	ADDL     R15, R11
+	VPALIGNR $0x04, Y2, Y3, Y4
+	VPADDD   Y0, Y4, Y4
+	VPALIGNR $0x04, Y0, Y1, Y5
+	VPSRLD   $0x07, Y5, Y6
+	VPSLLD   $0x19, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x12, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	RORXL    $0x02, R8, AX
+	RORXL    $0x0d, R8, CX
+	XORL     CX, AX
+	RORXL    $0x16, R8, CX
+	XORL     CX, AX
+	ADDL     AX, R15
+	MOVL     R8, DX
+	XORL     R9, DX
+	ANDL     DX, BX
+	XORL     R9, BX
+	ADDL     BX, R15
+	ADDL     4(DI), R14
+	RORXL    $0x06, R11, AX
+	RORXL    $0x0b, R11, CX
+	XORL     CX, AX
+	RORXL    $0x19, R11, CX
+	XORL     CX, AX
+	ADDL     AX, R14
+	MOVL     R12, AX
+	XORL     R13, AX
+	ANDL     R11, AX
+	XORL     R13, AX
+	ADDL     AX, R14
+	ADDL     R14, R10
+	VPSLLD   $0x0e, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x03, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPADDD   Y6, Y4, Y4
+	VPSHUFD  $0xfa, Y3, Y5
+	VPSRLQ   $0x11, Y5, Y6
+	VPSRLQ   $0x13, Y5, Y7
+	RORXL    $0x02, R15, AX
+	RORXL    $0x0d, R15, CX
+	XORL     CX, AX
+	RORXL    $0x16, R15, CX
+	XORL     CX, AX
+	ADDL     AX, R14
+	MOVL     R15, BX
+	XORL     R8, BX
+	ANDL     BX, DX
+	XORL     R8, DX
+	ADDL     DX, R14
+	ADDL     8(DI), R13
+	RORXL    $0x06, R10, AX
+	RORXL    $0x0b, R10, CX
+	XORL     CX, AX
+	RORXL    $0x19, R10, CX
+	XORL     CX, AX
+	ADDL     AX, R13
+	MOVL     R11, AX
+	XORL     R12, AX
+	ANDL     R10, AX
+	XORL     R12, AX
+	ADDL     AX, R13
+	ADDL     R13, R9
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x0a, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSHUFB  Y8, Y6, Y6
+	VPADDD   Y6, Y4, Y4
+	VPSHUFD  $0x50, Y4, Y5
+	VPSRLQ   $0x11, Y5, Y6
+	VPSRLQ   $0x13, Y5, Y7
+	RORXL    $0x02, R14, AX
+	RORXL    $0x0d, R14, CX
+	XORL     CX, AX
+	RORXL    $0x16, R14, CX
+	XORL     CX, AX
+	ADDL     AX, R13
+	MOVL     R14, DX
+	XORL     R15, DX
+	ANDL     DX, BX
+	XORL     R15, BX
+	ADDL     BX, R13
+	ADDL     12(DI), R12
+	RORXL    $0x06, R9, AX
+	RORXL    $0x0b, R9, CX
+	XORL     CX, AX
+	RORXL    $0x19, R9, CX
+	XORL     CX, AX
+	ADDL     AX, R12
+	MOVL     R10, AX
+	XORL     R11, AX
+	ANDL     R9, AX
+	XORL     R11, AX
+	ADDL     AX, R12
+	ADDL     R12, R8
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x0a, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSHUFB  Y9, Y6, Y6
+	VPADDD   Y6, Y4, Y0
+	VPADDD   128(SI)(DI*1), Y0, Y5
+	VMOVDQU  Y5, 128(DI)
+	RORXL    $0x02, R13, AX
+	RORXL    $0x0d, R13, CX
+	XORL     CX, AX
+	RORXL    $0x16, R13, CX
+	XORL     CX, AX
+	ADDL     AX, R12
+	MOVL     R13, BX
+	XORL     R14, BX
+	ANDL     BX, DX
+	XORL     R14, DX
+	ADDL     DX, R12
+	ADDL     32(DI), R11
+	RORXL    $0x06, R8, AX
+	RORXL    $0x0b, R8, CX
+	XORL     CX, AX
+	RORXL    $0x19, R8, CX
+	XORL     CX, AX
+	ADDL     AX, R11
+	MOVL     R9, AX
+	XORL     R10, AX
+	ANDL     R8, AX
+	XORL     R10, AX
+	ADDL     AX, R11
+	ADDL     R11, R15
+	VPALIGNR $0x04, Y3, Y0, Y4
+	VPADDD   Y1, Y4, Y4
+	VPALIGNR $0x04, Y1, Y2, Y5
+	VPSRLD   $0x07, Y5, Y6
+	VPSLLD   $0x19, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x12, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	RORXL    $0x02, R12, AX
+	RORXL    $0x0d, R12, CX
+	XORL     CX, AX
+	RORXL    $0x16, R12, CX
+	XORL     CX, AX
+	ADDL     AX, R11
+	MOVL     R12, DX
+	XORL     R13, DX
+	ANDL     DX, BX
+	XORL     R13, BX
+	ADDL     BX, R11
+	ADDL     36(DI), R10
+	RORXL    $0x06, R15, AX
+	RORXL    $0x0b, R15, CX
+	XORL     CX, AX
+	RORXL    $0x19, R15, CX
+	XORL     CX, AX
+	ADDL     AX, R10
+	MOVL     R8, AX
+	XORL     R9, AX
+	ANDL     R15, AX
+	XORL     R9, AX
+	ADDL     AX, R10
+	ADDL     R10, R14
+	VPSLLD   $0x0e, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x03, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPADDD   Y6, Y4, Y4
+	VPSHUFD  $0xfa, Y0, Y5
+	VPSRLQ   $0x11, Y5, Y6
+	VPSRLQ   $0x13, Y5, Y7
+	RORXL    $0x02, R11, AX
+	RORXL    $0x0d, R11, CX
+	XORL     CX, AX
+	RORXL    $0x16, R11, CX
+	XORL     CX, AX
+	ADDL     AX, R10
+	MOVL     R11, BX
+	XORL     R12, BX
+	ANDL     BX, DX
+	XORL     R12, DX
+	ADDL     DX, R10
+	ADDL     40(DI), R9
+	RORXL    $0x06, R14, AX
+	RORXL    $0x0b, R14, CX
+	XORL     CX, AX
+	RORXL    $0x19, R14, CX
+	XORL     CX, AX
+	ADDL     AX, R9
+	MOVL     R15, AX
+	XORL     R8, AX
+	ANDL     R14, AX
+	XORL     R8, AX
+	ADDL     AX, R9
+	ADDL     R9, R13
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x0a, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSHUFB  Y8, Y6, Y6
+	VPADDD   Y6, Y4, Y4
+	VPSHUFD  $0x50, Y4, Y5
+	VPSRLQ   $0x11, Y5, Y6
+	VPSRLQ   $0x13, Y5, Y7
+	RORXL    $0x02, R10, AX
+	RORXL    $0x0d, R10, CX
+	XORL     CX, AX
+	RORXL    $0x16, R10, CX
+	XORL     CX, AX
+	ADDL     AX, R9
+	MOVL     R10, DX
+	XORL     R11, DX
+	ANDL     DX, BX
+	XORL     R11, BX
+	ADDL     BX, R9
+	ADDL     44(DI), R8
+	RORXL    $0x06, R13, AX
+	RORXL    $0x0b, R13, CX
+	XORL     CX, AX
+	RORXL    $0x19, R13, CX
+	XORL     CX, AX
+	ADDL     AX, R8
+	MOVL     R14, AX
+	XORL     R15, AX
+	ANDL     R13, AX
+	XORL     R15, AX
+	ADDL     AX, R8
+	ADDL     R8, R12
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x0a, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSHUFB  Y9, Y6, Y6
+	VPADDD   Y6, Y4, Y1
+	VPADDD   160(SI)(DI*1), Y1, Y5
+	VMOVDQU  Y5, 160(DI)
+	RORXL    $0x02, R9, AX
+	RORXL    $0x0d, R9, CX
+	XORL     CX, AX
+	RORXL    $0x16, R9, CX
+	XORL     CX, AX
+	ADDL     AX, R8
+	MOVL     R9, BX
+	XORL     R10, BX
+	ANDL     BX, DX
+	XORL     R10, DX
+	ADDL     DX, R8
+	ADDL     64(DI), R15
+	RORXL    $0x06, R12, AX
+	RORXL    $0x0b, R12, CX
+	XORL     CX, AX
+	RORXL    $0x19, R12, CX
+	XORL     CX, AX
+	ADDL     AX, R15
+	MOVL     R13, AX
+	XORL     R14, AX
+	ANDL     R12, AX
+	XORL     R14, AX
+	ADDL     AX, R15
+	ADDL     R15, R11
+	VPALIGNR $0x04, Y0, Y1, Y4
+	VPADDD   Y2, Y4, Y4
+	VPALIGNR $0x04, Y2, Y3, Y5
+	VPSRLD   $0x07, Y5, Y6
+	VPSLLD   $0x19, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x12, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	RORXL    $0x02, R8, AX
+	RORXL    $0x0d, R8, CX
+	XORL     CX, AX
+	RORXL    $0x16, R8, CX
+	XORL     CX, AX
+	ADDL     AX, R15
+	MOVL     R8, DX
+	XORL     R9, DX
+	ANDL     DX, BX
+	XORL     R9, BX
+	ADDL     BX, R15
+	ADDL     68(DI), R14
+	RORXL    $0x06, R11, AX
+	RORXL    $0x0b, R11, CX
+	XORL     CX, AX
+	RORXL    $0x19, R11, CX
+	XORL     CX, AX
+	ADDL     AX, R14
+	MOVL     R12, AX
+	XORL     R13, AX
+	ANDL     R11, AX
+	XORL     R13, AX
+	ADDL     AX, R14
+	ADDL     R14, R10
+	VPSLLD   $0x0e, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x03, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPADDD   Y6, Y4, Y4
+	VPSHUFD  $0xfa, Y1, Y5
+	VPSRLQ   $0x11, Y5, Y6
+	VPSRLQ   $0x13, Y5, Y7
+	RORXL    $0x02, R15, AX
+	RORXL    $0x0d, R15, CX
+	XORL     CX, AX
+	RORXL    $0x16, R15, CX
+	XORL     CX, AX
+	ADDL     AX, R14
+	MOVL     R15, BX
+	XORL     R8, BX
+	ANDL     BX, DX
+	XORL     R8, DX
+	ADDL     DX, R14
+	ADDL     72(DI), R13
+	RORXL    $0x06, R10, AX
+	RORXL    $0x0b, R10, CX
+	XORL     CX, AX
+	RORXL    $0x19, R10, CX
+	XORL     CX, AX
+	ADDL     AX, R13
+	MOVL     R11, AX
+	XORL     R12, AX
+	ANDL     R10, AX
+	XORL     R12, AX
+	ADDL     AX, R13
+	ADDL     R13, R9
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x0a, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSHUFB  Y8, Y6, Y6
+	VPADDD   Y6, Y4, Y4
+	VPSHUFD  $0x50, Y4, Y5
+	VPSRLQ   $0x11, Y5, Y6
+	VPSRLQ   $0x13, Y5, Y7
+	RORXL    $0x02, R14, AX
+	RORXL    $0x0d, R14, CX
+	XORL     CX, AX
+	RORXL    $0x16, R14, CX
+	XORL     CX, AX
+	ADDL     AX, R13
+	MOVL     R14, DX
+	XORL     R15, DX
+	ANDL     DX, BX
+	XORL     R15, BX
+	ADDL     BX, R13
+	ADDL     76(DI), R12
+	RORXL    $0x06, R9, AX
+	RORXL    $0x0b, R9, CX
+	XORL     CX, AX
+	RORXL    $0x19, R9, CX
+	XORL     CX, AX
+	ADDL     AX, R12
+	MOVL     R10, AX
+	XORL     R11, AX
+	ANDL     R9, AX
+	XORL     R11, AX
+	ADDL     AX, R12
+	ADDL     R12, R8
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x0a, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSHUFB  Y9, Y6, Y6
+	VPADDD   Y6, Y4, Y2
+	VPADDD   192(SI)(DI*1), Y2, Y5
+	VMOVDQU  Y5, 192(DI)
+	RORXL    $0x02, R13, AX
+	RORXL    $0x0d, R13, CX
+	XORL     CX, AX
+	RORXL    $0x16, R13, CX
+	XORL     CX, AX
+	ADDL     AX, R12
+	MOVL     R13, BX
+	XORL     R14, BX
+	ANDL     BX, DX
+	XORL     R14, DX
+	ADDL     DX, R12
+	ADDL     96(DI), R11
+	RORXL    $0x06, R8, AX
+	RORXL    $0x0b, R8, CX
+	XORL     CX, AX
+	RORXL    $0x19, R8, CX
+	XORL     CX, AX
+	ADDL     AX, R11
+	MOVL     R9, AX
+	XORL     R10, AX
+	ANDL     R8, AX
+	XORL     R10, AX
+	ADDL     AX, R11
+	ADDL     R11, R15
+	VPALIGNR $0x04, Y1, Y2, Y4
+	VPADDD   Y3, Y4, Y4
+	VPALIGNR $0x04, Y3, Y0, Y5
+	VPSRLD   $0x07, Y5, Y6
+	VPSLLD   $0x19, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x12, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	RORXL    $0x02, R12, AX
+	RORXL    $0x0d, R12, CX
+	XORL     CX, AX
+	RORXL    $0x16, R12, CX
+	XORL     CX, AX
+	ADDL     AX, R11
+	MOVL     R12, DX
+	XORL     R13, DX
+	ANDL     DX, BX
+	XORL     R13, BX
+	ADDL     BX, R11
+	ADDL     100(DI), R10
+	RORXL    $0x06, R15, AX
+	RORXL    $0x0b, R15, CX
+	XORL     CX, AX
+	RORXL    $0x19, R15, CX
+	XORL     CX, AX
+	ADDL     AX, R10
+	MOVL     R8, AX
+	XORL     R9, AX
+	ANDL     R15, AX
+	XORL     R9, AX
+	ADDL     AX, R10
+	ADDL     R10, R14
+	VPSLLD   $0x0e, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x03, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPADDD   Y6, Y4, Y4
+	VPSHUFD  $0xfa, Y2, Y5
+	VPSRLQ   $0x11, Y5, Y6
+	VPSRLQ   $0x13, Y5, Y7
+	RORXL    $0x02, R11, AX
+	RORXL    $0x0d, R11, CX
+	XORL     CX, AX
+	RORXL    $0x16, R11, CX
+	XORL     CX, AX
+	ADDL     AX, R10
+	MOVL     R11, BX
+	XORL     R12, BX
+	ANDL     BX, DX
+	XORL     R12, DX
+	ADDL     DX, R10
+	ADDL     104(DI), R9
+	RORXL    $0x06, R14, AX
+	RORXL    $0x0b, R14, CX
+	XORL     CX, AX
+	RORXL    $0x19, R14, CX
+	XORL     CX, AX
+	ADDL     AX, R9
+	MOVL     R15, AX
+	XORL     R8, AX
+	ANDL     R14, AX
+	XORL     R8, AX
+	ADDL     AX, R9
+	ADDL     R9, R13
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x0a, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSHUFB  Y8, Y6, Y6
+	VPADDD   Y6, Y4, Y4
+	VPSHUFD  $0x50, Y4, Y5
+	VPSRLQ   $0x11, Y5, Y6
+	VPSRLQ   $0x13, Y5, Y7
+	RORXL    $0x02, R10, AX
+	RORXL    $0x0d, R10, CX
+	XORL     CX, AX
+	RORXL    $0x16, R10, CX
+	XORL     CX, AX
+	ADDL     AX, R9
+	MOVL     R10, DX
+	XORL     R11, DX
+	ANDL     DX, BX
+	XORL     R11, BX
+	ADDL     BX, R9
+	ADDL     108(DI), R8
+	RORXL    $0x06, R13, AX
+	RORXL    $0x0b, R13, CX
+	XORL     CX, AX
+	RORXL    $0x19, R13, CX
+	XORL     CX, AX
+	ADDL     AX, R8
+	MOVL     R14, AX
+	XORL     R15, AX
+	ANDL     R13, AX
+	XORL     R15, AX
+	ADDL     AX, R8
+	ADDL     R8, R12
+	VPXOR    Y7, Y6, Y6
+	VPSRLD   $0x0a, Y5, Y7
+	VPXOR    Y7, Y6, Y6
+	VPSHUFB  Y9, Y6, Y6
+	VPADDD   Y6, Y4, Y3
+	VPADDD   224(SI)(DI*1), Y3, Y5
+	VMOVDQU  Y5, 224(DI)
+	RORXL    $0x02, R9, AX
+	RORXL    $0x0d, R9, CX
+	XORL     CX, AX
+	RORXL    $0x16, R9, CX
+	XORL     CX, AX
+	ADDL     AX, R8
+	MOVL     R9, BX
+	XORL     R10, BX
+	ANDL     BX, DX
+	XORL     R10, DX
+	ADDL     DX, R8
+	ADDQ     $+128, DI
+	CMPQ     DI, 560(SP)
+	JB       avx2_schedule
+	ADDL     (DI), R15
+	RORXL    $0x06, R12, AX
+	RORXL    $0x0b, R12, CX
+	XORL     CX, AX
+	RORXL    $0x19, R12, CX
+	XORL     CX, AX
+	ADDL     AX, R15
+	MOVL     R13, AX
+	XORL     R14, AX
+	ANDL     R12, AX
+	XORL     R14, AX
+	ADDL     AX, R15
+	ADDL     R15, R11
+	RORXL    $0x02, R8, AX
+	RORXL    $0x0d, R8, CX
+	XORL     CX, AX
+	RORXL    $0x16, R8, CX
+	XORL     CX, AX
+	ADDL     AX, R15
+	MOVL     R8, DX
+	XORL     R9, DX
+	ANDL     DX, BX
+	XORL     R9, BX
+	ADDL     BX, R15
+	ADDL     4(DI), R14
+	RORXL    $0x06, R11, AX
+	RORXL    $0x0b, R11, CX
+	XORL     CX, AX
+	RORXL    $0x19, R11, CX
+	XORL     CX, AX
+	ADDL     AX, R14
+	MOVL     R12, AX
+	XORL     R13, AX
+	ANDL     R11, AX
+	XORL     R13, AX
+	ADDL     AX, R14
+	ADDL     R14, R10
+	RORXL    $0x02, R15, AX
+	RORXL    $0x0d, R15, CX
+	XORL     CX, AX
+	RORXL    $0x16, R15, CX
+	XORL     CX, AX
+	ADDL     AX, R14
+	MOVL     R15, BX
+	XORL     R8, BX
+	ANDL     BX, DX
+	XORL     R8, DX
+	ADDL     DX, R14
+	ADDL     8(DI), R13
+	RORXL    $0x06, R10, AX
+	RORXL    $0x0b, R10, CX
+	XORL     CX, AX
+	RORXL    $0x19, R10, CX
+	XORL     CX, AX
+	ADDL     AX, R13
+	MOVL     R11, AX
+	XORL     R12, AX
+	ANDL     R10, AX
+	XORL     R12, AX
+	ADDL     AX, R13
+	ADDL     R13, R9
+	RORXL    $0x02, R14, AX
+	RORXL    $0x0d, R14, CX
+	XORL     CX, AX
+	RORXL    $0x16, R14, CX
+	XORL     CX, AX
+	ADDL     AX, R13
+	MOVL     R14, DX
+	XORL     R15, DX
+	ANDL     DX, BX
+	XORL     R15, BX
+	ADDL     BX, R13
+	ADDL     12(DI), R12
+	RORXL    $0x06, R9, AX
+	RORXL    $0x0b, R9, CX
+	XORL     CX, AX
+	RORXL    $0x19, R9, CX
+	XORL     CX, AX
+	ADDL     AX, R12
+	MOVL     R10, AX
+	XORL     R11, AX
+	ANDL     R9, AX
+	XORL     R11, AX
+	ADDL     AX, R12
+	ADDL     R12, R8
+	RORXL    $0x02, R13, AX
+	RORXL    $0x0d, R13, CX
+	XORL     CX, AX
+	RORXL    $0x16, R13, CX
+	XORL     CX, AX
+	ADDL     AX, R12
+	MOVL     R13, BX
+	XORL     R14, BX
+	ANDL     BX, DX
+	XORL     R14, DX
+	ADDL     DX, R12
+	ADDL     32(DI), R11
+	RORXL    $0x06, R8, AX
+	RORXL    $0x0b, R8, CX
+	XORL     CX, AX
+	RORXL    $0x19, R8, CX
+	XORL     CX, AX
+	ADDL     AX, R11
+	MOVL     R9, AX
+	XORL     R10, AX
+	ANDL     R8, AX
+	XORL     R10, AX
+	ADDL     AX, R11
+	ADDL     R11, R15
+	RORXL    $0x02, R12, AX
+	RORXL    $0x0d, R12, CX
+	XORL     CX, AX
+	RORXL    $0x16, R12, CX
+	XORL     CX, AX
+	ADDL     AX, R11
+	MOVL     R12, DX
+	XORL     R13, DX
+	ANDL     DX, BX
+	XORL     R13, BX
+	ADDL     BX, R11
+	ADDL     36(DI), R10
+	RORXL    $0x06, R15, AX
+	RORXL    $0x0b, R15, CX
+	XORL     CX, AX
+	RORXL    $0x19, R15, CX
+	XORL     CX, AX
+	ADDL     AX, R10
+	MOVL     R8, AX
+	XORL     R9, AX
+	ANDL     R15, AX
+	XORL     R9, AX
+	ADDL     AX, R10
+	ADDL     R10, R14
+	RORXL    $0x02, R11, AX
+	RORXL    $0x0d, R11, CX
+	XORL     CX, AX
+	RORXL    $0x16, R11, CX
+	XORL     CX, AX
+	ADDL     AX, R10
+	MOVL     R11, BX
+	XORL     R12, BX
+	ANDL     BX, DX
+	XORL     R12, DX
+	ADDL     DX, R10
+	ADDL     40(DI), R9
+	RORXL    $0x06, R14, AX
+	RORXL    $0x0b, R14, CX
+	XORL     CX, AX
+	RORXL    $0x19, R14, CX
+	XORL     CX, AX
+	ADDL     AX, R9
+	MOVL     R15, AX
+	XORL     R8, AX
+	ANDL     R14, AX
+	XORL     R8, AX
+	ADDL     AX, R9
+	ADDL     R9, R13
+	RORXL    $0x02, R10, AX
+	RORXL    $0x0d, R10, CX
+	XORL     CX, AX
+	RORXL    $0x16, R10, CX
+	XORL     CX, AX
+	ADDL     AX, R9
+	MOVL     R10, DX
+	XORL     R11, DX
+	ANDL     DX, BX
+	XORL     R11, BX
+	ADDL     BX, R9
+	ADDL     44(DI), R8
+	RORXL    $0x06, R13, AX
+	RORXL    $0x0b, R13, CX
+	XORL     CX, AX
+	RORXL    $0x19, R13, CX
+	XORL     CX, AX
+	ADDL     AX, R8
+	MOVL     R14, AX
+	XORL     R15, AX
+	ANDL     R13, AX
+	XORL     R15, AX
+	ADDL     AX, R8
+	ADDL     R8, R12
+	RORXL    $0x02, R9, AX
+	RORXL    $0x0d, R9, CX
+	XORL     CX, AX
+	RORXL    $0x16, R9, CX
+	XORL     CX, AX
+	ADDL     AX, R8
+	MOVL     R9, BX
+	XORL     R10, BX
+	ANDL     BX, DX
+	XORL     R10, DX
+	ADDL     DX, R8
+	ADDL     64(DI), R15
+	RORXL    $0x06, R12, AX
+	RORXL    $0x0b, R12, CX
+	XORL     CX, AX
+	RORXL    $0x19, R12, CX
+	XORL     CX, AX
+	ADDL     AX, R15
+	MOVL     R13, AX
+	XORL     R14, AX
+	ANDL     R12, AX
+	XORL     R14, AX
+	ADDL     AX, R15
+	ADDL     R15, R11
+	RORXL    $0x02, R8, AX
+	RORXL    $0x0d, R8, CX
+	XORL     CX, AX
+	RORXL    $0x16, R8, CX
+	XORL     CX, AX
+	ADDL     AX, R15
+	MOVL     R8, DX
+	XORL     R9, DX
+	ANDL     DX, BX
+	XORL     R9, BX
+	ADDL     BX, R15
+	ADDL     68(DI), R14
+	RORXL    $0x06, R11, AX
+	RORXL    $0x0b, R11, CX
+	XORL     CX, AX
+	RORXL    $0x19, R11, CX
+	XORL     CX, AX
+	ADDL     AX, R14
+	MOVL     R12, AX
+	XORL     R13, AX
+	ANDL     R11, AX
+	XORL     R13, AX
+	ADDL     AX, R14
+	ADDL     R14, R10
+	RORXL    $0x02, R15, AX
+	RORXL    $0x0d, R15, CX
+	XORL     CX, AX
+	RORXL    $0x16, R15, CX
+	XORL     CX, AX
+	ADDL     AX, R14
+	MOVL     R15, BX
+	XORL     R8, BX
+	ANDL     BX, DX
+	XORL     R8, DX
+	ADDL     DX, R14
+	ADDL     72(DI), R13
+	RORXL    $0x06, R10, AX
+	RORXL    $0x0b, R10, CX
+	XORL     CX, AX
+	RORXL    $0x19, R10, CX
+	XORL     CX, AX
+	ADDL     AX, R13
+	MOVL     R11, AX
+	XORL     R12, AX
+	ANDL     R10, AX
+	XORL     R12, AX
+	ADDL     AX, R13
+	ADDL     R13, R9
+	RORXL    $0x02, R14, AX
+	RORXL    $0x0d, R14, CX
+	XORL     CX, AX
+	RORXL    $0x16, R14, CX
+	XORL     CX, AX
+	ADDL     AX, R13
+	MOVL     R14, DX
+	XORL     R15, DX
+	ANDL     DX, BX
+	XORL     R15, BX
+	ADDL     BX, R13
+	ADDL     76(DI), R12
+	RORXL    $0x06, R9, AX
+	RORXL    $0x0b, R9, CX
+	XORL     CX, AX
+	RORXL    $0x19, R9, CX
+	XORL     CX, AX
+	ADDL     AX, R12
+	MOVL     R10, AX
+	XORL     R11, AX
+	ANDL     R9, AX
+	XORL     R11, AX
+	ADDL     AX, R12
+	ADDL     R12, R8
+	RORXL    $0x02, R13, AX
+	RORXL    $0x0d, R13, CX
+	XORL     CX, AX
+	RORXL    $0x16, R13, CX
+	XORL     CX, AX
+	ADDL     AX, R12
+	MOVL     R13, BX
+	XORL     R14, BX
+	ANDL     BX, DX
+	XORL     R14, DX
+	ADDL     DX, R12
+	ADDL     96(DI), R11
+	RORXL    $0x06, R8, AX
+	RORXL    $0x0b, R8, CX
+	XORL     CX, AX
+	RORXL    $0x19, R8, CX
+	XORL     CX, AX
+	ADDL     AX, R11
+	MOVL     R9, AX
+	XORL     R10, AX
+	ANDL     R8, AX
+	XORL     R10, AX
+	ADDL     AX, R11
+	ADDL     R11, R15
+	RORXL    $0x02, R12, AX
+	RORXL    $0x0d, R12, CX
+	XORL     CX, AX
+	RORXL    $0x16, R12, CX
+	XORL     CX, AX
+	ADDL     AX, R11
+	MOVL     R12, DX
+	XORL     R13, DX
+	ANDL     DX, BX
+	XORL     R13, BX
+	ADDL     BX, R11
+	ADDL     100(DI), R10
+	RORXL    $0x06, R15, AX
+	RORXL    $0x0b, R15, CX
+	XORL     CX, AX
+	RORXL    $0x19, R15, CX
+	XORL     CX, AX
+	ADDL     AX, R10
+	MOVL     R8, AX
+	XORL     R9, AX
+	ANDL     R15, AX
+	XORL     R9, AX
+	ADDL     AX, R10
+	ADDL     R10, R14
+	RORXL    $0x02, R11, AX
+	RORXL    $0x0d, R11, CX
+	XORL     CX, AX
+	RORXL    $0x16, R11, CX
+	XORL     CX, AX
+	ADDL     AX, R10
+	MOVL     R11, BX
+	XORL     R12, BX
+	ANDL     BX, DX
+	XORL     R12, DX
+	ADDL     DX, R10
+	ADDL     104(DI), R9
+	RORXL    $0x06, R14, AX
+	RORXL    $0x0b, R14, CX
+	XORL     CX, AX
+	RORXL    $0x19, R14, CX
+	XORL     CX, AX
+	ADDL     AX, R9
+	MOVL     R15, AX
+	XORL     R8, AX
+	ANDL     R14, AX
+	XORL     R8, AX
+	ADDL     AX, R9
+	ADDL     R9, R13
+	RORXL    $0x02, R10, AX
+	RORXL    $0x0d, R10, CX
+	XORL     CX, AX
+	RORXL    $0x16, R10, CX
+	XORL     CX, AX
+	ADDL     AX, R9
+	MOVL     R10, DX
+	XORL     R11, DX
+	ANDL     DX, BX
+	XORL     R11, BX
+	ADDL     BX, R9
+	ADDL     108(DI), R8
+	RORXL    $0x06, R13, AX
+	RORXL    $0x0b, R13, CX
+	XORL     CX, AX
+	RORXL    $0x19, R13, CX
+	XORL     CX, AX
+	ADDL     AX, R8
+	MOVL     R14, AX
+	XORL     R15, AX
+	ANDL     R13, AX
+	XORL     R15, AX
+	ADDL     AX, R8
+	ADDL     R8, R12
+	RORXL    $0x02, R9, AX
+	RORXL    $0x0d, R9, CX
+	XORL     CX, AX
+	RORXL    $0x16, R9, CX
+	XORL     CX, AX
+	ADDL     AX, R8
+	MOVL     R9, BX
+	XORL     R10, BX
+	ANDL     BX, DX
+	XORL     R10, DX
+	ADDL     DX, R8
+	MOVQ     h+0(FP), AX
+	ADDL     (AX), R8
+	MOVL     R8, (AX)
+	ADDL     4(AX), R9
+	MOVL     R9, 4(AX)
+	ADDL     8(AX), R10
+	MOVL     R10, 8(AX)
+	ADDL     12(AX), R11
+	MOVL     R11, 12(AX)
+	ADDL     16(AX), R12
+	MOVL     R12, 16(AX)
+	ADDL     20(AX), R13
+	MOVL     R13, 20(AX)
+	ADDL     24(AX), R14
+	MOVL     R14, 24(AX)
+	ADDL     28(AX), R15
+	MOVL     R15, 28(AX)
+	MOVQ     544(SP), AX
+	ADDQ     $0x40, AX
+	CMPQ     AX, 552(SP)
+	JAE      avx2_done
+	SUBQ     $+368, DI
+	MOVL     R9, BX
+	XORL     R10, BX
+
+avx2_second:
+	ADDL  (DI), R15
+	RORXL $0x06, R12, AX
+	RORXL $0x0b, R12, CX
+	XORL  CX, AX
+	RORXL $0x19, R12, CX
+	XORL  CX, AX
+	ADDL  AX, R15
+	MOVL  R13, AX
+	XORL  R14, AX
+	ANDL  R12, AX
+	XORL  R14, AX
+	ADDL  AX, R15
+	ADDL  R15, R11
+	RORXL $0x02, R8, AX
+	RORXL $0x0d, R8, CX
+	XORL  CX, AX
+	RORXL $0x16, R8, CX
+	XORL  CX, AX
+	ADDL  AX, R15
+	MOVL  R8, DX
+	XORL  R9, DX
+	ANDL  DX, BX
+	XORL  R9, BX
+	ADDL  BX, R15
+	ADDL  4(DI), R14
+	RORXL $0x06, R11, AX
+	RORXL $0x0b, R11, CX
+	XORL  CX, AX
+	RORXL $0x19, R11, CX
+	XORL  CX, AX
+	ADDL  AX, R14
+	MOVL  R12, AX
+	XORL  R13, AX
+	ANDL  R11, AX
+	XORL  R13, AX
+	ADDL  AX, R14
+	ADDL  R14, R10
+	RORXL $0x02, R15, AX
+	RORXL $0x0d, R15, CX
+	XORL  CX, AX
+	RORXL $0x16, R15, CX
+	XORL  CX, AX
+	ADDL  AX, R14
+	MOVL  R15, BX
+	XORL  R8, BX
+	ANDL  BX, DX
+	XORL  R8, DX
+	ADDL  DX, R14
+	ADDL  8(DI), R13
+	RORXL $0x06, R10, AX
+	RORXL $0x0b, R10, CX
+	XORL  CX, AX
+	RORXL $0x19, R10, CX
+	XORL  CX, AX
+	ADDL  AX, R13
+	MOVL  R11, AX
+	XORL  R12, AX
+	ANDL  R10, AX
+	XORL  R12, AX
+	ADDL  AX, R13
+	ADDL  R13, R9
+	RORXL $0x02, R14, AX
+	RORXL $0x0d, R14, CX
+	XORL  CX, AX
+	RORXL $0x16, R14, CX
+	XORL  CX, AX
+	ADDL  AX, R13
+	MOVL  R14, DX
+	XORL  R15, DX
+	ANDL  DX, BX
+	XORL  R15, BX
+	ADDL  BX, R13
+	ADDL  12(DI), R12
+	RORXL $0x06, R9, AX
+	RORXL $0x0b, R9, CX
+	XORL  CX, AX
+	RORXL $0x19, R9, CX
+	XORL  CX, AX
+	ADDL  AX, R12
+	MOVL  R10, AX
+	XORL  R11, AX
+	ANDL  R9, AX
+	XORL  R11, AX
+	ADDL  AX, R12
+	ADDL  R12, R8
+	RORXL $0x02, R13, AX
+	RORXL $0x0d, R13, CX
+	XORL  CX, AX
+	RORXL $0x16, R13, CX
+	XORL  CX, AX
+	ADDL  AX, R12
+	MOVL  R13, BX
+	XORL  R14, BX
+	ANDL  BX, DX
+	XORL  R14, DX
+	ADDL  DX, R12
+	ADDL  32(DI), R11
+	RORXL $0x06, R8, AX
+	RORXL $0x0b, R8, CX
+	XORL  CX, AX
+	RORXL $0x19, R8, CX
+	XORL  CX, AX
+	ADDL  AX, R11
+	MOVL  R9, AX
+	XORL  R10, AX
+	ANDL  R8, AX
+	XORL  R10, AX
+	ADDL  AX, R11
+	ADDL  R11, R15
+	RORXL $0x02, R12, AX
+	RORXL $0x0d, R12, CX
+	XORL  CX, AX
+	RORXL $0x16, R12, CX
+	XORL  CX, AX
+	ADDL  AX, R11
+	MOVL  R12, DX
+	XORL  R13, DX
+	ANDL  DX, BX
+	XORL  R13, BX
+	ADDL  BX, R11
+	ADDL  36(DI), R10
+	RORXL $0x06, R15, AX
+	RORXL $0x0b, R15, CX
+	XORL  CX, AX
+	RORXL $0x19, R15, CX
+	XORL  CX, AX
+	ADDL  AX, R10
+	MOVL  R8, AX
+	XORL  R9, AX
+	ANDL  R15, AX
+	XORL  R9, AX
+	ADDL  AX, R10
+	ADDL  R10, R14
+	RORXL $0x02, R11, AX
+	RORXL $0x0d, R11, CX
+	XORL  CX, AX
+	RORXL $0x16, R11, CX
+	XORL  CX, AX
+	ADDL  AX, R10
+	MOVL  R11, BX
+	XORL  R12, BX
+	ANDL  BX, DX
+	XORL  R12, DX
+	ADDL  DX, R10
+	ADDL  40(DI), R9
+	RORXL $0x06, R14, AX
+	RORXL $0x0b, R14, CX
+	XORL  CX, AX
+	RORXL $0x19, R14, CX
+	XORL  CX, AX
+	ADDL  AX, R9
+	MOVL  R15, AX
+	XORL  R8, AX
+	ANDL  R14, AX
+	XORL  R8, AX
+	ADDL  AX, R9
+	ADDL  R9, R13
+	RORXL $0x02, R10, AX
+	RORXL $0x0d, R10, CX
+	XORL  CX, AX
+	RORXL $0x16, R10, CX
+	XORL  CX, AX
+	ADDL  AX, R9
+	MOVL  R10, DX
+	XORL  R11, DX
+	ANDL  DX, BX
+	XORL  R11, BX
+	ADDL  BX, R9
+	ADDL  44(DI), R8
+	RORXL $0x06, R13, AX
+	RORXL $0x0b, R13, CX
+	XORL  CX, AX
+	RORXL $0x19, R13, CX
+	XORL  CX, AX
+	ADDL  AX, R8
+	MOVL  R14, AX
+	XORL  R15, AX
+	ANDL  R13, AX
+	XORL  R15, AX
+	ADDL  AX, R8
+	ADDL  R8, R12
+	RORXL $0x02, R9, AX
+	RORXL $0x0d, R9, CX
+	XORL  CX, AX
+	RORXL $0x16, R9, CX
+	XORL  CX, AX
+	ADDL  AX, R8
+	MOVL  R9, BX
+	XORL  R10, BX
+	ANDL  BX, DX
+	XORL  R10, DX
+	ADDL  DX, R8
+	ADDL  64(DI), R15
+	RORXL $0x06, R12, AX
+	RORXL $0x0b, R12, CX
+	XORL  CX, AX
+	RORXL $0x19, R12, CX
+	XORL  CX, AX
+	ADDL  AX, R15
+	MOVL  R13, AX
+	XORL  R14, AX
+	ANDL  R12, AX
+	XORL  R14, AX
+	ADDL  AX, R15
+	ADDL  R15, R11
+	RORXL $0x02, R8, AX
+	RORXL $0x0d, R8, CX
+	XORL  CX, AX
+	RORXL $0x16, R8, CX
+	XORL  CX, AX
+	ADDL  AX, R15
+	MOVL  R8, DX
+	XORL  R9, DX
+	ANDL  DX, BX
+	XORL  R9, BX
+	ADDL  BX, R15
+	ADDL  68(DI), R14
+	RORXL $0x06, R11, AX
+	RORXL $0x0b, R11, CX
+	XORL  CX, AX
+	RORXL $0x19, R11, CX
+	XORL  CX, AX
+	ADDL  AX, R14
+	MOVL  R12, AX
+	XORL  R13, AX
+	ANDL  R11, AX
+	XORL  R13, AX
+	ADDL  AX, R14
+	ADDL  R14, R10
+	RORXL $0x02, R15, AX
+	RORXL $0x0d, R15, CX
+	XORL  CX, AX
+	RORXL $0x16, R15, CX
+	XORL  CX, AX
+	ADDL  AX, R14
+	MOVL  R15, BX
+	XORL  R8, BX
+	ANDL  BX, DX
+	XORL  R8, DX
+	ADDL  DX, R14
+	ADDL  72(DI), R13
+	RORXL $0x06, R10, AX
+	RORXL $0x0b, R10, CX
+	XORL  CX, AX
+	RORXL $0x19, R10, CX
+	XORL  CX, AX
+	ADDL  AX, R13
+	MOVL  R11, AX
+	XORL  R12, AX
+	ANDL  R10, AX
+	XORL  R12, AX
+	ADDL  AX, R13
+	ADDL  R13, R9
+	RORXL $0x02, R14, AX
+	RORXL $0x0d, R14, CX
+	XORL  CX, AX
+	RORXL $0x16, R14, CX
+	XORL  CX, AX
+	ADDL  AX, R13
+	MOVL  R14, DX
+	XORL  R15, DX
+	ANDL  DX, BX
+	XORL  R15, BX
+	ADDL  BX, R13
+	ADDL  76(DI), R12
+	RORXL $0x06, R9, AX
+	RORXL $0x0b, R9, CX
+	XORL  CX, AX
+	RORXL $0x19, R9, CX
+	XORL  CX, AX
+	ADDL  AX, R12
+	MOVL  R10, AX
+	XORL  R11, AX
+	ANDL  R9, AX
+	XORL  R11, AX
+	ADDL  AX, R12
+	ADDL  R12, R8
+	RORXL $0x02, R13, AX
+	RORXL $0x0d, R13, CX
+	XORL  CX, AX
+	RORXL $0x16, R13, CX
+	XORL  CX, AX
+	ADDL  AX, R12
+	MOVL  R13, BX
+	XORL  R14, BX
+	ANDL  BX, DX
+	XORL  R14, DX
+	ADDL  DX, R12
+	ADDL  96(DI), R11
+	RORXL $0x06, R8, AX
+	RORXL $0x0b, R8, CX
+	XORL  CX, AX
+	RORXL $0x19, R8, CX
+	XORL  CX, AX
+	ADDL  AX, R11
+	MOVL  R9, AX
+	XORL  R10, AX
+	ANDL  R8, AX
+	XORL  R10, AX
+	ADDL  AX, R11
+	ADDL  R11, R15
+	RORXL $0x02, R12, AX
+	RORXL $0x0d, R12, CX
+	XORL  CX, AX
+	RORXL $0x16, R12, CX
+	XORL  CX, AX
+	ADDL  AX, R11
+	MOVL  R12, DX
+	XORL  R13, DX
+	ANDL  DX, BX
+	XORL  R13, BX
+	ADDL  BX, R11
+	ADDL  100(DI), R10
+	RORXL $0x06, R15, AX
+	RORXL $0x0b, R15, CX
+	XORL  CX, AX
+	RORXL $0x19, R15, CX
+	XORL  CX, AX
+	ADDL  AX, R10
+	MOVL  R8, AX
+	XORL  R9, AX
+	ANDL  R15, AX
+	XORL  R9, AX
+	ADDL  AX, R10
+	ADDL  R10, R14
+	RORXL $0x02, R11, AX
+	RORXL $0x0d, R11, CX
+	XORL  CX, AX
+	RORXL $0x16, R11, CX
+	XORL  CX, AX
+	ADDL  AX, R10
+	MOVL  R11, BX
+	XORL  R12, BX
+	ANDL  BX, DX
+	XORL  R12, DX
+	ADDL  DX, R10
+	ADDL  104(DI), R9
+	RORXL $0x06, R14, AX
+	RORXL $0x0b, R14, CX
+	XORL  CX, AX
+	RORXL $0x19, R14, CX
+	XORL  CX, AX
+	ADDL  AX, R9
+	MOVL  R15, AX
+	XORL  R8, AX
+	ANDL  R14, AX
+	XORL  R8, AX
+	ADDL  AX, R9
+	ADDL  R9, R13
+	RORXL $0x02, R10, AX
+	RORXL $0x0d, R10, CX
+	XORL  CX, AX
+	RORXL $0x16, R10, CX
+	XORL  CX, AX
+	ADDL  AX, R9
+	MOVL  R10, DX
+	XORL  R11, DX
+	ANDL  DX, BX
+	XORL  R11, BX
+	ADDL  BX, R9
+	ADDL  108(DI), R8
+	RORXL $0x06, R13, AX
+	RORXL $0x0b, R13, CX
+	XORL  CX, AX
+	RORXL $0x19, R13, CX
+	XORL  CX, AX
+	ADDL  AX, R8
+	MOVL  R14, AX
+	XORL  R15, AX
+	ANDL  R13, AX
+	XORL  R15, AX
+	ADDL  AX, R8
+	ADDL  R8, R12
+	RORXL $0x02, R9, AX
+	RORXL $0x0d, R9, CX
+	XORL  CX, AX
+	RORXL $0x16, R9, CX
+	XORL  CX, AX
+	ADDL  AX, R8
+	MOVL  R9, BX
+	XORL  R10, BX
+	ANDL  BX, DX
+	XORL  R10, DX
+	ADDL  DX, R8
+	ADDQ  $+128, DI
+	CMPQ  DI, 568(SP)
+	JB    avx2_second
+	MOVQ  h+0(FP), AX
+	ADDL  (AX), R8
+	MOVL  R8, (AX)
+	ADDL  4(AX), R9
+	MOVL  R9, 4(AX)
+	ADDL  8(AX), R10
+	MOVL  R10, 8(AX)
+	ADDL  12(AX), R11
+	MOVL  R11, 12(AX)
+	ADDL  16(AX), R12
+	MOVL  R12, 16(AX)
+	ADDL  20(AX), R13
+	MOVL  R13, 20(AX)
+	ADDL  24(AX), R14
+	MOVL  R14, 24(AX)
+	ADDL  28(AX), R15
+	MOVL  R15, 28(AX)
+	MOVQ  544(SP), AX
+	ADDQ  $+128, AX
+	MOVQ  AX, 544(SP)
+	CMPQ  AX, 552(SP)
+	JB    avx2_loop
+
+avx2_done:
+	VZEROUPPER
 	RET
