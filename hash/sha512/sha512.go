@@ -19,7 +19,8 @@
 // Implementations, registered with github.com/crypton-go/crypton/cpufeat
 // under the package name "sha512" in order of preference: "AVX2" (amd64 with
 // AVX2 and BMI2: the message schedules of two blocks at once in YMM
-// registers, RORX rounds) and the portable Go code ("generic"), which every
+// registers, RORX rounds), "ARMv8-SHA512" (arm64 with the ARMv8.2 SHA512
+// instructions) and the portable Go code ("generic"), which every
 // other path is tested against. The -tags purego build uses only the generic
 // code; CRYPTON_CPU turns paths off at run time.
 //
