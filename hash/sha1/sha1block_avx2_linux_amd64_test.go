@@ -3,43 +3,19 @@
 package sha1
 
 import (
-	"os"
-	"syscall"
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat"
+	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
 // TestBlockAVX2Bounds runs blockAVX2 on inputs that end right before a page
-// the process may not read, so that a read past the last whole block (for
-// instance of a second block when the count is odd) crashes the test.
+// the process may not read, and that start right after one, so that a read
+// outside the whole blocks (for instance of a second block when the count
+// is odd) fails the test; see cryptotest.TestBlockFuncGuarded.
 func TestBlockAVX2Bounds(t *testing.T) {
 	if !cpufeat.Available(pkg, "AVX2") {
 		t.Skipf("AVX2 implementation not available on this CPU or turned off by %s", cpufeat.EnvVar)
 	}
-	page := os.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skipf("mmap: %v", err)
-	}
-	defer syscall.Munmap(mem)
-	if err := syscall.Mprotect(mem[page:], syscall.PROT_NONE); err != nil {
-		t.Skipf("mprotect: %v", err)
-	}
-	for i := range mem[:page] {
-		mem[i] = byte(i * 7)
-	}
-	for nb := 1; nb <= 5; nb++ {
-		for _, tail := range []int{0, 1, 63} {
-			p := mem[page-nb*BlockSize-tail : page]
-			var d digest
-			d.h = iv
-			h := d.h
-			blockAVX2(&h, p)
-			blockGeneric(&d, p)
-			if h != d.h {
-				t.Errorf("%d blocks + %d bytes at the end of a page: blockAVX2 = %08x, blockGeneric = %08x", nb, tail, h, d.h)
-			}
-		}
-	}
+	cryptotest.TestBlockFuncGuarded(t, BlockSize, blockAVX2, generic, nil)
 }

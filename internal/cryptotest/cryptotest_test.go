@@ -9,6 +9,7 @@ import (
 	"crypto/sha512"
 	"fmt"
 	"hash"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -90,10 +91,25 @@ func TestToy(t *testing.T) {
 	t.Run("AEAD", func(t *testing.T) {
 		TestAEAD(t, func() cipher.AEAD { return newToyAEAD("") })
 	})
+	t.Run("BlockFunc", func(t *testing.T) {
+		TestBlockFunc(t, toyBlockSize, newToyBlock(""), toyBlockReference, nil)
+	})
+	t.Run("BlockFuncRandom", func(t *testing.T) {
+		TestBlockFunc(t, toyBlockSize, newToyBlock(""), toyBlockReference, func(r *rand.Rand) (h toyBlockState) {
+			for i := range h {
+				h[i] = r.Uint32()
+			}
+			return h
+		})
+	})
+	t.Run("BlockFuncGuarded", func(t *testing.T) {
+		TestBlockFuncGuarded(t, toyBlockSize, newToyBlock(""), toyBlockReference, nil)
+	})
 }
 
 // brokenEnv selects, in a re-executed test binary, the broken implementation
-// that TestBrokenHelper runs a suite over: "hash:BUG" or "aead:BUG".
+// that TestBrokenHelper runs a suite over: "hash:BUG", "aead:BUG", or
+// "block:BUG" and "guarded:BUG" for TestBlockFunc and TestBlockFuncGuarded.
 const brokenEnv = "CRYPTOTEST_BROKEN"
 
 // TestBrokenHelper is not a test of its own: TestSuitesCatchBugs runs it in
@@ -109,6 +125,10 @@ func TestBrokenHelper(t *testing.T) {
 		TestHash(t, func() hash.Hash { return newToyHash(bug) })
 	case "aead":
 		TestAEAD(t, func() cipher.AEAD { return newToyAEAD(bug) })
+	case "block":
+		TestBlockFunc(t, toyBlockSize, newToyBlock(bug), toyBlockReference, nil)
+	case "guarded":
+		TestBlockFuncGuarded(t, toyBlockSize, newToyBlock(bug), toyBlockReference, nil)
 	default:
 		t.Fatalf("bad %s=%q", brokenEnv, v)
 	}
@@ -143,6 +163,14 @@ func TestSuitesCatchBugs(t *testing.T) {
 		{"aead", "ignores-ad", "Tamper", "accepted the additional data with bit 0 flipped"},
 		{"aead", "open-returns-plaintext-on-failure", "Tamper", "non-nil plaintext"},
 		{"aead", "no-nonce-panic", "NonceLength", "with a 0-byte nonce (NonceSize is 12) did not panic"},
+		{"block", "reads-past-end", "Direct", "0 blocks + 0 trailing bytes at offset 0 (state at 16n+0), from state"},
+		{"block", "writes-past-state", "Direct", "0 blocks + 0 trailing bytes at offset 0 (state at 16n+0): wrote outside the state"},
+		{"block", "writes-before-state", "Direct", "0 blocks + 0 trailing bytes at offset 0 (state at 16n+0): wrote outside the state"},
+		{"block", "drops-odd-block", "Direct", "1 blocks + 0 trailing bytes at offset 0 (state at 16n+0), from state"},
+		{"block", "changes-input", "Direct", "0 blocks + 1 trailing bytes at offset 0: changed byte 0 of its input"},
+		{"block", "stops-at-64-blocks", "Chained", "67 blocks in one call, from state"},
+		{"guarded", "loads-pair-past-end", "EndsAtGuard", "1 blocks + 0 trailing bytes ending at an unreadable page: faulted reading or writing address"},
+		{"guarded", "reads-before-start", "StartsAfterGuard", "0 blocks + 0 trailing bytes starting right after an unreadable page: faulted reading or writing address"},
 	}
 	// Every bug of the toys must have a case.
 	covered := map[string]bool{}
@@ -157,6 +185,11 @@ func TestSuitesCatchBugs(t *testing.T) {
 	for _, b := range toyAEADBugs[1:] {
 		if !covered["aead:"+b] {
 			t.Errorf("toy AEAD bug %q has no case", b)
+		}
+	}
+	for _, b := range toyBlockBugs[1:] {
+		if !covered["block:"+b] && !covered["guarded:"+b] {
+			t.Errorf("toy block function bug %q has no case", b)
 		}
 	}
 

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"hash"
 	"slices"
+	"unsafe"
 )
 
 // This file holds small, slow, but correct implementations of hash.Hash and
@@ -316,4 +317,89 @@ func (a *toyAEAD) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, e
 		a.xorKeyStream(out, body, nonce)
 	}
 	return ret, nil
+}
+
+// Bugs that newToyBlock can be given.
+var toyBlockBugs = []string{
+	"",                    // none
+	"reads-past-end",      // mixes the byte after the whole blocks into the state
+	"writes-past-state",   // changes the word after the state
+	"writes-before-state", // changes the word before the state
+	"drops-odd-block",     // forgets the last block of an odd count
+	"changes-input",       // leaves the first byte of the input flipped
+	"stops-at-64-blocks",  // hashes at most 64 blocks per call
+	"loads-pair-past-end", // for an odd count, loads the last byte of the missing second block of the pair
+	"reads-before-start",  // loads the byte before the input
+}
+
+// toyBlockState is the chaining value of the toy block function.
+type toyBlockState [8]uint32
+
+// toySink keeps the loads of the broken toy block functions from being
+// optimized away.
+var toySink byte
+
+// toyCompress replaces h by SHA-256(h || block).
+func toyCompress(h *toyBlockState, block []byte) {
+	b := make([]byte, 0, 32+toyBlockSize)
+	for _, w := range h {
+		b = binary.BigEndian.AppendUint32(b, w)
+	}
+	sum := sha256.Sum256(append(b, block[:toyBlockSize]...))
+	for i := range h {
+		h[i] = binary.BigEndian.Uint32(sum[4*i:])
+	}
+}
+
+// toyBlockReference is the reference the toy block functions are compared
+// with: it compresses the whole blocks of p one after the other.
+func toyBlockReference(h *toyBlockState, p []byte) {
+	for ; len(p) >= toyBlockSize; p = p[toyBlockSize:] {
+		toyCompress(h, p)
+	}
+}
+
+// newToyBlock returns a block function computing what toyBlockReference
+// does, the way assembly often does it: the blocks in pairs, then a last
+// single one. It reads and writes memory as such code would, through
+// pointers, so that its bugs reach outside p and h as theirs would.
+func newToyBlock(bug string) func(*toyBlockState, []byte) {
+	if !slices.Contains(toyBlockBugs, bug) {
+		panic("toyBlock: unknown bug " + bug)
+	}
+	return func(h *toyBlockState, p []byte) {
+		n := len(p) / toyBlockSize
+		if bug == "stops-at-64-blocks" {
+			n = min(n, 64)
+		}
+		base := unsafe.Pointer(unsafe.SliceData(p))
+		load := func(i int) byte { return *(*byte)(unsafe.Add(base, i)) }
+		i := 0
+		for ; i+2 <= n; i += 2 {
+			toyCompress(h, p[i*toyBlockSize:])
+			toyCompress(h, p[(i+1)*toyBlockSize:])
+		}
+		if i < n {
+			if bug == "loads-pair-past-end" {
+				toySink = load((i+2)*toyBlockSize - 1)
+			}
+			if bug != "drops-odd-block" {
+				toyCompress(h, p[i*toyBlockSize:])
+			}
+		}
+		switch bug {
+		case "reads-past-end":
+			h[0] ^= uint32(load(n * toyBlockSize))
+		case "reads-before-start":
+			toySink = load(-1)
+		case "writes-past-state":
+			*(*uint32)(unsafe.Add(unsafe.Pointer(h), unsafe.Sizeof(*h))) ^= 1
+		case "writes-before-state":
+			*(*uint32)(unsafe.Add(unsafe.Pointer(h), -4)) ^= 1
+		case "changes-input":
+			if len(p) > 0 {
+				p[0] ^= 1
+			}
+		}
+	}
 }
