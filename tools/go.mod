@@ -3,6 +3,13 @@ module github.com/crypton-go/crypton/tools
 go 1.25.0
 
 require (
-	github.com/mmcloughlin/avo v0.6.0 // indirect
+	github.com/crypton-go/crypton/cpufeat v0.1.0
+	github.com/mmcloughlin/avo v0.6.0
+)
+
+require (
+	golang.org/x/mod v0.20.0 // indirect
+	golang.org/x/sync v0.8.0 // indirect
+	golang.org/x/sys v0.23.0 // indirect
 	golang.org/x/tools v0.24.1 // indirect
 )
