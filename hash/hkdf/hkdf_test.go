@@ -3,10 +3,7 @@ package hkdf_test
 import (
 	"bytes"
 	stdhkdf "crypto/hkdf"
-	stdsha1 "crypto/sha1"
 	stdsha256 "crypto/sha256"
-	stdsha512 "crypto/sha512"
-	"encoding/hex"
 	"fmt"
 	"hash"
 	"math"
@@ -15,47 +12,11 @@ import (
 	"testing"
 
 	"github.com/crypton-go/crypton/hash/hkdf"
-	"github.com/crypton-go/crypton/hash/sha1"
+	"github.com/crypton-go/crypton/hash/internal/hashtest"
 	"github.com/crypton-go/crypton/hash/sha256"
-	"github.com/crypton-go/crypton/hash/sha512"
 )
 
-// hashFunc is one hash function HKDF is tested with, with the standard
-// library's as the oracle.
-type hashFunc struct {
-	name string
-	new  func() hash.Hash
-	std  func() hash.Hash
-}
-
-var hashes = []hashFunc{
-	{"SHA-1", sha1.New, stdsha1.New},
-	{"SHA-224", sha256.New224, stdsha256.New224},
-	{"SHA-256", sha256.New, stdsha256.New},
-	{"SHA-384", sha512.New384, stdsha512.New384},
-	{"SHA-512", sha512.New, stdsha512.New},
-	{"SHA-512/224", sha512.New512_224, stdsha512.New512_224},
-	{"SHA-512/256", sha512.New512_256, stdsha512.New512_256},
-}
-
-func hashByName(t testing.TB, name string) hashFunc {
-	t.Helper()
-	for _, h := range hashes {
-		if h.name == name {
-			return h
-		}
-	}
-	t.Fatalf("no hash named %q", name)
-	return hashFunc{}
-}
-
-func fromHex(s string) []byte {
-	b, err := hex.DecodeString(s)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
+var hashes = hashtest.All
 
 // seq returns the bytes from, from+1, ..., to.
 func seq(from, to byte) []byte {
@@ -114,30 +75,30 @@ var rfc5869 = []struct {
 func TestRFC5869(t *testing.T) {
 	for i, tc := range rfc5869 {
 		t.Run(fmt.Sprintf("A.%d", i+1), func(t *testing.T) {
-			hf := hashByName(t, tc.hash)
-			wantPRK, wantOKM := fromHex(tc.prk), fromHex(tc.okm)
-			if okm, err := stdhkdf.Key(hf.std, tc.ikm, tc.salt, string(tc.info), tc.length); err != nil || !bytes.Equal(okm, wantOKM) {
+			hf := hashtest.ByName(t, tc.hash)
+			wantPRK, wantOKM := hashtest.FromHex(tc.prk), hashtest.FromHex(tc.okm)
+			if okm, err := stdhkdf.Key(hf.Std, tc.ikm, tc.salt, string(tc.info), tc.length); err != nil || !bytes.Equal(okm, wantOKM) {
 				t.Fatalf("crypto/hkdf gives %x, %v: the vector is wrong", okm, err)
 			}
 
-			prk, err := hkdf.Extract(hf.new, tc.ikm, tc.salt)
+			prk, err := hkdf.Extract(hf.New, tc.ikm, tc.salt)
 			if err != nil || !bytes.Equal(prk, wantPRK) {
 				t.Errorf("Extract = %x, %v; want %x", prk, err, wantPRK)
 			}
-			okm, err := hkdf.Expand(hf.new, wantPRK, string(tc.info), tc.length)
+			okm, err := hkdf.Expand(hf.New, wantPRK, string(tc.info), tc.length)
 			if err != nil || !bytes.Equal(okm, wantOKM) {
 				t.Errorf("Expand = %x, %v; want %x", okm, err, wantOKM)
 			}
-			okm, err = hkdf.Key(hf.new, tc.ikm, tc.salt, string(tc.info), tc.length)
+			okm, err = hkdf.Key(hf.New, tc.ikm, tc.salt, string(tc.info), tc.length)
 			if err != nil || !bytes.Equal(okm, wantOKM) {
 				t.Errorf("Key = %x, %v; want %x", okm, err, wantOKM)
 			}
 
 			// A missing salt is HashLen zero bytes, however it is missing.
 			if len(tc.salt) == 0 {
-				size := hf.new().Size()
+				size := hf.New().Size()
 				for _, salt := range [][]byte{nil, {}, make([]byte, size)} {
-					if prk, err := hkdf.Extract(hf.new, tc.ikm, salt); err != nil || !bytes.Equal(prk, wantPRK) {
+					if prk, err := hkdf.Extract(hf.New, tc.ikm, salt); err != nil || !bytes.Equal(prk, wantPRK) {
 						t.Errorf("Extract with salt %#v = %x, %v; want %x", salt, prk, err, wantPRK)
 					}
 				}
@@ -149,54 +110,54 @@ func TestRFC5869(t *testing.T) {
 func TestEdgeCases(t *testing.T) {
 	secret, salt, info := []byte("secret"), []byte("salt"), "info"
 	for _, hf := range hashes {
-		size := hf.new().Size()
-		prk, _ := hkdf.Extract(hf.new, secret, salt)
+		size := hf.New().Size()
+		prk, _ := hkdf.Extract(hf.New, secret, salt)
 		if len(prk) != size {
-			t.Errorf("%s: Extract returned %d bytes, want %d", hf.name, len(prk), size)
+			t.Errorf("%s: Extract returned %d bytes, want %d", hf.Name, len(prk), size)
 		}
 
 		// Lengths that HKDF can produce, compared with crypto/hkdf,
 		// including none and the maximum.
 		for _, n := range []int{0, 1, size - 1, size, size + 1, 255*size - 1, 255 * size} {
-			want, err := stdhkdf.Key(hf.std, secret, salt, info, n)
+			want, err := stdhkdf.Key(hf.Std, secret, salt, info, n)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := hkdf.Key(hf.new, secret, salt, info, n)
+			got, err := hkdf.Key(hf.New, secret, salt, info, n)
 			if err != nil || !bytes.Equal(got, want) || len(got) != n {
-				t.Errorf("%s: Key with length %d = %x, %v; want %x", hf.name, n, got, err, want)
+				t.Errorf("%s: Key with length %d = %x, %v; want %x", hf.Name, n, got, err, want)
 			}
 			if got == nil {
-				t.Errorf("%s: Key with length %d returned nil, want an empty slice as crypto/hkdf", hf.name, n)
+				t.Errorf("%s: Key with length %d returned nil, want an empty slice as crypto/hkdf", hf.Name, n)
 			}
-			got, err = hkdf.Expand(hf.new, prk, info, n)
+			got, err = hkdf.Expand(hf.New, prk, info, n)
 			if err != nil || !bytes.Equal(got, want) || got == nil {
-				t.Errorf("%s: Expand with length %d = %x, %v; want %x", hf.name, n, got, err, want)
+				t.Errorf("%s: Expand with length %d = %x, %v; want %x", hf.Name, n, got, err, want)
 			}
 		}
 
 		// Too long: the same error as crypto/hkdf.
 		for _, n := range []int{255*size + 1, 256 * size, math.MaxInt} {
-			_, stdErr := stdhkdf.Key(hf.std, secret, salt, info, n)
-			got, err := hkdf.Key(hf.new, secret, salt, info, n)
+			_, stdErr := stdhkdf.Key(hf.Std, secret, salt, info, n)
+			got, err := hkdf.Key(hf.New, secret, salt, info, n)
 			if got != nil || err == nil || stdErr == nil || err.Error() != stdErr.Error() {
-				t.Errorf("%s: Key with length %d = %x, %v; want nil and the error %v", hf.name, n, got, err, stdErr)
+				t.Errorf("%s: Key with length %d = %x, %v; want nil and the error %v", hf.Name, n, got, err, stdErr)
 			}
-			got, err = hkdf.Expand(hf.new, prk, info, n)
+			got, err = hkdf.Expand(hf.New, prk, info, n)
 			if got != nil || err == nil || err.Error() != "hkdf: requested key length too large" {
-				t.Errorf("%s: Expand with length %d = %x, %v; want nil and an error", hf.name, n, got, err)
+				t.Errorf("%s: Expand with length %d = %x, %v; want nil and an error", hf.Name, n, got, err)
 			}
 		}
 
 		// Negative: an error, where crypto/hkdf panics.
 		for _, n := range []int{-1, -size, -1 << 31} {
-			got, err := hkdf.Key(hf.new, secret, salt, info, n)
+			got, err := hkdf.Key(hf.New, secret, salt, info, n)
 			if got != nil || err == nil || !strings.HasPrefix(err.Error(), "hkdf: ") {
-				t.Errorf("%s: Key with length %d = %x, %v; want nil and an error", hf.name, n, got, err)
+				t.Errorf("%s: Key with length %d = %x, %v; want nil and an error", hf.Name, n, got, err)
 			}
-			got, err = hkdf.Expand(hf.new, prk, info, n)
+			got, err = hkdf.Expand(hf.New, prk, info, n)
 			if got != nil || err == nil || !strings.HasPrefix(err.Error(), "hkdf: ") {
-				t.Errorf("%s: Expand with length %d = %x, %v; want nil and an error", hf.name, n, got, err)
+				t.Errorf("%s: Expand with length %d = %x, %v; want nil and an error", hf.Name, n, got, err)
 			}
 		}
 
@@ -205,19 +166,19 @@ func TestEdgeCases(t *testing.T) {
 			secret, salt []byte
 			info         string
 		}{{nil, nil, ""}, {[]byte{}, []byte{}, ""}, {nil, salt, info}, {secret, nil, ""}} {
-			want, _ := stdhkdf.Key(hf.std, in.secret, in.salt, in.info, 2*size+3)
-			if got, err := hkdf.Key(hf.new, in.secret, in.salt, in.info, 2*size+3); err != nil || !bytes.Equal(got, want) {
-				t.Errorf("%s: Key(%#v, %#v, %q) = %x, %v; want %x", hf.name, in.secret, in.salt, in.info, got, err, want)
+			want, _ := stdhkdf.Key(hf.Std, in.secret, in.salt, in.info, 2*size+3)
+			if got, err := hkdf.Key(hf.New, in.secret, in.salt, in.info, 2*size+3); err != nil || !bytes.Equal(got, want) {
+				t.Errorf("%s: Key(%#v, %#v, %q) = %x, %v; want %x", hf.Name, in.secret, in.salt, in.info, got, err, want)
 			}
-			wantPRK, _ := stdhkdf.Extract(hf.std, in.secret, in.salt)
-			if got, err := hkdf.Extract(hf.new, in.secret, in.salt); err != nil || !bytes.Equal(got, wantPRK) {
-				t.Errorf("%s: Extract(%#v, %#v) = %x, %v; want %x", hf.name, in.secret, in.salt, got, err, wantPRK)
+			wantPRK, _ := stdhkdf.Extract(hf.Std, in.secret, in.salt)
+			if got, err := hkdf.Extract(hf.New, in.secret, in.salt); err != nil || !bytes.Equal(got, wantPRK) {
+				t.Errorf("%s: Extract(%#v, %#v) = %x, %v; want %x", hf.Name, in.secret, in.salt, got, err, wantPRK)
 			}
 		}
 		// An empty pseudorandom key is allowed by crypto/hkdf too.
-		want, _ := stdhkdf.Expand(hf.std, nil, info, size)
-		if got, err := hkdf.Expand(hf.new, nil, info, size); err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: Expand with an empty key = %x, %v; want %x", hf.name, got, err, want)
+		want, _ := stdhkdf.Expand(hf.Std, nil, info, size)
+		if got, err := hkdf.Expand(hf.New, nil, info, size); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: Expand with an empty key = %x, %v; want %x", hf.Name, got, err, want)
 		}
 	}
 }
@@ -246,7 +207,7 @@ func TestGenericHashType(t *testing.T) {
 func TestDifferential(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, hf := range hashes {
-		size := hf.new().Size()
+		size := hf.New().Size()
 		for range 200 {
 			secret := randBytes(r, r.IntN(150))
 			var salt []byte
@@ -259,26 +220,26 @@ func TestDifferential(t *testing.T) {
 				n = 255*size - r.IntN(2*size)
 			}
 
-			want, err := stdhkdf.Key(hf.std, secret, salt, info, n)
+			want, err := stdhkdf.Key(hf.Std, secret, salt, info, n)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, err := hkdf.Key(hf.new, secret, salt, info, n); err != nil || !bytes.Equal(got, want) {
-				t.Fatalf("%s: Key(%x, %x, %x, %d) = %x, %v; crypto/hkdf %x", hf.name, secret, salt, info, n, got, err, want)
+			if got, err := hkdf.Key(hf.New, secret, salt, info, n); err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("%s: Key(%x, %x, %x, %d) = %x, %v; crypto/hkdf %x", hf.Name, secret, salt, info, n, got, err, want)
 			}
-			wantPRK, _ := stdhkdf.Extract(hf.std, secret, salt)
-			prk, err := hkdf.Extract(hf.new, secret, salt)
+			wantPRK, _ := stdhkdf.Extract(hf.Std, secret, salt)
+			prk, err := hkdf.Extract(hf.New, secret, salt)
 			if err != nil || !bytes.Equal(prk, wantPRK) {
-				t.Fatalf("%s: Extract(%x, %x) = %x, %v; crypto/hkdf %x", hf.name, secret, salt, prk, err, wantPRK)
+				t.Fatalf("%s: Extract(%x, %x) = %x, %v; crypto/hkdf %x", hf.Name, secret, salt, prk, err, wantPRK)
 			}
-			if got, err := hkdf.Expand(hf.new, prk, info, n); err != nil || !bytes.Equal(got, want) {
-				t.Fatalf("%s: Expand(%x, %x, %d) = %x, %v; crypto/hkdf %x", hf.name, prk, info, n, got, err, want)
+			if got, err := hkdf.Expand(hf.New, prk, info, n); err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("%s: Expand(%x, %x, %d) = %x, %v; crypto/hkdf %x", hf.Name, prk, info, n, got, err, want)
 			}
 			// Expand of any key, not only an extracted one.
 			key := randBytes(r, r.IntN(200))
-			wantOKM, _ := stdhkdf.Expand(hf.std, key, info, n)
-			if got, err := hkdf.Expand(hf.new, key, info, n); err != nil || !bytes.Equal(got, wantOKM) {
-				t.Fatalf("%s: Expand(%x, %x, %d) = %x, %v; crypto/hkdf %x", hf.name, key, info, n, got, err, wantOKM)
+			wantOKM, _ := stdhkdf.Expand(hf.Std, key, info, n)
+			if got, err := hkdf.Expand(hf.New, key, info, n); err != nil || !bytes.Equal(got, wantOKM) {
+				t.Fatalf("%s: Expand(%x, %x, %d) = %x, %v; crypto/hkdf %x", hf.Name, key, info, n, got, err, wantOKM)
 			}
 		}
 	}
@@ -304,15 +265,15 @@ func FuzzKey(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which uint8, secret, salt []byte, info string, length uint16) {
 		hf := hashes[int(which)%len(hashes)]
 		n := int(length)
-		want, wantErr := stdhkdf.Key(hf.std, secret, salt, info, n)
-		got, err := hkdf.Key(hf.new, secret, salt, info, n)
+		want, wantErr := stdhkdf.Key(hf.Std, secret, salt, info, n)
+		got, err := hkdf.Key(hf.New, secret, salt, info, n)
 		if (err != nil) != (wantErr != nil) || !bytes.Equal(got, want) {
-			t.Fatalf("%s: Key = %x, %v; crypto/hkdf %x, %v", hf.name, got, err, want, wantErr)
+			t.Fatalf("%s: Key = %x, %v; crypto/hkdf %x, %v", hf.Name, got, err, want, wantErr)
 		}
-		prk, _ := hkdf.Extract(hf.new, secret, salt)
-		got, err = hkdf.Expand(hf.new, prk, info, n)
+		prk, _ := hkdf.Extract(hf.New, secret, salt)
+		got, err = hkdf.Expand(hf.New, prk, info, n)
 		if (err != nil) != (wantErr != nil) || !bytes.Equal(got, want) {
-			t.Fatalf("%s: Expand(Extract) = %x, %v; crypto/hkdf %x, %v", hf.name, got, err, want, wantErr)
+			t.Fatalf("%s: Expand(Extract) = %x, %v; crypto/hkdf %x, %v", hf.Name, got, err, want, wantErr)
 		}
 	})
 }
@@ -322,17 +283,17 @@ func FuzzKey(f *testing.F) {
 func BenchmarkKey(b *testing.B) {
 	secret, salt := make([]byte, 32), make([]byte, 32)
 	for _, name := range []string{"SHA-256", "SHA-512"} {
-		hf := hashByName(b, name)
+		hf := hashtest.ByName(b, name)
 		b.Run(name+"/crypton", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				hkdf.Key(hf.new, secret, salt, "benchmark", 32)
+				hkdf.Key(hf.New, secret, salt, "benchmark", 32)
 			}
 		})
 		b.Run(name+"/stdlib", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				stdhkdf.Key(hf.std, secret, salt, "benchmark", 32)
+				stdhkdf.Key(hf.Std, secret, salt, "benchmark", 32)
 			}
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/crypton-go/crypton/hash/hkdf"
+	"github.com/crypton-go/crypton/hash/internal/hashtest"
 	"github.com/crypton-go/crypton/internal/wycheproof"
 )
 
@@ -30,15 +31,15 @@ func TestWycheproof(t *testing.T) {
 				t.Fatalf("unexpected Wycheproof file %s: add it to wycheproofFiles or skip it explicitly", file)
 			}
 			seen[file] = true
-			hf := hashByName(t, name)
+			hf := hashtest.ByName(t, name)
 			var f wycheproof.HKDFFile
 			wycheproof.Load(t, file, &f)
 			valid, invalid := 0, 0
 			for _, g := range f.TestGroups {
 				for _, tc := range g.Tests {
-					okm, err := hkdf.Key(hf.new, tc.IKM, tc.Salt, string(tc.Info), tc.Size)
-					prk, _ := hkdf.Extract(hf.new, tc.IKM, tc.Salt)
-					okm2, err2 := hkdf.Expand(hf.new, prk, string(tc.Info), tc.Size)
+					okm, err := hkdf.Key(hf.New, tc.IKM, tc.Salt, string(tc.Info), tc.Size)
+					prk, _ := hkdf.Extract(hf.New, tc.IKM, tc.Salt)
+					okm2, err2 := hkdf.Expand(hf.New, prk, string(tc.Info), tc.Size)
 					switch tc.Result {
 					case wycheproof.Valid:
 						valid++

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crypton-go/crypton/hash/hmac"
+	"github.com/crypton-go/crypton/hash/internal/hashtest"
 )
 
 // BenchmarkHMAC measures the MAC of one message under a key set up once
@@ -22,7 +23,7 @@ import (
 func BenchmarkHMAC(b *testing.B) {
 	key := []byte("a 32-byte key for benchmarking!!")
 	for _, name := range []string{"SHA-1", "SHA-256", "SHA-512"} {
-		hf := hashByName(b, name)
+		hf := hashtest.ByName(b, name)
 		for _, size := range []struct {
 			name string
 			n    int
@@ -32,9 +33,9 @@ func BenchmarkHMAC(b *testing.B) {
 				name string
 				mac  hash.Hash
 			}{
-				{"crypton", hmac.New(hf.new, key)},
-				{"stdlib", stdhmac.New(hf.std, key)},
-				{"crypton+stdhash", hmac.New(hf.std, key)},
+				{"crypton", hmac.New(hf.New, key)},
+				{"stdlib", stdhmac.New(hf.Std, key)},
+				{"crypton+stdhash", hmac.New(hf.Std, key)},
 			} {
 				b.Run(strings.ReplaceAll(name, "/", "_")+"/"+size.name+"/"+impl.name, func(b *testing.B) {
 					m := impl.mac
@@ -61,14 +62,14 @@ func BenchmarkOneShot(b *testing.B) {
 	key := []byte("a 32-byte key for benchmarking!!")
 	msg := make([]byte, 64)
 	for _, name := range []string{"SHA-1", "SHA-256", "SHA-512"} {
-		hf := hashByName(b, name)
+		hf := hashtest.ByName(b, name)
 		for _, impl := range []struct {
 			name string
 			new  func() hash.Hash
 		}{
-			{"crypton", func() hash.Hash { return hmac.New(hf.new, key) }},
-			{"stdlib", func() hash.Hash { return stdhmac.New(hf.std, key) }},
-			{"crypton+stdhash", func() hash.Hash { return hmac.New(hf.std, key) }},
+			{"crypton", func() hash.Hash { return hmac.New(hf.New, key) }},
+			{"stdlib", func() hash.Hash { return stdhmac.New(hf.Std, key) }},
+			{"crypton+stdhash", func() hash.Hash { return hmac.New(hf.Std, key) }},
 		} {
 			b.Run(name+"/"+impl.name, func(b *testing.B) {
 				out := make([]byte, 0, 64)

@@ -25,18 +25,18 @@ func FuzzHMAC(f *testing.F) {
 		hf := hashes[int(which)%len(hashes)]
 		k := int(split) % (len(msg) + 1)
 
-		std := stdhmac.New(hf.std, key)
+		std := stdhmac.New(hf.Std, key)
 		std.Write(msg)
 		want := std.Sum(nil)
 
-		m := hmac.New(hf.new, key)
+		m := hmac.New(hf.New, key)
 		m.Write(msg[:k])
 		m.Write(msg[k:])
 		if got := m.Sum(nil); !bytes.Equal(got, want) {
-			t.Fatalf("%s: MAC %x, crypto/hmac %x", hf.name, got, want)
+			t.Fatalf("%s: MAC %x, crypto/hmac %x", hf.Name, got, want)
 		}
 		if !hmac.Equal(m.Sum(nil), want) {
-			t.Fatalf("%s: Equal rejects the right MAC", hf.name)
+			t.Fatalf("%s: Equal rejects the right MAC", hf.Name)
 		}
 
 		c, err := m.(hash.Cloner).Clone()
@@ -46,12 +46,12 @@ func FuzzHMAC(f *testing.F) {
 		m.Reset()
 		m.Write(msg)
 		if got := m.Sum(nil); !bytes.Equal(got, want) {
-			t.Fatalf("%s: after Reset: MAC %x, crypto/hmac %x", hf.name, got, want)
+			t.Fatalf("%s: after Reset: MAC %x, crypto/hmac %x", hf.Name, got, want)
 		}
 		c.Write(key)
 		std.Write(key)
 		if got, want := c.Sum(nil), std.Sum(nil); !bytes.Equal(got, want) {
-			t.Fatalf("%s: clone, after writing more: MAC %x, crypto/hmac %x", hf.name, got, want)
+			t.Fatalf("%s: clone, after writing more: MAC %x, crypto/hmac %x", hf.Name, got, want)
 		}
 	})
 }

@@ -3,11 +3,8 @@ package hmac_test
 import (
 	"bytes"
 	stdhmac "crypto/hmac"
-	stdsha1 "crypto/sha1"
 	stdsha256 "crypto/sha256"
-	stdsha512 "crypto/sha512"
 	"encoding"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash"
@@ -17,50 +14,12 @@ import (
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/hash/hmac"
-	"github.com/crypton-go/crypton/hash/sha1"
+	"github.com/crypton-go/crypton/hash/internal/hashtest"
 	"github.com/crypton-go/crypton/hash/sha256"
-	"github.com/crypton-go/crypton/hash/sha512"
 	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
-// hashFunc is one hash function HMAC is tested with: crypton's constructor,
-// the standard library's as the oracle, and the cpufeat package whose
-// implementations it runs on.
-type hashFunc struct {
-	name string // "SHA-256"
-	pkg  string // cpufeat package name: "sha256"
-	new  func() hash.Hash
-	std  func() hash.Hash
-}
-
-var hashes = []hashFunc{
-	{"SHA-1", "sha1", sha1.New, stdsha1.New},
-	{"SHA-224", "sha256", sha256.New224, stdsha256.New224},
-	{"SHA-256", "sha256", sha256.New, stdsha256.New},
-	{"SHA-384", "sha512", sha512.New384, stdsha512.New384},
-	{"SHA-512", "sha512", sha512.New, stdsha512.New},
-	{"SHA-512/224", "sha512", sha512.New512_224, stdsha512.New512_224},
-	{"SHA-512/256", "sha512", sha512.New512_256, stdsha512.New512_256},
-}
-
-func hashByName(t testing.TB, name string) hashFunc {
-	t.Helper()
-	for _, h := range hashes {
-		if h.name == name {
-			return h
-		}
-	}
-	t.Fatalf("no hash named %q", name)
-	return hashFunc{}
-}
-
-func fromHex(s string) []byte {
-	b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
+var hashes = hashtest.All
 
 func mac(h func() hash.Hash, key, msg []byte) []byte {
 	m := hmac.New(h, key)
@@ -88,7 +47,7 @@ var rfc2202 = []kat{
 	{"SHA-1", bytes.Repeat([]byte{0x0b}, 20), []byte("Hi There"), "b617318655057264e28bc0b6fb378c8ef146be00"},
 	{"SHA-1", []byte("Jefe"), []byte("what do ya want for nothing?"), "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79"},
 	{"SHA-1", bytes.Repeat([]byte{0xaa}, 20), bytes.Repeat([]byte{0xdd}, 50), "125d7342b9ac11cd91a39af48aa17b4f63f175d3"},
-	{"SHA-1", fromHex("0102030405060708090a0b0c0d0e0f10111213141516171819"), bytes.Repeat([]byte{0xcd}, 50), "4c9007f4026250c6bc8414f9bf50c86c2d7235da"},
+	{"SHA-1", hashtest.FromHex("0102030405060708090a0b0c0d0e0f10111213141516171819"), bytes.Repeat([]byte{0xcd}, 50), "4c9007f4026250c6bc8414f9bf50c86c2d7235da"},
 	{"SHA-1", bytes.Repeat([]byte{0x0c}, 20), []byte("Test With Truncation"), "4c1a03424b55e07fe7f27be1d58bb9324a9a5a04"},
 	{"SHA-1", bytes.Repeat([]byte{0x0c}, 20), []byte("Test With Truncation"), "4c1a03424b55e07fe7f27be1"}, // HMAC-SHA-1-96
 	{"SHA-1", bytes.Repeat([]byte{0xaa}, 80), []byte("Test Using Larger Than Block-Size Key - Hash Key First"), "aa4ae5e15272d00e95705637ce8a3b55ed402112"},
@@ -120,7 +79,7 @@ var rfc4231 = func() []kat {
 			"88062608d3e6ad8a0aa2ace014c8a86f0aa635d947ac9febe83ef4e55966144b2a5ab39dc13814b94e3ab6e101a34f27",
 			"fa73b0089d56a284efb0f0756c890be9b1b5dbdd8ee81a3655f83e33b2279d39bf3e848279a722c806b485a47e67c807b946a337bee8942674278859e13292fb",
 		}},
-		{fromHex("0102030405060708090a0b0c0d0e0f10111213141516171819"), bytes.Repeat([]byte{0xcd}, 50), [4]string{
+		{hashtest.FromHex("0102030405060708090a0b0c0d0e0f10111213141516171819"), bytes.Repeat([]byte{0xcd}, 50), [4]string{
 			"6c11506874013cac6a2abc1bb382627cec6a90d86efc012de7afec5a",
 			"82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b",
 			"3e8a69b7783c25851933ab6290af6ca77a9981480850009cc5577c6e1f573b4e6801dd23c4a7d679ccf8a386c674cffb",
@@ -156,27 +115,27 @@ var rfc4231 = func() []kat {
 
 func testKnownAnswers(t *testing.T, kats []kat) {
 	for i, k := range kats {
-		hf := hashByName(t, k.hash)
-		want := fromHex(k.want)
-		t.Run(fmt.Sprintf("%s/%d", strings.ReplaceAll(hf.name, "/", "_"), i), func(t *testing.T) {
-			cputest.TestAllImplementations(t, hf.pkg, func(t *testing.T) {
+		hf := hashtest.ByName(t, k.hash)
+		want := hashtest.FromHex(k.want)
+		t.Run(fmt.Sprintf("%s/%d", strings.ReplaceAll(hf.Name, "/", "_"), i), func(t *testing.T) {
+			cputest.TestAllImplementations(t, hf.Pkg, func(t *testing.T) {
 				// The vector must hold for the standard library too, or it
 				// was copied wrong.
-				if got := stdMAC(hf.std, k.key, k.msg)[:len(want)]; !bytes.Equal(got, want) {
+				if got := stdMAC(hf.Std, k.key, k.msg)[:len(want)]; !bytes.Equal(got, want) {
 					t.Fatalf("crypto/hmac gives %x, want %x: the vector is wrong", got, want)
 				}
-				if got := mac(hf.new, k.key, k.msg)[:len(want)]; !bytes.Equal(got, want) {
-					t.Errorf("HMAC-%s(key %x, msg %q) = %x, want %x", hf.name, k.key, k.msg, got, want)
+				if got := mac(hf.New, k.key, k.msg)[:len(want)]; !bytes.Equal(got, want) {
+					t.Errorf("HMAC-%s(key %x, msg %q) = %x, want %x", hf.Name, k.key, k.msg, got, want)
 				}
 				// Reusing the MAC after Reset, and writing a byte at a time.
-				m := hmac.New(hf.new, k.key)
+				m := hmac.New(hf.New, k.key)
 				m.Write([]byte("junk"))
 				m.Reset()
 				for i := range k.msg {
 					m.Write(k.msg[i : i+1])
 				}
 				if got := m.Sum(nil)[:len(want)]; !bytes.Equal(got, want) {
-					t.Errorf("HMAC-%s after Reset, written byte by byte: %x, want %x", hf.name, got, want)
+					t.Errorf("HMAC-%s after Reset, written byte by byte: %x, want %x", hf.Name, got, want)
 				}
 			})
 		})
@@ -205,13 +164,13 @@ func keysFor(bs int) map[string][]byte {
 // keys, on every implementation of the hash.
 func TestConformance(t *testing.T) {
 	for _, name := range []string{"SHA-1", "SHA-256", "SHA-512"} {
-		hf := hashByName(t, name)
-		keys := keysFor(hf.new().BlockSize())
+		hf := hashtest.ByName(t, name)
+		keys := keysFor(hf.New().BlockSize())
 		for _, kn := range []string{"empty", "short", "block-size", "longer-than"} {
 			key := keys[kn]
 			t.Run(fmt.Sprintf("%s/key=%s", name, kn), func(t *testing.T) {
-				cputest.TestAllImplementations(t, hf.pkg, func(t *testing.T) {
-					cryptotest.TestHash(t, func() hash.Hash { return hmac.New(hf.new, key) })
+				cputest.TestAllImplementations(t, hf.Pkg, func(t *testing.T) {
+					cryptotest.TestHash(t, func() hash.Hash { return hmac.New(hf.New, key) })
 				})
 			})
 		}
@@ -349,9 +308,9 @@ func TestNewPanicsOnSharedHash(t *testing.T) {
 
 func TestSizes(t *testing.T) {
 	for _, hf := range hashes {
-		m, s := hmac.New(hf.new, nil), stdhmac.New(hf.std, nil)
+		m, s := hmac.New(hf.New, nil), stdhmac.New(hf.Std, nil)
 		if m.Size() != s.Size() || m.BlockSize() != s.BlockSize() {
-			t.Errorf("%s: Size, BlockSize = %d, %d; crypto/hmac says %d, %d", hf.name, m.Size(), m.BlockSize(), s.Size(), s.BlockSize())
+			t.Errorf("%s: Size, BlockSize = %d, %d; crypto/hmac says %d, %d", hf.Name, m.Size(), m.BlockSize(), s.Size(), s.BlockSize())
 		}
 	}
 }
@@ -374,11 +333,11 @@ func TestDifferential(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	buf := make([]byte, 1024)
 	for _, hf := range hashes {
-		t.Run(strings.ReplaceAll(hf.name, "/", "_"), func(t *testing.T) {
-			bs := hf.new().BlockSize()
+		t.Run(strings.ReplaceAll(hf.Name, "/", "_"), func(t *testing.T) {
+			bs := hf.New().BlockSize()
 			for keyLen := 0; keyLen <= 2*bs+2; keyLen++ {
 				key := randBytes(r, keyLen)
-				ours, std := hmac.New(hf.new, key), stdhmac.New(hf.std, key)
+				ours, std := hmac.New(hf.New, key), stdhmac.New(hf.Std, key)
 				for round := range 4 {
 					n := r.IntN(3 * bs)
 					msg := randBytes(r, n)
@@ -420,12 +379,12 @@ func TestInterop(t *testing.T) {
 	for _, hf := range hashes {
 		for range 20 {
 			key, msg := randBytes(r, r.IntN(200)), randBytes(r, r.IntN(500))
-			want := stdMAC(hf.std, key, msg)
-			if got := mac(hf.std, key, msg); !bytes.Equal(got, want) {
-				t.Errorf("%s: crypton's HMAC over crypto's hash: %x, want %x", hf.name, got, want)
+			want := stdMAC(hf.Std, key, msg)
+			if got := mac(hf.Std, key, msg); !bytes.Equal(got, want) {
+				t.Errorf("%s: crypton's HMAC over crypto's hash: %x, want %x", hf.Name, got, want)
 			}
-			if got := stdMAC(hf.new, key, msg); !bytes.Equal(got, want) {
-				t.Errorf("%s: crypto/hmac over crypton's hash: %x, want %x", hf.name, got, want)
+			if got := stdMAC(hf.New, key, msg); !bytes.Equal(got, want) {
+				t.Errorf("%s: crypto/hmac over crypton's hash: %x, want %x", hf.Name, got, want)
 			}
 		}
 	}
@@ -445,8 +404,8 @@ func TestAllocations(t *testing.T) {
 	}
 	msg := make([]byte, 300)
 	for _, hf := range hashes {
-		for kn, key := range keysFor(hf.new().BlockSize()) {
-			m := hmac.New(hf.new, key)
+		for kn, key := range keysFor(hf.New().BlockSize()) {
+			m := hmac.New(hf.New, key)
 			buf := make([]byte, 0, m.Size())
 			checks := []struct {
 				op string
@@ -459,7 +418,7 @@ func TestAllocations(t *testing.T) {
 			}
 			for _, c := range checks {
 				if n := testing.AllocsPerRun(100, c.f); n != 0 {
-					t.Errorf("%s, key %s: %s allocates %v times, want 0", hf.name, kn, c.op, n)
+					t.Errorf("%s, key %s: %s allocates %v times, want 0", hf.Name, kn, c.op, n)
 				}
 			}
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/hash/hmac"
+	"github.com/crypton-go/crypton/hash/internal/hashtest"
 	"github.com/crypton-go/crypton/internal/wycheproof"
 )
 
@@ -42,18 +43,18 @@ func TestWycheproof(t *testing.T) {
 				t.Fatalf("unexpected Wycheproof file %s: add it to wycheproofFiles or skip it explicitly", file)
 			}
 			seen[file] = true
-			hf := hashByName(t, name)
+			hf := hashtest.ByName(t, name)
 			var f wycheproof.MACFile
 			wycheproof.Load(t, file, &f)
-			cputest.TestAllImplementations(t, hf.pkg, func(t *testing.T) {
+			cputest.TestAllImplementations(t, hf.Pkg, func(t *testing.T) {
 				valid, invalid := 0, 0
 				for _, g := range f.TestGroups {
-					if g.TagSize%8 != 0 || g.TagSize/8 > hf.new().Size() || g.TagSize <= 0 {
-						t.Fatalf("group with tag size %d bits for %s", g.TagSize, hf.name)
+					if g.TagSize%8 != 0 || g.TagSize/8 > hf.New().Size() || g.TagSize <= 0 {
+						t.Fatalf("group with tag size %d bits for %s", g.TagSize, hf.Name)
 					}
 					n := g.TagSize / 8
 					for _, tc := range g.Tests {
-						m := hmac.New(hf.new, tc.Key)
+						m := hmac.New(hf.New, tc.Key)
 						m.Write(tc.Msg)
 						full := m.Sum(nil)
 						// A truncated tag is the first TagSize bits of the MAC.

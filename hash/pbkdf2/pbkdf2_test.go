@@ -3,9 +3,7 @@ package pbkdf2_test
 import (
 	"bytes"
 	stdpbkdf2 "crypto/pbkdf2"
-	stdsha1 "crypto/sha1"
 	stdsha256 "crypto/sha256"
-	stdsha512 "crypto/sha512"
 	"encoding/hex"
 	"fmt"
 	"hash"
@@ -15,40 +13,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crypton-go/crypton/hash/internal/hashtest"
 	"github.com/crypton-go/crypton/hash/pbkdf2"
-	"github.com/crypton-go/crypton/hash/sha1"
 	"github.com/crypton-go/crypton/hash/sha256"
-	"github.com/crypton-go/crypton/hash/sha512"
 )
 
-// hashFunc is one hash function PBKDF2 is tested with, with the standard
-// library's as the oracle.
-type hashFunc struct {
-	name string
-	new  func() hash.Hash
-	std  func() hash.Hash
-}
-
-var hashes = []hashFunc{
-	{"SHA-1", sha1.New, stdsha1.New},
-	{"SHA-224", sha256.New224, stdsha256.New224},
-	{"SHA-256", sha256.New, stdsha256.New},
-	{"SHA-384", sha512.New384, stdsha512.New384},
-	{"SHA-512", sha512.New, stdsha512.New},
-	{"SHA-512/224", sha512.New512_224, stdsha512.New512_224},
-	{"SHA-512/256", sha512.New512_256, stdsha512.New512_256},
-}
-
-func hashByName(t testing.TB, name string) hashFunc {
-	t.Helper()
-	for _, h := range hashes {
-		if h.name == name {
-			return h
-		}
-	}
-	t.Fatalf("no hash named %q", name)
-	return hashFunc{}
-}
+var hashes = hashtest.All
 
 // longTests reports whether the slow tests run: only without -short and
 // with CRYPTON_LONG_TESTS=1 in the environment.
@@ -99,17 +69,17 @@ func TestVectors(t *testing.T) {
 			if v.iter > longIterations && !longTests() {
 				t.Skipf("%d iterations: runs only without -short and with CRYPTON_LONG_TESTS=1", v.iter)
 			}
-			hf := hashByName(t, v.hash)
+			hf := hashtest.ByName(t, v.hash)
 			want, err := hex.DecodeString(v.dk)
 			if err != nil {
 				t.Fatal(err)
 			}
 			// The vector must hold for the standard library too, or it was
 			// copied wrong.
-			if dk, err := stdpbkdf2.Key(hf.std, v.password, []byte(v.salt), v.iter, len(want)); err != nil || !bytes.Equal(dk, want) {
+			if dk, err := stdpbkdf2.Key(hf.Std, v.password, []byte(v.salt), v.iter, len(want)); err != nil || !bytes.Equal(dk, want) {
 				t.Fatalf("crypto/pbkdf2 gives %x, %v: the vector is wrong", dk, err)
 			}
-			dk, err := pbkdf2.Key(hf.new, v.password, []byte(v.salt), v.iter, len(want))
+			dk, err := pbkdf2.Key(hf.New, v.password, []byte(v.salt), v.iter, len(want))
 			if err != nil || !bytes.Equal(dk, want) {
 				t.Errorf("Key(%q, %q, %d, %d) = %x, %v; want %x", v.password, v.salt, v.iter, len(want), dk, err, want)
 			}
@@ -120,7 +90,7 @@ func TestVectors(t *testing.T) {
 func TestErrors(t *testing.T) {
 	password, salt := "password", []byte("salt")
 	for _, hf := range hashes {
-		size := hf.new().Size()
+		size := hf.New().Size()
 		type tc struct {
 			iter, keyLength int
 			err             string
@@ -142,15 +112,15 @@ func TestErrors(t *testing.T) {
 			tests = append(tests, tc{1, int(n), "pbkdf2: keyLength too long"})
 		}
 		for _, tc := range tests {
-			dk, err := pbkdf2.Key(hf.new, password, salt, tc.iter, tc.keyLength)
+			dk, err := pbkdf2.Key(hf.New, password, salt, tc.iter, tc.keyLength)
 			if dk != nil || err == nil || err.Error() != tc.err {
-				t.Errorf("%s: Key(iter %d, keyLength %d) = %x, %v; want nil and the error %q", hf.name, tc.iter, tc.keyLength, dk, err, tc.err)
+				t.Errorf("%s: Key(iter %d, keyLength %d) = %x, %v; want nil and the error %q", hf.Name, tc.iter, tc.keyLength, dk, err, tc.err)
 			}
 			// crypto/pbkdf2 rejects the same key lengths (with a typo,
 			// "pkbdf2", in one message); it accepts any iteration count.
 			if tc.iter >= 1 {
-				if _, err := stdpbkdf2.Key(hf.std, password, salt, tc.iter, tc.keyLength); err == nil {
-					t.Errorf("%s: crypto/pbkdf2 accepts keyLength %d", hf.name, tc.keyLength)
+				if _, err := stdpbkdf2.Key(hf.Std, password, salt, tc.iter, tc.keyLength); err == nil {
+					t.Errorf("%s: crypto/pbkdf2 accepts keyLength %d", hf.Name, tc.keyLength)
 				}
 			}
 		}
@@ -176,25 +146,25 @@ func TestIterationCountBelowOne(t *testing.T) {
 func TestDifferential(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for _, hf := range hashes {
-		size := hf.new().Size()
+		size := hf.New().Size()
 		for range 60 {
-			password := string(randBytes(r, r.IntN(2*hf.new().BlockSize()+2)))
+			password := string(randBytes(r, r.IntN(2*hf.New().BlockSize()+2)))
 			salt := randBytes(r, r.IntN(100))
 			if r.IntN(8) == 0 {
 				salt = nil
 			}
 			iter := 1 + r.IntN(40)
 			keyLength := 1 + r.IntN(4*size)
-			want, err := stdpbkdf2.Key(hf.std, password, salt, iter, keyLength)
+			want, err := stdpbkdf2.Key(hf.Std, password, salt, iter, keyLength)
 			if err != nil {
 				t.Fatal(err)
 			}
-			dk, err := pbkdf2.Key(hf.new, password, salt, iter, keyLength)
+			dk, err := pbkdf2.Key(hf.New, password, salt, iter, keyLength)
 			if err != nil || !bytes.Equal(dk, want) {
-				t.Fatalf("%s: Key(%x, %x, %d, %d) = %x, %v; crypto/pbkdf2 %x", hf.name, password, salt, iter, keyLength, dk, err, want)
+				t.Fatalf("%s: Key(%x, %x, %d, %d) = %x, %v; crypto/pbkdf2 %x", hf.Name, password, salt, iter, keyLength, dk, err, want)
 			}
 			if cap(dk) != len(dk) {
-				t.Fatalf("%s: Key returned a slice with capacity %d beyond its length %d", hf.name, cap(dk), len(dk))
+				t.Fatalf("%s: Key returned a slice with capacity %d beyond its length %d", hf.Name, cap(dk), len(dk))
 			}
 		}
 	}
@@ -222,17 +192,17 @@ func TestAllocations(t *testing.T) {
 	}
 	salt := []byte("saltSALTsaltSALT")
 	for _, hf := range hashes {
-		size := hf.new().Size()
+		size := hf.New().Size()
 		allocs := func(iter int) float64 {
 			return testing.AllocsPerRun(5, func() {
-				pbkdf2.Key(hf.new, "password", salt, iter, 2*size+1)
+				pbkdf2.Key(hf.New, "password", salt, iter, 2*size+1)
 			})
 		}
 		one, many := allocs(1), allocs(1000)
 		if one != many {
-			t.Errorf("%s: Key allocates %v times with 1 iteration and %v times with 1000", hf.name, one, many)
+			t.Errorf("%s: Key allocates %v times with 1 iteration and %v times with 1000", hf.Name, one, many)
 		}
-		t.Logf("%s: %v allocations per call, whatever the iteration count", hf.name, one)
+		t.Logf("%s: %v allocations per call, whatever the iteration count", hf.Name, one)
 	}
 }
 
@@ -256,13 +226,13 @@ func FuzzKey(f *testing.F) {
 		hf := hashes[int(which)%len(hashes)]
 		it := 1 + int(iter)%64
 		n := 1 + int(keyLength)%400
-		want, err := stdpbkdf2.Key(hf.std, password, salt, it, n)
+		want, err := stdpbkdf2.Key(hf.Std, password, salt, it, n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		dk, err := pbkdf2.Key(hf.new, password, salt, it, n)
+		dk, err := pbkdf2.Key(hf.New, password, salt, it, n)
 		if err != nil || !bytes.Equal(dk, want) {
-			t.Fatalf("%s: Key(%q, %x, %d, %d) = %x, %v; crypto/pbkdf2 %x", hf.name, password, salt, it, n, dk, err, want)
+			t.Fatalf("%s: Key(%q, %x, %d, %d) = %x, %v; crypto/pbkdf2 %x", hf.Name, password, salt, it, n, dk, err, want)
 		}
 	})
 }
@@ -274,18 +244,18 @@ func BenchmarkPBKDF2(b *testing.B) {
 	const iter = 10000
 	salt := []byte("saltSALTsaltSALT")
 	for _, name := range []string{"SHA-1", "SHA-256", "SHA-512"} {
-		hf := hashByName(b, name)
-		size := hf.new().Size()
+		hf := hashtest.ByName(b, name)
+		size := hf.New().Size()
 		b.Run(name+"/crypton", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				pbkdf2.Key(hf.new, "password", salt, iter, size)
+				pbkdf2.Key(hf.New, "password", salt, iter, size)
 			}
 		})
 		b.Run(name+"/stdlib", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				stdpbkdf2.Key(hf.std, "password", salt, iter, size)
+				stdpbkdf2.Key(hf.Std, "password", salt, iter, size)
 			}
 		})
 	}

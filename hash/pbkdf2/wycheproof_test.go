@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crypton-go/crypton/hash/internal/hashtest"
 	"github.com/crypton-go/crypton/hash/pbkdf2"
 	"github.com/crypton-go/crypton/internal/wycheproof"
 )
@@ -31,7 +32,7 @@ func TestWycheproof(t *testing.T) {
 				t.Fatalf("unexpected Wycheproof file %s: add it to wycheproofFiles or skip it explicitly", file)
 			}
 			seen[file] = true
-			hf := hashByName(t, name)
+			hf := hashtest.ByName(t, name)
 			var f wycheproof.PBKDF2File
 			wycheproof.Load(t, file, &f)
 			passed, skipped := 0, 0
@@ -42,7 +43,7 @@ func TestWycheproof(t *testing.T) {
 						t.Logf("%s (%s): skipped, %d iterations; set CRYPTON_LONG_TESTS=1 (without -short) to run it", tc.Name(), tc.Comment, tc.IterationCount)
 						continue
 					}
-					dk, err := pbkdf2.Key(hf.new, string(tc.Password), tc.Salt, tc.IterationCount, tc.DKLen)
+					dk, err := pbkdf2.Key(hf.New, string(tc.Password), tc.Salt, tc.IterationCount, tc.DKLen)
 					switch tc.Result {
 					case wycheproof.Valid, wycheproof.Acceptable:
 						if err != nil || !bytes.Equal(dk, tc.DK) {
