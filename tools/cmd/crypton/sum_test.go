@@ -1,0 +1,254 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// sumFiles are the test files, in the order they are passed.
+var sumFiles = []string{"empty", "one", "mib", "with space", `back\slash`}
+
+// sumDir makes a temporary directory holding sumFiles (plus a file whose
+// name has a newline where the file system allows it), changes into it and
+// returns the names.
+func sumDir(t *testing.T) []string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	mib := make([]byte, 1<<20)
+	for i := range mib {
+		mib[i] = byte(i*7 + i>>9)
+	}
+	contents := map[string][]byte{
+		"empty":      nil,
+		"one":        []byte("a"),
+		"mib":        mib,
+		"with space": []byte("space\n"),
+		`back\slash`: []byte("backslash\n"),
+	}
+	names := append([]string(nil), sumFiles...)
+	if runtime.GOOS != "windows" {
+		contents["new\nline"] = []byte("newline\n")
+		names = append(names, "new\nline")
+	}
+	for name, data := range contents {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return names
+}
+
+// runSumCmd runs "crypton sum args..." in-process with stdin as standard
+// input.
+func runSumCmd(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	old := sumStdin
+	sumStdin = strings.NewReader(stdin)
+	defer func() { sumStdin = old }()
+	var out, errOut bytes.Buffer
+	code = run(append([]string{"sum"}, args...), &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+// coreutils runs a coreutils tool, or skips the comparison when it is absent.
+func coreutils(t *testing.T, tool string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	path, err := exec.LookPath(tool)
+	if err != nil {
+		t.Skipf("%s is not on PATH; skipping the comparison with coreutils", tool)
+	}
+	cmd := exec.Command(path, args...)
+	cmd.Args[0] = tool // so its messages start "sha256sum:", not its path
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		exit, ok := err.(*exec.ExitError)
+		if !ok {
+			t.Fatalf("running %s: %v", tool, err)
+		}
+		code = exit.ExitCode()
+	}
+	return out.String(), errOut.String(), code
+}
+
+func TestSumMatchesCoreutils(t *testing.T) {
+	names := sumDir(t)
+	for _, a := range sumAlgs {
+		t.Run(a.name, func(t *testing.T) {
+			got, errOut, code := runSumCmd(t, "", append([]string{"-a", a.name}, names...)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			if n := strings.Count(got, "\n"); n != len(names) {
+				t.Errorf("%d lines for %d files:\n%s", n, len(names), got)
+			}
+			if !strings.Contains(got, "\n\\") {
+				t.Errorf("no escaped line for the backslash name:\n%s", got)
+			}
+			want, _, _ := coreutils(t, a.name+"sum", names...)
+			if got != want {
+				t.Errorf("crypton sum -a %s differs from %ssum:\ngot:\n%s\nwant:\n%s", a.name, a.name, got, want)
+			}
+			got, _, _ = runSumCmd(t, "", append([]string{"-a", a.name, "--tag"}, names...)...)
+			want, _, _ = coreutils(t, a.name+"sum", append([]string{"--tag"}, names...)...)
+			if got != want {
+				t.Errorf("crypton sum -a %s --tag differs from %ssum --tag:\ngot:\n%s\nwant:\n%s", a.name, a.name, got, want)
+			}
+		})
+	}
+}
+
+func TestSumKnownDigests(t *testing.T) {
+	// Independent of coreutils: well-known digests of "" and "abc".
+	for _, tc := range []struct{ alg, in, want string }{
+		{"sha256", "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855  -\n"},
+		{"sha1", "abc", "a9993e364706816aba3e25717850c26c9cd0d89d  -\n"},
+		{"sha224", "abc", "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7  -\n"},
+	} {
+		got, errOut, code := runSumCmd(t, tc.in, "-a", tc.alg)
+		if code != 0 || got != tc.want {
+			t.Errorf("-a %s on %q: exit %d, %q (stderr %q), want %q", tc.alg, tc.in, code, got, errOut, tc.want)
+		}
+	}
+	got, _, _ := runSumCmd(t, "abc", "--tag", "-")
+	if want := "SHA256 (-) = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\n"; got != want {
+		t.Errorf("--tag - = %q, want %q", got, want)
+	}
+}
+
+func TestSumStdinMatchesCoreutils(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	in := strings.Repeat("standard input\n", 1000)
+	got, errOut, code := runSumCmd(t, in, "-a", "sha512")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got2, _, _ := runSumCmd(t, in, "-a", "sha512", "-")
+	if got != got2 {
+		t.Errorf("no FILE and - differ: %q, %q", got, got2)
+	}
+	path, err := exec.LookPath("sha512sum")
+	if err != nil {
+		t.Skip("sha512sum is not on PATH; skipping the comparison with coreutils")
+	}
+	cmd := exec.Command(path)
+	cmd.Stdin = strings.NewReader(in)
+	want, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("stdin: got %q, sha512sum %q", got, want)
+	}
+}
+
+func TestSumCheck(t *testing.T) {
+	names := sumDir(t)
+	list, _, _ := coreutils(t, "sha256sum", names...)
+	tagList, _, _ := coreutils(t, "sha256sum", append([]string{"--tag"}, names...)...)
+	for _, l := range []struct{ name, text string }{{"gnu.sum", list}, {"bsd.sum", tagList}} {
+		if err := os.WriteFile(l.name, []byte(l.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, errOut, code := runSumCmd(t, "", "-c", l.name)
+		if code != 0 || strings.Count(got, ": OK\n") != len(names) || errOut != "" {
+			t.Errorf("-c %s: exit %d, stdout:\n%s\nstderr:\n%s", l.name, code, got, errOut)
+		}
+		want, _, _ := coreutils(t, "sha256sum", "-c", l.name)
+		if got != want {
+			t.Errorf("-c %s differs from sha256sum -c:\ngot:\n%s\nwant:\n%s", l.name, got, want)
+		}
+	}
+	// The list from standard input.
+	if got, errOut, code := runSumCmd(t, list, "-c"); code != 0 || strings.Count(got, ": OK\n") != len(names) {
+		t.Errorf("-c from stdin: exit %d, stdout:\n%s\nstderr:\n%s", code, got, errOut)
+	}
+
+	// Modify one file, remove another and add a malformed line.
+	if err := os.WriteFile("one", []byte("b"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove("empty"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("gnu.sum", []byte(list+"not a checksum line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, errOut, code := runSumCmd(t, "", "-c", "gnu.sum")
+	if code != 1 {
+		t.Errorf("-c after changes exited %d, want 1", code)
+	}
+	for _, want := range []string{"one: FAILED\n", "empty: FAILED open or read\n", "mib: OK\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("-c output lacks %q:\n%s", want, got)
+		}
+	}
+	for _, want := range []string{
+		"crypton sum: empty: No such file or directory\n",
+		"crypton sum: WARNING: 1 line is improperly formatted\n",
+		"crypton sum: WARNING: 1 listed file could not be read\n",
+		"crypton sum: WARNING: 1 computed checksum did NOT match\n",
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("-c stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	want, wantErr, wantCode := coreutils(t, "sha256sum", "-c", "gnu.sum")
+	if got != want || code != wantCode {
+		t.Errorf("-c after changes differs from sha256sum -c:\ngot (exit %d):\n%s\nwant (exit %d):\n%s", code, got, wantCode, want)
+	}
+	if wantErr = strings.ReplaceAll(wantErr, "sha256sum:", "crypton sum:"); errOut != wantErr {
+		t.Errorf("-c stderr differs from sha256sum -c's:\ngot:\n%s\nwant:\n%s", errOut, wantErr)
+	}
+}
+
+func TestSumCheckNoProperLines(t *testing.T) {
+	_, errOut, code := runSumCmd(t, "garbage\n", "-c")
+	if code != 1 || errOut != "crypton sum: 'standard input': no properly formatted checksum lines found\n" {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestSumMissingFile(t *testing.T) {
+	names := sumDir(t)
+	args := append([]string{"missing"}, names...)
+	got, errOut, code := runSumCmd(t, "", args...)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	if errOut != "crypton sum: missing: No such file or directory\n" {
+		t.Errorf("stderr %q", errOut)
+	}
+	if n := strings.Count(got, "\n"); n != len(names) {
+		t.Errorf("%d lines printed for %d readable files:\n%s", n, len(names), got)
+	}
+	want, _, wantCode := coreutils(t, "sha256sum", args...)
+	if got != want || code != wantCode {
+		t.Errorf("differs from sha256sum (exit %d):\ngot:\n%s\nwant:\n%s", wantCode, got, want)
+	}
+}
+
+func TestSumUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"-a", "md5"}, {"-a", "sha3-256"}, {"-nosuchflag"}, {"-c", "--tag"}} {
+		_, errOut, code := runSumCmd(t, "", args...)
+		if code != 2 {
+			t.Errorf("crypton sum %q exited %d, want 2", args, code)
+		}
+		if !strings.Contains(errOut, "usage: crypton sum") {
+			t.Errorf("crypton sum %q printed no usage: %q", args, errOut)
+		}
+	}
+	// Aliases of the algorithm names.
+	for _, a := range []string{"SHA-256", "sha_256", "Sha256"} {
+		if _, errOut, code := runSumCmd(t, "", "-a", a); code != 0 {
+			t.Errorf("-a %s exited %d: %s", a, code, errOut)
+		}
+	}
+}
