@@ -19,16 +19,11 @@ func runCPU(args []string, stdout, stderr io.Writer) error {
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: crypton cpu\n\nPrints the CPU features crypton detected, the %s override and the\nimplementation each package selected.\n", cpufeat.EnvVar)
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return errUsage // the flag package has printed the problem and the usage
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "crypton cpu: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return errUsage
+		return usageError(fs, "unexpected argument %q", fs.Arg(0))
 	}
 
 	fmt.Fprintf(stdout, "CPU:          %s\n", cpuModel())

@@ -41,6 +41,27 @@ var commands = []command{
 // errUsage reports a usage error whose message has already been printed.
 var errUsage = fmt.Errorf("usage error")
 
+// parseFlags parses a subcommand's arguments. On a bad flag the flag package
+// has already printed the problem and the usage, and parseFlags returns
+// errUsage; -h returns flag.ErrHelp.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return err
+		}
+		return errUsage
+	}
+	return nil
+}
+
+// usageError prints "<command>: <message>" and the command's usage to the
+// flag set's output, and returns errUsage.
+func usageError(fs *flag.FlagSet, format string, a ...any) error {
+	fmt.Fprintf(fs.Output(), fs.Name()+": "+format+"\n", a...)
+	fs.Usage()
+	return errUsage
+}
+
 // errReported reports a failure whose messages have already been printed:
 // exit status 1 with nothing more said.
 var errReported = fmt.Errorf("failure reported")

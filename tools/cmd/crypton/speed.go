@@ -102,32 +102,24 @@ func runSpeed(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "Measures throughput in MB/s (10^6 bytes/s) over %d-byte messages for crypton,\nGo's standard library and OpenSSL (when the openssl command is on PATH).\n\nRows: %s; families: hash.\n\nFlags:\n", speedMsgLen, strings.Join(speedAlgNames(), ", "))
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return errUsage
-	}
-	usageErr := func(format string, a ...any) error {
-		fmt.Fprintf(stderr, "crypton speed: "+format+"\n", a...)
-		fs.Usage()
-		return errUsage
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
-		return usageErr("unexpected argument %q", fs.Arg(0))
+		return usageError(fs, "unexpected argument %q", fs.Arg(0))
 	}
 	if !(*seconds > 0) || math.IsInf(*seconds, 0) {
-		return usageErr("-seconds must be a positive number, not %v", *seconds)
+		return usageError(fs, "-seconds must be a positive number, not %v", *seconds)
 	}
 	if *rounds < 1 {
-		return usageErr("-rounds must be at least 1, not %d", *rounds)
+		return usageError(fs, "-rounds must be at least 1, not %d", *rounds)
 	}
 	if !contains(speedFormats, *format) {
-		return usageErr("unknown -format %q; known: %s", *format, strings.Join(speedFormats, ", "))
+		return usageError(fs, "unknown -format %q; known: %s", *format, strings.Join(speedFormats, ", "))
 	}
 	algs, err := parseSpeedAlgs(*algsFlag)
 	if err != nil {
-		return usageErr("%v", err)
+		return usageError(fs, "%v", err)
 	}
 
 	rep := measureSpeed(algs, time.Duration(*seconds*float64(time.Second)), *rounds, stderr)

@@ -58,16 +58,8 @@ func runSum(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "Prints or checks checksums like coreutils' sha256sum and friends, with the\nsame output. With no FILE, or when FILE is -, reads standard input. Files are\nhashed in parallel and printed in argument order. SHA-3 and BLAKE2 will be\nadded when crypton has them.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return errUsage
-	}
-	usageErr := func(format string, a ...any) error {
-		fmt.Fprintf(stderr, "crypton sum: "+format+"\n", a...)
-		fs.Usage()
-		return errUsage
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	var alg *sumAlg
 	for i := range sumAlgs {
@@ -76,10 +68,10 @@ func runSum(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if alg == nil {
-		return usageErr("unknown algorithm %q; known: %s", *algName, strings.Join(sumAlgNames(), ", "))
+		return usageError(fs, "unknown algorithm %q; known: %s", *algName, strings.Join(sumAlgNames(), ", "))
 	}
 	if *check && *tag {
-		return usageErr("the --tag option is meaningless when verifying checksums")
+		return usageError(fs, "the --tag option is meaningless when verifying checksums")
 	}
 	files := fs.Args()
 	if len(files) == 0 {
