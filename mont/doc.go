@@ -1,14 +1,29 @@
-// Package mont is the root of crypton's constant-time arithmetic module:
-// natural numbers modulo an odd modulus in Montgomery form, for RSA and
-// finite-field Diffie-Hellman, and the prime fields of the elliptic curves
+// Package mont implements constant-time arithmetic on natural numbers
+// modulo an odd modulus, in Montgomery form, for crypton's RSA and
+// finite-field Diffie-Hellman. The prime fields of the elliptic curves
 // (GF(2^255-19), GF(2^448-2^224-1), the NIST P-256, P-384 and P-521 fields
-// and their scalar fields) in sub-packages.
+// and their scalar fields) will live in sub-packages.
+//
+// A [Modulus] holds an odd modulus and the constants of Montgomery
+// multiplication; a [Nat] holds a number with a fixed number of 64-bit
+// limbs, normally the modulus' (see [Nat.ExpandFor]). Operations set their
+// receiver and return it, in the style of math/big:
+//
+//	m, _ := mont.NewModulus(p)
+//	x, _ := mont.NewNat().SetBytes(a, m)
+//	y, _ := mont.NewNat().SetBytes(b, m)
+//	x.Mul(y, m) // x = a·b mod p
 //
 // Every operation on secret values runs in time independent of those
-// values: no branch and no memory index depends on them. Functions that are
-// deliberately variable-time, for public inputs only, say so in their names
-// (VarTime).
+// values: no branch and no memory index depends on them; only lengths (the
+// limb count of the modulus, the byte length of an exponent) are public.
+// Functions that are deliberately variable-time, for public inputs only,
+// say so in their names (VarTime).
 //
-// The packages are being written; see the module's README for what exists
-// today.
+// The Montgomery multiplication and squaring kernels are chosen once per
+// process from the CPU's features, through crypton's cpufeat registry
+// (package name "mont"): MULX/ADCX/ADOX assembly on amd64, with dedicated
+// kernels for 1024-, 1536-, 2048-, 3072- and 4096-bit moduli, and portable
+// Go everywhere else. The CRYPTON_CPU environment variable can switch the
+// assembly off (CRYPTON_CPU=generic).
 package mont

@@ -1,0 +1,141 @@
+package mont
+
+import (
+	"errors"
+	"math/bits"
+)
+
+// Modulus is an odd modulus m > 1 with the constants Montgomery
+// multiplication needs. A Modulus is immutable and safe for concurrent use.
+//
+// Creating a Modulus takes time that depends only on its length, so secret
+// moduli (the primes of an RSA key) are fine.
+type Modulus struct {
+	nat    *Nat   // the modulus, with no spare limbs above its top limb
+	bitLen int    // bit length (public)
+	m0inv  uint64 // -m⁻¹ mod 2^64
+	rr     *Nat   // R² mod m, R = 2^(64·limbs)
+}
+
+var (
+	errModulusEven  = errors.New("mont: modulus is even")
+	errModulusSmall = errors.New("mont: modulus is less than 3")
+)
+
+// NewModulus returns the modulus whose big-endian encoding is b. Leading
+// zero bytes are ignored. It returns an error if the value is even or less
+// than 3.
+//
+// The time taken depends on the bit length of the value, which is treated
+// as public, but not otherwise on the value.
+func NewModulus(b []byte) (*Modulus, error) {
+	x := NewNat()
+	// The limb count comes from the bit length: trailing leading zeros in
+	// the encoding must not give the modulus a zero top limb.
+	if err := x.setBytes(b, (len(b)+7)/8); err != nil {
+		return nil, err
+	}
+	return newModulus(x.trimVarTime())
+}
+
+// NewModulusProduct returns the modulus a·b, for the big-endian values a
+// and b (the primes of an RSA key). It returns an error if the product is
+// even or less than 3.
+func NewModulusProduct(a, b []byte) (*Modulus, error) {
+	x, y := NewNat(), NewNat()
+	if err := x.setBytes(a, (len(a)+7)/8); err != nil {
+		return nil, err
+	}
+	if err := y.setBytes(b, (len(b)+7)/8); err != nil {
+		return nil, err
+	}
+	x.trimVarTime()
+	y.trimVarTime()
+	return newModulus(mulPlain(x, y).trimVarTime())
+}
+
+// trimVarTime drops zero top limbs. The number of limbs of a modulus is
+// public (its bit length), so this is a public-value operation.
+func (x *Nat) trimVarTime() *Nat {
+	n := len(x.limbs)
+	for n > 0 && x.limbs[n-1] == 0 {
+		n--
+	}
+	x.limbs = x.limbs[:n]
+	return x
+}
+
+func newModulus(n *Nat) (*Modulus, error) {
+	if len(n.limbs) == 0 || n.limbs[0]&1 == 0 {
+		if len(n.limbs) == 0 {
+			return nil, errModulusSmall
+		}
+		return nil, errModulusEven
+	}
+	if len(n.limbs) == 1 && n.limbs[0] < 3 {
+		return nil, errModulusSmall
+	}
+	m := &Modulus{nat: n, bitLen: n.BitLenVarTime()}
+	m.m0inv = minusInverse64(n.limbs[0])
+	m.rr = computeRR(m)
+	return m, nil
+}
+
+// minusInverse64 returns -x⁻¹ mod 2^64 for odd x, by Newton's iteration:
+// each step doubles the number of correct low bits, starting from 3 bits
+// (x·x ≡ 1 mod 8 for odd x).
+func minusInverse64(x uint64) uint64 {
+	inv := x
+	for range 5 {
+		inv *= 2 - x*inv
+	}
+	return -inv
+}
+
+// computeRR returns R² mod m, R = 2^(64n) for n limbs. Doubling 1 modulo m
+// 65n times (each a constant-time shift and conditional subtraction) gives
+// R·2^n mod m, the Montgomery form of 2^n; six Montgomery squarings raise
+// that to 2^(64n), whose Montgomery form is R² mod m.
+func computeRR(m *Modulus) *Nat {
+	n := len(m.nat.limbs)
+	x := NewNat().reset(n)
+	x.limbs[0] = 1
+	for range 65 * n {
+		// x = 2x mod m: x < m, so 2x < 2m and one subtraction suffices.
+		carry := x.add(x)
+		x.maybeSubtract(Choice(carry), m)
+	}
+	for range 6 {
+		montSqr(x.limbs, x.limbs, m.nat.limbs, m.m0inv)
+	}
+	return x
+}
+
+// Size returns the size of m in bytes.
+func (m *Modulus) Size() int { return (m.bitLen + 7) / 8 }
+
+// BitLen returns the size of m in bits.
+func (m *Modulus) BitLen() int { return m.bitLen }
+
+// Nat returns m as a Nat with m's length. The caller may modify it.
+func (m *Modulus) Nat() *Nat { return NewNat().Set(m.nat) }
+
+// mulPlain returns the full product x·y, with len(x)+len(y) limbs, by
+// schoolbook multiplication (constant time for the given lengths).
+func mulPlain(x, y *Nat) *Nat {
+	z := NewNat().reset(len(x.limbs) + len(y.limbs))
+	for i, yi := range y.limbs {
+		var c uint64
+		for j, xj := range x.limbs {
+			hi, lo := bits.Mul64(xj, yi)
+			var cc uint64
+			lo, cc = bits.Add64(lo, z.limbs[i+j], 0)
+			hi += cc
+			lo, cc = bits.Add64(lo, c, 0)
+			hi += cc
+			z.limbs[i+j], c = lo, hi
+		}
+		z.limbs[i+len(x.limbs)] = c
+	}
+	return z
+}
