@@ -1,0 +1,459 @@
+package rsa
+
+import (
+	"crypto"
+	crand "crypto/rand"
+	"crypto/rsa"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"sync"
+
+	"github.com/crypton-go/crypton/mont"
+)
+
+// Limits on the keys this package accepts.
+const (
+	// minModulusBits is the smallest modulus NewPublicKey and NewPrivateKey
+	// accept. It is below what is secure (1024 bits is the least GenerateKey
+	// makes, 2048 is the least anyone should use) so that published test
+	// vectors with small keys can be checked.
+	minModulusBits = 512
+	// maxModulusBits is the largest modulus: 8192 bits, the largest that
+	// mont's kernels take (128 limbs of scratch space on the stack).
+	maxModulusBits = 8192
+	// maxPublicExponent keeps e within 31 bits, so that every platform,
+	// whatever the size of int, accepts the same keys.
+	maxPublicExponent = 1<<31 - 1
+)
+
+// Errors returned by the operations of this package. They carry no detail
+// on purpose: ErrDecryption in particular must not say which check of a
+// ciphertext failed.
+var (
+	// ErrVerification is returned by VerifyPKCS1v15 and VerifyPSS for a
+	// signature that does not verify.
+	ErrVerification = errors.New("rsa: verification error")
+	// ErrDecryption is returned by DecryptOAEP (and PrivateKey.Decrypt) for
+	// any ciphertext that does not decrypt, whatever the reason.
+	ErrDecryption = errors.New("rsa: decryption error")
+	// ErrMessageTooLong is returned when a message, or a digest with its
+	// padding, does not fit in the key's modulus.
+	ErrMessageTooLong = errors.New("rsa: message too long for RSA key size")
+)
+
+// errFault is returned by the private-key operation when its result fails
+// the check with the public exponent: a computation error, whether a bug,
+// a hardware fault or an induced one. Releasing such a result could reveal
+// a prime factor of n (the Bellcore attack on RSA-CRT).
+var errFault = errors.New("rsa: internal error: the private-key operation gave a wrong result")
+
+// errInputTooLarge is returned by the private-key operation for an input
+// that is not below n.
+var errInputTooLarge = errors.New("rsa: input is not below the modulus")
+
+// PublicKey is an RSA public key: a modulus n and a public exponent e.
+// It is created by NewPublicKey, FromStdlibPublicKey or
+// PrivateKey.PublicKey, is immutable, and is safe for concurrent use.
+type PublicKey struct {
+	n      *mont.Modulus
+	nBytes []byte // n, big-endian, Size() bytes
+	e      int
+	// std is the same key for the standard library, built once so that
+	// PrivateKey.Public does not allocate.
+	std *rsa.PublicKey
+}
+
+// NewPublicKey returns the public key with the big-endian modulus n (leading
+// zero bytes are ignored) and the public exponent e.
+//
+// n must be odd and between 512 and 8192 bits long. Keys below 2048 bits
+// are not secure; those from 512 bits up are accepted so that legacy keys
+// and published test vectors can be verified. e must be odd, at least 3 and
+// below 2³¹.
+func NewPublicKey(n []byte, e int) (*PublicKey, error) {
+	for len(n) > 0 && n[0] == 0 {
+		n = n[1:]
+	}
+	if err := checkPublicExponent(e); err != nil {
+		return nil, err
+	}
+	if len(n) == 0 {
+		return nil, errors.New("rsa: modulus is zero")
+	}
+	if n[len(n)-1]&1 == 0 {
+		return nil, errors.New("rsa: modulus is even")
+	}
+	bits := 8*len(n) - leadingZeros8(n[0])
+	if bits < minModulusBits {
+		return nil, fmt.Errorf("rsa: modulus of %d bits is too small (the minimum is %d)", bits, minModulusBits)
+	}
+	if bits > maxModulusBits {
+		return nil, fmt.Errorf("rsa: modulus of %d bits is too large (the maximum is %d)", bits, maxModulusBits)
+	}
+	m, err := mont.NewModulus(n)
+	if err != nil {
+		return nil, fmt.Errorf("rsa: invalid modulus: %v", err)
+	}
+	nb := make([]byte, len(n))
+	copy(nb, n)
+	return &PublicKey{
+		n:      m,
+		nBytes: nb,
+		e:      e,
+		std:    &rsa.PublicKey{N: new(big.Int).SetBytes(nb), E: e},
+	}, nil
+}
+
+func checkPublicExponent(e int) error {
+	switch {
+	case e < 3:
+		return errors.New("rsa: public exponent is less than 3")
+	case e&1 == 0:
+		return errors.New("rsa: public exponent is even")
+	case e > maxPublicExponent:
+		return errors.New("rsa: public exponent is 2^31 or more")
+	}
+	return nil
+}
+
+// leadingZeros8 returns the number of leading zero bits of b.
+func leadingZeros8(b byte) int {
+	n := 0
+	for b&0x80 == 0 && n < 8 {
+		b <<= 1
+		n++
+	}
+	return n
+}
+
+// Size returns the size of the modulus in bytes: the length of every
+// signature and ciphertext made with the key.
+func (pub *PublicKey) Size() int { return pub.n.Size() }
+
+// N returns the modulus, big-endian, in Size() bytes.
+func (pub *PublicKey) N() []byte {
+	b := make([]byte, len(pub.nBytes))
+	copy(b, pub.nBytes)
+	return b
+}
+
+// E returns the public exponent.
+func (pub *PublicKey) E() int { return pub.e }
+
+// Stdlib returns the key as a new *rsa.PublicKey of the standard library.
+func (pub *PublicKey) Stdlib() *rsa.PublicKey {
+	return &rsa.PublicKey{N: new(big.Int).Set(pub.std.N), E: pub.e}
+}
+
+// FromStdlibPublicKey returns the standard library's public key pub as a
+// *PublicKey, with the checks of NewPublicKey.
+func FromStdlibPublicKey(pub *rsa.PublicKey) (*PublicKey, error) {
+	if pub == nil || pub.N == nil {
+		return nil, errors.New("rsa: missing public key")
+	}
+	if pub.N.Sign() <= 0 {
+		return nil, errors.New("rsa: modulus is not positive")
+	}
+	return NewPublicKey(pub.N.Bytes(), pub.E)
+}
+
+// encrypt returns x^e mod n as Size() bytes, for a big-endian x below n.
+// It runs in time that depends on e, which is public.
+func (pub *PublicKey) encrypt(x []byte) ([]byte, error) {
+	m, err := mont.NewNat().SetBytes(x, pub.n)
+	if err != nil {
+		return nil, errInputTooLarge
+	}
+	return mont.NewNat().ExpShortVarTime(m, uint64(pub.e), pub.n).Bytes(pub.n), nil
+}
+
+// PrivateKey is an RSA private key with two primes, ready for private-key
+// operations by the Chinese remainder theorem. It is created by
+// NewPrivateKey, FromStdlibPrivateKey or GenerateKey, is immutable, and is
+// safe for concurrent use.
+//
+// PrivateKey implements crypto.Signer and crypto.Decrypter; its Public
+// method returns the standard library's *rsa.PublicKey, so it can sign
+// certificates with crypto/x509 and serve TLS with crypto/tls.
+type PrivateKey struct {
+	pub PublicKey
+	d   []byte // the private exponent, big-endian, pub.Size() bytes
+
+	p, q           *mont.Modulus
+	pBytes, qBytes []byte // p and q, big-endian, p.Size() and q.Size() bytes
+	// dP and dQ are d mod (p-1) and d mod (q-1), big-endian in exactly
+	// p.Size() and q.Size() bytes, so that the exponentiations take a time
+	// that depends only on the sizes of the primes.
+	dP, dQ []byte
+	qInv   *mont.Nat // q⁻¹ mod p, with p's length
+
+	blinding *blinding
+}
+
+// blinding caches a blinding pair (r^e, r⁻¹) mod n. Computing r⁻¹ costs a
+// modular inversion, about as much as half a private-key operation, so a
+// pair is reused the way OpenSSL's BN_BLINDING does: each use squares both
+// halves, which keeps them a valid pair ((r²)^e and (r²)⁻¹) without
+// revealing the previous one, and a fresh random r replaces the pair every
+// blindingUses operations.
+type blinding struct {
+	mu      sync.Mutex
+	re, inv *mont.Nat
+	uses    int
+}
+
+// blindingUses is how many private-key operations one random r serves.
+const blindingUses = 32
+
+// NewPrivateKey returns the private key with modulus n, public exponent e,
+// private exponent d and primes p and q (all big-endian; leading zero bytes
+// are ignored). It checks the public key as NewPublicKey does, and that the
+// parts agree: p and q are distinct odd numbers with p·q = n, 1 < d < n,
+// and e·d ≡ 1 modulo p-1 and modulo q-1. Like the standard library, it also
+// rejects keys that are weak in ways key generation never produces: primes
+// so close that Fermat's method factors n (|p-q| ≤ 2^(bits/2-100)) and a
+// private exponent d ≤ 2^(bits/2). It does not test p and q for primality;
+// every private-key operation checks its result with e instead.
+//
+// NewPrivateKey precomputes d mod (p-1), d mod (q-1) and q⁻¹ mod p. That
+// set-up uses math/big, whose time depends on the values: it happens once,
+// at import, never during a private-key operation.
+func NewPrivateKey(n []byte, e int, d, p, q []byte) (*PrivateKey, error) {
+	pub, err := NewPublicKey(n, e)
+	if err != nil {
+		return nil, err
+	}
+	return newPrivateKey(pub, new(big.Int).SetBytes(d), new(big.Int).SetBytes(p), new(big.Int).SetBytes(q))
+}
+
+// FromStdlibPrivateKey returns the standard library's private key priv as
+// a *PrivateKey, with the checks of NewPrivateKey. Keys with more than two
+// primes are not supported.
+func FromStdlibPrivateKey(priv *rsa.PrivateKey) (*PrivateKey, error) {
+	if priv == nil || priv.D == nil {
+		return nil, errors.New("rsa: missing private key")
+	}
+	if len(priv.Primes) != 2 {
+		return nil, fmt.Errorf("rsa: keys with %d primes are not supported (only two)", len(priv.Primes))
+	}
+	pub, err := FromStdlibPublicKey(&priv.PublicKey)
+	if err != nil {
+		return nil, err
+	}
+	p, q := priv.Primes[0], priv.Primes[1]
+	if p == nil || q == nil || p.Sign() <= 0 || q.Sign() <= 0 || priv.D.Sign() <= 0 {
+		return nil, errors.New("rsa: private key values must be positive")
+	}
+	return newPrivateKey(pub, priv.D, p, q)
+}
+
+// newPrivateKey checks the private parts of a key against pub and
+// precomputes the values of the CRT.
+//
+// It uses math/big, whose operations take time that depends on the secret
+// values. That is acceptable here, once per key at import or generation
+// (math/big's modular inverse and division by the even numbers p-1 and q-1
+// have no constant-time counterpart in mont), and never in an operation that
+// an attacker can repeat at will with inputs of their choice.
+func newPrivateKey(pub *PublicKey, d, p, q *big.Int) (*PrivateKey, error) {
+	one := big.NewInt(1)
+	three := big.NewInt(3)
+	n := pub.std.N
+	bits := n.BitLen()
+
+	if p.Cmp(three) < 0 || q.Cmp(three) < 0 || p.Bit(0) == 0 || q.Bit(0) == 0 {
+		return nil, errors.New("rsa: invalid prime: each prime must be odd and at least 3")
+	}
+	if p.Cmp(q) == 0 {
+		return nil, errors.New("rsa: the two primes are equal")
+	}
+	if new(big.Int).Mul(p, q).Cmp(n) != 0 {
+		return nil, errors.New("rsa: the primes' product is not the modulus")
+	}
+	if d.Cmp(one) <= 0 || d.Cmp(n) >= 0 {
+		return nil, errors.New("rsa: private exponent is not between 1 and the modulus")
+	}
+	pm1 := new(big.Int).Sub(p, one)
+	qm1 := new(big.Int).Sub(q, one)
+	ed := new(big.Int).Mul(big.NewInt(int64(pub.e)), d)
+	if new(big.Int).Mod(ed, pm1).Cmp(one) != 0 || new(big.Int).Mod(ed, qm1).Cmp(one) != 0 {
+		return nil, errors.New("rsa: private exponent does not match the public exponent and primes (e·d ≢ 1 mod p-1 or q-1)")
+	}
+	diff := new(big.Int).Sub(p, q)
+	diff.Abs(diff)
+	if diff.Cmp(new(big.Int).Lsh(one, uint(max(bits/2-100, 0)))) <= 0 {
+		return nil, errors.New("rsa: the primes are too close to each other (|p-q| ≤ 2^(bits/2-100))")
+	}
+	if d.Cmp(new(big.Int).Lsh(one, uint(bits/2))) <= 0 {
+		return nil, errors.New("rsa: private exponent is too small (d ≤ 2^(bits/2))")
+	}
+	qInv := new(big.Int).ModInverse(q, p)
+	if qInv == nil {
+		return nil, errors.New("rsa: the primes are not coprime")
+	}
+
+	P, err := mont.NewModulus(p.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("rsa: invalid prime: %v", err)
+	}
+	Q, err := mont.NewModulus(q.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("rsa: invalid prime: %v", err)
+	}
+	qInvNat, err := mont.NewNat().SetBytes(qInv.Bytes(), P)
+	if err != nil {
+		return nil, fmt.Errorf("rsa: internal error: %v", err)
+	}
+	k := &PrivateKey{
+		pub:    *pub,
+		d:      d.FillBytes(make([]byte, pub.Size())),
+		p:      P,
+		q:      Q,
+		pBytes: p.FillBytes(make([]byte, P.Size())),
+		qBytes: q.FillBytes(make([]byte, Q.Size())),
+		dP:     new(big.Int).Mod(d, pm1).FillBytes(make([]byte, P.Size())),
+		dQ:     new(big.Int).Mod(d, qm1).FillBytes(make([]byte, Q.Size())),
+		qInv:   qInvNat,
+
+		blinding: new(blinding),
+	}
+	return k, nil
+}
+
+// PublicKey returns the public half of the key.
+func (priv *PrivateKey) PublicKey() *PublicKey { return &priv.pub }
+
+// D returns the private exponent, big-endian, in Size() bytes of the
+// public key.
+func (priv *PrivateKey) D() []byte { return clone(priv.d) }
+
+// P returns the first prime, big-endian.
+func (priv *PrivateKey) P() []byte { return clone(priv.pBytes) }
+
+// Q returns the second prime, big-endian.
+func (priv *PrivateKey) Q() []byte { return clone(priv.qBytes) }
+
+func clone(b []byte) []byte {
+	c := make([]byte, len(b))
+	copy(c, b)
+	return c
+}
+
+// Public returns the public key as the standard library's *rsa.PublicKey,
+// which is what crypto/tls and crypto/x509 expect of a crypto.Signer. The
+// same value is returned on every call; it must not be modified.
+func (priv *PrivateKey) Public() crypto.PublicKey { return priv.pub.std }
+
+// Stdlib returns the key as a new *rsa.PrivateKey of the standard library,
+// with its CRT values precomputed.
+func (priv *PrivateKey) Stdlib() *rsa.PrivateKey {
+	k := &rsa.PrivateKey{
+		PublicKey: *priv.pub.Stdlib(),
+		D:         new(big.Int).SetBytes(priv.d),
+		Primes:    []*big.Int{new(big.Int).SetBytes(priv.pBytes), new(big.Int).SetBytes(priv.qBytes)},
+	}
+	k.Precompute()
+	return k
+}
+
+// maxBlindingTries bounds the search for a blinding value: a candidate is
+// rejected with probability below 1/2, so 64 failures in a row mean the
+// random source is broken.
+const maxBlindingTries = 64
+
+// privateOp returns x^d mod n as Size() bytes, for a big-endian x below n
+// (errInputTooLarge otherwise). It is the one private-key operation, used by
+// signing and decryption, and it runs in time independent of x, d, p and q:
+//
+//   - Blinding: x is multiplied by r^e for a random r in [1, n), so that
+//     the exponentiations work on a value the caller neither chose nor
+//     knows. The result is multiplied by r⁻¹ at the end. r is drawn from
+//     random (crypto/rand when nil) every blindingUses operations and
+//     squared in between (see blinding). r⁻¹ comes from mont's
+//     variable-time inverse; that is safe because r is random and
+//     independent of the key, so the time reveals nothing about the key or
+//     x.
+//   - CRT: the exponentiations are Exp(x mod p, dP, p) and Exp(x mod q, dQ,
+//     q), constant time with exponents of the fixed lengths of p and q,
+//     combined by Garner's formula (mont's RecombineCRT).
+//   - Fault check: the result raised to e must give x back before it is
+//     released; otherwise privateOp returns errFault. A faulty CRT result
+//     would reveal a prime factor of n.
+func (priv *PrivateKey) privateOp(random io.Reader, x []byte) ([]byte, error) {
+	N := priv.pub.n
+	e := uint64(priv.pub.e)
+	c, err := mont.NewNat().SetBytes(x, N)
+	if err != nil {
+		return nil, errInputTooLarge
+	}
+	blind, rInv, err := priv.nextBlinding(random)
+	if err != nil {
+		return nil, err
+	}
+	blind.Mul(c, N) // c·r^e mod n
+
+	t := mont.NewNat()
+	mp := mont.NewNat().Exp(t.Mod(blind, priv.p), priv.dP, priv.p)
+	mq := mont.NewNat().Exp(t.Mod(blind, priv.q), priv.dQ, priv.q)
+	m := mont.NewNat().RecombineCRT(mp, priv.p, mq, priv.q, priv.qInv, N)
+	m.Mul(rInv, N) // (c·r^e)^d·r⁻¹ = c^d
+
+	check := mont.NewNat().ExpShortVarTime(m, e, N)
+	if check.Equal(c) != 1 {
+		return nil, errFault
+	}
+	return m.Bytes(N), nil
+}
+
+// nextBlinding returns copies of the key's current blinding pair (r^e mod n,
+// r⁻¹ mod n), refreshing it from random when it has served blindingUses
+// operations and advancing it (squaring both halves) otherwise.
+func (priv *PrivateKey) nextBlinding(random io.Reader) (re, rInv *mont.Nat, err error) {
+	b := priv.blinding
+	N := priv.pub.n
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.re == nil || b.uses >= blindingUses {
+		r, inv, err := blindingPair(random, N)
+		if err != nil {
+			return nil, nil, err
+		}
+		b.re = r.ExpShortVarTime(r, uint64(priv.pub.e), N)
+		b.inv = inv
+		b.uses = 0
+	} else {
+		b.re.Square(N)
+		b.inv.Square(N)
+	}
+	b.uses++
+	return mont.NewNat().Set(b.re), mont.NewNat().Set(b.inv), nil
+}
+
+// blindingPair returns a uniformly random r in [1, n) that is invertible
+// modulo n, and r⁻¹ mod n. A nil random means crypto/rand.
+func blindingPair(random io.Reader, N *mont.Modulus) (r, rInv *mont.Nat, err error) {
+	if random == nil {
+		random = crand.Reader
+	}
+	buf := make([]byte, N.Size())
+	topMask := byte(0xff >> (8*N.Size() - N.BitLen()))
+	r, rInv = mont.NewNat(), mont.NewNat()
+	for range maxBlindingTries {
+		if _, err := io.ReadFull(random, buf); err != nil {
+			return nil, nil, fmt.Errorf("rsa: reading blinding randomness: %w", err)
+		}
+		buf[0] &= topMask
+		// The branches below depend on a random value that is discarded
+		// when they are taken.
+		if _, err := r.SetBytes(buf, N); err != nil || r.IsZero() == 1 {
+			continue
+		}
+		if _, ok := rInv.InverseVarTime(r, N); !ok {
+			continue
+		}
+		return r, rInv, nil
+	}
+	return nil, nil, errors.New("rsa: the random source gave no usable blinding value")
+}
