@@ -5,6 +5,8 @@ go 1.25.0
 require (
 	github.com/crypton-go/crypton/cpufeat v0.1.0
 	github.com/crypton-go/crypton/hash v0.1.0
+	github.com/crypton-go/crypton/mont v0.1.0
+	github.com/crypton-go/crypton/rsa v0.1.0
 	github.com/mmcloughlin/avo v0.6.0
 )
 

@@ -28,30 +28,57 @@ import (
 // speedMsgLen is the message length every throughput figure is measured on.
 const speedMsgLen = 16384
 
-// speedAlg is one row of the speed table.
+// The units a row can be measured in.
+const (
+	unitMBs  = "MB/s"  // throughput over speedMsgLen-byte messages; higher is better
+	unitUsOp = "µs/op" // microseconds per operation; lower is better
+)
+
+// speedAlg is one row of the speed table. A row is either a throughput row
+// (unit MB/s: crypton and gostd process one speedMsgLen-byte message) or a
+// per-operation row (unit µs/op: setup prepares keys and returns one
+// operation per side).
 type speedAlg struct {
-	name    string // row name, e.g. "SHA-256"
-	family  string // family name accepted by -algs, e.g. "hash"
-	pkg     string // cpufeat package name, for the selected implementation
-	openssl string // algorithm name for "openssl speed -evp"
+	name   string // row name, e.g. "SHA-256" or "RSA-2048 sign"
+	family string // family name accepted by -algs, e.g. "hash"
+	pkg    string // cpufeat package whose active implementation the row reports
+	unit   string // unitMBs or unitUsOp
+
+	// Throughput rows only.
 	crypton func([]byte)
 	gostd   func([]byte)
+
+	// Per-operation rows only. setup runs once, before the first round and
+	// outside any timing, and only when the row is selected. It returns one
+	// operation for each side; gostd is nil when Go's standard library has no
+	// counterpart, and noGo then says so in the notes.
+	setup func() (crypton, gostd func() error, err error)
+	noGo  string
+
+	// The OpenSSL counterpart. For a throughput row opensslCmd is the digest
+	// of "openssl speed -evp"; for a per-operation row it is the algorithm
+	// of "openssl speed -mr" (e.g. "rsa2048") and opensslPick names which of
+	// that command's figures the row takes (e.g. "sign"; see opensslMRSpecs).
+	// Rows sharing a command share one run of it per round. Empty
+	// opensslCmd: the OpenSSL column stays blank.
+	opensslCmd  string
+	opensslPick string
 }
 
-// sink keeps the compiler from discarding the digests being measured.
+// sink keeps the compiler from discarding the results being measured.
 var sink byte
 
-var speedAlgs = []speedAlg{
-	{"SHA-1", "hash", "sha1", "sha1",
-		func(b []byte) { d := sha1.Sum(b); sink ^= d[0] },
-		func(b []byte) { d := gosha1.Sum(b); sink ^= d[0] }},
-	{"SHA-256", "hash", "sha256", "sha256",
-		func(b []byte) { d := sha256.Sum256(b); sink ^= d[0] },
-		func(b []byte) { d := gosha256.Sum256(b); sink ^= d[0] }},
-	{"SHA-512", "hash", "sha512", "sha512",
-		func(b []byte) { d := sha512.Sum512(b); sink ^= d[0] },
-		func(b []byte) { d := gosha512.Sum512(b); sink ^= d[0] }},
-}
+var speedAlgs = append([]speedAlg{
+	{name: "SHA-1", family: "hash", pkg: "sha1", unit: unitMBs, opensslCmd: "sha1",
+		crypton: func(b []byte) { d := sha1.Sum(b); sink ^= d[0] },
+		gostd:   func(b []byte) { d := gosha1.Sum(b); sink ^= d[0] }},
+	{name: "SHA-256", family: "hash", pkg: "sha256", unit: unitMBs, opensslCmd: "sha256",
+		crypton: func(b []byte) { d := sha256.Sum256(b); sink ^= d[0] },
+		gostd:   func(b []byte) { d := gosha256.Sum256(b); sink ^= d[0] }},
+	{name: "SHA-512", family: "hash", pkg: "sha512", unit: unitMBs, opensslCmd: "sha512",
+		crypton: func(b []byte) { d := sha512.Sum512(b); sink ^= d[0] },
+		gostd:   func(b []byte) { d := gosha512.Sum512(b); sink ^= d[0] }},
+}, pkSpeedAlgs...)
 
 // speedFormats are the values -format accepts.
 var speedFormats = []string{"table", "markdown", "json", "csv"}
@@ -66,20 +93,23 @@ type speedMachine struct {
 	CryptonCPU     string  `json:"crypton_cpu"`
 	Method         string  `json:"method"`
 	Rounds         int     `json:"rounds"`
-	Seconds        float64 `json:"seconds"`
+	Seconds        float64 `json:"seconds"`    // per MB/s measurement
+	OpSeconds      float64 `json:"op_seconds"` // per µs/op measurement
 	OpenSSLSeconds int     `json:"openssl_seconds"`
-	MessageBytes   int     `json:"message_bytes"`
-	Unit           string  `json:"unit"`
+	MessageBytes   int     `json:"message_bytes"` // of the MB/s rows
 }
 
-// speedRow is one measured row. Missing figures are nil.
+// speedRow is one measured row, in the row's unit. Missing figures are nil.
+// Ratios are oriented so that above 1 means crypton is ahead: crypton/peer
+// for MB/s rows, peer/crypton for µs/op rows.
 type speedRow struct {
 	Algorithm       string   `json:"algorithm"`
 	Implementation  string   `json:"implementation"`
+	Unit            string   `json:"unit"`
 	Crypton         float64  `json:"crypton"`
-	Go              float64  `json:"go"`
+	Go              *float64 `json:"go"`
 	OpenSSL         *float64 `json:"openssl"`
-	CryptonGo       float64  `json:"crypton_vs_go"`
+	CryptonGo       *float64 `json:"crypton_vs_go"`
 	CryptonOpenSSL  *float64 `json:"crypton_vs_openssl"`
 	opensslProblems []string
 }
@@ -93,13 +123,14 @@ type speedReport struct {
 func runSpeed(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("crypton speed", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	algsFlag := fs.String("algs", "", "comma-separated `list` of rows (e.g. sha256,sha-512) or a family (hash); default all")
-	seconds := fs.Float64("seconds", 0.5, "`S` seconds per measurement (OpenSSL: max(1, round(S)) whole seconds)")
+	algsFlag := fs.String("algs", "", "comma-separated `list` of rows (e.g. sha256,rsa-2048-sign) or families (hash, rsa); default all")
+	seconds := fs.Float64("seconds", 0.5, "`S` seconds per MB/s measurement (OpenSSL: max(1, round(S)) whole seconds per figure)")
+	opSeconds := fs.Float64("op-seconds", 0, "`S` seconds per µs/op measurement (default half of -seconds)")
 	rounds := fs.Int("rounds", 3, "`N` rounds; each figure is the median of the rounds")
 	format := fs.String("format", "table", "output `format`: table, markdown, json or csv")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: crypton speed [-algs LIST] [-seconds S] [-rounds N] [-format table|markdown|json|csv]\n\n")
-		fmt.Fprintf(stderr, "Measures throughput in MB/s (10^6 bytes/s) over %d-byte messages for crypton,\nGo's standard library and OpenSSL (when the openssl command is on PATH).\n\nRows: %s; families: hash.\n\nFlags:\n", speedMsgLen, strings.Join(speedAlgNames(), ", "))
+		fmt.Fprintf(stderr, "usage: crypton speed [-algs LIST] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv]\n\n")
+		fmt.Fprintf(stderr, "Measures crypton, Go's standard library and OpenSSL (when the openssl command\nis on PATH): hashes in MB/s (10^6 bytes/s) over %d-byte messages, public-key\noperations in µs/op (microseconds per operation).\n\nRows: %s.\nFamilies: %s.\n\nFlags:\n", speedMsgLen, strings.Join(speedAlgNames(speedAlgs), ", "), strings.Join(speedFamilies(speedAlgs), ", "))
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
@@ -111,18 +142,50 @@ func runSpeed(args []string, stdout, stderr io.Writer) error {
 	if !(*seconds > 0) || math.IsInf(*seconds, 0) {
 		return usageError(fs, "-seconds must be a positive number, not %v", *seconds)
 	}
+	opSet := false
+	fs.Visit(func(f *flag.Flag) { opSet = opSet || f.Name == "op-seconds" })
+	if !opSet {
+		*opSeconds = *seconds / 2
+	} else if !(*opSeconds > 0) || math.IsInf(*opSeconds, 0) {
+		return usageError(fs, "-op-seconds must be a positive number, not %v", *opSeconds)
+	}
 	if *rounds < 1 {
 		return usageError(fs, "-rounds must be at least 1, not %d", *rounds)
 	}
 	if !contains(speedFormats, *format) {
 		return usageError(fs, "unknown -format %q; known: %s", *format, strings.Join(speedFormats, ", "))
 	}
-	algs, err := parseSpeedAlgs(*algsFlag)
+	algs, err := parseSpeedAlgs(*algsFlag, speedAlgs)
 	if err != nil {
 		return usageError(fs, "%v", err)
 	}
 
-	rep := measureSpeed(algs, time.Duration(*seconds*float64(time.Second)), *rounds, stderr)
+	opts := speedOptions{
+		seconds:   toDuration(*seconds),
+		opSeconds: toDuration(*opSeconds),
+		rounds:    *rounds,
+		progress:  stderr,
+	}
+	var notes []string
+	if path, err := exec.LookPath("openssl"); err != nil {
+		notes = append(notes, "openssl is not on PATH: the OpenSSL column is blank")
+	} else {
+		opts.openssl = execOpenSSL(path)
+		if v, err := opts.openssl("version"); err != nil {
+			notes = append(notes, fmt.Sprintf("openssl version: %v", err))
+		} else {
+			v = strings.TrimSpace(v)
+			opts.opensslVersion = &v
+		}
+	}
+	rep, err := measureSpeed(algs, opts)
+	if err != nil {
+		return err
+	}
+	rep.Notes = append(notes, rep.Notes...)
+	if rep.Notes == nil {
+		rep.Notes = []string{}
+	}
 	switch *format {
 	case "json":
 		enc := json.NewEncoder(stdout)
@@ -137,6 +200,10 @@ func runSpeed(args []string, stdout, stderr io.Writer) error {
 	}
 }
 
+func toDuration(secs float64) time.Duration {
+	return time.Duration(secs * float64(time.Second))
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -146,25 +213,36 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func speedAlgNames() []string {
+func speedAlgNames(all []speedAlg) []string {
 	var names []string
-	for _, a := range speedAlgs {
+	for _, a := range all {
 		names = append(names, a.name)
 	}
 	return names
 }
 
-// normAlg folds a row name for comparison: "SHA-256", "sha256" and "Sha_256"
-// are the same row.
-func normAlg(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	return strings.NewReplacer("-", "", "_", "").Replace(s)
+// speedFamilies lists the families of all in table order, once each.
+func speedFamilies(all []speedAlg) []string {
+	var fams []string
+	for _, a := range all {
+		if !contains(fams, a.family) {
+			fams = append(fams, a.family)
+		}
+	}
+	return fams
 }
 
-// parseSpeedAlgs resolves the -algs value to rows in table order.
-func parseSpeedAlgs(list string) ([]speedAlg, error) {
+// normAlg folds a row name for comparison: "SHA-256", "sha256" and "Sha_256"
+// are the same row, and so are "RSA-2048 sign" and "rsa2048sign".
+func normAlg(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return strings.NewReplacer("-", "", "_", "", " ", "").Replace(s)
+}
+
+// parseSpeedAlgs resolves the -algs value to rows of all, in table order.
+func parseSpeedAlgs(list string, all []speedAlg) ([]speedAlg, error) {
 	if strings.TrimSpace(list) == "" {
-		return speedAlgs, nil
+		return all, nil
 	}
 	want := map[string]bool{}
 	for _, name := range strings.Split(list, ",") {
@@ -173,27 +251,18 @@ func parseSpeedAlgs(list string) ([]speedAlg, error) {
 			continue
 		}
 		found := false
-		for _, a := range speedAlgs {
+		for _, a := range all {
 			if n == normAlg(a.name) || n == a.family {
 				want[a.name] = true
 				found = true
 			}
 		}
 		if !found {
-			fams := map[string]bool{}
-			for _, a := range speedAlgs {
-				fams[a.family] = true
-			}
-			var fl []string
-			for f := range fams {
-				fl = append(fl, f)
-			}
-			sort.Strings(fl)
-			return nil, fmt.Errorf("unknown algorithm %q in -algs; known: %s (or a family: %s)", strings.TrimSpace(name), strings.Join(speedAlgNames(), ", "), strings.Join(fl, ", "))
+			return nil, fmt.Errorf("unknown algorithm %q in -algs; known: %s (or a family: %s)", strings.TrimSpace(name), strings.Join(speedAlgNames(all), ", "), strings.Join(speedFamilies(all), ", "))
 		}
 	}
 	var algs []speedAlg
-	for _, a := range speedAlgs {
+	for _, a := range all {
 		if want[a.name] {
 			algs = append(algs, a)
 		}
@@ -209,91 +278,228 @@ func opensslSeconds(d time.Duration) int {
 	return max(1, int(math.Round(d.Seconds())))
 }
 
-func measureSpeed(algs []speedAlg, d time.Duration, rounds int, progress io.Writer) speedReport {
-	osslSecs := opensslSeconds(d)
+// speedOptions says how measureSpeed measures.
+type speedOptions struct {
+	seconds   time.Duration // per MB/s measurement
+	opSeconds time.Duration // per µs/op measurement
+	rounds    int
+	progress  io.Writer // receives one line per row and round
+
+	// openssl runs the openssl command with the given arguments and returns
+	// its standard output; nil when openssl is not available.
+	openssl        func(args ...string) (string, error)
+	opensslVersion *string
+}
+
+// speedSide measures one side of a row for about d, in the row's unit.
+type speedSide func(d time.Duration) (float64, error)
+
+// speedBench is a selected row ready to be measured.
+type speedBench struct {
+	alg            speedAlg
+	crypton, gostd speedSide // gostd nil: no Go counterpart
+	d              time.Duration
+}
+
+// prepareSpeed turns a selected row into a speedBench, running its setup and
+// one warm-up call of each side, outside any timing.
+func prepareSpeed(a speedAlg, opts speedOptions, buf []byte) (speedBench, error) {
+	b := speedBench{alg: a}
+	switch a.unit {
+	case unitMBs:
+		b.d = opts.seconds
+		a.crypton(buf)
+		a.gostd(buf)
+		b.crypton = func(d time.Duration) (float64, error) { return throughput(a.crypton, buf, d), nil }
+		b.gostd = func(d time.Duration) (float64, error) { return throughput(a.gostd, buf, d), nil }
+	case unitUsOp:
+		b.d = opts.opSeconds
+		start := time.Now()
+		c, g, err := a.setup()
+		if err != nil {
+			return b, fmt.Errorf("%s: setup: %v", a.name, err)
+		}
+		if err := c(); err != nil {
+			return b, fmt.Errorf("%s: crypton: %v", a.name, err)
+		}
+		b.crypton = func(d time.Duration) (float64, error) { return perOp(c, d) }
+		if g != nil {
+			if err := g(); err != nil {
+				return b, fmt.Errorf("%s: Go: %v", a.name, err)
+			}
+			b.gostd = func(d time.Duration) (float64, error) { return perOp(g, d) }
+		}
+		fmt.Fprintf(opts.progress, "setup %s: %.2f s\n", a.name, time.Since(start).Seconds())
+	default:
+		return b, fmt.Errorf("%s: unknown unit %q", a.name, a.unit)
+	}
+	return b, nil
+}
+
+// speedRatio orients a crypton-versus-peer ratio so that above 1 means
+// crypton is ahead.
+func speedRatio(unit string, crypton, peer float64) float64 {
+	if unit == unitUsOp {
+		return peer / crypton
+	}
+	return crypton / peer
+}
+
+// opensslResult is the outcome of one openssl command: its figures by pick.
+type opensslResult struct {
+	figures map[string]float64
+	err     error
+}
+
+// runOpenSSLFor runs the openssl command of a row and returns its figures, in
+// the row's unit, keyed by pick ("" for a throughput row).
+func runOpenSSLFor(run func(args ...string) (string, error), a speedAlg, secs int) (map[string]float64, error) {
+	if a.unit == unitMBs {
+		out, err := run("speed", "-evp", a.opensslCmd, "-bytes", strconv.Itoa(speedMsgLen), "-seconds", strconv.Itoa(secs))
+		if err != nil {
+			return nil, err
+		}
+		v, err := parseOpenSSLSpeed(out, a.opensslCmd)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]float64{"": v}, nil
+	}
+	out, err := run("speed", "-mr", "-seconds", strconv.Itoa(secs), a.opensslCmd)
+	if err != nil {
+		return nil, err
+	}
+	return parseOpenSSLSpeedMR(out, a.opensslCmd)
+}
+
+func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
+	osslSecs := opensslSeconds(opts.seconds)
 	m := speedMachine{
 		CPU:            cpuModel(),
 		GOOS:           runtime.GOOS,
 		GOARCH:         runtime.GOARCH,
 		GoVersion:      runtime.Version(),
-		Method:         fmt.Sprintf("median of %d rounds, crypton, Go and OpenSSL alternated", rounds),
-		Rounds:         rounds,
-		Seconds:        d.Seconds(),
+		OpenSSLVersion: opts.opensslVersion,
+		Method:         fmt.Sprintf("median of %d rounds, crypton, Go and OpenSSL alternated", opts.rounds),
+		Rounds:         opts.rounds,
+		Seconds:        opts.seconds.Seconds(),
+		OpSeconds:      opts.opSeconds.Seconds(),
 		OpenSSLSeconds: osslSecs,
 		MessageBytes:   speedMsgLen,
-		Unit:           "MB/s",
 	}
 	m.CryptonCPU, _, _ = cpufeat.Override()
-	var notes []string
-	ossl, err := exec.LookPath("openssl")
-	if err != nil {
-		ossl = ""
-		notes = append(notes, "openssl is not on PATH: the OpenSSL column is blank")
-	} else if v, err := opensslVersion(ossl); err != nil {
-		notes = append(notes, fmt.Sprintf("openssl version: %v", err))
-	} else {
-		m.OpenSSLVersion = &v
-	}
 
 	buf := make([]byte, speedMsgLen)
 	for i := range buf {
 		buf[i] = byte(i)
 	}
+	benches := make([]speedBench, len(algs))
+	width := 0
+	for i, a := range algs {
+		b, err := prepareSpeed(a, opts, buf)
+		if err != nil {
+			return speedReport{}, err
+		}
+		benches[i] = b
+		width = max(width, len(a.name))
+	}
+
 	cr := make([][]float64, len(algs))
 	gr := make([][]float64, len(algs))
 	or := make([][]float64, len(algs))
 	rows := make([]speedRow, len(algs))
-	for r := 0; r < rounds; r++ {
-		for i, a := range algs {
-			if r == 0 {
-				a.crypton(buf) // warm up
-				a.gostd(buf)
-			}
+	for r := 0; r < opts.rounds; r++ {
+		// Each distinct openssl command runs once per round; the rows that
+		// share it take their figures from this cache.
+		ossl := map[string]opensslResult{}
+		for i, b := range benches {
+			a := b.alg
 			// Alternate which in-process side goes first from round to round.
 			var c, g float64
-			if r%2 == 0 {
-				c = throughput(a.crypton, buf, d)
-				g = throughput(a.gostd, buf, d)
-			} else {
-				g = throughput(a.gostd, buf, d)
-				c = throughput(a.crypton, buf, d)
+			var err error
+			if r%2 == 0 || b.gostd == nil {
+				if c, err = b.crypton(b.d); err == nil && b.gostd != nil {
+					g, err = b.gostd(b.d)
+				}
+			} else if g, err = b.gostd(b.d); err == nil {
+				c, err = b.crypton(b.d)
+			}
+			if err != nil {
+				return speedReport{}, fmt.Errorf("%s: %v", a.name, err)
 			}
 			cr[i] = append(cr[i], c)
-			gr[i] = append(gr[i], g)
-			line := fmt.Sprintf("round %d/%d %-8s crypton %8.1f MB/s  Go %8.1f MB/s", r+1, rounds, a.name, c, g)
-			if ossl != "" {
-				o, err := opensslSpeed(ossl, a.openssl, osslSecs)
-				if err != nil {
-					rows[i].opensslProblems = append(rows[i].opensslProblems, err.Error())
-					line += "  OpenSSL error: " + err.Error()
-				} else {
+			line := fmt.Sprintf("round %d/%d %-*s crypton %9.1f %s", r+1, opts.rounds, width, a.name, c, a.unit)
+			if b.gostd != nil {
+				gr[i] = append(gr[i], g)
+				line += fmt.Sprintf("  Go %9.1f %s", g, a.unit)
+			}
+			if opts.openssl != nil && a.opensslCmd != "" {
+				key := a.unit + " " + a.opensslCmd
+				res, ok := ossl[key]
+				if !ok {
+					res.figures, res.err = runOpenSSLFor(opts.openssl, a, osslSecs)
+					ossl[key] = res
+				}
+				o, found := res.figures[a.opensslPick]
+				switch {
+				case res.err != nil:
+					rows[i].opensslProblems = append(rows[i].opensslProblems, res.err.Error())
+					line += "  OpenSSL error: " + res.err.Error()
+				case !found:
+					err := fmt.Sprintf("openssl speed %s gives no %q figure", a.opensslCmd, a.opensslPick)
+					rows[i].opensslProblems = append(rows[i].opensslProblems, err)
+					line += "  OpenSSL error: " + err
+				default:
 					or[i] = append(or[i], o)
-					line += fmt.Sprintf("  OpenSSL %8.1f MB/s", o)
+					line += fmt.Sprintf("  OpenSSL %9.1f %s", o, a.unit)
 				}
 			}
-			fmt.Fprintln(progress, line)
+			fmt.Fprintln(opts.progress, line)
 		}
 	}
-	for i, a := range algs {
+
+	var notes []string
+	noGo := map[string][]string{} // note -> rows
+	var noGoOrder []string
+	for i, b := range benches {
+		a := b.alg
 		row := &rows[i]
 		row.Algorithm = a.name
 		row.Implementation = cpufeat.Active(a.pkg)
+		row.Unit = a.unit
 		row.Crypton = median(cr[i])
-		row.Go = median(gr[i])
-		row.CryptonGo = row.Crypton / row.Go
+		if len(gr[i]) > 0 {
+			g := median(gr[i])
+			ratio := speedRatio(a.unit, row.Crypton, g)
+			row.Go, row.CryptonGo = &g, &ratio
+		} else {
+			n := a.noGo
+			if n == "" {
+				n = "Go's standard library has no counterpart"
+			}
+			if _, ok := noGo[n]; !ok {
+				noGoOrder = append(noGoOrder, n)
+			}
+			noGo[n] = append(noGo[n], a.name)
+		}
 		if len(or[i]) > 0 {
 			o := median(or[i])
-			ratio := row.Crypton / o
+			ratio := speedRatio(a.unit, row.Crypton, o)
 			row.OpenSSL, row.CryptonOpenSSL = &o, &ratio
 		}
 		if len(row.opensslProblems) > 0 {
-			notes = append(notes, fmt.Sprintf("%s: openssl speed failed in %d of %d rounds: %s", a.name, len(row.opensslProblems), rounds, row.opensslProblems[0]))
+			notes = append(notes, fmt.Sprintf("%s: openssl speed failed in %d of %d rounds: %s", a.name, len(row.opensslProblems), opts.rounds, row.opensslProblems[0]))
 		}
 	}
+	var goNotes []string
+	for _, n := range noGoOrder {
+		goNotes = append(goNotes, fmt.Sprintf("%s: the Go column is blank for %s", n, strings.Join(noGo[n], ", ")))
+	}
+	notes = append(goNotes, notes...)
 	if notes == nil {
 		notes = []string{}
 	}
-	return speedReport{Machine: m, Rows: rows, Notes: notes}
+	return speedReport{Machine: m, Rows: rows, Notes: notes}, nil
 }
 
 // throughput calls f on buf repeatedly for about d and returns MB/s
@@ -312,6 +518,24 @@ func throughput(f func([]byte), buf []byte, d time.Duration) float64 {
 	return float64(n) * float64(len(buf)) / elapsed.Seconds() / 1e6
 }
 
+// perOp calls op repeatedly for about d (at least once) and returns the
+// microseconds per call.
+func perOp(op func() error, d time.Duration) (float64, error) {
+	var n int
+	start := time.Now()
+	var elapsed time.Duration
+	for {
+		if err := op(); err != nil {
+			return 0, err
+		}
+		n++
+		if elapsed = time.Since(start); elapsed >= d {
+			break
+		}
+	}
+	return elapsed.Seconds() * 1e6 / float64(n), nil
+}
+
 func median(xs []float64) float64 {
 	if len(xs) == 0 {
 		return math.NaN()
@@ -324,27 +548,21 @@ func median(xs []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-func opensslVersion(path string) (string, error) {
-	out, err := exec.Command(path, "version").Output()
-	if err != nil {
-		return "", err
-	}
-	return strings.TrimSpace(string(out)), nil
-}
-
-// opensslSpeed runs "openssl speed -evp alg" on speedMsgLen-byte messages and
-// returns its figure in MB/s.
-func opensslSpeed(path, alg string, secs int) (float64, error) {
-	cmd := exec.Command(path, "speed", "-evp", alg, "-bytes", strconv.Itoa(speedMsgLen), "-seconds", strconv.Itoa(secs))
-	out, err := cmd.Output()
-	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) && len(ee.Stderr) > 0 {
-			return 0, fmt.Errorf("%v: %s", err, firstLine(string(ee.Stderr)))
+// execOpenSSL returns a function that runs the openssl binary at path and
+// returns its standard output; a failure carries the first line of its
+// standard error.
+func execOpenSSL(path string) func(args ...string) (string, error) {
+	return func(args ...string) (string, error) {
+		out, err := exec.Command(path, args...).Output()
+		if err != nil {
+			var ee *exec.ExitError
+			if errors.As(err, &ee) && len(ee.Stderr) > 0 {
+				return "", fmt.Errorf("%v: %s", err, firstLine(string(ee.Stderr)))
+			}
+			return "", err
 		}
-		return 0, err
+		return string(out), nil
 	}
-	return parseOpenSSLSpeed(string(out), alg)
 }
 
 func firstLine(s string) string {
@@ -380,15 +598,86 @@ func parseOpenSSLSpeed(out, alg string) (float64, error) {
 	return k * 1000 / 1e6, nil
 }
 
-func fmtMBs(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
+// opensslMRSpec describes the result line "openssl speed -mr" prints for a
+// family of public-key algorithms (OpenSSL 3.0): the line's tag and, for each
+// figure a row can pick, the index of its field in the ':'-separated line,
+// a rate in operations per second. Field 1 is an index and field 2 the key
+// size in bits.
+type opensslMRSpec struct {
+	tag    string
+	fields int            // number of ':'-separated fields
+	picks  map[string]int // pick -> field holding its operations per second
+}
+
+// opensslMRSpecs maps the alphabetic prefix of an "openssl speed" algorithm
+// (the "rsa" of "rsa2048") to its result line.
+var opensslMRSpecs = map[string]opensslMRSpec{
+	// +F2:<idx>:<bits>:<sign/s>:<verify/s>
+	"rsa": {tag: "+F2", fields: 5, picks: map[string]int{"sign": 3, "verify": 4}},
+	// +F8:<idx>:<bits>:<ops/s>:<s/op>
+	"ffdh": {tag: "+F8", fields: 5, picks: map[string]int{"op": 3}},
+}
+
+// splitOpenSSLAlg splits an "openssl speed" algorithm such as "rsa2048" into
+// its alphabetic prefix and numeric suffix.
+func splitOpenSSLAlg(alg string) (prefix, size string) {
+	i := strings.IndexAny(alg, "0123456789")
+	if i < 0 {
+		return alg, ""
+	}
+	return alg[:i], alg[i:]
+}
+
+// parseOpenSSLSpeedMR parses the standard output of "openssl speed -mr alg"
+// for a public-key algorithm such as rsa2048 or ffdh3072 and returns its
+// figures in µs/op, keyed by pick (see opensslMRSpecs).
+func parseOpenSSLSpeedMR(out, alg string) (map[string]float64, error) {
+	prefix, size := splitOpenSSLAlg(alg)
+	spec, ok := opensslMRSpecs[prefix]
+	if !ok {
+		return nil, fmt.Errorf("no parser for openssl speed -mr %s", alg)
+	}
+	var line string
+	for _, l := range strings.Split(out, "\n") {
+		l = strings.TrimSpace(l)
+		if !strings.HasPrefix(l, spec.tag+":") {
+			continue
+		}
+		if line != "" {
+			return nil, fmt.Errorf("openssl speed -mr %s printed more than one %s line: %q and %q", alg, spec.tag, line, l)
+		}
+		line = l
+	}
+	if line == "" {
+		return nil, fmt.Errorf("openssl speed -mr %s printed no %s line: %q", alg, spec.tag, firstLine(out))
+	}
+	f := strings.Split(line, ":")
+	if len(f) != spec.fields {
+		return nil, fmt.Errorf("openssl speed -mr %s: %d fields in %q, want %d", alg, len(f), line, spec.fields)
+	}
+	if size != "" && f[2] != size {
+		return nil, fmt.Errorf("openssl speed -mr %s: result is for %s bits: %q", alg, f[2], line)
+	}
+	figs := map[string]float64{}
+	for pick, i := range spec.picks {
+		rate, err := strconv.ParseFloat(f[i], 64)
+		if err != nil || !(rate > 0) || math.IsInf(rate, 0) {
+			return nil, fmt.Errorf("openssl speed -mr %s: bad %s rate %q: %q", alg, pick, f[i], line)
+		}
+		figs[pick] = 1e6 / rate
+	}
+	return figs, nil
+}
+
+func fmtValue(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 
 func fmtRatio(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
 
-func optMBs(v *float64) string {
+func optValue(v *float64) string {
 	if v == nil {
 		return ""
 	}
-	return fmtMBs(*v)
+	return fmtValue(*v)
 }
 
 func optRatio(v *float64) string {
@@ -398,10 +687,10 @@ func optRatio(v *float64) string {
 	return fmtRatio(*v)
 }
 
-var speedColumns = []string{"ALGORITHM", "IMPLEMENTATION", "CRYPTON", "GO", "OPENSSL", "CRYPTON/GO", "CRYPTON/OPENSSL"}
+var speedColumns = []string{"ALGORITHM", "IMPLEMENTATION", "UNIT", "CRYPTON", "GO", "OPENSSL", "CRYPTON/GO", "CRYPTON/OPENSSL"}
 
 func (r speedRow) cells() []string {
-	return []string{r.Algorithm, r.Implementation, fmtMBs(r.Crypton), fmtMBs(r.Go), optMBs(r.OpenSSL), fmtRatio(r.CryptonGo), optRatio(r.CryptonOpenSSL)}
+	return []string{r.Algorithm, r.Implementation, r.Unit, fmtValue(r.Crypton), optValue(r.Go), optValue(r.OpenSSL), optRatio(r.CryptonGo), optRatio(r.CryptonOpenSSL)}
 }
 
 func (m speedMachine) lines() [][2]string {
@@ -419,8 +708,8 @@ func (m speedMachine) lines() [][2]string {
 		{"Go", m.GoVersion},
 		{"OpenSSL", ossl},
 		{cpufeat.EnvVar, env},
-		{"Method", fmt.Sprintf("%s; %s-byte messages, %g s per measurement (OpenSSL: %d s)", m.Method, strconv.Itoa(m.MessageBytes), m.Seconds, m.OpenSSLSeconds)},
-		{"Units", "MB/s (10^6 bytes per second); ratios above 1 mean crypton is ahead"},
+		{"Method", fmt.Sprintf("%s; MB/s rows: %d-byte messages, %g s per measurement; µs/op rows: %g s per measurement; OpenSSL: %d s per figure", m.Method, m.MessageBytes, m.Seconds, m.OpSeconds, m.OpenSSLSeconds)},
+		{"Units", "MB/s = 10^6 bytes per second (higher is better); µs/op = microseconds per operation (lower is better); ratios above 1 mean crypton is ahead (crypton/peer for MB/s, peer/crypton for µs/op)"},
 	}
 }
 
@@ -449,7 +738,8 @@ func writeSpeedMarkdown(w io.Writer, rep speedReport) error {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "| %s |\n", strings.Join(speedColumns, " | "))
-	fmt.Fprintf(w, "|---|---|%s\n", strings.Repeat("--:|", len(speedColumns)-2))
+	// Name, implementation and unit left-aligned; figures right-aligned.
+	fmt.Fprintf(w, "|---|---|---|%s\n", strings.Repeat("--:|", len(speedColumns)-3))
 	for _, r := range rep.Rows {
 		fmt.Fprintf(w, "| %s |\n", strings.Join(r.cells(), " | "))
 	}

@@ -4,9 +4,17 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/crypton-go/crypton/cpufeat"
 )
 
 // tinySpeed are the flags that keep a speed run short in tests.
@@ -31,19 +39,29 @@ type speedJSON struct {
 		OpenSSLVersion *string `json:"openssl_version"`
 		Method         string  `json:"method"`
 		Rounds         int     `json:"rounds"`
+		Seconds        float64 `json:"seconds"`
+		OpSeconds      float64 `json:"op_seconds"`
+		Unit           *string `json:"unit"` // must be gone: units are per row
 	} `json:"machine"`
 	Rows []struct {
 		Algorithm      string   `json:"algorithm"`
 		Implementation string   `json:"implementation"`
+		Unit           string   `json:"unit"`
 		Crypton        float64  `json:"crypton"`
-		Go             float64  `json:"go"`
+		Go             *float64 `json:"go"`
 		OpenSSL        *float64 `json:"openssl"`
-		CryptonGo      float64  `json:"crypton_vs_go"`
+		CryptonGo      *float64 `json:"crypton_vs_go"`
 		CryptonOpenSSL *float64 `json:"crypton_vs_openssl"`
 	} `json:"rows"`
+	Notes []string `json:"notes"`
 }
 
-func checkSpeedJSON(t *testing.T, out string, wantOpenSSL bool) {
+// hashRows are the rows "-algs hash" selects.
+var hashRows = []string{"SHA-1", "SHA-256", "SHA-512"}
+
+// checkSpeedJSON checks a -format json report of the rows want, each of which
+// has a Go figure.
+func checkSpeedJSON(t *testing.T, out string, wantOpenSSL bool, want []string) speedJSON {
 	t.Helper()
 	var rep speedJSON
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
@@ -52,21 +70,33 @@ func checkSpeedJSON(t *testing.T, out string, wantOpenSSL bool) {
 	if rep.Machine.CPU == "" || rep.Machine.GOOS == "" || rep.Machine.GoVersion == "" || rep.Machine.Rounds != 1 || !strings.Contains(rep.Machine.Method, "median of 1 rounds") {
 		t.Errorf("incomplete machine info: %+v", rep.Machine)
 	}
+	if rep.Machine.Seconds != 0.01 || rep.Machine.OpSeconds != 0.005 {
+		t.Errorf("seconds %v, op_seconds %v; want 0.01 and half of it", rep.Machine.Seconds, rep.Machine.OpSeconds)
+	}
+	if rep.Machine.Unit != nil {
+		t.Errorf("machine still has a unit: %q", *rep.Machine.Unit)
+	}
 	if (rep.Machine.OpenSSLVersion != nil) != wantOpenSSL {
 		t.Errorf("openssl_version = %v, want present=%v", rep.Machine.OpenSSLVersion, wantOpenSSL)
 	}
-	if len(rep.Rows) != len(speedAlgs) {
-		t.Fatalf("got %d rows, want %d:\n%s", len(rep.Rows), len(speedAlgs), out)
+	if len(rep.Rows) != len(want) {
+		t.Fatalf("got %d rows, want %d:\n%s", len(rep.Rows), len(want), out)
 	}
 	for i, r := range rep.Rows {
-		if r.Algorithm != speedAlgs[i].name {
-			t.Errorf("row %d is %q, want %q", i, r.Algorithm, speedAlgs[i].name)
+		if r.Algorithm != want[i] {
+			t.Errorf("row %d is %q, want %q", i, r.Algorithm, want[i])
 		}
 		if r.Implementation == "" {
 			t.Errorf("%s: no implementation", r.Algorithm)
 		}
-		if !(r.Crypton > 0) || !(r.Go > 0) || !(r.CryptonGo > 0) {
-			t.Errorf("%s: crypton %v, Go %v, ratio %v; want positive", r.Algorithm, r.Crypton, r.Go, r.CryptonGo)
+		if r.Unit != unitMBs && r.Unit != unitUsOp {
+			t.Errorf("%s: unit %q", r.Algorithm, r.Unit)
+		}
+		if !(r.Crypton > 0) {
+			t.Errorf("%s: crypton %v; want positive", r.Algorithm, r.Crypton)
+		}
+		if r.Go != nil && !(*r.Go > 0 && r.CryptonGo != nil && *r.CryptonGo > 0) {
+			t.Errorf("%s: Go %v, ratio %v; want positive", r.Algorithm, r.Go, r.CryptonGo)
 		}
 		if wantOpenSSL {
 			if r.OpenSSL == nil || !(*r.OpenSSL > 0) || r.CryptonOpenSSL == nil || !(*r.CryptonOpenSSL > 0) {
@@ -76,6 +106,7 @@ func checkSpeedJSON(t *testing.T, out string, wantOpenSSL bool) {
 			t.Errorf("%s: openssl %v, ratio %v; want null without openssl", r.Algorithm, r.OpenSSL, r.CryptonOpenSSL)
 		}
 	}
+	return rep
 }
 
 func TestSpeedFormats(t *testing.T) {
@@ -83,53 +114,66 @@ func TestSpeedFormats(t *testing.T) {
 	haveOpenSSL := lookErr == nil
 	t.Run("json", func(t *testing.T) {
 		t.Parallel()
-		out, errOut := runSpeedFormat(t, "-format", "json")
-		checkSpeedJSON(t, out, haveOpenSSL)
+		out, errOut := runSpeedFormat(t, "-algs", "hash", "-format", "json")
+		rep := checkSpeedJSON(t, out, haveOpenSSL, hashRows)
+		for _, r := range rep.Rows {
+			if r.Unit != unitMBs || r.Go == nil {
+				t.Errorf("%s: unit %q, Go %v; want MB/s and a Go figure", r.Algorithm, r.Unit, r.Go)
+			}
+		}
 		if !strings.Contains(errOut, "round 1/1") {
 			t.Errorf("no progress on stderr: %q", errOut)
 		}
 	})
 	t.Run("csv", func(t *testing.T) {
 		t.Parallel()
-		out, _ := runSpeedFormat(t, "-format", "csv")
+		out, _ := runSpeedFormat(t, "-algs", "hash", "-format", "csv")
 		recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 		if err != nil {
 			t.Fatalf("CSV does not parse: %v\n%s", err, out)
 		}
-		if len(recs) != 1+len(speedAlgs) {
-			t.Fatalf("got %d records, want %d:\n%s", len(recs), 1+len(speedAlgs), out)
+		if len(recs) != 1+len(hashRows) {
+			t.Fatalf("got %d records, want %d:\n%s", len(recs), 1+len(hashRows), out)
 		}
 		if strings.Join(recs[0], ",") != strings.Join(speedColumns, ",") {
 			t.Errorf("header %q, want %q", recs[0], speedColumns)
 		}
+		col := func(name string) int { return slices.Index(speedColumns, name) }
 		for i, rec := range recs[1:] {
 			if len(rec) != len(speedColumns) {
 				t.Errorf("record %q has %d fields, want %d", rec, len(rec), len(speedColumns))
+				continue
 			}
-			if rec[0] != speedAlgs[i].name {
-				t.Errorf("record %d is %q, want %q", i, rec[0], speedAlgs[i].name)
+			if rec[0] != hashRows[i] {
+				t.Errorf("record %d is %q, want %q", i, rec[0], hashRows[i])
 			}
-			if (rec[4] != "") != haveOpenSSL {
-				t.Errorf("%s: OpenSSL field %q with openssl present=%v", rec[0], rec[4], haveOpenSSL)
+			if rec[col("UNIT")] != unitMBs {
+				t.Errorf("%s: unit %q, want %q", rec[0], rec[col("UNIT")], unitMBs)
+			}
+			if (rec[col("OPENSSL")] != "") != haveOpenSSL {
+				t.Errorf("%s: OpenSSL field %q with openssl present=%v", rec[0], rec[col("OPENSSL")], haveOpenSSL)
 			}
 		}
 	})
 	for _, format := range []string{"table", "markdown"} {
 		t.Run(format, func(t *testing.T) {
 			t.Parallel()
-			out, _ := runSpeedFormat(t, "-format", format)
-			for _, want := range []string{"CPU", "Platform", "OpenSSL", "CRYPTON_CPU", "median of 1 rounds, crypton, Go and OpenSSL alternated", "CRYPTON/OPENSSL"} {
+			out, _ := runSpeedFormat(t, "-algs", "hash", "-format", format)
+			for _, want := range []string{"CPU", "Platform", "OpenSSL", "CRYPTON_CPU", "median of 1 rounds, crypton, Go and OpenSSL alternated", "UNIT", "CRYPTON/OPENSSL", "µs/op = microseconds per operation", "peer/crypton for µs/op"} {
 				if !strings.Contains(out, want) {
 					t.Errorf("output lacks %q:\n%s", want, out)
 				}
 			}
-			for _, a := range speedAlgs {
-				prefix := a.name + " "
+			for _, name := range hashRows {
+				prefix := name + " "
 				if format == "markdown" {
 					prefix = "| " + prefix
 				}
-				if findLine(out, prefix) == "" {
-					t.Errorf("no row for %s:\n%s", a.name, out)
+				line := findLine(out, prefix)
+				if line == "" {
+					t.Errorf("no row for %s:\n%s", name, out)
+				} else if !strings.Contains(line, " MB/s ") {
+					t.Errorf("row for %s lacks its unit: %q", name, line)
 				}
 			}
 		})
@@ -139,28 +183,99 @@ func TestSpeedFormats(t *testing.T) {
 // TestSpeedNoOpenSSL runs speed with an empty PATH: the OpenSSL column must be
 // null and the run must still succeed.
 func TestSpeedNoOpenSSL(t *testing.T) {
-	out, errOut, code := runChild(t, []string{"PATH=/nonexistent"}, append(append([]string(nil), tinySpeed...), "-format", "json")...)
+	out, errOut, code := runChild(t, []string{"PATH=/nonexistent"}, append(append([]string(nil), tinySpeed...), "-algs", "hash,ffdh-2048", "-format", "json")...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	checkSpeedJSON(t, out, false)
+	checkSpeedJSON(t, out, false, append(slices.Clone(hashRows), "FFDH-2048"))
 	if !strings.Contains(out, "openssl is not on PATH") {
 		t.Errorf("no note about the missing openssl:\n%s", out)
 	}
 }
 
+// TestSpeedPerOpRows measures the quickest real per-operation rows and checks
+// their JSON: unit, implementation, no Go figure for FFDH, and OpenSSL figures
+// when openssl is on PATH.
+func TestSpeedPerOpRows(t *testing.T) {
+	_, lookErr := exec.LookPath("openssl")
+	haveOpenSSL := lookErr == nil
+	out, errOut := runSpeedFormat(t, "-algs", "rsa-2048-verify,ffdh-2048", "-format", "json")
+	rep := checkSpeedJSON(t, out, haveOpenSSL, []string{"RSA-2048 verify", "FFDH-2048"})
+	for _, r := range rep.Rows {
+		if r.Unit != unitUsOp {
+			t.Errorf("%s: unit %q, want %q", r.Algorithm, r.Unit, unitUsOp)
+		}
+		if want := cpufeat.Active("mont"); r.Implementation != want {
+			t.Errorf("%s: implementation %q, want %q", r.Algorithm, r.Implementation, want)
+		}
+		if strings.HasPrefix(r.Algorithm, "FFDH") {
+			if r.Go != nil || r.CryptonGo != nil {
+				t.Errorf("%s: Go %v, ratio %v; want null", r.Algorithm, r.Go, r.CryptonGo)
+			}
+		} else if r.Go == nil {
+			t.Errorf("%s: no Go figure", r.Algorithm)
+		}
+		if r.Go != nil && r.CryptonGo != nil && *r.CryptonGo != *r.Go/r.Crypton {
+			t.Errorf("%s: crypton/Go %v, want Go/crypton = %v", r.Algorithm, *r.CryptonGo, *r.Go/r.Crypton)
+		}
+		if r.OpenSSL != nil && r.CryptonOpenSSL != nil && *r.CryptonOpenSSL != *r.OpenSSL/r.Crypton {
+			t.Errorf("%s: crypton/OpenSSL %v, want OpenSSL/crypton = %v", r.Algorithm, *r.CryptonOpenSSL, *r.OpenSSL/r.Crypton)
+		}
+	}
+	if !slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, "Go's standard library has no FFDH") }) {
+		t.Errorf("no note about FFDH in Go: %q", rep.Notes)
+	}
+	if !strings.Contains(errOut, "setup FFDH-2048") {
+		t.Errorf("no setup progress on stderr: %q", errOut)
+	}
+}
+
+// fakeSpeedAlgs are hash rows followed by per-operation rows named like the
+// real ones, for tests of selection and measurement that need no real keys.
+// setups counts the setup calls by row name.
+func fakeSpeedAlgs(setups map[string]int) []speedAlg {
+	sleepOp := func(d time.Duration) func() error {
+		return func() error { time.Sleep(d); return nil }
+	}
+	perOp := func(name, family, cmd, pick string, withGo bool) speedAlg {
+		return speedAlg{name: name, family: family, pkg: "fake", unit: unitUsOp, opensslCmd: cmd, opensslPick: pick,
+			noGo: "Go's standard library has no " + strings.ToUpper(family),
+			setup: func() (c, g func() error, err error) {
+				setups[name]++
+				c = sleepOp(200 * time.Microsecond)
+				if withGo {
+					g = sleepOp(2 * time.Millisecond)
+				}
+				return c, g, nil
+			}}
+	}
+	return append(slices.Clone(speedAlgs[:3]),
+		perOp("RSA-2048 sign", "rsa", "rsa2048", "sign", true),
+		perOp("RSA-2048 verify", "rsa", "rsa2048", "verify", true),
+		perOp("RSA-3072 sign", "rsa", "rsa3072", "sign", true),
+		perOp("FFDH-2048", "ffdh", "ffdh2048", "op", false),
+	)
+}
+
 func TestSpeedAlgs(t *testing.T) {
+	all := fakeSpeedAlgs(map[string]int{})
 	for _, tc := range []struct {
 		list string
 		want []string
 	}{
-		{"", []string{"SHA-1", "SHA-256", "SHA-512"}},
+		{"", []string{"SHA-1", "SHA-256", "SHA-512", "RSA-2048 sign", "RSA-2048 verify", "RSA-3072 sign", "FFDH-2048"}},
 		{"hash", []string{"SHA-1", "SHA-256", "SHA-512"}},
 		{"sha256,SHA-512", []string{"SHA-256", "SHA-512"}},
 		{"sha-512, sha1", []string{"SHA-1", "SHA-512"}},
 		{"Sha-256", []string{"SHA-256"}},
+		{"rsa", []string{"RSA-2048 sign", "RSA-2048 verify", "RSA-3072 sign"}},
+		{"ffdh", []string{"FFDH-2048"}},
+		{"rsa2048sign", []string{"RSA-2048 sign"}},
+		{"RSA-2048 sign", []string{"RSA-2048 sign"}},
+		{"ffdh,rsa-2048-verify,sha1", []string{"SHA-1", "RSA-2048 verify", "FFDH-2048"}},
+		{"rsa_3072_sign,RSA3072SIGN", []string{"RSA-3072 sign"}},
 	} {
-		algs, err := parseSpeedAlgs(tc.list)
+		algs, err := parseSpeedAlgs(tc.list, all)
 		if err != nil {
 			t.Errorf("parseSpeedAlgs(%q): %v", tc.list, err)
 			continue
@@ -173,6 +288,186 @@ func TestSpeedAlgs(t *testing.T) {
 			t.Errorf("parseSpeedAlgs(%q) = %q, want %q", tc.list, got, tc.want)
 		}
 	}
+	for _, list := range []string{"rsa2048", "rsa-2048-sig", "dh"} {
+		if algs, err := parseSpeedAlgs(list, all); err == nil {
+			t.Errorf("parseSpeedAlgs(%q) = %d rows, want an error", list, len(algs))
+		}
+	}
+}
+
+// TestSpeedAlgsReal checks that every row of the real table can be selected
+// by its folded name and by its family, and that each row is well formed.
+func TestSpeedAlgsReal(t *testing.T) {
+	for _, a := range speedAlgs {
+		for _, list := range []string{normAlg(a.name), a.family} {
+			algs, err := parseSpeedAlgs(list, speedAlgs)
+			if err != nil || !slices.ContainsFunc(algs, func(b speedAlg) bool { return b.name == a.name }) {
+				t.Errorf("-algs %q does not select %s (err %v)", list, a.name, err)
+			}
+		}
+		switch a.unit {
+		case unitMBs:
+			if a.crypton == nil || a.gostd == nil || a.setup != nil {
+				t.Errorf("%s: a MB/s row needs crypton and gostd and no setup", a.name)
+			}
+		case unitUsOp:
+			if a.setup == nil || a.crypton != nil || a.gostd != nil {
+				t.Errorf("%s: a µs/op row needs setup only", a.name)
+			}
+			if a.opensslCmd != "" {
+				prefix, _ := splitOpenSSLAlg(a.opensslCmd)
+				if _, ok := opensslMRSpecs[prefix].picks[a.opensslPick]; !ok {
+					t.Errorf("%s: openssl %s has no figure %q", a.name, a.opensslCmd, a.opensslPick)
+				}
+			}
+		default:
+			t.Errorf("%s: unit %q", a.name, a.unit)
+		}
+	}
+}
+
+// TestMeasureSpeedPerOp measures fake per-operation rows against a fake
+// openssl: setup runs once and only for selected rows, each openssl command
+// runs once per round, and figures and ratios come out in µs/op with the
+// ratio above 1 when crypton is faster.
+func TestMeasureSpeedPerOp(t *testing.T) {
+	setups := map[string]int{}
+	algs, err := parseSpeedAlgs("rsa2048sign,rsa2048verify,ffdh", fakeSpeedAlgs(setups))
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := map[string]int{}
+	openssl := func(args ...string) (string, error) {
+		cmd := strings.Join(args, " ")
+		calls[cmd]++
+		switch cmd {
+		case "speed -mr -seconds 1 rsa2048":
+			return "+F2:2:2048:1000.000000:40000.000000\n", nil
+		case "speed -mr -seconds 1 ffdh2048":
+			return "+F8:0:2048:2500.000000:0.000400\n", nil
+		}
+		return "", fmt.Errorf("unexpected openssl %s", cmd)
+	}
+	const rounds = 3
+	var progress strings.Builder
+	rep, err := measureSpeed(algs, speedOptions{
+		seconds:   10 * time.Millisecond,
+		opSeconds: 10 * time.Millisecond,
+		rounds:    rounds,
+		progress:  &progress,
+		openssl:   openssl,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]int{"RSA-2048 sign": 1, "RSA-2048 verify": 1, "FFDH-2048": 1}; !maps.Equal(setups, want) {
+		t.Errorf("setup calls %v, want %v", setups, want)
+	}
+	if want := map[string]int{"speed -mr -seconds 1 rsa2048": rounds, "speed -mr -seconds 1 ffdh2048": rounds}; !maps.Equal(calls, want) {
+		t.Errorf("openssl calls %v, want %v", calls, want)
+	}
+	wantOpenSSL := map[string]float64{"RSA-2048 sign": 1000, "RSA-2048 verify": 25, "FFDH-2048": 400}
+	if len(rep.Rows) != 3 {
+		t.Fatalf("got %d rows, want 3", len(rep.Rows))
+	}
+	for _, r := range rep.Rows {
+		if r.Unit != unitUsOp || r.Implementation != "generic" {
+			t.Errorf("%s: unit %q, implementation %q", r.Algorithm, r.Unit, r.Implementation)
+		}
+		// The fake crypton sleeps 0.2 ms, the fake Go 2 ms.
+		if !(r.Crypton >= 200 && r.Crypton < 2000) {
+			t.Errorf("%s: crypton %v µs/op, want about 200", r.Algorithm, r.Crypton)
+		}
+		if r.OpenSSL == nil || *r.OpenSSL != wantOpenSSL[r.Algorithm] {
+			t.Errorf("%s: openssl %v, want %v", r.Algorithm, r.OpenSSL, wantOpenSSL[r.Algorithm])
+		} else if r.CryptonOpenSSL == nil || *r.CryptonOpenSSL != *r.OpenSSL/r.Crypton {
+			t.Errorf("%s: crypton/openssl %v, want openssl/crypton = %v", r.Algorithm, r.CryptonOpenSSL, *r.OpenSSL/r.Crypton)
+		}
+		if r.Algorithm == "FFDH-2048" {
+			if r.Go != nil || r.CryptonGo != nil {
+				t.Errorf("%s: Go %v, ratio %v; want nil", r.Algorithm, r.Go, r.CryptonGo)
+			}
+			continue
+		}
+		if r.Go == nil || r.CryptonGo == nil {
+			t.Errorf("%s: no Go figure", r.Algorithm)
+			continue
+		}
+		if *r.CryptonGo != *r.Go/r.Crypton || !(*r.CryptonGo > 1) {
+			t.Errorf("%s: crypton %v, Go %v, crypton/Go %v; want Go/crypton > 1", r.Algorithm, r.Crypton, *r.Go, *r.CryptonGo)
+		}
+	}
+	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "Go's standard library has no FFDH") || !strings.Contains(rep.Notes[0], "FFDH-2048") {
+		t.Errorf("notes %q, want one about FFDH in Go", rep.Notes)
+	}
+	if n := strings.Count(progress.String(), "round "); n != rounds*3 {
+		t.Errorf("%d progress lines, want %d:\n%s", n, rounds*3, progress.String())
+	}
+
+	// The table shows blanks for the missing Go figures.
+	var table strings.Builder
+	if err := writeSpeedTable(&table, rep); err != nil {
+		t.Fatal(err)
+	}
+	if line := findLine(table.String(), "FFDH-2048 "); !strings.Contains(line, unitUsOp) || len(strings.Fields(line)) != 6 {
+		t.Errorf("FFDH row %q: want 6 fields (no Go figures)\n%s", line, table.String())
+	}
+}
+
+// TestMeasureSpeedOpenSSLFailure checks that a failing openssl command is a
+// note on every row that uses it, not a failed run.
+func TestMeasureSpeedOpenSSLFailure(t *testing.T) {
+	algs, err := parseSpeedAlgs("rsa2048sign,rsa2048verify", fakeSpeedAlgs(map[string]int{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := measureSpeed(algs, speedOptions{
+		seconds: time.Millisecond, opSeconds: time.Millisecond, rounds: 2, progress: io.Discard,
+		openssl: func(args ...string) (string, error) { return "+F2:2:2048:garbage:1\n", nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Rows {
+		if r.OpenSSL != nil || r.CryptonOpenSSL != nil {
+			t.Errorf("%s: openssl %v despite bad output", r.Algorithm, r.OpenSSL)
+		}
+	}
+	if len(rep.Notes) != 2 || !strings.Contains(rep.Notes[0], "failed in 2 of 2 rounds") {
+		t.Errorf("notes %q, want one failure per row", rep.Notes)
+	}
+}
+
+// TestMeasureSpeedSetupError checks that a failing setup or operation fails
+// the run with the row's name.
+func TestMeasureSpeedSetupError(t *testing.T) {
+	bad := []speedAlg{{name: "Bad setup", unit: unitUsOp, setup: func() (c, g func() error, err error) {
+		return nil, nil, errors.New("no key")
+	}}}
+	if _, err := measureSpeed(bad, speedOptions{seconds: time.Millisecond, opSeconds: time.Millisecond, rounds: 1, progress: io.Discard}); err == nil || !strings.Contains(err.Error(), "Bad setup") {
+		t.Errorf("setup error: got %v", err)
+	}
+	n := 0
+	flaky := []speedAlg{{name: "Flaky op", unit: unitUsOp, setup: func() (c, g func() error, err error) {
+		return func() error {
+			if n++; n > 3 {
+				return errors.New("wrong signature")
+			}
+			return nil
+		}, nil, nil
+	}}}
+	if _, err := measureSpeed(flaky, speedOptions{seconds: time.Millisecond, opSeconds: time.Millisecond, rounds: 1, progress: io.Discard}); err == nil || !strings.Contains(err.Error(), "Flaky op") {
+		t.Errorf("operation error: got %v", err)
+	}
+}
+
+func TestSpeedRatio(t *testing.T) {
+	if got := speedRatio(unitMBs, 300, 100); got != 3 {
+		t.Errorf("MB/s ratio of 300 over 100 = %v, want 3", got)
+	}
+	if got := speedRatio(unitUsOp, 100, 300); got != 3 {
+		t.Errorf("µs/op ratio of 100 over 300 = %v, want 3", got)
+	}
 }
 
 func TestSpeedUsageErrors(t *testing.T) {
@@ -182,6 +477,8 @@ func TestSpeedUsageErrors(t *testing.T) {
 		{"speed", "-format", "xml"},
 		{"speed", "-seconds", "0"},
 		{"speed", "-seconds", "abc"},
+		{"speed", "-op-seconds", "0"},
+		{"speed", "-op-seconds", "-1"},
 		{"speed", "-rounds", "0"},
 		{"speed", "-nosuchflag"},
 		{"speed", "extra"},
@@ -193,13 +490,17 @@ func TestSpeedUsageErrors(t *testing.T) {
 		if !strings.Contains(errOut.String(), "usage") {
 			t.Errorf("crypton %q printed no usage: %q", args, errOut.String())
 		}
-		if strings.Contains(errOut.String(), "round ") {
+		if strings.Contains(errOut.String(), "round ") || strings.Contains(errOut.String(), "setup ") {
 			t.Errorf("crypton %q measured before rejecting its flags", args)
 		}
 	}
 	var out, errOut bytes.Buffer
 	run([]string{"speed", "-algs", "md5"}, &out, &errOut)
-	for _, want := range []string{`"md5"`, "SHA-1", "SHA-256", "SHA-512", "hash"} {
+	wants := []string{`"md5"`, "SHA-1", "SHA-256", "SHA-512", "hash"}
+	for _, a := range speedAlgs {
+		wants = append(wants, a.name, a.family)
+	}
+	for _, want := range wants {
 		if !strings.Contains(errOut.String(), want) {
 			t.Errorf("unknown -algs message lacks %q: %s", want, errOut.String())
 		}
@@ -246,6 +547,74 @@ sha256         1494712.32k
 	} {
 		if got, err := parseOpenSSLSpeed(tc.out, tc.alg); err == nil {
 			t.Errorf("parseOpenSSLSpeed(%q, %q) = %v, want an error", tc.out, tc.alg, got)
+		}
+	}
+}
+
+// Output of "openssl speed -mr -seconds 1 ALG" from OpenSSL 3.0.19. The +F
+// line is on standard output, the rest on standard error; the combined
+// forms check that the parser skips the other lines.
+const (
+	mrRSA2048Stdout = "+F2:2:2048:1135.000000:39760.000000\n"
+	mrRSA4096All    = `+DTP:4096:private:rsa:1
++R1:192:4096:0.99
++DTP:4096:public:rsa:1
++R2:10600:4096:0.96
++F2:4:4096:193.939394:11041.666667
+`
+	mrFFDH2048Stdout = "+F8:0:2048:2860.000000:0.000350\n"
+	mrFFDH3072All    = `+DTP:3072::ffdh:1
++R12:897:3072:0.97
++F8:1:3072:924.742268:0.001081
+`
+)
+
+func TestParseOpenSSLSpeedMR(t *testing.T) {
+	for _, tc := range []struct {
+		out, alg string
+		want     map[string]float64
+	}{
+		{mrRSA2048Stdout, "rsa2048", map[string]float64{"sign": 1e6 / 1135, "verify": 1e6 / 39760}},
+		{mrRSA4096All, "rsa4096", map[string]float64{"sign": 1e6 / 193.939394, "verify": 1e6 / 11041.666667}},
+		{mrFFDH2048Stdout, "ffdh2048", map[string]float64{"op": 1e6 / 2860}},
+		{mrFFDH3072All, "ffdh3072", map[string]float64{"op": 1e6 / 924.742268}},
+		{"\r\n+F8:2:4096:504.040404:0.001984\r\n", "ffdh4096", map[string]float64{"op": 1e6 / 504.040404}},
+	} {
+		got, err := parseOpenSSLSpeedMR(tc.out, tc.alg)
+		if err != nil {
+			t.Errorf("parseOpenSSLSpeedMR(%q, %q): %v", tc.out, tc.alg, err)
+			continue
+		}
+		if len(got) != len(tc.want) {
+			t.Errorf("parseOpenSSLSpeedMR(%q, %q) = %v, want %v", tc.out, tc.alg, got, tc.want)
+			continue
+		}
+		for pick, w := range tc.want {
+			if d := got[pick] - w; d > 1e-9 || d < -1e-9 {
+				t.Errorf("parseOpenSSLSpeedMR(%q, %q)[%q] = %v, want %v", tc.out, tc.alg, pick, got[pick], w)
+			}
+		}
+	}
+	for _, tc := range []struct{ out, alg string }{
+		{"", "rsa2048"},
+		{"+DTP:2048:private:rsa:1\n+R1:1135:2048:1.00\n", "rsa2048"},                                 // no result line
+		{mrRSA2048Stdout, "rsa3072"},                                                                 // another key size
+		{mrRSA2048Stdout, "ffdh2048"},                                                                // another algorithm's line
+		{mrFFDH2048Stdout, "rsa2048"},                                                                // likewise
+		{mrRSA2048Stdout, "dsa2048"},                                                                 // no parser
+		{"+F2:2:2048:1135.000000\n", "rsa2048"},                                                      // too few fields
+		{"+F2:2:2048:1135.000000:39760.000000:1\n", "rsa2048"},                                       // too many
+		{"+F2:2:2048:abc:39760.000000\n", "rsa2048"},                                                 // not a number
+		{"+F2:2:2048:1135.000000:0.000000\n", "rsa2048"},                                             // zero rate
+		{"+F2:2:2048:-1135.000000:39760.000000\n", "rsa2048"},                                        // negative
+		{"+F2:2:2048:+Inf:39760.000000\n", "rsa2048"},                                                // infinite
+		{"+F8:0:2048:NaN:0.000350\n", "ffdh2048"},                                                    // NaN
+		{mrRSA2048Stdout + mrRSA2048Stdout, "rsa2048"},                                               // two results
+		{"speed: Unknown algorithm rsa2048\n", "rsa2048"},                                            // an error message
+		{"Doing 2048 bits private rsa's for 1s: 1135 2048 bits private RSA's in 1.00s\n", "rsa2048"}, // human-readable output
+	} {
+		if got, err := parseOpenSSLSpeedMR(tc.out, tc.alg); err == nil {
+			t.Errorf("parseOpenSSLSpeedMR(%q, %q) = %v, want an error", tc.out, tc.alg, got)
 		}
 	}
 }
