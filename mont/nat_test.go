@@ -162,7 +162,10 @@ func TestExp(t *testing.T) {
 			ops := testOperands(r, mb)
 			exps := [][]byte{nil, {0}, {1}, {2}, {0x1f}, {0x20}, {0xff, 0xff}, {0, 0, 1}, {1, 0, 1}}
 			exps = append(exps, randBig(r, 67).Bytes(), randBig(r, 1024).Bytes())
-			for _, a := range ops[:5] {
+			if mb.BitLen() > 4096 {
+				ops = ops[:2] // the looped kernel; keep the test short
+			}
+			for _, a := range ops[:min(5, len(ops))] {
 				x := natFromBig(t, a, m)
 				for _, e := range exps {
 					want := new(big.Int).Exp(a, new(big.Int).SetBytes(e), mb)
