@@ -70,6 +70,13 @@ var (
 
 // arm64 (ARMv8) features. On other architectures they are all false.
 var (
+	// HasARM64ASIMD reports Advanced SIMD (NEON). ASIMD is architecturally
+	// required on ARMv8-A, so the flag is always set on real hardware; it
+	// exists so that crypton's arm64 assembly that needs no optional
+	// extension (such as mont's scalar Montgomery kernels) is registered
+	// under a feature, and CRYPTON_CPU=generic or -asimd switches it off
+	// like every other assembly path.
+	HasARM64ASIMD  bool // Advanced SIMD (NEON)
 	HasARM64AES    bool // AESE, AESD, AESMC, AESIMC
 	HasARM64PMULL  bool // PMULL/PMULL2 on 64-bit lanes
 	HasARM64SHA1   bool // SHA1C, SHA1H, ...
@@ -109,6 +116,7 @@ var features = []*feature{
 	{name: "vpclmulqdq512", arch: "amd64", doc: "VPCLMULQDQ (512-bit)", requires: []string{"avx512f", "vpclmulqdq"}, flag: &HasVPCLMULQDQ512},
 	{name: "gfni", arch: "amd64", doc: "GFNI", flag: &HasGFNI},
 
+	{name: "asimd", arch: "arm64", doc: "ARMv8 Advanced SIMD (NEON)", flag: &HasARM64ASIMD},
 	{name: "aes", arch: "arm64", doc: "ARMv8 AES", flag: &HasARM64AES},
 	{name: "pmull", arch: "arm64", doc: "ARMv8 PMULL", flag: &HasARM64PMULL},
 	{name: "sha1", arch: "arm64", doc: "ARMv8 SHA-1", flag: &HasARM64SHA1},

@@ -171,7 +171,7 @@ func TestFeatureTable(t *testing.T) {
 // VPCLMULQDQ without AVX-512, GFNI).
 func TestProcCPUInfo(t *testing.T) {
 	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
-		t.Skipf("/proc/cpuinfo flags are compared on linux/amd64 only, this is %s/%s", runtime.GOOS, runtime.GOARCH)
+		t.Skipf("the x86 /proc/cpuinfo flags are compared on linux/amd64 only (arm64: TestProcCPUInfoARM64), this is %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
 	data, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {

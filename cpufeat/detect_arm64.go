@@ -7,6 +7,7 @@ import "golang.org/x/sys/cpu"
 // operating systems where x/sys/cpu cannot tell, every feature stays off and
 // the generic Go paths run.
 func detect() {
+	HasARM64ASIMD = cpu.ARM64.HasASIMD
 	HasARM64AES = cpu.ARM64.HasAES
 	HasARM64PMULL = cpu.ARM64.HasPMULL
 	HasARM64SHA1 = cpu.ARM64.HasSHA1
