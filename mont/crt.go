@@ -13,7 +13,7 @@ func (out *Nat) RecombineCRT(xp *Nat, p *Modulus, xq *Nat, q *Modulus, qInv *Nat
 	h := NewNat().Mod(xq, p)
 	t := NewNat().Set(xp).ExpandFor(p)
 	t.Sub(h, p).Mul(qInv, p)
-	prod := mulPlain(q.nat, t)
+	prod := NewNat().MulPlain(q.nat, t)
 	nl := len(n.nat.limbs)
 	out.reset(nl)
 	copy(out.limbs, prod.limbs) // q·h < n: the limbs above n's are zero

@@ -1,9 +1,6 @@
 package mont
 
-import (
-	"errors"
-	"math/bits"
-)
+import "errors"
 
 // Modulus is an odd modulus m > 1 with the constants Montgomery
 // multiplication needs. A Modulus is immutable and safe for concurrent use.
@@ -51,7 +48,7 @@ func NewModulusProduct(a, b []byte) (*Modulus, error) {
 	}
 	x.trimVarTime()
 	y.trimVarTime()
-	return newModulus(mulPlain(x, y).trimVarTime())
+	return newModulus(NewNat().MulPlain(x, y).trimVarTime())
 }
 
 // trimVarTime drops zero top limbs. The number of limbs of a modulus is
@@ -119,23 +116,3 @@ func (m *Modulus) BitLen() int { return m.bitLen }
 
 // Nat returns m as a Nat with m's length. The caller may modify it.
 func (m *Modulus) Nat() *Nat { return NewNat().Set(m.nat) }
-
-// mulPlain returns the full product x·y, with len(x)+len(y) limbs, by
-// schoolbook multiplication (constant time for the given lengths).
-func mulPlain(x, y *Nat) *Nat {
-	z := NewNat().reset(len(x.limbs) + len(y.limbs))
-	for i, yi := range y.limbs {
-		var c uint64
-		for j, xj := range x.limbs {
-			hi, lo := bits.Mul64(xj, yi)
-			var cc uint64
-			lo, cc = bits.Add64(lo, z.limbs[i+j], 0)
-			hi += cc
-			lo, cc = bits.Add64(lo, c, 0)
-			hi += cc
-			z.limbs[i+j], c = lo, hi
-		}
-		z.limbs[i+len(x.limbs)] = c
-	}
-	return z
-}

@@ -30,9 +30,12 @@
 //
 // Operations on public values only (verification, encryption) use the
 // faster variable-time exponentiation by the public exponent. Key
-// generation and key import take time that depends on the key: they test
-// and discard prime candidates, and compute the private exponent, λ(n) and
-// the CRT values with math/big, once per key.
+// generation takes variable time as it tests prime candidates (with mont's
+// ProbablyPrimeVarTime) and discards them. The rest of the arithmetic on a
+// key, in key generation (n, the private exponent, the CRT values) as in
+// key import (the checks of NewPrivateKey and the CRT values), is mont's
+// constant-time arithmetic: its time depends on the sizes of the values,
+// not on the values.
 //
 // # Interoperability with crypto/rsa
 //

@@ -3,10 +3,11 @@ package rsa
 import (
 	"crypto"
 	crand "crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
+	"sync"
 
 	"github.com/crypton-go/crypton/hash/sha256"
 	"github.com/crypton-go/crypton/mont"
@@ -18,22 +19,38 @@ const minGenerateBits = 1024
 // publicExponent is the e of every generated key, F4 = 2^16 + 1.
 const publicExponent = 65537
 
+// publicExponentModulus returns publicExponent as a mont modulus, for the
+// reductions modulo e of key generation.
+var publicExponentModulus = sync.OnceValue(func() *mont.Modulus {
+	m, err := mont.NewModulus(binary.BigEndian.AppendUint32(nil, publicExponent))
+	if err != nil {
+		panic("rsa: internal error: " + err.Error())
+	}
+	return m
+})
+
 // GenerateKey returns a new RSA key of bits bits with public exponent
 // 65537, following FIPS 186-5, Appendix A.1.3: two random primes of half
 // the size each, with their top two bits set so that n has exactly bits
 // bits, |p-q| > 2^(bits/2-100), gcd(e, p-1) = gcd(e, q-1) = 1 and
-// d = e⁻¹ mod λ(n) > 2^(bits/2). Candidates are tested with mont's
-// Miller–Rabin test (ProbablyPrimeVarTime) with at least the rounds of
-// FIPS 186-5, Table B.1.
+// d > 2^(bits/2). Candidates are tested with mont's Miller–Rabin test
+// (ProbablyPrimeVarTime) with at least the rounds of FIPS 186-5, Table B.1.
+//
+// The private exponent is d = e⁻¹ mod φ(n), φ(n) = (p-1)(q-1), as in the
+// original RSA paper (and crypto/rsa before Go 1.24), where FIPS 186-5 asks
+// for e⁻¹ mod λ(n), λ(n) = lcm(p-1, q-1). Both are valid RSA private
+// exponents, since every d ≡ e⁻¹ mod λ(n) is one, and d mod (p-1) and
+// d mod (q-1), which the private-key operations use, are the same for
+// both; only the value of PrivateKey.D differs, by a multiple of λ(n).
 //
 // bits must be between 1024 and 8192; 2048 and up is recommended. random
 // supplies the candidates and the Miller–Rabin bases; nil means
 // crypto/rand.Reader.
 //
 // Key generation takes variable time: candidates are rejected as soon as
-// they fail a test, and d, λ(n) and the CRT values are computed with
-// math/big. The rejected values are discarded, and none of this runs again
-// after the key exists.
+// they fail a test, and rejected values are discarded. The arithmetic on
+// the accepted primes (n, φ(n), d and the CRT values) is mont's, in
+// constant time.
 func GenerateKey(random io.Reader, bits int) (*PrivateKey, error) {
 	if bits < minGenerateBits {
 		return nil, fmt.Errorf("rsa: %d-bit keys are too small (the minimum is %d bits)", bits, minGenerateBits)
@@ -44,42 +61,42 @@ func GenerateKey(random io.Reader, bits int) (*PrivateKey, error) {
 	if random == nil {
 		random = crand.Reader
 	}
-	one := big.NewInt(1)
-	e := big.NewInt(publicExponent)
-	minDiff := new(big.Int).Lsh(one, uint(bits/2-100))
-	minD := new(big.Int).Lsh(one, uint(bits/2))
+	E := publicExponentModulus()
+	minDiff := pow2BE(bits/2 - 100)
+	minD := pow2BE(bits / 2)
 	for {
-		p, err := randomPrime(random, (bits+1)/2)
+		p, err := randomPrime(random, (bits+1)/2, E)
 		if err != nil {
 			return nil, err
 		}
-		q, err := randomPrime(random, bits/2)
+		q, err := randomPrime(random, bits/2, E)
 		if err != nil {
 			return nil, err
 		}
-		diff := new(big.Int).Sub(p, q)
-		if diff.Abs(diff).Cmp(minDiff) <= 0 {
+		if compareBE(absDiffBE(p, q), minDiff) <= 0 {
 			continue // probability about 2^-98: a broken random source, or bad luck
 		}
-		n := new(big.Int).Mul(p, q)
-		if n.BitLen() != bits {
+		P, Q := mont.NewNat().SetBigEndian(p), mont.NewNat().SetBigEndian(q)
+		n, err := mont.NewNat().MulPlain(P, Q).FillBytes(make([]byte, (bits+7)/8))
+		if err != nil || 8*len(n)-leadingZeros8(n[0]) != bits {
 			return nil, errors.New("rsa: internal error: generated modulus has the wrong size")
 		}
-		// λ(n) = lcm(p-1, q-1) = (p-1)(q-1) / gcd(p-1, q-1).
-		pm1 := new(big.Int).Sub(p, one)
-		qm1 := new(big.Int).Sub(q, one)
-		g := new(big.Int).GCD(nil, nil, pm1, qm1)
-		lambda := new(big.Int).Mul(pm1, qm1)
-		lambda.Quo(lambda, g)
-		d := new(big.Int).ModInverse(e, lambda)
-		if d == nil || d.Cmp(minD) <= 0 {
-			continue
-		}
-		pub, err := NewPublicKey(n.Bytes(), publicExponent)
+		d, err := privateExponent(p, q, E)
 		if err != nil {
 			return nil, err
 		}
-		priv, err := newPrivateKey(pub, d, p, q)
+		dBytes, err := d.FillBytes(make([]byte, len(n)))
+		if err != nil {
+			return nil, fmt.Errorf("rsa: internal error: %v", err) // d < φ(n) < n
+		}
+		if compareBE(dBytes, minD) <= 0 {
+			continue
+		}
+		pub, err := NewPublicKey(n, publicExponent)
+		if err != nil {
+			return nil, err
+		}
+		priv, err := newPrivateKey(pub, dBytes, p, q)
 		if err != nil {
 			return nil, err
 		}
@@ -88,6 +105,33 @@ func GenerateKey(random io.Reader, bits int) (*PrivateKey, error) {
 		}
 		return priv, nil
 	}
+}
+
+// privateExponent returns d = e⁻¹ mod φ(n), φ(n) = (p-1)(q-1), for the
+// big-endian odd p and q (the primes) and e = publicExponent as a modulus.
+// e is prime and divides neither p-1 nor q-1.
+//
+// With r = φ mod e, which is not zero, and k = -r⁻¹ mod e, k·φ + 1 is a
+// multiple of e, and d = (k·φ + 1)/e satisfies e·d ≡ 1 mod φ; as k < e,
+// d < φ. Every step runs in constant time: the product φ and k·φ
+// (MulPlain), the reduction modulo e (Mod), the inverse modulo the prime e
+// (InversePrime, an exponentiation) and the exact division by e
+// (DivExactWord), so no extended Euclid on secret values is needed.
+func privateExponent(p, q []byte, e *mont.Modulus) (*mont.Nat, error) {
+	pm1 := mont.NewNat().SetBigEndian(minusOneOdd(p))
+	qm1 := mont.NewNat().SetBigEndian(minusOneOdd(q))
+	phi := mont.NewNat().MulPlain(pm1, qm1)
+	r := mont.NewNat().Mod(phi, e)
+	k := mont.NewNat().InversePrime(r, e)
+	k = mont.NewNat().SetUint(0, e).Sub(k, e) // -r⁻¹ mod e
+	// k·φ is even, as φ is: adding 1 sets its lowest bit. k·φ < e·φ, and e
+	// has 17 bits: 8 more bytes than p and q have hold it.
+	kphi, err := mont.NewNat().MulPlain(k, phi).FillBytes(make([]byte, len(p)+len(q)+8))
+	if err != nil {
+		return nil, fmt.Errorf("rsa: internal error: %v", err)
+	}
+	kphi[len(kphi)-1] |= 1
+	return mont.NewNat().SetBigEndian(kphi).DivExactWord(publicExponent), nil
 }
 
 // pairwiseCheck signs and verifies a fixed digest with a new key, the
@@ -120,14 +164,14 @@ func millerRabinRounds(bits int) int {
 	}
 }
 
-// randomPrime returns a random prime of exactly bits bits, with its top two
-// bits set and p-1 coprime to the public exponent.
-func randomPrime(random io.Reader, bits int) (*big.Int, error) {
+// randomPrime returns a random prime of exactly bits bits, big-endian, with
+// its top two bits set and p-1 coprime to the public exponent, given as the
+// modulus e.
+func randomPrime(random io.Reader, bits int, e *mont.Modulus) ([]byte, error) {
 	b := make([]byte, (bits+7)/8)
 	excess := uint(8*len(b) - bits)
 	rounds := millerRabinRounds(bits)
-	e := big.NewInt(publicExponent)
-	pm1 := new(big.Int)
+	pm1, r := mont.NewNat(), mont.NewNat()
 	for {
 		if _, err := io.ReadFull(random, b); err != nil {
 			return nil, fmt.Errorf("rsa: reading randomness for a prime: %w", err)
@@ -138,12 +182,12 @@ func randomPrime(random io.Reader, bits int) (*big.Int, error) {
 		// (3/4)² ≥ 1/2.
 		setBit(b, bits-1)
 		setBit(b, bits-2)
+		b[len(b)-1] &^= 1
+		pm1.SetBigEndian(b)
 		b[len(b)-1] |= 1
 		// gcd(e, p-1) = 1: e = 65537 is prime, so this is e ∤ p-1. It is
 		// cheaper than a Miller–Rabin round, so it comes first.
-		pm1.SetBytes(b)
-		pm1.Sub(pm1, big.NewInt(1))
-		if pm1.Mod(pm1, e).Sign() == 0 {
+		if r.Mod(pm1, e).IsZero() == 1 {
 			continue
 		}
 		prime, err := mont.ProbablyPrimeVarTime(b, rounds, random)
@@ -151,7 +195,7 @@ func randomPrime(random io.Reader, bits int) (*big.Int, error) {
 			return nil, fmt.Errorf("rsa: testing a prime candidate: %w", err)
 		}
 		if prime {
-			return new(big.Int).SetBytes(b), nil
+			return b, nil
 		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"sync"
 
 	"github.com/crypton-go/crypton/mont"
@@ -102,7 +101,7 @@ func NewPublicKey(n []byte, e int) (*PublicKey, error) {
 		n:      m,
 		nBytes: nb,
 		e:      e,
-		std:    &rsa.PublicKey{N: new(big.Int).SetBytes(nb), E: e},
+		std:    stdPublicKey(nb, e),
 	}, nil
 }
 
@@ -141,23 +140,6 @@ func (pub *PublicKey) N() []byte {
 
 // E returns the public exponent.
 func (pub *PublicKey) E() int { return pub.e }
-
-// Stdlib returns the key as a new *rsa.PublicKey of the standard library.
-func (pub *PublicKey) Stdlib() *rsa.PublicKey {
-	return &rsa.PublicKey{N: new(big.Int).Set(pub.std.N), E: pub.e}
-}
-
-// FromStdlibPublicKey returns the standard library's public key pub as a
-// *PublicKey, with the checks of NewPublicKey.
-func FromStdlibPublicKey(pub *rsa.PublicKey) (*PublicKey, error) {
-	if pub == nil || pub.N == nil {
-		return nil, errors.New("rsa: missing public key")
-	}
-	if pub.N.Sign() <= 0 {
-		return nil, errors.New("rsa: modulus is not positive")
-	}
-	return NewPublicKey(pub.N.Bytes(), pub.E)
-}
 
 // encrypt returns x^e mod n as Size() bytes, for a big-endian x below n.
 // It runs in time that depends on e, which is public.
@@ -215,107 +197,108 @@ const blindingUses = 32
 // rejects keys that are weak in ways key generation never produces: primes
 // so close that Fermat's method factors n (|p-q| ≤ 2^(bits/2-100)) and a
 // private exponent d ≤ 2^(bits/2). It does not test p and q for primality;
-// every private-key operation checks its result with e instead.
+// every private-key operation checks its result with e instead. Since
+// q⁻¹ mod p is computed as q^(p-2) mod p, which takes p to be prime, it
+// checks that q^(p-1) ≡ 1 mod p, and rejects the key otherwise.
 //
-// NewPrivateKey precomputes d mod (p-1), d mod (q-1) and q⁻¹ mod p. That
-// set-up uses math/big, whose time depends on the values: it happens once,
-// at import, never during a private-key operation.
+// NewPrivateKey precomputes d mod (p-1), d mod (q-1) and q⁻¹ mod p. The
+// checks and the precomputation use mont's constant-time arithmetic: they
+// take time that depends on the sizes of n, d, p and q, not on their
+// values, except that a key failing a check is rejected as soon as it
+// fails.
 func NewPrivateKey(n []byte, e int, d, p, q []byte) (*PrivateKey, error) {
 	pub, err := NewPublicKey(n, e)
 	if err != nil {
 		return nil, err
 	}
-	return newPrivateKey(pub, new(big.Int).SetBytes(d), new(big.Int).SetBytes(p), new(big.Int).SetBytes(q))
-}
-
-// FromStdlibPrivateKey returns the standard library's private key priv as
-// a *PrivateKey, with the checks of NewPrivateKey. Keys with more than two
-// primes are not supported.
-func FromStdlibPrivateKey(priv *rsa.PrivateKey) (*PrivateKey, error) {
-	if priv == nil || priv.D == nil {
-		return nil, errors.New("rsa: missing private key")
-	}
-	if len(priv.Primes) != 2 {
-		return nil, fmt.Errorf("rsa: keys with %d primes are not supported (only two)", len(priv.Primes))
-	}
-	pub, err := FromStdlibPublicKey(&priv.PublicKey)
-	if err != nil {
-		return nil, err
-	}
-	p, q := priv.Primes[0], priv.Primes[1]
-	if p == nil || q == nil || p.Sign() <= 0 || q.Sign() <= 0 || priv.D.Sign() <= 0 {
-		return nil, errors.New("rsa: private key values must be positive")
-	}
-	return newPrivateKey(pub, priv.D, p, q)
+	return newPrivateKey(pub, d, p, q)
 }
 
 // newPrivateKey checks the private parts of a key against pub and
-// precomputes the values of the CRT.
-//
-// It uses math/big, whose operations take time that depends on the secret
-// values. That is acceptable here, once per key at import or generation
-// (math/big's modular inverse and division by the even numbers p-1 and q-1
-// have no constant-time counterpart in mont), and never in an operation that
-// an attacker can repeat at will with inputs of their choice.
-func newPrivateKey(pub *PublicKey, d, p, q *big.Int) (*PrivateKey, error) {
-	one := big.NewInt(1)
-	three := big.NewInt(3)
-	n := pub.std.N
-	bits := n.BitLen()
-
-	if p.Cmp(three) < 0 || q.Cmp(three) < 0 || p.Bit(0) == 0 || q.Bit(0) == 0 {
+// precomputes the values of the CRT, for the big-endian d, p and q (leading
+// zero bytes are allowed).
+func newPrivateKey(pub *PublicKey, d, p, q []byte) (*PrivateKey, error) {
+	bits := pub.n.BitLen()
+	// The byte lengths of the primes are public: they are the sizes of the
+	// moduli.
+	p, q = trimLeadingZeros(p), trimLeadingZeros(q)
+	if !oddAtLeast3(p) || !oddAtLeast3(q) {
 		return nil, errors.New("rsa: invalid prime: each prime must be odd and at least 3")
 	}
-	if p.Cmp(q) == 0 {
+	if compareBE(p, q) == 0 {
 		return nil, errors.New("rsa: the two primes are equal")
 	}
-	if new(big.Int).Mul(p, q).Cmp(n) != 0 {
-		return nil, errors.New("rsa: the primes' product is not the modulus")
+	errProduct := errors.New("rsa: the primes' product is not the modulus")
+	// Neither prime can be longer than n; checking it first bounds the
+	// work on oversized inputs.
+	if len(p) > pub.Size() || len(q) > pub.Size() {
+		return nil, errProduct
 	}
-	if d.Cmp(one) <= 0 || d.Cmp(n) >= 0 {
+	P, errP := mont.NewModulus(p)
+	Q, errQ := mont.NewModulus(q)
+	if errP != nil || errQ != nil {
+		return nil, fmt.Errorf("rsa: internal error: %v", errors.Join(errP, errQ))
+	}
+	pq, err := mont.NewNat().MulPlain(P.Nat(), Q.Nat()).FillBytes(make([]byte, pub.Size()))
+	if err != nil || compareBE(pq, pub.nBytes) != 0 {
+		return nil, errProduct
+	}
+	D, err := mont.NewNat().SetBytes(d, pub.n)
+	if err != nil || D.IsZero().Or(D.IsOne()) == 1 {
 		return nil, errors.New("rsa: private exponent is not between 1 and the modulus")
 	}
-	pm1 := new(big.Int).Sub(p, one)
-	qm1 := new(big.Int).Sub(q, one)
-	ed := new(big.Int).Mul(big.NewInt(int64(pub.e)), d)
-	if new(big.Int).Mod(ed, pm1).Cmp(one) != 0 || new(big.Int).Mod(ed, qm1).Cmp(one) != 0 {
+
+	// dP = d mod (p-1) and dQ = d mod (q-1). Then e·d ≡ 1 mod p-1 if and
+	// only if e·dP ≡ 1 mod p-1, a shorter product to reduce.
+	pm1 := mont.NewNat().SetBigEndian(minusOneOdd(p))
+	qm1 := mont.NewNat().SetBigEndian(minusOneOdd(q))
+	dP, errP := mont.NewNat().ModAny(D, pm1)
+	dQ, errQ := mont.NewNat().ModAny(D, qm1)
+	if errP != nil || errQ != nil {
+		return nil, fmt.Errorf("rsa: internal error: %v", errors.Join(errP, errQ)) // p-1 and q-1 are at least 2
+	}
+	E, t := natUint(uint64(pub.e)), mont.NewNat()
+	edP, errP := mont.NewNat().ModAny(t.MulPlain(E, dP), pm1)
+	edQ, errQ := mont.NewNat().ModAny(t.MulPlain(E, dQ), qm1)
+	if errP != nil || errQ != nil {
+		return nil, fmt.Errorf("rsa: internal error: %v", errors.Join(errP, errQ))
+	}
+	if edP.IsOne().And(edQ.IsOne()) != 1 {
 		return nil, errors.New("rsa: private exponent does not match the public exponent and primes (e·d ≢ 1 mod p-1 or q-1)")
 	}
-	diff := new(big.Int).Sub(p, q)
-	diff.Abs(diff)
-	if diff.Cmp(new(big.Int).Lsh(one, uint(max(bits/2-100, 0)))) <= 0 {
+
+	if compareBE(absDiffBE(p, q), pow2BE(max(bits/2-100, 0))) <= 0 {
 		return nil, errors.New("rsa: the primes are too close to each other (|p-q| ≤ 2^(bits/2-100))")
 	}
-	if d.Cmp(new(big.Int).Lsh(one, uint(bits/2))) <= 0 {
+	dBytes := D.Bytes(pub.n)
+	if compareBE(dBytes, pow2BE(bits/2)) <= 0 {
 		return nil, errors.New("rsa: private exponent is too small (d ≤ 2^(bits/2))")
 	}
-	qInv := new(big.Int).ModInverse(q, p)
-	if qInv == nil {
-		return nil, errors.New("rsa: the primes are not coprime")
+
+	// qInv = q⁻¹ mod p = q^(p-2) mod p, in constant time, for a prime p.
+	// q·qInv ≡ 1 mod p (q^(p-1) ≡ 1) confirms it; it fails for most
+	// composite p, and if p divides q.
+	qModP := mont.NewNat().Mod(Q.Nat(), P)
+	qInv := mont.NewNat().InversePrime(qModP, P)
+	if t.Set(qInv).Mul(qModP, P).IsOne() != 1 {
+		return nil, errors.New("rsa: the primes are not coprime, or p is not prime (q^(p-1) ≢ 1 mod p)")
 	}
 
-	P, err := mont.NewModulus(p.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("rsa: invalid prime: %v", err)
-	}
-	Q, err := mont.NewModulus(q.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("rsa: invalid prime: %v", err)
-	}
-	qInvNat, err := mont.NewNat().SetBytes(qInv.Bytes(), P)
-	if err != nil {
-		return nil, fmt.Errorf("rsa: internal error: %v", err)
+	dPBytes, errP := dP.FillBytes(make([]byte, P.Size()))
+	dQBytes, errQ := dQ.FillBytes(make([]byte, Q.Size()))
+	if errP != nil || errQ != nil {
+		return nil, fmt.Errorf("rsa: internal error: %v", errors.Join(errP, errQ)) // dP < p-1, dQ < q-1
 	}
 	k := &PrivateKey{
 		pub:    *pub,
-		d:      d.FillBytes(make([]byte, pub.Size())),
+		d:      dBytes,
 		p:      P,
 		q:      Q,
-		pBytes: p.FillBytes(make([]byte, P.Size())),
-		qBytes: q.FillBytes(make([]byte, Q.Size())),
-		dP:     new(big.Int).Mod(d, pm1).FillBytes(make([]byte, P.Size())),
-		dQ:     new(big.Int).Mod(d, qm1).FillBytes(make([]byte, Q.Size())),
-		qInv:   qInvNat,
+		pBytes: clone(p),
+		qBytes: clone(q),
+		dP:     dPBytes,
+		dQ:     dQBytes,
+		qInv:   qInv,
 
 		blinding: new(blinding),
 	}
@@ -345,18 +328,6 @@ func clone(b []byte) []byte {
 // which is what crypto/tls and crypto/x509 expect of a crypto.Signer. The
 // same value is returned on every call; it must not be modified.
 func (priv *PrivateKey) Public() crypto.PublicKey { return priv.pub.std }
-
-// Stdlib returns the key as a new *rsa.PrivateKey of the standard library,
-// with its CRT values precomputed.
-func (priv *PrivateKey) Stdlib() *rsa.PrivateKey {
-	k := &rsa.PrivateKey{
-		PublicKey: *priv.pub.Stdlib(),
-		D:         new(big.Int).SetBytes(priv.d),
-		Primes:    []*big.Int{new(big.Int).SetBytes(priv.pBytes), new(big.Int).SetBytes(priv.qBytes)},
-	}
-	k.Precompute()
-	return k
-}
 
 // maxBlindingTries bounds the search for a blinding value: a candidate is
 // rejected with probability below 1/2, so 64 failures in a row mean the
