@@ -2,6 +2,6 @@ module github.com/crypton-go/crypton/mont
 
 go 1.25.0
 
-require github.com/crypton-go/crypton/cpufeat v0.1.0
+require github.com/crypton-go/crypton/cpufeat v0.2.0
 
 require golang.org/x/sys v0.1.0 // indirect
