@@ -5,7 +5,7 @@ go 1.25.0
 require (
 	github.com/crypton-go/crypton/hash v0.1.0
 	github.com/crypton-go/crypton/internal v0.1.0
-	github.com/crypton-go/crypton/mont v0.2.0
+	github.com/crypton-go/crypton/mont v0.3.0
 )
 
 require (
