@@ -1,0 +1,200 @@
+// Package chacha20poly1305 implements the ChaCha20-Poly1305 authenticated
+// encryption with associated data of RFC 8439, "ChaCha20 and Poly1305 for
+// IETF Protocols", Section 2.8, and its extended-nonce variant
+// XChaCha20-Poly1305 of draft-irtf-cfrg-xchacha-03.
+//
+// The package mirrors golang.org/x/crypto/chacha20poly1305: the same
+// functions and constants, returning the standard library's [cipher.AEAD],
+// so that a program switches by changing an import path.
+//
+// ChaCha20-Poly1305 takes a 96-bit nonce, which must never repeat under one
+// key; a nonce chosen at random is safe for about 2³² messages per key.
+// XChaCha20-Poly1305 ([NewX]) takes a 192-bit nonce, which can be chosen at
+// random for each message.
+//
+// # Seal and Open
+//
+// Seal appends the ciphertext and the 16-byte tag to dst; Open checks the
+// tag and appends the plaintext. Neither allocates if dst has room for the
+// result. To work in place, pass plaintext[:0] (or ciphertext[:0]) as dst;
+// otherwise the output must not overlap the input, and must not overlap the
+// additional data at all.
+//
+// As [cipher.AEAD] documents, Seal and Open panic if the nonce has the wrong
+// length, and, like the standard library's AEADs, if the buffers overlap
+// other than exactly ("chacha20poly1305: invalid buffer overlap"). Seal also
+// panics for a plaintext longer than 2³⁸-64 bytes (256 GiB), the most the
+// 32-bit block counter allows. Open never panics on the contents or length
+// of the ciphertext or additional data: if they are not authentic it returns
+// nil and an error, and writes no plaintext, because the generic code checks
+// the tag before it decrypts (an accelerated implementation that decrypts
+// while it authenticates zeroes what it wrote, within dst's capacity, as
+// [cipher.AEAD] allows).
+//
+// # Implementations
+//
+// Seal and Open run portable Go code ("generic") built on the packages
+// github.com/crypton-go/crypton/aead/chacha20 and
+// github.com/crypton-go/crypton/aead/poly1305, and so use their accelerated
+// implementations. Implementations that interleave the two in assembly
+// will register with github.com/crypton-go/crypton/cpufeat under the
+// package name "chacha20poly1305"; there are none yet. The -tags purego
+// build will use only the generic code.
+//
+// # Constant time
+//
+// Sealing and opening perform no branch and no memory access whose address
+// depends on the key, the nonce, the plaintext or the tag; the tag is
+// compared in constant time. The time taken depends on the lengths of the
+// plaintext and the additional data, and on whether Open succeeds, which are
+// not secret.
+package chacha20poly1305
+
+import (
+	"crypto/cipher"
+	"errors"
+
+	"github.com/crypton-go/crypton/aead/internal/alias"
+)
+
+const (
+	// KeySize is the size of a ChaCha20-Poly1305 or XChaCha20-Poly1305
+	// key, in bytes.
+	KeySize = 32
+
+	// NonceSize is the size of a ChaCha20-Poly1305 nonce, in bytes.
+	//
+	// A 96-bit nonce is too short to be chosen at random for more than
+	// about 2³² messages under one key; use XChaCha20-Poly1305 ([NewX],
+	// NonceSizeX) for random nonces.
+	NonceSize = 12
+
+	// NonceSizeX is the size of an XChaCha20-Poly1305 nonce, in bytes. It
+	// is long enough to be chosen at random for each message.
+	NonceSizeX = 24
+
+	// Overhead is the size of the Poly1305 tag, and the difference between
+	// the length of a ciphertext and that of its plaintext.
+	Overhead = 16
+)
+
+// maxPlaintext is the longest plaintext one key and nonce can encrypt: the
+// 32-bit ChaCha20 block counter starts at 1, block 0 giving the Poly1305
+// key, so 2³²-1 blocks of 64 bytes (RFC 8439, Section 2.8).
+const maxPlaintext = (1<<32 - 1) * 64
+
+var errOpen = errors.New("chacha20poly1305: message authentication failed")
+
+// chacha20poly1305 is the AEAD of RFC 8439.
+type chacha20poly1305 struct {
+	key [KeySize]byte
+}
+
+// New returns a ChaCha20-Poly1305 AEAD (RFC 8439) with the 32-byte key, or
+// an error if the key has another length. The key is copied.
+//
+// Its Seal and Open methods take a NonceSize-byte nonce, which must be
+// unique for each message sealed with the key, and panic if the nonce has
+// another length, as [cipher.AEAD] documents.
+func New(key []byte) (cipher.AEAD, error) {
+	if len(key) != KeySize {
+		return nil, errors.New("chacha20poly1305: bad key length")
+	}
+	c := new(chacha20poly1305)
+	copy(c.key[:], key)
+	return c, nil
+}
+
+// NonceSize returns [NonceSize].
+func (*chacha20poly1305) NonceSize() int { return NonceSize }
+
+// Overhead returns [Overhead].
+func (*chacha20poly1305) Overhead() int { return Overhead }
+
+// Seal encrypts and authenticates plaintext, authenticates additionalData,
+// appends the ciphertext and the 16-byte tag to dst and returns the updated
+// slice. It does not allocate if dst has room for the result.
+//
+// To encrypt in place, pass plaintext[:0] as dst; otherwise the output must
+// not overlap plaintext, and must not overlap additionalData at all. Seal
+// panics if the nonce is not NonceSize bytes long, if the buffers overlap
+// otherwise, or if plaintext is longer than 2³⁸-64 bytes (256 GiB), the
+// most that ChaCha20's block counter allows.
+func (c *chacha20poly1305) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
+	if len(nonce) != NonceSize {
+		panic("chacha20poly1305: bad nonce length passed to Seal")
+	}
+	return sealAppend(dst, &c.key, (*[NonceSize]byte)(nonce), plaintext, additionalData)
+}
+
+// Open authenticates ciphertext (which ends with the tag) and
+// additionalData, and if they are authentic decrypts the ciphertext,
+// appends the plaintext to dst and returns the updated slice. It does not
+// allocate if dst has room for the plaintext.
+//
+// If authentication fails, Open returns nil and an error, and writes no
+// plaintext: the tag is checked before anything is decrypted. (As
+// [cipher.AEAD] allows, an accelerated implementation may use the space of
+// dst up to its capacity, but never leaves unauthenticated plaintext in
+// it.)
+//
+// To decrypt in place, pass ciphertext[:0] as dst; otherwise the output must
+// not overlap ciphertext, and must not overlap additionalData at all. Open
+// panics if the nonce is not NonceSize bytes long or if the buffers overlap
+// otherwise; any other input, including one too short or too long to be a
+// ciphertext, only makes it return an error.
+func (c *chacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
+	if len(nonce) != NonceSize {
+		panic("chacha20poly1305: bad nonce length passed to Open")
+	}
+	return openAppend(dst, &c.key, (*[NonceSize]byte)(nonce), ciphertext, additionalData)
+}
+
+// sealAppend checks the lengths and buffers of Seal, for either AEAD, and
+// seals with the ChaCha20 key and nonce.
+func sealAppend(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) []byte {
+	if uint64(len(plaintext)) > maxPlaintext {
+		panic("chacha20poly1305: plaintext too large")
+	}
+	ret, out := sliceForAppend(dst, len(plaintext)+Overhead)
+	if alias.InexactOverlap(out, plaintext) {
+		panic("chacha20poly1305: invalid buffer overlap")
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
+	}
+	seal(out, key, nonce, plaintext, additionalData)
+	return ret
+}
+
+// openAppend checks the lengths and buffers of Open, for either AEAD, and
+// opens with the ChaCha20 key and nonce.
+func openAppend(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) ([]byte, error) {
+	if len(ciphertext) < Overhead || uint64(len(ciphertext)) > maxPlaintext+Overhead {
+		return nil, errOpen
+	}
+	ret, out := sliceForAppend(dst, len(ciphertext)-Overhead)
+	if alias.InexactOverlap(out, ciphertext) {
+		panic("chacha20poly1305: invalid buffer overlap")
+	}
+	if alias.AnyOverlap(out, additionalData) {
+		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
+	}
+	if !open(out, key, nonce, ciphertext, additionalData) {
+		return nil, errOpen
+	}
+	return ret, nil
+}
+
+// sliceForAppend extends in by n bytes, reallocating if its capacity is too
+// small, and returns the extended slice and its last n bytes.
+func sliceForAppend(in []byte, n int) (head, tail []byte) {
+	if total := len(in) + n; cap(in) >= total {
+		head = in[:total]
+	} else {
+		head = make([]byte, total)
+		copy(head, in)
+	}
+	tail = head[len(in):]
+	return head, tail
+}

@@ -1,0 +1,174 @@
+package chacha20poly1305
+
+import (
+	"bytes"
+	"crypto/cipher"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crypton-go/crypton/cpufeat"
+	"github.com/crypton-go/crypton/cpufeat/cputest"
+	xcrypto "golang.org/x/crypto/chacha20poly1305"
+)
+
+// The tests in this file compare the package with
+// golang.org/x/crypto/chacha20poly1305, which uses assembly on amd64.
+
+// variants are the two AEADs of both packages.
+var variants = []struct {
+	name      string
+	new, xnew func([]byte) (cipher.AEAD, error)
+	nonceSize int
+}{
+	{"ChaCha20-Poly1305", New, xcrypto.New, NonceSize},
+	{"XChaCha20-Poly1305", NewX, xcrypto.NewX, NonceSizeX},
+}
+
+// differentialLengths are every length from 0 to 1024 bytes and the lengths
+// around a few larger strides.
+func differentialLengths() []int {
+	var ls []int
+	for n := 0; n <= 1024; n++ {
+		ls = append(ls, n)
+	}
+	for _, n := range []int{256, 512, 1024, 4096, 65536} {
+		ls = append(ls, n-1, n, n+1)
+	}
+	return ls
+}
+
+func randBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// TestDifferential seals random plaintexts of every length, with random
+// keys, nonces and additional data of random lengths, with both packages,
+// and opens each result with both, intact and with one bit flipped.
+func TestDifferential(t *testing.T) {
+	cputest.TestAllImplementations(t, pkg, func(t *testing.T) {
+		r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 diff 01"))))
+		for _, v := range variants {
+			for _, n := range differentialLengths() {
+				key, nonce := randBytes(r, KeySize), randBytes(r, v.nonceSize)
+				pt, ad := randBytes(r, n), randBytes(r, []int{0, 1, 12, 16, 17, r.IntN(100)}[r.IntN(6)])
+				ctx := fmt.Sprintf("%s, %d-byte plaintext, %d-byte additional data", v.name, n, len(ad))
+				a, _ := v.new(key)
+				x, _ := v.xnew(key)
+
+				ct := a.Seal(nil, nonce, pt, ad)
+				if want := x.Seal(nil, nonce, pt, ad); !bytes.Equal(ct, want) {
+					t.Fatalf("%s: Seal gives\n%x\nx/crypto\n%x", ctx, ct, want)
+				}
+				if got, err := a.Open(nil, nonce, ct, ad); err != nil || !bytes.Equal(got, pt) {
+					t.Fatalf("%s: Open of the sealed message fails: %v", ctx, err)
+				}
+
+				bad := bytes.Clone(ct)
+				bad[r.IntN(len(bad))] ^= byte(1 << r.IntN(8))
+				got, err := a.Open(nil, nonce, bad, ad)
+				want, xerr := x.Open(nil, nonce, bad, ad)
+				if (err == nil) != (xerr == nil) || !bytes.Equal(got, want) {
+					t.Fatalf("%s: Open of a tampered message gives %x, %v; x/crypto %x, %v", ctx, got, err, want, xerr)
+				}
+				if err == nil {
+					t.Fatalf("%s: Open accepts a tampered message", ctx)
+				}
+			}
+		}
+	})
+}
+
+// implementations returns the names of the implementations this machine can
+// run, the generic one last.
+func implementations() []string {
+	var names []string
+	for _, name := range cpufeat.List(pkg) {
+		if cpufeat.Available(pkg, name) {
+			names = append(names, name)
+		}
+	}
+	return append(names, "generic")
+}
+
+// FuzzOpen opens ciphertexts with both packages, for every implementation,
+// and checks that Open never panics (the nonce has the right size) and
+// accepts exactly what x/crypto accepts, with the same plaintext. The key
+// and nonce are cut or zero-padded to size; x selects XChaCha20-Poly1305.
+// If seal is set, data is first sealed with x/crypto and then bit flip of
+// the result is flipped (none if flip is past the end), so that the fuzzer
+// reaches both valid and nearly valid ciphertexts; otherwise data is opened
+// as it is.
+func FuzzOpen(f *testing.F) {
+	for i, n := range []int{0, 1, 15, 16, 17, 63, 64, 65, 200} {
+		pt := make([]byte, n)
+		for j := range pt {
+			pt[j] = byte(j*7 + n)
+		}
+		x := i%2 == 1
+		f.Add([]byte("the key"), []byte("nonce"), pt, []byte("ad"), x, true, uint32(1<<20))
+		f.Add([]byte("the key"), []byte("nonce"), pt, []byte("ad"), x, true, uint32(8*n+3))
+		f.Add([]byte("the key"), []byte("nonce"), pt, []byte(nil), x, false, uint32(0))
+	}
+	for _, tc := range knownAnswers {
+		ct := append(unhex(tc.ciphertext), unhex(tc.tag)...)
+		f.Add(unhex(tc.key), unhex(tc.nonce), ct, unhex(tc.aad), tc.x, false, uint32(0))
+	}
+	f.Fuzz(func(t *testing.T, key, nonce, data, ad []byte, x, seal bool, flip uint32) {
+		v := variants[0]
+		if x {
+			v = variants[1]
+		}
+		key = fit(key, KeySize)
+		nonce = fit(nonce, v.nonceSize)
+		xa, err := v.xnew(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ct := data
+		if seal {
+			ct = xa.Seal(nil, nonce, data, ad)
+			if int(flip/8) < len(ct) {
+				ct[flip/8] ^= 1 << (flip % 8)
+			}
+		}
+		want, xerr := xa.Open(nil, nonce, ct, ad)
+
+		a, err := v.new(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cpufeat.Reset(pkg)
+		for _, impl := range implementations() {
+			cpufeat.Select(pkg, impl)
+			var got []byte
+			var err error
+			if p := try(func() { got, err = a.Open(nil, nonce, ct, ad) }); p != nil {
+				t.Fatalf("%s, %s: Open panicked: %v", v.name, impl, p)
+			}
+			if (err == nil) != (xerr == nil) || !bytes.Equal(got, want) {
+				t.Fatalf("%s, %s: Open gives %x, %v; x/crypto %x, %v", v.name, impl, got, err, want, xerr)
+			}
+			if err != nil && got != nil {
+				t.Fatalf("%s, %s: a failed Open returned a plaintext", v.name, impl)
+			}
+			// In place, from a copy.
+			buf := bytes.Clone(ct)
+			got, err = a.Open(buf[:0], nonce, buf, ad)
+			if (err == nil) != (xerr == nil) || !bytes.Equal(got, want) {
+				t.Fatalf("%s, %s: Open in place gives %x, %v; x/crypto %x, %v", v.name, impl, got, err, want, xerr)
+			}
+		}
+	})
+}
+
+// fit cuts b to n bytes or pads it with zeros.
+func fit(b []byte, n int) []byte {
+	out := make([]byte, n)
+	copy(out, b)
+	return out
+}

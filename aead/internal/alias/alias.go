@@ -1,0 +1,32 @@
+// Package alias reports whether byte slices share memory, for the checks
+// that cipher.Stream and cipher.AEAD implementations make on their buffers.
+package alias
+
+import "unsafe"
+
+// AnyOverlap reports whether x and y share any element of memory. Empty
+// slices share nothing.
+func AnyOverlap(x, y []byte) bool {
+	if len(x) == 0 || len(y) == 0 {
+		return false
+	}
+	// Compare the addresses of the first and last elements: the two ranges
+	// [x0, xn] and [y0, yn] intersect unless one ends before the other starts.
+	x0 := uintptr(unsafe.Pointer(&x[0]))
+	xn := uintptr(unsafe.Pointer(&x[len(x)-1]))
+	y0 := uintptr(unsafe.Pointer(&y[0]))
+	yn := uintptr(unsafe.Pointer(&y[len(y)-1]))
+	return x0 <= yn && y0 <= xn
+}
+
+// InexactOverlap reports whether x and y share memory at any position other
+// than the same index in both: x[i] and y[j] are the same byte for some
+// i != j. Slices that start at the same address (exact overlap, as in
+// in-place encryption) or that do not overlap at all return false. Callers
+// pass slices of the same length, such as dst truncated to len(src).
+func InexactOverlap(x, y []byte) bool {
+	if len(x) == 0 || len(y) == 0 || &x[0] == &y[0] {
+		return false
+	}
+	return AnyOverlap(x, y)
+}
