@@ -16,10 +16,12 @@
 // # Implementations
 //
 // The keystream is computed by portable Go code ("generic"), which every
-// accelerated implementation is tested against. Accelerated implementations
-// will register with github.com/crypton-go/crypton/cpufeat under the package
-// name "chacha20"; there are none yet. The -tags purego build will use only
-// the generic code.
+// accelerated implementation is tested against, or on amd64 with AVX2 by
+// assembly generated with avo ("AVX2": eight blocks at a time, one block per
+// 32-bit lane). Implementations register with
+// github.com/crypton-go/crypton/cpufeat under the package name "chacha20",
+// and CRYPTON_CPU=-avx2 switches the assembly off. The -tags purego build
+// uses only the generic code.
 //
 // # Constant time
 //

@@ -1,0 +1,596 @@
+// Command chacha20 generates aead/chacha20/chacha_amd64.s.
+//
+// blocksAVX2 mirrors blocksGeneric in aead/chacha20/chacha_generic.go: it
+// XORs len(src)/64 whole blocks of ChaCha20 keystream (RFC 8439, Section
+// 2.3) into dst and advances the block counter in state[12] by that many
+// blocks, modulo 2³².
+//
+// Its main loop computes eight blocks at once, one block in each 32-bit
+// lane of the YMM registers (on vectorizing ChaCha, see Goll and Gueron,
+// "Vectorization of ChaCha Stream Cipher", ITNG 2014): register i holds
+// word i of the state of all eight blocks, so that a quarter round of the
+// scalar code becomes the same quarter round on whole registers, and the
+// eight blocks differ only in their counter word (counter+0 ..
+// counter+7). Rotations by 16 and 8 bits move whole bytes and are done with
+// VPSHUFB; those by 12 and 7 take two shifts and an OR. The sixteen state
+// words fill all sixteen registers, and the shift-and-OR rotations need one
+// more for the shifted copy: word 0 (the first word of the "a" row, which
+// the second and fourth steps of a quarter round do not use) goes to the
+// stack during those steps, and its register serves as the scratch
+// register.
+//
+// As in blocksGeneric, the quarter rounds of columns 1, 2 and 3 of the
+// first column round do not involve the counter; they are computed once
+// per call, and each group of eight blocks starts from their result.
+//
+// After the rounds and the addition of the input, the registers are
+// transposed back into serialized blocks, 8×8 words at a time, which are
+// XORed with src.
+//
+// The one to seven blocks left at the end take one of two paths. Five to
+// seven go through the eight-lane code once more, which stores only the
+// blocks that exist. One to four, which the eight-lane code would take as
+// long as eight, instead have the rows of two blocks in the two 128-bit
+// lanes of four registers (the layout of the state in RFC 8439, Section
+// 2.3), one or two such pairs side by side: that code is bound by the
+// latency of the quarter rounds rather than by the throughput of the vector
+// units, and takes about two thirds of the time of the eight-lane code.
+// Every branch depends on the length of src only.
+//
+// Run it with go generate in aead/chacha20.
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The stack frame, in 32-byte slots from a 32-byte aligned base.
+const (
+	// Slots 0 to 15: word i of the input state in every lane; the counter
+	// word (slot 12) holds counter+i in lane i, for the current group of
+	// blocks. The rounds of each group start from these, and they are
+	// added to the result of the rounds. (The code for one to four blocks,
+	// rowPath, which runs instead of the eight-lane code, keeps row 3 of
+	// its pairs of blocks in slots 0 and 1.)
+	slotState = 0
+	// Slots 16 to 27: words 1-3, 5-7, 9-11 and 13-15 after the quarter
+	// rounds of columns 1, 2 and 3 of the first column round (the order of
+	// preWords).
+	slotPre = 16
+	// Slot 28: word 0 while its register is the scratch register.
+	slotSpill = 28
+	numSlots  = 29
+	slotSize  = 32
+)
+
+// preWords are the words of the state that the quarter rounds of columns
+// 1, 2 and 3 change, in the order of their slots from slotPre on.
+var preWords = []int{1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15}
+
+// The quarter rounds of a column round and of a diagonal round, as indexes
+// of the words a, b, c and d (RFC 8439, Section 2.2), in the order of
+// blocksGeneric.
+var (
+	firstColumns  = [][4]int{{0, 4, 8, 12}}
+	otherColumns  = [][4]int{{1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
+	columnRound   = [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
+	diagonalRound = [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}}
+)
+
+// Read-only data, set up by main.
+var (
+	rot16Mask   Mem // VPSHUFB mask rotating each 32-bit word left by 16 bits
+	rot8Mask    Mem // VPSHUFB mask rotating each 32-bit word left by 8 bits
+	laneOffsets Mem // 0, 1, ..., 7: what each lane adds to the counter
+	eightBlocks Mem // 8 in every lane: the step of the counters between groups
+	// For pair p of the row path, 2p and 2p+1 in the counter word of the
+	// low and high lanes.
+	pairCounters Mem
+)
+
+func main() {
+	ConstraintExpr("gc,!purego")
+
+	// Rotating a little-endian word left by 8r bits moves its byte k to
+	// byte k+r (mod 4): byte k of the result is byte k-r (mod 4) of the
+	// word. The masks cover both 16-byte lanes of a YMM register.
+	rot16Mask = rotateMask("chacha20Rot16", 2)
+	rot8Mask = rotateMask("chacha20Rot8", 1)
+	laneOffsets = GLOBL("chacha20LaneOffsets", RODATA|NOPTR)
+	for i := 0; i < 8; i++ {
+		DATA(4*i, U32(i))
+	}
+	eightBlocks = GLOBL("chacha20EightBlocks", RODATA|NOPTR)
+	for i := 0; i < 8; i++ {
+		DATA(4*i, U32(8))
+	}
+
+	pairCounters = GLOBL("chacha20PairCounters", RODATA|NOPTR)
+	for p := 0; p < 2; p++ {
+		for lane := 0; lane < 2; lane++ {
+			for w := 0; w < 4; w++ {
+				v := 0
+				if w == 0 {
+					v = 2*p + lane
+				}
+				DATA(32*p+16*lane+4*w, U32(v))
+			}
+		}
+	}
+
+	blocksAVX2()
+	Generate()
+}
+
+// rotateMask defines the 32-byte VPSHUFB mask that rotates each 32-bit word
+// left by r bytes.
+func rotateMask(name string, r int) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i := 0; i < 32; i += 4 {
+		var w uint32
+		for k := 0; k < 4; k++ {
+			w |= uint32(i+(k-r+4)%4) << (8 * k)
+		}
+		DATA(i, U32(w))
+	}
+	return m
+}
+
+// gen holds the registers and memory of blocksAVX2 while its code is
+// emitted.
+type gen struct {
+	state, dst, src Register  // pointers
+	n               GPVirtual // number of blocks left to do
+	frame           Register  // 32-byte aligned base of the slots
+	labels          int       // for unique label names
+}
+
+func (g *gen) slot(i int) Mem { return Mem{Base: g.frame, Disp: slotSize * i} }
+
+// label returns a new unique label name with the given prefix.
+func (g *gen) label(prefix string) string {
+	g.labels++
+	return fmt.Sprintf("%s%d", prefix, g.labels)
+}
+
+func blocksAVX2() {
+	TEXT("blocksAVX2", 0, "func(state *[16]uint32, dst, src []byte)")
+	Doc(
+		"blocksAVX2 XORs len(src)/64 whole blocks of keystream into dst and adds",
+		"their number to the counter in state[12]: blocksGeneric with AVX2.",
+		"len(dst) must be at least len(src)/64*64.",
+	)
+	g := &gen{}
+	g.state = Load(Param("state"), GP64())
+	g.dst = Load(Param("dst").Base(), GP64())
+	g.src = Load(Param("src").Base(), GP64())
+	g.n = GP64()
+	Load(Param("src").Len(), g.n)
+	SHRQ(U8(6), g.n)
+	JZ(LabelRef("done"))
+
+	frame := AllocLocal(numSlots*slotSize + slotSize)
+	g.frame = GP64()
+	LEAQ(frame, g.frame)
+	ADDQ(U32(slotSize-1), g.frame)
+	ANDQ(I32(-slotSize), g.frame)
+
+	Comment("Up to four blocks take the short path alone; from five on, set up the slots.")
+	CMPQ(g.n, U32(4))
+	JBE(LabelRef("tail"))
+	g.setup()
+
+	Label("loop8")
+	CMPQ(g.n, U32(8))
+	JB(LabelRef("tail"))
+	g.group(8)
+	Comment("The counters of the next group, in slot 12 and in state[12], which rowPath reads.")
+	VMOVDQA(g.slot(slotState+12), Y0)
+	VPADDD(eightBlocks, Y0, Y0)
+	VMOVDQA(Y0, g.slot(slotState+12))
+	ADDL(U8(8), Mem{Base: g.state, Disp: 4 * 12})
+	ADDQ(U32(8*64), g.src)
+	ADDQ(U32(8*64), g.dst)
+	SUBQ(U32(8), g.n)
+	JMP(LabelRef("loop8"))
+
+	Label("tail")
+	Comment("Zero to seven blocks are left.")
+	TESTQ(g.n, g.n)
+	JZ(LabelRef("return"))
+	CMPQ(g.n, U32(4))
+	JA(LabelRef("tail8"))
+	CMPQ(g.n, U32(2))
+	JA(LabelRef("tail4"))
+	g.rowPath(1)
+	JMP(LabelRef("advance"))
+	Label("tail4")
+	g.rowPath(2)
+	JMP(LabelRef("advance"))
+	Label("tail8")
+	Comment("Five to seven blocks (and so the slots are set up).")
+	g.group(5)
+
+	Label("advance")
+	Comment("state[12] += the number of the last blocks, modulo 2³², as blocksGeneric does.")
+	ctr := GP32()
+	MOVL(Mem{Base: g.state, Disp: 4 * 12}, ctr)
+	ADDL(g.n.As32(), ctr)
+	MOVL(ctr, Mem{Base: g.state, Disp: 4 * 12})
+
+	Label("return")
+	VZEROUPPER()
+	Label("done")
+	RET()
+}
+
+func ymmRegs() []Register {
+	return []Register{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
+}
+
+// setup fills the slots: the input state broadcast to every lane, with the
+// counters of the lanes, and the words after the quarter rounds of columns
+// 1, 2 and 3, which blocksGeneric computes once before its loop (p1 ... p15
+// there).
+func (g *gen) setup() {
+	Comment("Broadcast the state to the slots, with counter+i in lane i of word 12.")
+	y := ymmRegs()
+	for i := 0; i < 16; i++ {
+		VPBROADCASTD(Mem{Base: g.state, Disp: 4 * i}, y[i])
+	}
+	VPADDD(laneOffsets, y[12], y[12])
+	for i := 0; i < 16; i++ {
+		VMOVDQA(y[i], g.slot(slotState+i))
+	}
+
+	Comment("The quarter rounds of columns 1, 2 and 3 of the first round, the same for every block.")
+	k := &rounds{g: g, x: y, scratch: y[0]}
+	k.quarterRounds(otherColumns)
+	for j, w := range preWords {
+		VMOVDQA(y[w], g.slot(slotPre+j))
+	}
+}
+
+// rounds emits the ChaCha rounds on the words in x, register i holding word
+// i of every lane. The shift-and-OR rotations need a scratch register: if
+// scratch is nil, word 0 is stored to its spill slot while they run and
+// x[0] is the scratch register; spilled tells whether word 0 is currently
+// in the spill slot rather than in x[0].
+type rounds struct {
+	g       *gen
+	x       []Register
+	scratch Register
+	spilled bool
+}
+
+// quarterRounds emits the quarter rounds qs ({a, b, c, d} word indexes,
+// disjoint) side by side, step by step: the four steps of quarterRound in
+// chacha_generic.go.
+func (k *rounds) quarterRounds(qs [][4]int) {
+	x := k.x
+	// a += b; d ^= a; d <<<= 16.
+	k.addA(qs)
+	for _, q := range qs {
+		VPXOR(x[q[0]], x[q[3]], x[q[3]])
+	}
+	for _, q := range qs {
+		VPSHUFB(rot16Mask, x[q[3]], x[q[3]])
+	}
+	// c += d; b ^= c; b <<<= 12.
+	k.shiftRotateStep(qs, 12)
+	// a += b; d ^= a; d <<<= 8.
+	k.addA(qs)
+	for _, q := range qs {
+		VPXOR(x[q[0]], x[q[3]], x[q[3]])
+	}
+	for _, q := range qs {
+		VPSHUFB(rot8Mask, x[q[3]], x[q[3]])
+	}
+	// c += d; b ^= c; b <<<= 7.
+	k.shiftRotateStep(qs, 7)
+}
+
+// addA emits a += b for the quarter rounds qs, taking word 0 from its spill
+// slot, into its register, if it is there.
+func (k *rounds) addA(qs [][4]int) {
+	x := k.x
+	for _, q := range qs {
+		if q[0] == 0 && k.spilled {
+			VPADDD(k.g.slot(slotSpill), x[q[1]], x[0])
+			k.spilled = false
+			continue
+		}
+		VPADDD(x[q[1]], x[q[0]], x[q[0]])
+	}
+}
+
+// shiftRotateStep emits c += d; b ^= c; b <<<= r for the quarter rounds qs.
+func (k *rounds) shiftRotateStep(qs [][4]int, r uint8) {
+	x := k.x
+	t := k.scratch
+	if t == nil {
+		if !k.spilled {
+			VMOVDQA(x[0], k.g.slot(slotSpill))
+			k.spilled = true
+		}
+		t = x[0]
+	}
+	for _, q := range qs {
+		if q[1] == 0 || q[2] == 0 || q[3] == 0 {
+			panic("word 0 is always an a word")
+		}
+		VPADDD(x[q[3]], x[q[2]], x[q[2]])
+	}
+	for _, q := range qs {
+		VPXOR(x[q[2]], x[q[1]], x[q[1]])
+	}
+	for _, q := range qs {
+		VPSLLD(U8(r), x[q[1]], t)
+		VPSRLD(U8(32-r), x[q[1]], x[q[1]])
+		VPOR(t, x[q[1]], x[q[1]])
+	}
+}
+
+// group emits the computation of a group of eight blocks, one in each lane
+// of the YMM registers: the rounds from the slots, the addition of the
+// input and the XOR of the keystream into the blocks at dst from src. Block
+// j is only stored when j < n, which is checked at run time for the blocks
+// from minBlocks on (the caller has made sure there are at least
+// minBlocks).
+func (g *gen) group(minBlocks int) {
+	Commentf("Eight blocks in the lanes of the YMM registers (at least %d to store).", minBlocks)
+	x := ymmRegs()
+	for _, w := range []int{0, 4, 8, 12} {
+		VMOVDQA(g.slot(slotState+w), x[w])
+	}
+	for j, w := range preWords {
+		VMOVDQA(g.slot(slotPre+j), x[w])
+	}
+
+	Comment("The rest of the first column round, then the first diagonal round.")
+	k := &rounds{g: g, x: x}
+	k.quarterRounds(firstColumns)
+	k.quarterRounds(diagonalRound)
+
+	Comment("The other nine double rounds.")
+	i := GP64()
+	MOVQ(U32(9), i)
+	loop := g.label("rounds")
+	Label(loop)
+	if !k.spilled {
+		panic("word 0 must be in its spill slot at the start of the double round")
+	}
+	k.quarterRounds(columnRound)
+	k.quarterRounds(diagonalRound)
+	if !k.spilled {
+		panic("word 0 must be in its spill slot at the end of the double round")
+	}
+	DECQ(i)
+	JNZ(LabelRef(loop))
+
+	// Word 0 is in its slot and x[0] is free. Add the input to the words,
+	// transpose them back into blocks and XOR those with src, eight words
+	// at a time, words 0 to 7 last. The transpositions take one scratch
+	// register each step and give one back, and the registers of the
+	// words 8 to 15 are free once they are stored.
+	Comment("Words 8 to 15 of each block, then words 0 to 7.")
+	free := []Register{x[0]}
+	out := &output{g: g, minBlocks: minBlocks, free: &free}
+	for _, base := range []int{8, 0} {
+		if base == 0 {
+			r := out.take()
+			VMOVDQA(g.slot(slotSpill), r)
+			x[0] = r
+		}
+		for w := base; w < base+8; w++ {
+			VPADDD(g.slot(slotState+w), x[w], x[w])
+		}
+		lo := transpose4(x[base:base+4], &free)
+		hi := transpose4(x[base+4:base+8], &free)
+		out.storeYMM(lo, hi, 4*base)
+	}
+}
+
+// rowPath emits the computation of 2*pairs blocks (at least 2*pairs-1 to
+// store, as the caller has made sure) from state, with the rows of the
+// state of two blocks in the two 128-bit lanes of four YMM registers, the
+// layout of RFC 8439, Section 2.3, rather than one block per 32-bit lane:
+// a column round is a quarter round on the four rows, and a diagonal round
+// the same after rotating the words of rows 1, 2 and 3 by one, two and
+// three places. It is slower than group for eight blocks, but much faster
+// for one to four, having less to set up and transpose and the pairs of
+// blocks independent of one another.
+func (g *gen) rowPath(pairs int) {
+	Commentf("Up to %d blocks, two to a set of four YMM registers holding their rows.", 2*pairs)
+	y := ymmRegs()
+	// Registers: the rows of the input state in both lanes (rows 0 to 2;
+	// row 3 with the counters of each pair goes to slot p), the four rows
+	// of each pair, and a scratch register.
+	in := y[0:3]
+	t := y[3]
+	var a, b, c, d []Register
+	for p := 0; p < pairs; p++ {
+		a = append(a, y[4+4*p])
+		b = append(b, y[5+4*p])
+		c = append(c, y[6+4*p])
+		d = append(d, y[7+4*p])
+	}
+	for r := 0; r < 3; r++ {
+		VBROADCASTI128(Mem{Base: g.state, Disp: 16 * r}, in[r])
+	}
+	VBROADCASTI128(Mem{Base: g.state, Disp: 48}, t)
+	for p := 0; p < pairs; p++ {
+		VPADDD(pairCounters.Offset(32*p), t, d[p])
+		VMOVDQA(d[p], g.slot(p))
+		VMOVDQA(in[0], a[p])
+		VMOVDQA(in[1], b[p])
+		VMOVDQA(in[2], c[p])
+	}
+
+	Comment("Ten double rounds.")
+	i := GP64()
+	MOVQ(U32(10), i)
+	loop := g.label("rows")
+	Label(loop)
+	quarterRoundRows(a, b, c, d, t)
+	// Rotate row 1 left by one word, row 2 by two and row 3 by three: the
+	// diagonals become columns.
+	for p := range a {
+		VPSHUFD(U8(0x39), b[p], b[p])
+		VPSHUFD(U8(0x4e), c[p], c[p])
+		VPSHUFD(U8(0x93), d[p], d[p])
+	}
+	quarterRoundRows(a, b, c, d, t)
+	for p := range a {
+		VPSHUFD(U8(0x93), b[p], b[p])
+		VPSHUFD(U8(0x4e), c[p], c[p])
+		VPSHUFD(U8(0x39), d[p], d[p])
+	}
+	DECQ(i)
+	JNZ(LabelRef(loop))
+
+	Comment("Add the input and XOR the blocks that exist with src.")
+	free := []Register{t}
+	out := &output{g: g, minBlocks: 2*pairs - 1, free: &free}
+	for p := range a {
+		VPADDD(in[0], a[p], a[p])
+		VPADDD(in[1], b[p], b[p])
+		VPADDD(in[2], c[p], c[p])
+		VPADDD(g.slot(p), d[p], d[p])
+		// Bytes 0-31 of the two blocks from rows 0 and 1, bytes 32-63
+		// from rows 2 and 3; the low lanes are block 2p, the high ones
+		// block 2p+1.
+		out.storePair(a[p], b[p], 2*p, 2*p+1, 0)
+		out.storePair(c[p], d[p], 2*p, 2*p+1, 32)
+	}
+}
+
+// quarterRoundRows emits a quarter round on rows a, b, c and d of each
+// pair side by side (the four steps of quarterRound), with t as the
+// scratch register of the shift-and-OR rotations.
+func quarterRoundRows(a, b, c, d []Register, t Register) {
+	step := func(a, b, d []Register, mask Mem) {
+		for p := range a {
+			VPADDD(b[p], a[p], a[p])
+		}
+		for p := range a {
+			VPXOR(a[p], d[p], d[p])
+		}
+		for p := range a {
+			VPSHUFB(mask, d[p], d[p])
+		}
+	}
+	shiftStep := func(b, c, d []Register, r uint8) {
+		for p := range b {
+			VPADDD(d[p], c[p], c[p])
+		}
+		for p := range b {
+			VPXOR(c[p], b[p], b[p])
+		}
+		for p := range b {
+			VPSLLD(U8(r), b[p], t)
+			VPSRLD(U8(32-r), b[p], b[p])
+			VPOR(t, b[p], b[p])
+		}
+	}
+	step(a, b, d, rot16Mask)
+	shiftStep(b, c, d, 12)
+	step(a, b, d, rot8Mask)
+	shiftStep(b, c, d, 7)
+}
+
+// transpose4 transposes the 4×4 matrices of 32-bit words in the registers
+// r[0..3], one matrix in each 128-bit lane: on return, register j of the
+// result holds, in each 128-bit lane, word j of r[0], r[1], r[2] and r[3]
+// of that lane. It takes scratch registers from free and puts back as many.
+func transpose4(r []Register, free *[]Register) [4]Register {
+	take := func() Register {
+		t := (*free)[len(*free)-1]
+		*free = (*free)[:len(*free)-1]
+		return t
+	}
+	give := func(t Register) { *free = append(*free, t) }
+
+	// Interleave words: lo01 = r0[0] r1[0] r0[1] r1[1], hi01 = r0[2] r1[2]
+	// r0[3] r1[3], and the same for r2 and r3.
+	hi01 := take()
+	VPUNPCKHDQ(r[1], r[0], hi01)
+	VPUNPCKLDQ(r[1], r[0], r[0])
+	lo01 := r[0]
+	give(r[1])
+	hi23 := take()
+	VPUNPCKHDQ(r[3], r[2], hi23)
+	VPUNPCKLDQ(r[3], r[2], r[2])
+	lo23 := r[2]
+	give(r[3])
+
+	// Interleave pairs of words: word j of r0 r1 r2 r3.
+	w1 := take()
+	VPUNPCKHQDQ(lo23, lo01, w1)
+	VPUNPCKLQDQ(lo23, lo01, lo01)
+	give(lo23)
+	w3 := take()
+	VPUNPCKHQDQ(hi23, hi01, w3)
+	VPUNPCKLQDQ(hi23, hi01, hi01)
+	give(hi23)
+	return [4]Register{lo01, w1, hi01, w3}
+}
+
+// output stores keystream XORed with src into dst, for the blocks that
+// exist, taking scratch registers from free.
+type output struct {
+	g         *gen
+	minBlocks int
+	free      *[]Register
+}
+
+func (o *output) take() Register {
+	t := (*o.free)[len(*o.free)-1]
+	*o.free = (*o.free)[:len(*o.free)-1]
+	return t
+}
+
+func (o *output) give(t ...Register) { *o.free = append(*o.free, t...) }
+
+// store XORs the keystream in r with the bytes at offset off of block j of
+// src and stores the result at the same place in dst, if block j exists.
+func (o *output) store(r Register, j, off int) {
+	skip := ""
+	if j >= o.minBlocks {
+		skip = o.g.label("skip")
+		CMPQ(o.g.n, U32(j))
+		JBE(LabelRef(skip))
+	}
+	m := 64*j + off
+	VPXOR(Mem{Base: o.g.src, Disp: m}, r, r)
+	VMOVDQU(r, Mem{Base: o.g.dst, Disp: m})
+	if skip != "" {
+		Label(skip)
+	}
+}
+
+// storePair stores 32 bytes from off on of blocks j and k: lo holds their
+// first 16 bytes (block j in the low lane, block k in the high one), hi the
+// next 16 bytes. lo and hi are free afterwards.
+func (o *output) storePair(lo, hi Register, j, k, off int) {
+	t := o.take()
+	VPERM2I128(U8(0x20), hi, lo, t)
+	o.store(t, j, off)
+	o.give(t)
+	VPERM2I128(U8(0x31), hi, lo, lo)
+	o.store(lo, k, off)
+	o.give(lo, hi)
+}
+
+// storeYMM stores 32 bytes, from off on, of each of the eight blocks of a
+// group: lo[j] holds their first 16 bytes for blocks j (low lane) and j+4
+// (high lane), hi[j] the next 16 bytes.
+func (o *output) storeYMM(lo, hi [4]Register, off int) {
+	for j := 0; j < 4; j++ {
+		o.storePair(lo[j], hi[j], j, j+4, off)
+	}
+}
