@@ -16,10 +16,12 @@
 // # Implementations
 //
 // Tags are computed by portable Go code ("generic") with 64-bit limbs, which
-// every accelerated implementation is tested against. Accelerated
-// implementations will register with github.com/crypton-go/crypton/cpufeat
-// under the package name "poly1305"; there are none yet. The -tags purego
-// build will use only the generic code.
+// every accelerated implementation is tested against, or on amd64 with BMI2
+// by assembly generated with avo ("MULX": the same limbs and reduction, with
+// MULX products). Implementations register with
+// github.com/crypton-go/crypton/cpufeat under the package name "poly1305",
+// and CRYPTON_CPU=-bmi2 switches the assembly off. The -tags purego build
+// uses only the generic code.
 //
 // # Constant time
 //

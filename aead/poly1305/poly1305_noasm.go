@@ -1,11 +1,6 @@
-package poly1305
+//go:build !amd64 || !gc || purego
 
-// This file has no build constraint while the package has only the generic
-// implementation. When assembly is added, it takes the exact opposite of
-// the constraints of the assembly files together (for amd64:
-// //go:build !amd64 || !gc || purego), and each assembly file comes with a
-// poly1305_<arch>.go that defines update choosing the fastest available
-// path.
+package poly1305
 
 // update absorbs the whole 16-byte blocks of msg into the accumulator; see
 // updateGeneric for the contract.
