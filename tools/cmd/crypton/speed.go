@@ -55,6 +55,10 @@ type speedAlg struct {
 	setup func() (crypton, gostd func() error, err error)
 	noGo  string
 
+	// goPeer names the Go package measured in the Go column when it is not
+	// the standard library (x/crypto for ChaCha20-Poly1305); the notes say so.
+	goPeer string
+
 	// The OpenSSL counterpart. For a throughput row opensslCmd is the digest
 	// of "openssl speed -evp"; for a per-operation row it is the algorithm
 	// of "openssl speed -mr" (e.g. "rsa2048") and opensslPick names which of
@@ -68,7 +72,7 @@ type speedAlg struct {
 // sink keeps the compiler from discarding the results being measured.
 var sink byte
 
-var speedAlgs = append([]speedAlg{
+var speedAlgs = append(append(aeadSpeedAlgs, []speedAlg{
 	{name: "SHA-1", family: "hash", pkg: "sha1", unit: unitMBs, opensslCmd: "sha1",
 		crypton: func(b []byte) { d := sha1.Sum(b); sink ^= d[0] },
 		gostd:   func(b []byte) { d := gosha1.Sum(b); sink ^= d[0] }},
@@ -78,7 +82,7 @@ var speedAlgs = append([]speedAlg{
 	{name: "SHA-512", family: "hash", pkg: "sha512", unit: unitMBs, opensslCmd: "sha512",
 		crypton: func(b []byte) { d := sha512.Sum512(b); sink ^= d[0] },
 		gostd:   func(b []byte) { d := gosha512.Sum512(b); sink ^= d[0] }},
-}, pkSpeedAlgs...)
+}...), pkSpeedAlgs...)
 
 // speedFormats are the values -format accepts.
 var speedFormats = []string{"table", "markdown", "json", "csv"}
@@ -461,17 +465,21 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 	var notes []string
 	noGo := map[string][]string{} // note -> rows
 	var noGoOrder []string
+	var goNotes []string
 	for i, b := range benches {
 		a := b.alg
 		row := &rows[i]
 		row.Algorithm = a.name
-		row.Implementation = cpufeat.Active(a.pkg)
+		row.Implementation = activeImplementations(a.pkg)
 		row.Unit = a.unit
 		row.Crypton = median(cr[i])
 		if len(gr[i]) > 0 {
 			g := median(gr[i])
 			ratio := speedRatio(a.unit, row.Crypton, g)
 			row.Go, row.CryptonGo = &g, &ratio
+			if a.goPeer != "" {
+				goNotes = append(goNotes, fmt.Sprintf("%s: the Go column is %s (the standard library has none)", a.name, a.goPeer))
+			}
 		} else {
 			n := a.noGo
 			if n == "" {
@@ -491,7 +499,6 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 			notes = append(notes, fmt.Sprintf("%s: openssl speed failed in %d of %d rounds: %s", a.name, len(row.opensslProblems), opts.rounds, row.opensslProblems[0]))
 		}
 	}
-	var goNotes []string
 	for _, n := range noGoOrder {
 		goNotes = append(goNotes, fmt.Sprintf("%s: the Go column is blank for %s", n, strings.Join(noGo[n], ", ")))
 	}
@@ -760,4 +767,15 @@ func writeSpeedCSV(w io.Writer, rep speedReport) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// activeImplementations names the implementation selected for each of the
+// comma-separated cpufeat packages of a row, joined with "+" (ChaCha20 and
+// Poly1305 are chosen separately).
+func activeImplementations(pkgs string) string {
+	var names []string
+	for _, p := range strings.Split(pkgs, ",") {
+		names = append(names, cpufeat.Active(p))
+	}
+	return strings.Join(names, "+")
 }

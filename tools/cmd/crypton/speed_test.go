@@ -249,7 +249,13 @@ func fakeSpeedAlgs(setups map[string]int) []speedAlg {
 				return c, g, nil
 			}}
 	}
-	return append(slices.Clone(speedAlgs[:3]),
+	var hashes []speedAlg
+	for _, a := range speedAlgs {
+		if a.family == "hash" {
+			hashes = append(hashes, a)
+		}
+	}
+	return append(hashes,
 		perOp("RSA-2048 sign", "rsa", "rsa2048", "sign", true),
 		perOp("RSA-2048 verify", "rsa", "rsa2048", "verify", true),
 		perOp("RSA-3072 sign", "rsa", "rsa3072", "sign", true),
@@ -631,5 +637,35 @@ func TestMedian(t *testing.T) {
 		if got := median(tc.xs); got != tc.want {
 			t.Errorf("median(%v) = %v, want %v", tc.xs, got, tc.want)
 		}
+	}
+}
+
+func TestSpeedAEAD(t *testing.T) {
+	out, _ := runSpeedFormat(t, "-algs", "aead", "-format", "json")
+	var rep struct {
+		Rows []struct {
+			Algorithm      string   `json:"algorithm"`
+			Implementation string   `json:"implementation"`
+			Unit           string   `json:"unit"`
+			Crypton        float64  `json:"crypton"`
+			Go             *float64 `json:"go"`
+		} `json:"rows"`
+		Notes []string `json:"notes"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("JSON does not parse: %v\n%s", err, out)
+	}
+	if len(rep.Rows) != 1 || rep.Rows[0].Algorithm != "ChaCha20-Poly1305" {
+		t.Fatalf("rows = %+v, want the ChaCha20-Poly1305 row", rep.Rows)
+	}
+	r := rep.Rows[0]
+	if r.Unit != unitMBs || !(r.Crypton > 0) || r.Go == nil || !(*r.Go > 0) {
+		t.Errorf("row %+v: want positive MB/s figures for crypton and x/crypto", r)
+	}
+	if want := cpufeat.Active("chacha20") + "+" + cpufeat.Active("poly1305"); r.Implementation != want {
+		t.Errorf("implementation %q, want %q", r.Implementation, want)
+	}
+	if !slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, "golang.org/x/crypto/chacha20poly1305") }) {
+		t.Errorf("no note naming x/crypto as the Go column: %q", rep.Notes)
 	}
 }
