@@ -24,8 +24,18 @@ func sealGeneric(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plainte
 	// The Cipher is created here rather than in a helper so that it can
 	// stay on the stack.
 	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
-	polyKey := oneTimeKey(s)
-	s.XORKeyStream(ciphertext, plaintext)
+	var polyKey [32]byte
+	if len(plaintext) <= shortMessage {
+		// Blocks 0 and 1 in one call: the key, and the keystream of a
+		// message that fits in block 1.
+		var ks [128]byte
+		s.XORKeyStream(ks[:], ks[:])
+		copy(polyKey[:], ks[:32])
+		subtle.XORBytes(ciphertext, plaintext, ks[64:64+len(plaintext)])
+	} else {
+		polyKey = oneTimeKey(s)
+		s.XORKeyStream(ciphertext, plaintext)
+	}
 
 	mac := poly1305.New(&polyKey)
 	authenticate(mac, additionalData, ciphertext)
@@ -46,7 +56,16 @@ func openGeneric(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphert
 	ciphertext = ciphertext[:len(ciphertext)-Overhead]
 
 	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
-	polyKey := oneTimeKey(s)
+	var polyKey [32]byte
+	var ks [128]byte
+	short := len(ciphertext) <= shortMessage
+	if short {
+		// Blocks 0 and 1 in one call, as in sealGeneric.
+		s.XORKeyStream(ks[:], ks[:])
+		copy(polyKey[:], ks[:32])
+	} else {
+		polyKey = oneTimeKey(s)
+	}
 
 	mac := poly1305.New(&polyKey)
 	authenticate(mac, additionalData, ciphertext)
@@ -56,9 +75,17 @@ func openGeneric(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphert
 		return false
 	}
 
-	s.XORKeyStream(out, ciphertext)
+	if short {
+		subtle.XORBytes(out, ciphertext, ks[64:64+len(ciphertext)])
+	} else {
+		s.XORKeyStream(out, ciphertext)
+	}
 	return true
 }
+
+// shortMessage is the longest message whose keystream (block 1) is computed
+// in the same call as the one-time key (block 0).
+const shortMessage = 64
 
 // oneTimeKey returns the one-time Poly1305 key, the first 32 bytes of
 // keystream block 0 of s (RFC 8439, Section 2.6), and sets the counter of s
