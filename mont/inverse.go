@@ -60,14 +60,7 @@ func (x *Nat) InverseVarTime(a *Nat, m *Modulus) (*Nat, bool) {
 // multiple t·m that makes the sum divisible by 2^s (t = c·(-m⁻¹) mod 2^s)
 // and shifts; the result is below 2m and one subtraction reduces it.
 func halveVarTime(y []uint64, c *Nat, m *Modulus, scratch []uint64) {
-	k := 0
-	for _, l := range y {
-		if l != 0 {
-			k += bits.TrailingZeros64(l)
-			break
-		}
-		k += 64
-	}
+	k := trailingZerosVarTime(y)
 	if k == 0 {
 		return
 	}
@@ -98,6 +91,21 @@ func halveVarTime(y []uint64, c *Nat, m *Modulus, scratch []uint64) {
 	}
 }
 
+// trailingZerosVarTime returns the number of trailing zero bits of the
+// little-endian limbs l: 64·len(l) if they are all zero.
+func trailingZerosVarTime(l []uint64) int {
+	k := 0
+	for _, v := range l {
+		if v != 0 {
+			return k + bits.TrailingZeros64(v)
+		}
+		k += 64
+	}
+	return k
+}
+
+// shiftRightVarTime shifts the little-endian limbs l right by k bits, in
+// place; the time depends on k.
 func shiftRightVarTime(l []uint64, k uint) {
 	w, s := int(k/64), k%64
 	for i := range l {

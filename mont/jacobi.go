@@ -1,7 +1,5 @@
 package mont
 
-import "math/bits"
-
 // JacobiVarTime returns the Jacobi symbol (x/m): 0 if x and m share a
 // factor, otherwise 1 or -1. For a prime m it is the Legendre symbol: 1 if x
 // is a nonzero square modulo m and -1 if it is not. x must have m's length
@@ -33,15 +31,7 @@ func (x *Nat) JacobiVarTime(m *Modulus) int {
 			return 0
 		}
 		// a = 2^k·a' with a' odd: (2/b) = -1 exactly when b ≡ 3, 5 mod 8.
-		k := 0
-		for _, l := range aa {
-			if l != 0 {
-				k += bits.TrailingZeros64(l)
-				break
-			}
-			k += 64
-		}
-		if k > 0 {
+		if k := trailingZerosVarTime(aa); k > 0 {
 			shiftRightVarTime(aa, uint(k))
 			if r := bb[0] & 7; k%2 == 1 && (r == 3 || r == 5) {
 				t = -t

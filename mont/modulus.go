@@ -26,28 +26,17 @@ var (
 // The time taken depends on the bit length of the value, which is treated
 // as public, but not otherwise on the value.
 func NewModulus(b []byte) (*Modulus, error) {
-	x := NewNat()
-	// The limb count comes from the bit length: trailing leading zeros in
-	// the encoding must not give the modulus a zero top limb.
-	if err := x.setBytes(b, (len(b)+7)/8); err != nil {
-		return nil, err
-	}
-	return newModulus(x.trimVarTime())
+	// The limb count comes from the bit length: leading zeros in the
+	// encoding must not give the modulus a zero top limb.
+	return newModulus(NewNat().SetBigEndian(b).trimVarTime())
 }
 
 // NewModulusProduct returns the modulus a·b, for the big-endian values a
 // and b (the primes of an RSA key). It returns an error if the product is
 // even or less than 3.
 func NewModulusProduct(a, b []byte) (*Modulus, error) {
-	x, y := NewNat(), NewNat()
-	if err := x.setBytes(a, (len(a)+7)/8); err != nil {
-		return nil, err
-	}
-	if err := y.setBytes(b, (len(b)+7)/8); err != nil {
-		return nil, err
-	}
-	x.trimVarTime()
-	y.trimVarTime()
+	x := NewNat().SetBigEndian(a).trimVarTime()
+	y := NewNat().SetBigEndian(b).trimVarTime()
 	return newModulus(NewNat().MulPlain(x, y).trimVarTime())
 }
 

@@ -285,10 +285,8 @@ func (x *Nat) BitLenVarTime() int {
 // or 0 if x is zero. It takes time that depends on the value: use it on
 // public values only.
 func (x *Nat) TrailingZeroBitsVarTime() uint {
-	for i, l := range x.limbs {
-		if l != 0 {
-			return uint(i*64 + bits.TrailingZeros64(l))
-		}
+	if k := trailingZerosVarTime(x.limbs); k < 64*len(x.limbs) {
+		return uint(k)
 	}
 	return 0
 }
@@ -296,18 +294,6 @@ func (x *Nat) TrailingZeroBitsVarTime() uint {
 // ShiftRightVarTime sets x = x >> n, keeping x's length, and returns x. The
 // time depends on n, which must be public.
 func (x *Nat) ShiftRightVarTime(n uint) *Nat {
-	l := x.limbs
-	shiftLimbs := int(n / 64)
-	shift := n % 64
-	for i := range l {
-		var v uint64
-		if j := i + shiftLimbs; j < len(l) {
-			v = l[j] >> shift
-			if shift != 0 && j+1 < len(l) {
-				v |= l[j+1] << (64 - shift)
-			}
-		}
-		l[i] = v
-	}
+	shiftRightVarTime(x.limbs, n)
 	return x
 }

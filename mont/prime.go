@@ -39,11 +39,7 @@ func ProbablyPrimeVarTime(w []byte, rounds int, rand io.Reader) (bool, error) {
 	if rounds < 1 {
 		return false, errRounds
 	}
-	x := NewNat()
-	if err := x.setBytes(w, (len(w)+7)/8); err != nil {
-		return false, err
-	}
-	x.trimVarTime()
+	x := NewNat().SetBigEndian(w).trimVarTime()
 	if len(x.limbs) == 0 {
 		return false, nil
 	}
