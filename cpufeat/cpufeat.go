@@ -51,6 +51,7 @@ var (
 	HasSSSE3     bool // Supplemental SSE3 (PSHUFB, PALIGNR)
 	HasAVX       bool // AVX, with YMM state enabled by the OS
 	HasAVX2      bool // AVX2 (256-bit integer vectors)
+	HasBMI1      bool // BMI1: ANDN, BLSR, TZCNT, ...
 	HasBMI2      bool // BMI2: MULX, RORX, SHLX, ...
 	HasADX       bool // ADX: ADCX and ADOX
 	HasSHANI     bool // SHA extensions: SHA1RNDS4, SHA256RNDS2, ...
@@ -102,6 +103,7 @@ var features = []*feature{
 	{name: "ssse3", arch: "amd64", doc: "SSSE3", flag: &HasSSSE3},
 	{name: "avx", arch: "amd64", doc: "AVX", flag: &HasAVX},
 	{name: "avx2", arch: "amd64", doc: "AVX2", requires: []string{"avx"}, flag: &HasAVX2},
+	{name: "bmi1", arch: "amd64", doc: "BMI1 (ANDN)", flag: &HasBMI1},
 	{name: "bmi2", arch: "amd64", doc: "BMI2 (MULX)", flag: &HasBMI2},
 	{name: "adx", arch: "amd64", doc: "ADX (ADCX/ADOX)", flag: &HasADX},
 	{name: "shani", arch: "amd64", doc: "SHA extensions", flag: &HasSHANI},

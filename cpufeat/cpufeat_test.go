@@ -192,7 +192,7 @@ func TestProcCPUInfo(t *testing.T) {
 	}
 	kernelName := map[string]string{
 		"aesni": "aes", "pclmulqdq": "pclmulqdq", "ssse3": "ssse3", "avx": "avx", "avx2": "avx2",
-		"bmi2": "bmi2", "adx": "adx", "shani": "sha_ni", "avx512f": "avx512f", "avx512vl": "avx512vl",
+		"bmi1": "bmi1", "bmi2": "bmi2", "adx": "adx", "shani": "sha_ni", "avx512f": "avx512f", "avx512vl": "avx512vl",
 		"avx512bw": "avx512bw", "avx512ifma": "avx512ifma", "avx512vbmi": "avx512vbmi",
 		"vaes": "vaes", "vpclmulqdq": "vpclmulqdq", "gfni": "gfni",
 	}

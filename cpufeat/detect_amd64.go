@@ -45,6 +45,7 @@ func detect() {
 	}
 	_, ebx7, ecx7, _ := cpuid(7, 0)
 	HasAVX2 = HasAVX && bit(ebx7, 5)
+	HasBMI1 = bit(ebx7, 3)
 	HasBMI2 = bit(ebx7, 8)
 	HasADX = bit(ebx7, 19)
 	HasSHANI = bit(ebx7, 29)

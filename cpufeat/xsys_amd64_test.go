@@ -21,6 +21,7 @@ func TestAgreesWithXSys(t *testing.T) {
 	check("ssse3", cpu.X86.HasSSSE3)
 	check("avx", cpu.X86.HasAVX)
 	check("avx2", cpu.X86.HasAVX2)
+	check("bmi1", cpu.X86.HasBMI1)
 	check("bmi2", cpu.X86.HasBMI2)
 	check("adx", cpu.X86.HasADX)
 	check("avx512f", cpu.X86.HasAVX512F)

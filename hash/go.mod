@@ -7,4 +7,7 @@ require (
 	github.com/crypton-go/crypton/internal v0.1.0
 )
 
-require golang.org/x/sys v0.1.0 // indirect
+require (
+	golang.org/x/crypto v0.55.0
+	golang.org/x/sys v0.1.0 // indirect
+)
