@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"os/exec"
 	"runtime"
 	"sort"
@@ -132,8 +133,9 @@ func runSpeed(args []string, stdout, stderr io.Writer) error {
 	opSeconds := fs.Float64("op-seconds", 0, "`S` seconds per µs/op measurement (default half of -seconds)")
 	rounds := fs.Int("rounds", 3, "`N` rounds; each figure is the median of the rounds")
 	format := fs.String("format", "table", "output `format`: table, markdown, json or csv")
+	svgPath := fs.String("svg", "", "also write a bar chart of the ratios to `FILE` (SVG)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: crypton speed [-algs LIST] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv]\n\n")
+		fmt.Fprintf(stderr, "usage: crypton speed [-algs LIST] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv] [-svg FILE]\n\n")
 		fmt.Fprintf(stderr, "Measures crypton, Go's standard library and OpenSSL (when the openssl command\nis on PATH): hashes in MB/s (10^6 bytes/s) over %d-byte messages, public-key\noperations in µs/op (microseconds per operation).\n\nRows: %s.\nFamilies: %s.\n\nFlags:\n", speedMsgLen, strings.Join(speedAlgNames(speedAlgs), ", "), strings.Join(speedFamilies(speedAlgs), ", "))
 		fs.PrintDefaults()
 	}
@@ -164,6 +166,16 @@ func runSpeed(args []string, stdout, stderr io.Writer) error {
 		return usageError(fs, "%v", err)
 	}
 
+	// Create the chart's file before measuring, so that a bad path fails
+	// at once rather than after the run.
+	var svgFile *os.File
+	if *svgPath != "" {
+		if svgFile, err = os.Create(*svgPath); err != nil {
+			return fmt.Errorf("-svg: %v", err)
+		}
+		defer svgFile.Close()
+	}
+
 	opts := speedOptions{
 		seconds:   toDuration(*seconds),
 		opSeconds: toDuration(*opSeconds),
@@ -189,6 +201,14 @@ func runSpeed(args []string, stdout, stderr io.Writer) error {
 	rep.Notes = append(notes, rep.Notes...)
 	if rep.Notes == nil {
 		rep.Notes = []string{}
+	}
+	if svgFile != nil {
+		if err := writeSpeedSVG(svgFile, rep); err != nil {
+			return fmt.Errorf("-svg: %v", err)
+		}
+		if err := svgFile.Close(); err != nil {
+			return fmt.Errorf("-svg: %v", err)
+		}
 	}
 	switch *format {
 	case "json":
