@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+	"time"
 	"unicode"
 
 	"github.com/crypton-go/crypton/hash/sha1"
@@ -87,6 +88,11 @@ func runSum(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	} else {
+		if isTerminal(stderr) {
+			if total := totalSize(files); total >= sumProgressMin {
+				s.progress = startSumProgress(stderr, total, 200*time.Millisecond)
+			}
+		}
 		ok = s.printSums(files, *tag)
 	}
 	if err := s.stdout.Flush(); err != nil {
@@ -102,13 +108,27 @@ type summer struct {
 	alg    *sumAlg
 	stdout *bufio.Writer
 	stderr io.Writer
+
+	// progress, when not nil, is the progress line on stderr (a terminal):
+	// files count towards it as they are read, and every message to stderr
+	// or stdout first clears it.
+	progress *sumProgress
 }
 
 // warn prints a coreutils-style diagnostic on stderr, after what is already
 // on stdout.
 func (s *summer) warn(format string, a ...any) {
 	s.stdout.Flush()
-	fmt.Fprintf(s.stderr, "crypton sum: "+format+"\n", a...)
+	s.printing(func() { fmt.Fprintf(s.stderr, "crypton sum: "+format+"\n", a...) })
+}
+
+// printing runs f, which prints, with the progress line (if any) cleared.
+func (s *summer) printing(f func()) {
+	if s.progress == nil {
+		f()
+		return
+	}
+	s.progress.clearWhile(f)
 }
 
 type sumResult struct {
@@ -159,6 +179,9 @@ func (s *summer) hashFile(name string) sumResult {
 
 func (s *summer) hashReader(r io.Reader) sumResult {
 	h := s.alg.new()
+	if s.progress != nil {
+		r = s.progress.reader(r)
+	}
 	buf := make([]byte, 64<<10)
 	if _, err := io.CopyBuffer(h, struct{ io.Reader }{r}, buf); err != nil {
 		return sumResult{err: err}
@@ -169,6 +192,9 @@ func (s *summer) hashReader(r io.Reader) sumResult {
 // printSums prints one line per file in coreutils' format and reports
 // whether every file was read.
 func (s *summer) printSums(files []string, tag bool) bool {
+	if s.progress != nil {
+		defer s.progress.stop()
+	}
 	ok := true
 	for i, get := range s.hashFiles(files) {
 		name := files[i]
@@ -178,18 +204,29 @@ func (s *summer) printSums(files []string, tag bool) bool {
 			ok = false
 			continue
 		}
-		escape := strings.ContainsAny(name, "\\\n\r")
-		if escape {
-			s.stdout.WriteByte('\\')
-			name = escapeName(name)
-		}
-		if tag {
-			fmt.Fprintf(s.stdout, "%s (%s) = %x\n", s.alg.tag, name, r.sum)
-		} else {
-			fmt.Fprintf(s.stdout, "%x  %s\n", r.sum, name)
-		}
+		s.printing(func() {
+			s.printSum(name, r.sum, tag)
+			if s.progress != nil {
+				// The line must reach the terminal before the
+				// progress line is drawn again.
+				s.stdout.Flush()
+			}
+		})
 	}
 	return ok
+}
+
+// printSum prints one checksum line in coreutils' format.
+func (s *summer) printSum(name string, sum []byte, tag bool) {
+	if strings.ContainsAny(name, "\\\n\r") {
+		s.stdout.WriteByte('\\')
+		name = escapeName(name)
+	}
+	if tag {
+		fmt.Fprintf(s.stdout, "%s (%s) = %x\n", s.alg.tag, name, sum)
+	} else {
+		fmt.Fprintf(s.stdout, "%x  %s\n", sum, name)
+	}
 }
 
 // checkLine is one properly formatted line of a checksum list.
