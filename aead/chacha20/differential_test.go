@@ -9,7 +9,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/crypton-go/crypton/cpufeat"
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 	xchacha20 "golang.org/x/crypto/chacha20"
 )
@@ -355,18 +354,6 @@ func randBytes(r *rand.Rand, n int) []byte {
 	return b
 }
 
-// implementations returns the names of the implementations this machine can
-// run, the generic one last.
-func implementations() []string {
-	var names []string
-	for _, name := range cpufeat.List(pkg) {
-		if cpufeat.Available(pkg, name) {
-			names = append(names, name)
-		}
-	}
-	return append(names, "generic")
-}
-
 // FuzzXORKeyStream compares, for every implementation, the encryption of
 // data with x/crypto's, at once and in two calls split at split, after
 // setting the counter. The key and nonce are cut or zero-padded to size
@@ -393,9 +380,7 @@ func FuzzXORKeyStream(f *testing.F) {
 			nonce = fit(nonce, NonceSize)
 		}
 		k := int(split) % (len(data) + 1)
-		defer cpufeat.Reset(pkg)
-		for _, impl := range implementations() {
-			cpufeat.Select(pkg, impl)
+		cputest.ForEachImplementation(pkg, func(impl string) {
 			ctx := fmt.Sprintf("%s, counter %d", impl, counter)
 			ours, theirs := newPair(t, key, nonce)
 			oracles := endOracles(t, key, nonce, theirs)
@@ -408,7 +393,7 @@ func FuzzXORKeyStream(f *testing.F) {
 			if !step(t, ours, data[:k], ctx+", first part", oracles...) {
 				step(t, ours, data[k:], ctx+", second part", oracles...)
 			}
-		}
+		})
 	})
 }
 

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/crypton-go/crypton/cpufeat"
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 	xcrypto "golang.org/x/crypto/chacha20poly1305"
 )
@@ -83,18 +82,6 @@ func TestDifferential(t *testing.T) {
 	})
 }
 
-// implementations returns the names of the implementations this machine can
-// run, the generic one last.
-func implementations() []string {
-	var names []string
-	for _, name := range cpufeat.List(pkg) {
-		if cpufeat.Available(pkg, name) {
-			names = append(names, name)
-		}
-	}
-	return append(names, "generic")
-}
-
 // FuzzOpen opens ciphertexts with both packages, for every implementation,
 // and checks that Open never panics (the nonce has the right size) and
 // accepts exactly what x/crypto accepts, with the same plaintext. The key
@@ -142,9 +129,7 @@ func FuzzOpen(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer cpufeat.Reset(pkg)
-		for _, impl := range implementations() {
-			cpufeat.Select(pkg, impl)
+		cputest.ForEachImplementation(pkg, func(impl string) {
 			var got []byte
 			var err error
 			if p := try(func() { got, err = a.Open(nil, nonce, ct, ad) }); p != nil {
@@ -162,7 +147,7 @@ func FuzzOpen(f *testing.F) {
 			if (err == nil) != (xerr == nil) || !bytes.Equal(got, want) {
 				t.Fatalf("%s, %s: Open in place gives %x, %v; x/crypto %x, %v", v.name, impl, got, err, want, xerr)
 			}
-		}
+		})
 	})
 }
 

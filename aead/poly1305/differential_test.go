@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/crypton-go/crypton/cpufeat"
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 	//lint:ignore SA1019 the deprecated package is the reference to compare with.
 	xpoly1305 "golang.org/x/crypto/poly1305"
@@ -87,18 +86,6 @@ func TestDifferential(t *testing.T) {
 	})
 }
 
-// implementations returns the names of the implementations this machine can
-// run, the generic one last.
-func implementations() []string {
-	var names []string
-	for _, name := range cpufeat.List(pkg) {
-		if cpufeat.Available(pkg, name) {
-			names = append(names, name)
-		}
-	}
-	return append(names, "generic")
-}
-
 // FuzzPoly1305 compares, for every implementation, the tag of msg under key
 // (cut or zero-padded to 32 bytes) with x/crypto's, at once and in two
 // writes split at split, and checks Verify both ways.
@@ -117,9 +104,7 @@ func FuzzPoly1305(f *testing.F) {
 		k := int(split) % (len(msg) + 1)
 		var want [TagSize]byte
 		xpoly1305.Sum(&want, msg, &key)
-		defer cpufeat.Reset(pkg)
-		for _, impl := range implementations() {
-			cpufeat.Select(pkg, impl)
+		cputest.ForEachImplementation(pkg, func(impl string) {
 			var got [TagSize]byte
 			Sum(&got, msg, &key)
 			if got != want {
@@ -135,6 +120,6 @@ func FuzzPoly1305(f *testing.F) {
 			if Verify(&got, msg, &key) {
 				t.Fatalf("%s: Verify accepts a wrong tag", impl)
 			}
-		}
+		})
 	})
 }

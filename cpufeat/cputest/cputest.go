@@ -52,6 +52,22 @@ func BenchmarkAllImplementations(b *testing.B, pkg string, f func(b *testing.B))
 	b.Run("generic", f)
 }
 
+// ForEachImplementation calls f once for every implementation of pkg this
+// machine can run, with only that one enabled, in the order of preference,
+// and finally for "generic" with all of them disabled; it then restores the
+// default selection. It suits fuzz targets and other loops where a subtest
+// per implementation is not wanted; elsewhere prefer [TestAllImplementations].
+func ForEachImplementation(pkg string, f func(impl string)) {
+	defer cpufeat.Reset(pkg)
+	for _, name := range cpufeat.List(pkg) {
+		if cpufeat.Select(pkg, name) {
+			f(name)
+		}
+	}
+	cpufeat.Select(pkg, "generic")
+	f("generic")
+}
+
 // Requirements maps the name of each implementation of a package to the
 // cpufeat feature names (as in CRYPTON_CPU: "avx2", "bmi2", ...) that it
 // needs.

@@ -45,6 +45,20 @@ func TestTestAllImplementations(t *testing.T) {
 	}
 }
 
+func TestForEachImplementation(t *testing.T) {
+	var ran []string
+	ForEachImplementation("cputest-fake", func(impl string) {
+		ran = append(ran, impl+"="+active())
+	})
+	want := []string{"Always=Always", "generic=generic"}
+	if !reflect.DeepEqual(ran, want) {
+		t.Errorf("ran %v, want %v", ran, want)
+	}
+	if !useAlways || useNever {
+		t.Errorf("implementations not restored: always=%v never=%v", useAlways, useNever)
+	}
+}
+
 // recorder captures the errors a check reports.
 type recorder struct {
 	testing.TB

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crypton-go/crypton/cpufeat"
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/internal/cryptotest"
 )
@@ -302,18 +301,6 @@ func TestAllocations(t *testing.T) {
 	})
 }
 
-// implementations returns the names of the implementations this machine can
-// run, the generic one last.
-func implementations() []string {
-	var names []string
-	for _, name := range cpufeat.List(pkg) {
-		if cpufeat.Available(pkg, name) {
-			names = append(names, name)
-		}
-	}
-	return append(names, "generic")
-}
-
 // FuzzSum compares, for every implementation, SHA-1 of data, hashed at once
 // and in two writes split at split modulo len(data)+1, with crypto/sha1.
 func FuzzSum(f *testing.F) {
@@ -328,9 +315,7 @@ func FuzzSum(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, split uint) {
 		k := int(split % uint(len(data)+1))
 		want := stdsha1.Sum(data)
-		defer cpufeat.Reset(pkg)
-		for _, impl := range implementations() {
-			cpufeat.Select(pkg, impl)
+		cputest.ForEachImplementation(pkg, func(impl string) {
 			if got := Sum(data); got != want {
 				t.Fatalf("%s one-shot: got %x, want %x", impl, got, want)
 			}
@@ -340,7 +325,7 @@ func FuzzSum(f *testing.F) {
 			if got := h.Sum(nil); string(got) != string(want[:]) {
 				t.Fatalf("%s in writes of %d and %d bytes: got %x, want %x", impl, k, len(data)-k, got, want)
 			}
-		}
+		})
 	})
 }
 

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crypton-go/crypton/cpufeat"
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/internal/cryptotest"
 )
@@ -404,18 +403,6 @@ func TestAllocations(t *testing.T) {
 	})
 }
 
-// implementations returns the names of the implementations this machine can
-// run, the generic one last.
-func implementations() []string {
-	var names []string
-	for _, name := range cpufeat.List(pkg) {
-		if cpufeat.Available(pkg, name) {
-			names = append(names, name)
-		}
-	}
-	return append(names, "generic")
-}
-
 // FuzzSum compares, for every implementation, SHA-224 and SHA-256 of data,
 // hashed at once and in two writes split at split modulo len(data)+1, with
 // crypto/sha256.
@@ -430,9 +417,7 @@ func FuzzSum(f *testing.F) {
 	f.Add([]byte(msg896), uint(56))
 	f.Fuzz(func(t *testing.T, data []byte, split uint) {
 		k := int(split % uint(len(data)+1))
-		defer cpufeat.Reset(pkg)
-		for _, impl := range implementations() {
-			cpufeat.Select(pkg, impl)
+		cputest.ForEachImplementation(pkg, func(impl string) {
 			for _, v := range variants {
 				want := v.sumStd(data)
 				if got := v.sum(data); string(got) != string(want) {
@@ -445,7 +430,7 @@ func FuzzSum(f *testing.F) {
 					t.Fatalf("%s (%s) in writes of %d and %d bytes: got %x, want %x", v.name, impl, k, len(data)-k, got, want)
 				}
 			}
-		}
+		})
 	})
 }
 
