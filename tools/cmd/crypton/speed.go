@@ -634,6 +634,13 @@ type opensslMRSpec struct {
 	tag    string
 	fields int            // number of ':'-separated fields
 	picks  map[string]int // pick -> field holding its operations per second
+
+	// bits maps the size in the algorithm's name to the bit count that the
+	// result line's third field holds, where they differ (x25519: 253).
+	bits map[string]string
+	// name, when not empty, is the algorithm name that the result line's
+	// fourth field must hold (the EdDSA line names its curve).
+	name map[string]string
 }
 
 // opensslMRSpecs maps the alphabetic prefix of an "openssl speed" algorithm
@@ -643,6 +650,14 @@ var opensslMRSpecs = map[string]opensslMRSpec{
 	"rsa": {tag: "+F2", fields: 5, picks: map[string]int{"sign": 3, "verify": 4}},
 	// +F8:<idx>:<bits>:<ops/s>:<s/op>
 	"ffdh": {tag: "+F8", fields: 5, picks: map[string]int{"op": 3}},
+	// +F5:<idx>:<bits>:<ops/s>:<s/op>, for ecdhp256 ... and ecdhx25519, ecdhx448
+	"ecdhp": {tag: "+F5", fields: 5, picks: map[string]int{"op": 3}},
+	"ecdhx": {tag: "+F5", fields: 5, picks: map[string]int{"op": 3}, bits: map[string]string{"25519": "253", "448": "448"}},
+	// +F4:<idx>:<bits>:<sign/s>:<verify/s>
+	"ecdsap": {tag: "+F4", fields: 5, picks: map[string]int{"sign": 3, "verify": 4}},
+	// +F6:<idx>:<bits>:<name>:<sign/s>:<verify/s>
+	"ed": {tag: "+F6", fields: 6, picks: map[string]int{"sign": 4, "verify": 5},
+		bits: map[string]string{"25519": "253", "448": "456"}, name: map[string]string{"25519": "Ed25519", "448": "Ed448"}},
 }
 
 // splitOpenSSLAlg splits an "openssl speed" algorithm such as "rsa2048" into
@@ -682,8 +697,15 @@ func parseOpenSSLSpeedMR(out, alg string) (map[string]float64, error) {
 	if len(f) != spec.fields {
 		return nil, fmt.Errorf("openssl speed -mr %s: %d fields in %q, want %d", alg, len(f), line, spec.fields)
 	}
-	if size != "" && f[2] != size {
+	wantBits := size
+	if b, ok := spec.bits[size]; ok {
+		wantBits = b
+	}
+	if size != "" && f[2] != wantBits {
 		return nil, fmt.Errorf("openssl speed -mr %s: result is for %s bits: %q", alg, f[2], line)
+	}
+	if n, ok := spec.name[size]; ok && f[3] != n {
+		return nil, fmt.Errorf("openssl speed -mr %s: result is for %s: %q", alg, f[3], line)
 	}
 	figs := map[string]float64{}
 	for pick, i := range spec.picks {

@@ -585,6 +585,15 @@ func TestParseOpenSSLSpeedMR(t *testing.T) {
 		{mrFFDH2048Stdout, "ffdh2048", map[string]float64{"op": 1e6 / 2860}},
 		{mrFFDH3072All, "ffdh3072", map[string]float64{"op": 1e6 / 924.742268}},
 		{"\r\n+F8:2:4096:504.040404:0.001984\r\n", "ffdh4096", map[string]float64{"op": 1e6 / 504.040404}},
+		// Real result lines of OpenSSL 3.0.19 on an AMD EPYC.
+		{"+DTP:253::ecdh:1\n+R7:20296:253:0.94\n+F5:22:253:21591.489362:0.000046\n", "ecdhx25519", map[string]float64{"op": 1e6 / 21591.489362}},
+		{"+F5:23:448:2717.000000:0.000368\n", "ecdhx448", map[string]float64{"op": 1e6 / 2717}},
+		{"+F5:3:256:15905.050505:0.000063\n", "ecdhp256", map[string]float64{"op": 1e6 / 15905.050505}},
+		{"+F5:5:521:2361.666667:0.000423\n", "ecdhp521", map[string]float64{"op": 1e6 / 2361.666667}},
+		{"+F4:3:256:33715.306122:11641.000000\n", "ecdsap256", map[string]float64{"sign": 1e6 / 33715.306122, "verify": 1e6 / 11641}},
+		{"+F4:4:384:796.969697:828.282828\n", "ecdsap384", map[string]float64{"sign": 1e6 / 796.969697, "verify": 1e6 / 828.282828}},
+		{"+R8:15209:253:Ed25519:1.00\n+F6:0:253:Ed25519:15209.000000:6036.363636\n", "ed25519", map[string]float64{"sign": 1e6 / 15209, "verify": 1e6 / 6036.363636}},
+		{"+F6:1:456:Ed448:3142.424242:3014.000000\n", "ed448", map[string]float64{"sign": 1e6 / 3142.424242, "verify": 1e6 / 3014}},
 	} {
 		got, err := parseOpenSSLSpeedMR(tc.out, tc.alg)
 		if err != nil {
@@ -615,6 +624,11 @@ func TestParseOpenSSLSpeedMR(t *testing.T) {
 		{"+F2:2:2048:-1135.000000:39760.000000\n", "rsa2048"},                                        // negative
 		{"+F2:2:2048:+Inf:39760.000000\n", "rsa2048"},                                                // infinite
 		{"+F8:0:2048:NaN:0.000350\n", "ffdh2048"},                                                    // NaN
+		{"+F5:23:448:2717.000000:0.000368\n", "ecdhx25519"},                                          // X448's line
+		{"+F5:3:256:15905.050505:0.000063\n", "ecdhp384"},                                            // P-256's line
+		{"+F6:1:456:Ed448:3142.424242:3014.000000\n", "ed25519"},                                     // Ed448's line
+		{"+F6:0:253:Ed448:15209.000000:6036.363636\n", "ed25519"},                                    // wrong curve name
+		{"+F4:3:256:33715.306122:11641.000000\n", "ecdsap384"},                                       // another curve
 		{mrRSA2048Stdout + mrRSA2048Stdout, "rsa2048"},                                               // two results
 		{"speed: Unknown algorithm rsa2048\n", "rsa2048"},                                            // an error message
 		{"Doing 2048 bits private rsa's for 1s: 1135 2048 bits private RSA's in 1.00s\n", "rsa2048"}, // human-readable output
