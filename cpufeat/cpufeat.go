@@ -143,6 +143,7 @@ var (
 
 func init() {
 	detect()
+	force()
 	for _, f := range features {
 		f.detected = *f.flag
 	}

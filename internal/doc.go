@@ -9,6 +9,9 @@
 //     Go module (such as a test vector collection) into the module cache;
 //   - [github.com/crypton-go/crypton/internal/wycheproof]: typed loaders for
 //     the Wycheproof test vectors of the github.com/C2SP/wycheproof module.
+//   - [github.com/crypton-go/crypton/internal/ctgrind]: marks secrets for
+//     valgrind's memcheck in the constant-time cases that tools/cmd/ctcheck
+//     runs.
 //
 // The module depends on the standard library only.
 package internal

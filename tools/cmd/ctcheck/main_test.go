@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testdata/control.xml is valgrind 3.19's XML report of the leaky control
+// case, TestCTLeakyControl.
+func TestParseReport(t *testing.T) {
+	b, err := os.ReadFile("testdata/control.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := parseReport(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 2 {
+		t.Fatalf("%d findings, want 2: %+v", len(fs), fs)
+	}
+	res := pkgResult{findings: fs, passed: true}
+	if !res.hasKind("UninitCondition", controlTest) || !res.hasKind("UninitValue", controlTest) {
+		t.Errorf("the control's branch and index not both found: %+v", fs)
+	}
+	if res.hasKind("UninitCondition", "TestCTCleanControl") {
+		t.Error("hasKind matches another function")
+	}
+	for _, f := range fs {
+		if f.Stack[0].File != "control_test.go" || f.Stack[0].Line == 0 {
+			t.Errorf("finding at %+v, want a line of control_test.go", f.Stack[0])
+		}
+		if len(f.Origin) == 0 || !strings.HasSuffix(f.Origin[0].Fn, "clientRequest.abi0") {
+			t.Errorf("origin %+v, want the client request", f.Origin)
+		}
+	}
+	var out bytes.Buffer
+	c := &checker{stdout: &out}
+	c.printFindings(res)
+	for _, want := range []string{"branch on a secret", "memory address", "control_test.go:24", "control_test.go:27", "secret marked by github.com/crypton-go/crypton/internal/ctgrind_test.TestCTLeakyControl"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("printed findings lack %q:\n%s", want, out.String())
+		}
+	}
+	if _, err := parseReport([]byte("<valgrindoutput><error>")); err == nil {
+		t.Error("a truncated report parsed")
+	}
+}
+
+func TestHasCtgrindConstraint(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"//go:build ctgrind\n\npackage p\n", true},
+		{"// Copyright\n\n//go:build linux && ctgrind\n\npackage p\n", true},
+		{"//go:build !ctgrind\n\npackage p\n", true}, // mentions it: listed, and then has no cases
+		{"//go:build ctgrindx\n\npackage p\n", false},
+		{"package p\n\n//go:build ctgrind\n", false},
+		{"package p\n", false},
+	} {
+		path := filepath.Join(dir, "x_test.go")
+		if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := hasCtgrindConstraint(path)
+		if err != nil || got != tc.want {
+			t.Errorf("hasCtgrindConstraint(%q) = %v, %v; want %v", tc.src, got, err, tc.want)
+		}
+	}
+}
+
+func TestUsage(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run([]string{"-nosuch"}, &out, &errOut); code != 2 {
+		t.Errorf("bad flag: exit %d, want 2", code)
+	}
+	if code := run([]string{"-run", "("}, &out, &errOut); code != 2 {
+		t.Errorf("bad -run: exit %d, want 2", code)
+	}
+	if !strings.Contains(errOut.String(), "usage: ctcheck") {
+		t.Errorf("no usage: %q", errOut.String())
+	}
+}
