@@ -1,0 +1,259 @@
+// Command blake2b generates hash/blake2b/blake2bblock_amd64.s.
+//
+// blocksAVX2 mirrors blocksGeneric in hash/blake2b/blake2bblock.go: for every
+// whole 128-byte block of p it adds 128 to the 128-bit byte counter and runs
+// the BLAKE2b compression function F of RFC 7693, Section 3.2, with the
+// given finalization flag, on the chaining value h.
+//
+// The sixteen words of the working vector v are four YMM registers, one row
+// of the 4×4 matrix each (the layout of the SIMD implementations of
+// Aumasson, Neves, Wilcox-O'Hearn and Winnerlein, "BLAKE2: simpler, smaller,
+// fast as MD5", ACNS 2013):
+//
+//	Y0 = a = v0  v1  v2  v3
+//	Y1 = b = v4  v5  v6  v7
+//	Y2 = c = v8  v9  v10 v11
+//	Y3 = d = v12 v13 v14 v15
+//
+// so that the four G functions of a column step are computed at once, lane i
+// doing G on column i. For the diagonal step the rows are rotated so that
+// each diagonal lies in one lane. The usual choice rotates b, c and d; here
+// b stays and a, c and d rotate (lane j takes a[j-1], b[j], c[j+1], d[j+2]),
+// because b is the last row the column step computes: the three VPERMQs then
+// run while b is still being computed instead of delaying the first addition
+// of the diagonal step, and the same holds on the way back. The message
+// words of each step are gathered from the block in the order of the lanes
+// (VMOVQ, VPINSRQ, VINSERTI128), following the permutations SIGMA of RFC
+// 7693, Section 2.7; these loads do not depend on the chaining value, so
+// the CPU performs them ahead of the rounds.
+//
+// The rotations: by 32 bits with VPSHUFD, by 24 and 16 with VPSHUFB, by 63
+// as (x+x) | (x>>63). The counter is kept in two general-purpose registers
+// and merged with the flag into the vector that initialises d.
+//
+// Measured on an AMD EPYC (Zen 3), 16 KiB messages: the code is bound by the
+// latency of the chain of G steps, about 25 cycles a round. Rotating a, c
+// and d rather than b makes it 1.2 times as fast (1050 against 860 MB/s);
+// leaving out the message gathering altogether gains less than 2%, so
+// loading from a permuted copy of the block instead would not pay.
+//
+// Run it with go generate in hash/blake2b.
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// sigma are the message permutations of RFC 7693, Section 2.7; round i uses
+// sigma[i%10].
+var sigma = [10][16]int{
+	{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+	{14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+	{11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
+	{7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+	{9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
+	{2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+	{12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
+	{13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+	{6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
+	{10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
+}
+
+// The initialization vector, RFC 7693, Section 2.6.
+var iv = [8]uint64{
+	0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+	0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
+}
+
+// VPERMQ selectors: lane j of the result takes lane j-1, j+1 or j+2 (mod 4)
+// of the source.
+const (
+	fromPrev = 3<<0 | 0<<2 | 1<<4 | 2<<6 // 0x93
+	fromNext = 1<<0 | 2<<2 | 3<<4 | 0<<6 // 0x39
+	fromOpp  = 2<<0 | 3<<2 | 0<<4 | 1<<6 // 0x4e
+)
+
+// The registers: the rows, the chaining value, the initialization vector,
+// the rotation masks, the counter and flag, the message vectors of a round
+// and a scratch register.
+var (
+	a, b, c, d     = Y0, Y1, Y2, Y3
+	h0, h1         = Y4, Y5
+	iv0, iv1       = Y6, Y7
+	rot24, rot16   = Y8, Y9
+	ctr            = Y10
+	msg            = [4]VecPhysical{Y11, Y12, Y13, Y14}
+	tmp            = Y15
+	src            = RSI // the current block
+	blocks         = RCX // number of blocks left
+	cLow, cHigh    = R8, R9
+	hPtr, cPtr     = RAX, RBX
+	flagReg, lenRg = RDX, RDI
+)
+
+func main() {
+	ConstraintExpr("gc,!purego")
+
+	ivMem := GLOBL("blake2bIV", RODATA|NOPTR)
+	for i, v := range iv {
+		DATA(8*i, U64(v))
+	}
+	// Rotating a 64-bit little-endian word right by 8r bits moves its byte
+	// k+r (mod 8) to byte k. The masks cover both 16-byte lanes.
+	rot24Mem := rotateMask("blake2bRot24", 3)
+	rot16Mem := rotateMask("blake2bRot16", 2)
+
+	blocksAVX2(ivMem, rot24Mem, rot16Mem)
+	Generate()
+}
+
+// rotateMask defines the 32-byte VPSHUFB mask that rotates each 64-bit word
+// right by r bytes.
+func rotateMask(name string, r int) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for q := 0; q < 4; q++ {
+		var w uint64
+		for k := 0; k < 8; k++ {
+			w |= uint64(8*(q%2)+(k+r)%8) << (8 * k)
+		}
+		DATA(8*q, U64(w))
+	}
+	return m
+}
+
+func blocksAVX2(ivMem, rot24Mem, rot16Mem Mem) {
+	TEXT("blocksAVX2", NOSPLIT, "func(h *[8]uint64, c *[2]uint64, flag uint64, p []byte)")
+	Doc(
+		"blocksAVX2 compresses every whole block of p into h, adding BlockSize",
+		"to the counter c before each and using flag as the finalization word:",
+		"blocksGeneric with AVX2.",
+	)
+	// The flag and a zero word, which fill the upper half of the counter
+	// vector.
+	flagSlot := AllocLocal(16)
+
+	Load(Param("h"), hPtr)
+	Load(Param("c"), cPtr)
+	Load(Param("flag"), flagReg)
+	Load(Param("p").Base(), src)
+	Load(Param("p").Len(), lenRg)
+	MOVQ(lenRg, blocks)
+	SHRQ(U8(7), blocks)
+	JZ(LabelRef("done"))
+
+	MOVQ(flagReg, flagSlot)
+	MOVQ(U32(0), flagSlot.Offset(8))
+	VMOVDQU(Mem{Base: hPtr}, h0)
+	VMOVDQU(Mem{Base: hPtr, Disp: 32}, h1)
+	VMOVDQU(ivMem, iv0)
+	VMOVDQU(ivMem.Offset(32), iv1)
+	VMOVDQU(rot24Mem, rot24)
+	VMOVDQU(rot16Mem, rot16)
+	MOVQ(Mem{Base: cPtr}, cLow)
+	MOVQ(Mem{Base: cPtr, Disp: 8}, cHigh)
+
+	Label("loop")
+	Comment("The counter of this block, with the flag: v12..v15 = iv[4..7] ^ (c0, c1, flag, 0).")
+	ADDQ(U32(128), cLow)
+	ADCQ(U32(0), cHigh)
+	VMOVQ(cLow, ctr.AsX())
+	VPINSRQ(U8(1), cHigh, ctr.AsX(), ctr.AsX())
+	VINSERTI128(U8(1), flagSlot, ctr, ctr)
+	VMOVDQA(h0, a)
+	VMOVDQA(h1, b)
+	VMOVDQA(iv0, c)
+	VPXOR(ctr, iv1, d)
+
+	for r := 0; r < 12; r++ {
+		round(r)
+	}
+
+	Comment("h ^= v[0..7] ^ v[8..15]")
+	VPXOR(a, c, a)
+	VPXOR(b, d, b)
+	VPXOR(a, h0, h0)
+	VPXOR(b, h1, h1)
+	ADDQ(U32(128), src)
+	DECQ(blocks)
+	JNZ(LabelRef("loop"))
+
+	VMOVDQU(h0, Mem{Base: hPtr})
+	VMOVDQU(h1, Mem{Base: hPtr, Disp: 32})
+	MOVQ(cLow, Mem{Base: cPtr})
+	MOVQ(cHigh, Mem{Base: cPtr, Disp: 8})
+	VZEROUPPER()
+	Label("done")
+	RET()
+}
+
+// round emits round r: the column step, the rotation of a, c and d onto the
+// diagonals, the diagonal step and the rotation back.
+func round(r int) {
+	s := sigma[r%10]
+	Commentf("Round %d.", r+1)
+	// The message words of the four half steps, in lane order. Column step:
+	// lane i is G on column i, which takes s[2i] and s[2i+1]. Diagonal step:
+	// lane j holds b[j], which belongs to the diagonal G number (j+3)%4,
+	// which takes s[8+2g] and s[8+2g+1].
+	var words [4][4]int
+	for i := 0; i < 4; i++ {
+		words[0][i] = s[2*i]
+		words[1][i] = s[2*i+1]
+		g := (i + 3) % 4
+		words[2][i] = s[8+2*g]
+		words[3][i] = s[8+2*g+1]
+	}
+	for k := 0; k < 4; k++ {
+		gather(msg[k], words[k])
+	}
+
+	halfG(msg[0], 32)
+	halfG(msg[1], 16)
+	Comment("Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.")
+	VPERMQ(U8(fromPrev), a, a)
+	VPERMQ(U8(fromOpp), d, d)
+	VPERMQ(U8(fromNext), c, c)
+	halfG(msg[2], 32)
+	halfG(msg[3], 16)
+	Comment("Back onto the columns.")
+	VPERMQ(U8(fromNext), a, a)
+	VPERMQ(U8(fromOpp), d, d)
+	VPERMQ(U8(fromPrev), c, c)
+}
+
+// gather loads the message words w[0..3] of the current block into lanes 0
+// to 3 of y.
+func gather(y VecPhysical, w [4]int) {
+	word := func(i int) Mem { return Mem{Base: src, Disp: 8 * i} }
+	VMOVQ(word(w[0]), y.AsX())
+	VPINSRQ(U8(1), word(w[1]), y.AsX(), y.AsX())
+	VMOVQ(word(w[2]), tmp.AsX())
+	VPINSRQ(U8(1), word(w[3]), tmp.AsX(), tmp.AsX())
+	VINSERTI128(U8(1), tmp.AsX(), y, y)
+}
+
+// halfG emits one half of G on all four lanes: the first half (rotations by
+// 32 and 24) if rd is 32, the second (16 and 63) if it is 16. The message
+// word is added to a before b, so that the addition of the message does not
+// wait for b, the last row computed.
+func halfG(m VecPhysical, rd int) {
+	VPADDQ(m, a, a)
+	VPADDQ(b, a, a)
+	VPXOR(a, d, d)
+	if rd == 32 {
+		VPSHUFD(U8(0xb1), d, d)
+	} else {
+		VPSHUFB(rot16, d, d)
+	}
+	VPADDQ(d, c, c)
+	VPXOR(c, b, b)
+	if rd == 32 {
+		VPSHUFB(rot24, b, b)
+	} else {
+		VPADDQ(b, b, tmp)
+		VPSRLQ(U8(63), b, b)
+		VPOR(tmp, b, b)
+	}
+}
