@@ -28,16 +28,16 @@ var (
 func NewModulus(b []byte) (*Modulus, error) {
 	// The limb count comes from the bit length: leading zeros in the
 	// encoding must not give the modulus a zero top limb.
-	return newModulus(NewNat().SetBigEndian(b).trimVarTime())
+	return newModulus(NewNat().SetBigEndian(b).trimPublic())
 }
 
 // NewModulusProduct returns the modulus a·b, for the big-endian values a
 // and b (the primes of an RSA key). It returns an error if the product is
 // even or less than 3.
 func NewModulusProduct(a, b []byte) (*Modulus, error) {
-	x := NewNat().SetBigEndian(a).trimVarTime()
-	y := NewNat().SetBigEndian(b).trimVarTime()
-	return newModulus(NewNat().MulPlain(x, y).trimVarTime())
+	x := NewNat().SetBigEndian(a).trimPublic()
+	y := NewNat().SetBigEndian(b).trimPublic()
+	return newModulus(NewNat().MulPlain(x, y).trimPublic())
 }
 
 // trimVarTime drops zero top limbs. The number of limbs of a modulus is
@@ -51,17 +51,61 @@ func (x *Nat) trimVarTime() *Nat {
 	return x
 }
 
-func newModulus(n *Nat) (*Modulus, error) {
-	if len(n.limbs) == 0 || n.limbs[0]&1 == 0 {
-		if len(n.limbs) == 0 {
-			return nil, errModulusSmall
-		}
-		return nil, errModulusEven
+// trimPublic drops zero top limbs, for a value whose bit length is public
+// but whose bits are otherwise secret (an RSA prime): it finds the bit
+// length in constant time and declassifies only that, so the limbs are
+// never compared with zero one by one.
+func (x *Nat) trimPublic() *Nat {
+	n := x.bitLen()
+	declassify(&n)
+	x.limbs = x.limbs[:(n+63)/64]
+	return x
+}
+
+// bitLen returns the position of x's highest set bit plus one, or 0 if x
+// is zero, in time that depends only on x's length.
+func (x *Nat) bitLen() int {
+	var n uint64
+	for i, l := range x.limbs {
+		// Each nonzero limb replaces the length found below it.
+		nz := (l | -l) >> 63
+		n ^= -nz & (n ^ (uint64(i)*64 + len64(l)))
 	}
-	if len(n.limbs) == 1 && n.limbs[0] < 3 {
+	return int(n)
+}
+
+// len64 is bits.Len64 in constant time: a binary search whose steps shift
+// by the masked step size instead of branching (bits.Len64 may use a table
+// indexed by the value where the CPU has no instruction for it).
+func len64(x uint64) uint64 {
+	var n uint64
+	for _, k := range [...]uint64{32, 16, 8, 4, 2, 1} {
+		// big is 1 if x has a bit at or above k.
+		big := ((x >> k) | -(x >> k)) >> 63
+		x >>= k & -big
+		n += k & -big
+	}
+	return n + x
+}
+
+// newModulus makes a Modulus of n, which has no zero top limb. Only the
+// length of n and the validation outcome (which leaks nothing but whether
+// n is odd and at least 3, which any valid modulus is) decide branches.
+func newModulus(n *Nat) (*Modulus, error) {
+	if len(n.limbs) == 0 {
 		return nil, errModulusSmall
 	}
-	m := &Modulus{nat: n, bitLen: n.BitLenVarTime()}
+	odd := n.limbs[0] & 1
+	declassify(&odd)
+	if odd == 0 {
+		return nil, errModulusEven
+	}
+	bitLen := n.bitLen()
+	declassify(&bitLen)
+	if bitLen < 2 { // 1: the only odd value below 3
+		return nil, errModulusSmall
+	}
+	m := &Modulus{nat: n, bitLen: bitLen}
 	m.m0inv = minusInverse64(n.limbs[0])
 	m.rr = computeRR(m)
 	return m, nil

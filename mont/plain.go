@@ -97,7 +97,10 @@ func (z *Nat) MulPlain(x, y *Nat) *Nat {
 // That is slow, and meant for key set-up (d mod (p-1) for RSA), not for
 // operations repeated on a hot path. out may alias x or m.
 func (out *Nat) ModAny(x, m *Nat) (*Nat, error) {
-	if m.IsZero() == 1 {
+	// The outcome of this check is public (the error says it).
+	isZero := m.IsZero()
+	declassify(&isZero)
+	if isZero == 1 {
 		return nil, errModulusZero
 	}
 	n := len(m.limbs)

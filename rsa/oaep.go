@@ -148,9 +148,13 @@ func decryptOAEP(random io.Reader, priv *PrivateKey, ciphertext []byte, opts *OA
 		found |= isOne
 	}
 	good &= found & (stray ^ 1)
+	// The verdict is what the error reveals, and the message's length what
+	// a valid ciphertext reveals: only they decide branches and lengths.
+	declassify(&good)
 	if good != 1 {
 		return nil, ErrDecryption
 	}
+	declassify(&sep)
 	msg := make([]byte, len(rest)-sep-1)
 	copy(msg, rest[sep+1:])
 	return msg, nil

@@ -372,7 +372,10 @@ func (priv *PrivateKey) privateOp(random io.Reader, x []byte) ([]byte, error) {
 	m.Mul(rInv, N) // (c·r^e)^d·r⁻¹ = c^d
 
 	check := mont.NewNat().ExpShortVarTime(m, e, N)
-	if check.Equal(c) != 1 {
+	// Whether the check passed is public: the error says it.
+	ok := check.Equal(c)
+	declassify(&ok)
+	if ok != 1 {
 		return nil, errFault
 	}
 	return m.Bytes(N), nil

@@ -228,7 +228,7 @@ func (d *digest) UnmarshalBinary(b []byte) error {
 	if d.is224 {
 		magic = magic224
 	}
-	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
+	if !hasMagic(b, magic) {
 		return errors.New("sha256: invalid hash state identifier")
 	}
 	if len(b) != marshaledSize {
@@ -243,4 +243,23 @@ func (d *digest) UnmarshalBinary(b []byte) error {
 	d.len = binary.BigEndian.Uint64(b[BlockSize:])
 	d.nx = int(d.len % BlockSize)
 	return nil
+}
+
+// hasMagic reports whether b starts with the identifier magic. It compares
+// byte by byte rather than as strings: for so short a string the runtime's
+// comparison loads eight bytes and shifts the excess away, which makes
+// valgrind's constant-time check (tools/cmd/ctcheck) see the secret
+// chaining value that follows the identifier in a state saved by HMAC take
+// part in the branch on the result (a false alarm, since the excess is
+// shifted out, but one the check cannot tell from a leak).
+func hasMagic(b []byte, magic string) bool {
+	if len(b) < len(magic) {
+		return false
+	}
+	for i := 0; i < len(magic); i++ {
+		if b[i] != magic[i] {
+			return false
+		}
+	}
+	return true
 }

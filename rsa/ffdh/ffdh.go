@@ -134,6 +134,10 @@ func (g *Group) NewPrivateKey(x []byte) (*PrivateKey, error) {
 	copy(padded[size-len(x):], x)
 	isZero := isAllZero(padded)
 	inRange := lessThan(padded, g.q)
+	// The outcome of each check is public (the error says it); for a valid
+	// x, it is always the same.
+	declassify(&isZero)
+	declassify(&inRange)
 	if isZero == 1 {
 		return nil, errors.New("ffdh: private key is zero")
 	}
@@ -234,7 +238,11 @@ func (k *PrivateKey) SharedSecret(peer *PublicKey) ([]byte, error) {
 		return nil, errors.New("ffdh: public key is not of the private key's group")
 	}
 	z := mont.NewNat().Exp(peer.y, k.x, k.group.p)
-	if z.IsOne() == 1 {
+	// Whether z is 1 is public (the error says it), and never the case for
+	// a valid peer key.
+	isOne := z.IsOne()
+	declassify(&isOne)
+	if isOne == 1 {
 		return nil, errors.New("ffdh: shared secret is 1")
 	}
 	return z.Bytes(k.group.p), nil
