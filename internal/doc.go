@@ -1,6 +1,9 @@
 // Package internal is the root of crypton's test support module,
 // github.com/crypton-go/crypton/internal. Nothing in it is part of crypton's
-// API, and only _test.go files of the other crypton modules import it.
+// API. Only _test.go files of the other crypton modules import it, and
+// files built only with the ctgrind tag (declassify_ctgrind.go), which tell
+// the constant-time check which values a protocol reveals; no ordinary
+// build of a crypton library imports it.
 //
 // The module holds:
 //
