@@ -3,6 +3,7 @@ package main
 import (
 	gosha1 "crypto/sha1"
 	gosha256 "crypto/sha256"
+	gosha3 "crypto/sha3"
 	gosha512 "crypto/sha512"
 	"encoding/csv"
 	"encoding/json"
@@ -20,9 +21,15 @@ import (
 	"text/tabwriter"
 	"time"
 
+	xblake2b "golang.org/x/crypto/blake2b"
+	xblake2s "golang.org/x/crypto/blake2s"
+
 	"github.com/crypton-go/crypton/cpufeat"
+	"github.com/crypton-go/crypton/hash/blake2b"
+	"github.com/crypton-go/crypton/hash/blake2s"
 	"github.com/crypton-go/crypton/hash/sha1"
 	"github.com/crypton-go/crypton/hash/sha256"
+	"github.com/crypton-go/crypton/hash/sha3"
 	"github.com/crypton-go/crypton/hash/sha512"
 )
 
@@ -83,7 +90,18 @@ var speedAlgs = append(append(aeadSpeedAlgs, []speedAlg{
 	{name: "SHA-512", family: "hash", pkg: "sha512", unit: unitMBs, opensslCmd: "sha512",
 		crypton: func(b []byte) { d := sha512.Sum512(b); sink ^= d[0] },
 		gostd:   func(b []byte) { d := gosha512.Sum512(b); sink ^= d[0] }},
-}...), pkSpeedAlgs...)
+	{name: "SHA3-256", family: "hash", pkg: "sha3", unit: unitMBs, opensslCmd: "sha3-256",
+		crypton: func(b []byte) { d := sha3.Sum256(b); sink ^= d[0] },
+		gostd:   func(b []byte) { d := gosha3.Sum256(b); sink ^= d[0] }},
+	{name: "BLAKE2b", family: "hash", pkg: "blake2b", unit: unitMBs, opensslCmd: "blake2b512",
+		crypton: func(b []byte) { d := blake2b.Sum512(b); sink ^= d[0] },
+		gostd:   func(b []byte) { d := xblake2b.Sum512(b); sink ^= d[0] },
+		goPeer:  "golang.org/x/crypto/blake2b"},
+	{name: "BLAKE2s", family: "hash", pkg: "blake2s", unit: unitMBs, opensslCmd: "blake2s256",
+		crypton: func(b []byte) { d := blake2s.Sum256(b); sink ^= d[0] },
+		gostd:   func(b []byte) { d := xblake2s.Sum256(b); sink ^= d[0] },
+		goPeer:  "golang.org/x/crypto/blake2s"},
+}...), append(eccSpeedAlgs, pkSpeedAlgs...)...)
 
 // speedFormats are the values -format accepts.
 var speedFormats = []string{"table", "markdown", "json", "csv"}

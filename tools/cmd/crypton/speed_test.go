@@ -57,7 +57,7 @@ type speedJSON struct {
 }
 
 // hashRows are the rows "-algs hash" selects.
-var hashRows = []string{"SHA-1", "SHA-256", "SHA-512"}
+var hashRows = []string{"SHA-1", "SHA-256", "SHA-512", "SHA3-256", "BLAKE2b", "BLAKE2s"}
 
 // checkSpeedJSON checks a -format json report of the rows want, each of which
 // has a Go figure.
@@ -100,7 +100,7 @@ func checkSpeedJSON(t *testing.T, out string, wantOpenSSL bool, want []string) s
 		}
 		if wantOpenSSL {
 			if r.OpenSSL == nil || !(*r.OpenSSL > 0) || r.CryptonOpenSSL == nil || !(*r.CryptonOpenSSL > 0) {
-				t.Errorf("%s: openssl %v, ratio %v; want positive", r.Algorithm, r.OpenSSL, r.CryptonOpenSSL)
+				t.Errorf("%s: openssl %v, ratio %v; want positive (notes: %q)", r.Algorithm, r.OpenSSL, r.CryptonOpenSSL, rep.Notes)
 			}
 		} else if r.OpenSSL != nil || r.CryptonOpenSSL != nil {
 			t.Errorf("%s: openssl %v, ratio %v; want null without openssl", r.Algorithm, r.OpenSSL, r.CryptonOpenSSL)
@@ -269,8 +269,9 @@ func TestSpeedAlgs(t *testing.T) {
 		list string
 		want []string
 	}{
-		{"", []string{"SHA-1", "SHA-256", "SHA-512", "RSA-2048 sign", "RSA-2048 verify", "RSA-3072 sign", "FFDH-2048"}},
-		{"hash", []string{"SHA-1", "SHA-256", "SHA-512"}},
+		{"", append(slices.Clone(hashRows), "RSA-2048 sign", "RSA-2048 verify", "RSA-3072 sign", "FFDH-2048")},
+		{"hash", hashRows},
+		{"sha3256,blake2s", []string{"SHA3-256", "BLAKE2s"}},
 		{"sha256,SHA-512", []string{"SHA-256", "SHA-512"}},
 		{"sha-512, sha1", []string{"SHA-1", "SHA-512"}},
 		{"Sha-256", []string{"SHA-256"}},
