@@ -45,6 +45,7 @@ func BenchmarkX25519(b *testing.B) {
 
 // BenchmarkGenerateKey measures GenerateKey with crypto/rand.Reader followed
 // by PublicKey: both packages compute the public key when the key is made,
+// crypton with a fixed-base multiplication on edwards25519, crypto/ecdh
 // with a Montgomery ladder on the base point. (crypto/ecdh ignores its rand
 // argument since Go 1.26 and reads its own secure source.) There is no
 // cpu-ns/op here: locking the thread around the system calls of the random

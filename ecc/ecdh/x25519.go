@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/crypton-go/crypton/ecc/internal/edwards25519"
 	"github.com/crypton-go/crypton/mont/gf25519"
 )
 
@@ -56,18 +57,32 @@ func (c *x25519Curve) NewPublicKey(key []byte) (*PublicKey, error) {
 // x25519Base is the u-coordinate of the base point, 9.
 var x25519Base = [32]byte{9}
 
-// publicKey returns X25519(key, 9).
+// publicKey returns X25519(key, 9), the public key of key.
 //
-// TODO(issue #8): compute it with a fixed-base multiplication on the
-// birationally equivalent edwards25519 (a precomputed table scanned in
-// constant time, then the map u = (1+y)/(1−y)), which is several times
-// faster than this variable-base ladder and is what the issue's goal for key
-// generation (at least 2x crypto/ecdh) needs; it waits for the Edwards
-// arithmetic of ecc/ed25519.
+// It is computed on the birationally equivalent edwards25519 rather than
+// with the ladder: the clamped scalar, reduced modulo the order ℓ of the
+// base point (which the point does not notice), multiplies the Edwards base
+// point B with a fixed-base table scanned in constant time, and the result
+// maps to u = (1 + y)/(1 − y) = (Z + Y)/(Z − Y) (RFC 7748, Section 4.1).
+// The map sends B to u = 9, and [k]B to the u-coordinate of [k]9, so this
+// equals the ladder's result. (The point is never the identity: the
+// clamped scalar lies in [2^254, 2^255) and is a multiple of 8, so it is
+// not a multiple of ℓ.)
 func (c *x25519Curve) publicKey(key []byte) []byte {
 	out := make([]byte, x25519PublicKeySize)
-	x25519Scalar(out, key, &x25519Base)
+	x25519BaseMult(out, key)
 	return out
+}
+
+// x25519BaseMult sets out to X25519(scalar, 9) by a fixed-base
+// multiplication on edwards25519. scalar and out are 32 bytes long.
+func x25519BaseMult(out, scalar []byte) {
+	var s edwards25519.Scalar
+	s.SetBytesWithClamping(scalar) // cannot fail: 32 bytes
+	var p edwards25519.Point
+	p.ScalarBaseMult(&s)
+	copy(out, p.BytesMontgomery())
+	s = edwards25519.Scalar{}
 }
 
 func (c *x25519Curve) ecdh(local *PrivateKey, remote *PublicKey) ([]byte, error) {
