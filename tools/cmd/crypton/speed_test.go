@@ -348,9 +348,9 @@ func TestMeasureSpeedPerOp(t *testing.T) {
 		cmd := strings.Join(args, " ")
 		calls[cmd]++
 		switch cmd {
-		case "speed -mr -seconds 1 rsa2048":
+		case "speed -elapsed -mr -seconds 1 rsa2048":
 			return "+F2:2:2048:1000.000000:40000.000000\n", nil
-		case "speed -mr -seconds 1 ffdh2048":
+		case "speed -elapsed -mr -seconds 1 ffdh2048":
 			return "+F8:0:2048:2500.000000:0.000400\n", nil
 		}
 		return "", fmt.Errorf("unexpected openssl %s", cmd)
@@ -370,7 +370,7 @@ func TestMeasureSpeedPerOp(t *testing.T) {
 	if want := map[string]int{"RSA-2048 sign": 1, "RSA-2048 verify": 1, "FFDH-2048": 1}; !maps.Equal(setups, want) {
 		t.Errorf("setup calls %v, want %v", setups, want)
 	}
-	if want := map[string]int{"speed -mr -seconds 1 rsa2048": rounds, "speed -mr -seconds 1 ffdh2048": rounds}; !maps.Equal(calls, want) {
+	if want := map[string]int{"speed -elapsed -mr -seconds 1 rsa2048": rounds, "speed -elapsed -mr -seconds 1 ffdh2048": rounds}; !maps.Equal(calls, want) {
 		t.Errorf("openssl calls %v, want %v", calls, want)
 	}
 	wantOpenSSL := map[string]float64{"RSA-2048 sign": 1000, "RSA-2048 verify": 25, "FFDH-2048": 400}
