@@ -2,4 +2,11 @@ module github.com/crypton-go/crypton/ecc
 
 go 1.25.0
 
-require github.com/crypton-go/crypton/internal v0.2.0
+require (
+	github.com/crypton-go/crypton/cpufeat v0.3.1
+	github.com/crypton-go/crypton/hash v0.1.0
+	github.com/crypton-go/crypton/internal v0.2.0
+	github.com/crypton-go/crypton/mont v0.4.0
+)
+
+require golang.org/x/sys v0.1.0 // indirect
