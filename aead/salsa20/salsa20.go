@@ -23,7 +23,9 @@
 // 128-bit lane). Implementations register with
 // github.com/crypton-go/crypton/cpufeat under the package name "salsa20",
 // and CRYPTON_CPU=-avx2 switches the assembly off. The -tags purego build
-// uses only the generic code. HSalsa20 and Core8 are portable Go only.
+// uses only the generic code. HSalsa20, Core8 and XORCore8 (the word-based
+// core that github.com/crypton-go/crypton/hash/scrypt calls, and that Core8
+// wraps: the repository's one Salsa20/8 core) are portable Go only.
 //
 // # Constant time
 //
