@@ -1,0 +1,22 @@
+//go:build !amd64 || !gc || purego
+
+package aesgcm
+
+import (
+	"github.com/crypton-go/crypton/aead/internal/aescore"
+	"github.com/crypton-go/crypton/aead/internal/ghash"
+)
+
+// selectImpl returns the generic code, the only one on these builds.
+func selectImpl() impl {
+	return impl{aes: aescore.ImplGeneric, hash: hashGeneric}
+}
+
+// updateCLMUL and updateVCLMUL are never called on these builds.
+func updateCLMUL(k *ghash.Key, acc *[ghash.BlockSize]byte, p []byte)  { panic("unreachable") }
+func updateVCLMUL(k *ghash.Key, acc *[ghash.BlockSize]byte, p []byte) { panic("unreachable") }
+
+// sealBulk and openBulk process nothing: there are no stitched kernels on
+// these builds.
+func sealBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int { return 0 }
+func openBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int { return 0 }

@@ -1,0 +1,326 @@
+package main
+
+// gcm.go generates aead/aesgcm/gcm_amd64.s (with -kernel gcm): AES-GCM's
+// bulk encryption and decryption with counter mode and GHASH stitched
+// together: gcmEncVAES and gcmDecVAES in 256-bit registers with VAES and
+// VPCLMULQDQ (two blocks per register, sixteen per step), gcmEncAVX and
+// gcmDecAVX the same code in 128-bit registers with the VEX forms of AESENC
+// and PCLMULQDQ (one block per register, eight per step, powers H⁸..H¹).
+//
+// The functions mirror the generic seal and open of aead/aesgcm on whole
+// chunks of 256 (VAES) or 128 bytes: counter mode as aescore.CTR32 does it,
+// and GHASH as ghash.UpdateGeneric, over the ciphertext.
+//
+// Stitching. AES and GHASH use different execution units (AESENC and
+// PCLMULQDQ issue to different ports on current x86 cores), and each alone
+// is bound by its instructions' latency unless many independent blocks are
+// in flight. Each iteration runs the AES rounds of sixteen counter blocks
+// (Y0-Y7, two per register) and, between the rounds, the eight steps of an
+// aggregated GHASH of sixteen ciphertext blocks (as updateVCLMUL in
+// main.go: products by H¹⁶..H¹, one reduction), so that both units work at
+// once (Gueron and Kounavis, "Intel Carry-Less Multiplication Instruction
+// and its Usage for Computing the GCM Mode", Section 5; Gueron, "AES-GCM
+// software performance on the current high end CPUs", 2013). Encryption
+// hashes the previous chunk's ciphertext, which it has just written, while
+// it encrypts the next one; decryption hashes the ciphertext it is about
+// to decrypt.
+//
+// Counters. Y14 holds the counter blocks of the next two blocks
+// byte-reversed, so that the 32-bit block counter of each lane is the low
+// doubleword of the lane: VPADDD adds to it modulo 2³² without carrying
+// into the nonce, which is GCM's inc32. VPSHUFB with the byte-reversal mask
+// (Y15) restores the block order before the first round.
+//
+// Registers (their X halves in the one-lane kernels, where X14 holds one
+// counter and gcmIncr1 replaces gcmIncr): Y0-Y7 AES states, Y8 round key
+// (broadcast to both lanes), Y9 GHASH accumulator between iterations and
+// low product sum within one, Y10 high sum, Y11 middle sum, Y12 hashed
+// data, Y13 scratch, Y14 counters, Y15 byte-reversal mask.
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+var gcmBswap, gcmPoly, gcmIncr, gcmIncr1, gcmLaneOne Mem
+
+func gcmMain() {
+	gcmBswap = GLOBL("gcmByteReverse", RODATA|NOPTR)
+	for lane := 0; lane < 2; lane++ {
+		DATA(16*lane, U64(0x08090a0b0c0d0e0f))
+		DATA(16*lane+8, U64(0x0001020304050607))
+	}
+	gcmPoly = GLOBL("gcmPoly", RODATA|NOPTR)
+	DATA(0, U64(0xc200000000000000))
+	DATA(8, U64(0))
+	// gcmIncr[r] adds 2r to the counter of both lanes, r = 0..8.
+	gcmIncr = GLOBL("gcmIncr", RODATA|NOPTR)
+	for r := 0; r <= 8; r++ {
+		for lane := 0; lane < 2; lane++ {
+			DATA(32*r+16*lane, U32(uint32(2*r)))
+			DATA(32*r+16*lane+4, U32(0))
+			DATA(32*r+16*lane+8, U64(0))
+		}
+	}
+	// gcmIncr1[r] adds r to a counter in an XMM register, r = 0..8.
+	gcmIncr1 = GLOBL("gcmIncr1", RODATA|NOPTR)
+	for r := 0; r <= 8; r++ {
+		DATA(16*r, U32(uint32(r)))
+		DATA(16*r+4, U32(0))
+		DATA(16*r+8, U64(0))
+	}
+	// gcmLaneOne adds 1 to the counter of lane 1.
+	gcmLaneOne = GLOBL("gcmLaneOne", RODATA|NOPTR)
+	DATA(0, U64(0))
+	DATA(8, U64(0))
+	DATA(16, U64(1))
+	DATA(24, U64(0))
+
+	gcmKernel("gcmEncVAES", 2, false)
+	gcmKernel("gcmDecVAES", 2, true)
+	gcmKernel("gcmEncAVX", 1, false)
+	gcmKernel("gcmDecAVX", 1, true)
+}
+
+// gcmState holds the general-purpose registers of a kernel.
+type gcmState struct {
+	nr, xk, last, pow, kar Register
+	lanes                  int // blocks per register: 2 (YMM) or 1 (XMM)
+}
+
+// v returns y, or its X half for one lane.
+func (st gcmState) v(y VecPhysical) VecPhysical {
+	if st.lanes == 1 {
+		return y.AsX().(VecPhysical)
+	}
+	return y
+}
+
+// chunk is the number of bytes of one iteration.
+func (st gcmState) chunk() int { return 128 * st.lanes }
+
+var (
+	aesRegs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
+	gRK     = Y8
+	gLo     = Y9 // also the accumulator
+	gHi     = Y10
+	gMid    = Y11
+	gD      = Y12
+	gT      = Y13
+	gCtr    = Y14
+	gBswap  = Y15
+)
+
+// gcmKernel emits one kernel: it encrypts (or decrypts) len(src)/256
+// chunks of src into dst, absorbs the ciphertext into *acc and advances
+// *ctr by one per block. len(src) must be a positive multiple of 256.
+func gcmKernel(name string, lanes int, decrypt bool) {
+	TEXT(name, NOSPLIT, "func(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)")
+	if decrypt {
+		Doc(name + " decrypts len(src)/256 chunks of 16 blocks of src into dst and hashes them, 16 blocks per reduction.")
+	} else {
+		Doc(name + " encrypts len(src)/256 chunks of 16 blocks of src into dst and hashes the result, 16 blocks per reduction.")
+	}
+	st := gcmState{
+		lanes: lanes,
+		nr:    Load(Param("nr"), GP64()),
+		xk:    Load(Param("xk"), GP64()),
+		pow:   Load(Param("pow"), GP64()),
+		kar:   Load(Param("kar"), GP64()),
+	}
+	accP := Load(Param("acc"), GP64())
+	ctrP := Load(Param("ctr"), GP64())
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	count := Load(Param("src").Len(), GP64())
+	SHRQ(U8(6+lanes), count)
+
+	// last = xk + 16·nr, the last round key.
+	st.last = GP64()
+	MOVQ(st.nr, st.last)
+	SHLQ(U8(4), st.last)
+	ADDQ(st.xk, st.last)
+
+	VMOVDQU(gcmBswap, st.v(gBswap))
+	VMOVDQU(Mem{Base: accP}, gLo.AsX())
+	VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
+	if lanes == 2 {
+		VBROADCASTI128(Mem{Base: ctrP}, gCtr)
+		VPSHUFB(gBswap, gCtr, gCtr)
+		VPADDD(gcmLaneOne, gCtr, gCtr)
+	} else {
+		VMOVDQU(Mem{Base: ctrP}, gCtr.AsX())
+		VPSHUFB(gBswap.AsX(), gCtr.AsX(), gCtr.AsX())
+	}
+
+	if decrypt {
+		loop, done := label("dec_loop"), label("dec_done")
+		Label(loop)
+		TESTQ(count, count)
+		JZ(LabelRef(done))
+		gcmIteration(st, src, dst, src)
+		ADDQ(U32(st.chunk()), src)
+		ADDQ(U32(st.chunk()), dst)
+		DECQ(count)
+		JMP(LabelRef(loop))
+		Label(done)
+	} else {
+		// The first chunk is encrypted alone; each later one while the
+		// chunk before it is hashed from dst; the last chunk is hashed
+		// alone.
+		hashed := GP64()
+		MOVQ(dst, hashed)
+		gcmIteration(st, src, dst, nil)
+		ADDQ(U32(st.chunk()), src)
+		ADDQ(U32(st.chunk()), dst)
+		DECQ(count)
+		loop, done := label("enc_loop"), label("enc_done")
+		Label(loop)
+		TESTQ(count, count)
+		JZ(LabelRef(done))
+		gcmIteration(st, src, dst, hashed)
+		ADDQ(U32(st.chunk()), src)
+		ADDQ(U32(st.chunk()), dst)
+		ADDQ(U32(st.chunk()), hashed)
+		DECQ(count)
+		JMP(LabelRef(loop))
+		Label(done)
+		for i := 0; i < 8; i++ {
+			ghashStep(st, hashed, i)
+		}
+		ghashReduce(st)
+	}
+
+	// Store the accumulator and the next counter block (lane 0).
+	accP = Load(Param("acc"), GP64())
+	ctrP = Load(Param("ctr"), GP64())
+	VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
+	VMOVDQU(gLo.AsX(), Mem{Base: accP})
+	VPSHUFB(gBswap.AsX(), gCtr.AsX(), gCtr.AsX())
+	VMOVDQU(gCtr.AsX(), Mem{Base: ctrP})
+	VZEROUPPER()
+	RET()
+}
+
+// gcmIteration emits one chunk: the AES rounds of the next sixteen counter
+// blocks, XORed with src into dst, with the GHASH of the chunk at hashed
+// (if not nil) interleaved with the rounds.
+func gcmIteration(st gcmState, src, dst Register, hashed Register) {
+	// Counter blocks, then round 0.
+	incr, stride := gcmIncr, 32
+	if st.lanes == 1 {
+		incr, stride = gcmIncr1, 16
+	}
+	loadKey := func(m Mem) {
+		if st.lanes == 2 {
+			VBROADCASTI128(m, gRK)
+		} else {
+			VMOVDQU(m, gRK.AsX())
+		}
+	}
+	rk, ctr, bswap := st.v(gRK), st.v(gCtr), st.v(gBswap)
+	loadKey(Mem{Base: st.xk})
+	for r, y := range aesRegs {
+		y := st.v(y)
+		VPADDD(incr.Offset(stride*r), ctr, y)
+		VPSHUFB(bswap, y, y)
+		VPXOR(rk, y, y)
+	}
+	VPADDD(incr.Offset(stride*8), ctr, ctr)
+
+	round := func(i int) {
+		loadKey(Mem{Base: st.xk, Disp: 16 * i})
+		for _, y := range aesRegs {
+			VAESENC(rk, st.v(y), st.v(y))
+		}
+	}
+	// Rounds 1-9 are common to all key sizes; a GHASH step follows each
+	// of rounds 1-8 and the reduction round 9.
+	for i := 1; i <= 9; i++ {
+		round(i)
+		if hashed != nil {
+			if i <= 8 {
+				ghashStep(st, hashed, i-1)
+			} else {
+				ghashReduce(st)
+			}
+		}
+	}
+	last := label("last")
+	CMPQ(st.nr, U8(10))
+	JE(LabelRef(last))
+	round(10)
+	round(11)
+	CMPQ(st.nr, U8(12))
+	JE(LabelRef(last))
+	round(12)
+	round(13)
+	Label(last)
+	loadKey(Mem{Base: st.last})
+	for _, y := range aesRegs {
+		VAESENCLAST(rk, st.v(y), st.v(y))
+	}
+	for r, y := range aesRegs {
+		y := st.v(y)
+		VPXOR(Mem{Base: src, Disp: 16 * st.lanes * r}, y, y)
+		VMOVDQU(y, Mem{Base: dst, Disp: 16 * st.lanes * r})
+	}
+}
+
+// ghashStep emits step i (0..7) of the aggregated GHASH of sixteen blocks
+// at hashed: blocks 2i and 2i+1, multiplied by H^(16-2i) and H^(15-2i).
+// Step 0 adds the accumulator to block 0 and starts the sums.
+//
+// With one lane, the step takes block i, multiplied by H^(8-i).
+func ghashStep(st gcmState, hashed Register, i int) {
+	// Power j (H^(16-j)) is at 16j in pow and kar.
+	first := 16 - 8*st.lanes
+	pm := Mem{Base: st.pow, Disp: 16 * (first + st.lanes*i)}
+	km := Mem{Base: st.kar, Disp: 16 * (first + st.lanes*i)}
+	d, t, lo, hi, mid := st.v(gD), st.v(gT), st.v(gLo), st.v(gHi), st.v(gMid)
+	VMOVDQU(Mem{Base: hashed, Disp: 16 * st.lanes * i}, d)
+	VPSHUFB(st.v(gBswap), d, d)
+	if i == 0 {
+		VPXOR(lo, d, d)
+		VPCLMULQDQ(U8(0x00), pm, d, lo)
+		VPCLMULQDQ(U8(0x11), pm, d, hi)
+		VPSHUFD(U8(0x4e), d, mid)
+		VPXOR(d, mid, mid)
+		VPCLMULQDQ(U8(0x00), km, mid, mid)
+		return
+	}
+	VPCLMULQDQ(U8(0x00), pm, d, t)
+	VPXOR(t, lo, lo)
+	VPCLMULQDQ(U8(0x11), pm, d, t)
+	VPXOR(t, hi, hi)
+	VPSHUFD(U8(0x4e), d, t)
+	VPXOR(d, t, t)
+	VPCLMULQDQ(U8(0x00), km, t, t)
+	VPXOR(t, mid, mid)
+}
+
+// ghashReduce adds the lanes of the three sums, combines them into the
+// 256-bit product and reduces it into the accumulator, gLo's X half with
+// its upper lane zero (see the package comment).
+func ghashReduce(st gcmState) {
+	lo, hi, mid, t := gLo.AsX(), gHi.AsX(), gMid.AsX(), gT.AsX()
+	if st.lanes == 2 {
+		for _, s := range []VecPhysical{gLo, gHi, gMid} {
+			VEXTRACTI128(U8(1), s, t)
+			VPXOR(t, s.AsX(), s.AsX())
+		}
+	}
+	VPXOR(lo, mid, mid)
+	VPXOR(hi, mid, mid)
+	VPSLLDQ(U8(8), mid, t)
+	VPXOR(t, lo, lo)
+	VPSRLDQ(U8(8), mid, mid)
+	VPXOR(mid, hi, hi)
+	for i := 0; i < 2; i++ {
+		VPCLMULQDQ(U8(0x00), gcmPoly, lo, t)
+		VPSHUFD(U8(0x4e), lo, lo)
+		VPXOR(t, lo, lo)
+	}
+	VPXOR(hi, lo, lo)
+}
