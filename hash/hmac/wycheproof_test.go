@@ -21,20 +21,21 @@ var wycheproofFiles = map[string]string{
 	"hmac_sha512_test.json":     "SHA-512",
 	"hmac_sha512_224_test.json": "SHA-512/224",
 	"hmac_sha512_256_test.json": "SHA-512/256",
+	"hmac_sha3_224_test.json":   "SHA3-224",
+	"hmac_sha3_256_test.json":   "SHA3-256",
+	"hmac_sha3_384_test.json":   "SHA3-384",
+	"hmac_sha3_512_test.json":   "SHA3-512",
 }
 
 // TestWycheproof runs every test of every Wycheproof HMAC file whose hash
 // crypton has, on every implementation of that hash. The files are those
-// named hmac_*; of them, hmac_sha3_* are skipped until crypton has SHA-3
-// (they will run here then), and hmac_sm3 is skipped because crypton has no
-// SM3. Any other file is an error, so a new one is not silently ignored.
+// named hmac_*; of them, hmac_sm3 is skipped because crypton has no SM3. Any
+// other file is an error, so a new one is not silently ignored.
 func TestWycheproof(t *testing.T) {
 	seen := map[string]bool{}
 	for _, file := range wycheproof.Files(t, "hmac_") {
 		t.Run(strings.TrimSuffix(file, "_test.json"), func(t *testing.T) {
 			switch {
-			case strings.HasPrefix(file, "hmac_sha3_"):
-				t.Skip("HMAC-SHA-3: crypton has no SHA-3 yet; these vectors will run once it has")
 			case file == "hmac_sm3_test.json":
 				t.Skip("HMAC-SM3: crypton has no SM3")
 			}

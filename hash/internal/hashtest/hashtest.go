@@ -6,6 +6,7 @@ package hashtest
 import (
 	stdsha1 "crypto/sha1"
 	stdsha256 "crypto/sha256"
+	stdsha3 "crypto/sha3"
 	stdsha512 "crypto/sha512"
 	"encoding/hex"
 	"hash"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/crypton-go/crypton/hash/sha1"
 	"github.com/crypton-go/crypton/hash/sha256"
+	"github.com/crypton-go/crypton/hash/sha3"
 	"github.com/crypton-go/crypton/hash/sha512"
 )
 
@@ -35,6 +37,10 @@ var All = []Func{
 	{"SHA-512", "sha512", sha512.New, stdsha512.New},
 	{"SHA-512/224", "sha512", sha512.New512_224, stdsha512.New512_224},
 	{"SHA-512/256", "sha512", sha512.New512_256, stdsha512.New512_256},
+	{"SHA3-224", "sha3", func() hash.Hash { return sha3.New224() }, func() hash.Hash { return stdsha3.New224() }},
+	{"SHA3-256", "sha3", func() hash.Hash { return sha3.New256() }, func() hash.Hash { return stdsha3.New256() }},
+	{"SHA3-384", "sha3", func() hash.Hash { return sha3.New384() }, func() hash.Hash { return stdsha3.New384() }},
+	{"SHA3-512", "sha3", func() hash.Hash { return sha3.New512() }, func() hash.Hash { return stdsha3.New512() }},
 }
 
 // ByName returns the entry of All called name, failing t if there is none.
