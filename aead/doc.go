@@ -1,13 +1,22 @@
-// Package aead is the root of crypton's symmetric-encryption module: the AES
-// block cipher, AES-GCM, AES-GCM-SIV, ChaCha20, Poly1305,
-// ChaCha20-Poly1305, XChaCha20-Poly1305, Salsa20 and NaCl secretbox, in
-// sub-packages, each returning the standard library's cipher.Block and
-// cipher.AEAD interfaces.
+// Package aead is the root of crypton's symmetric-encryption module. It
+// holds no code: the ciphers live in its sub-packages, each with the API of
+// its golang.org/x/crypto or standard-library counterpart, returning the
+// standard library's cipher.Stream, cipher.Block and cipher.AEAD:
 //
-// The generic implementations are constant-time (AES is bitsliced, GHASH uses
-// no tables); accelerated ones use AES-NI, VAES, VPCLMULQDQ, AVX2 and
-// AVX-512 on amd64 and the ARMv8 AES and PMULL instructions on arm64.
+//   - chacha20 (ChaCha20 of RFC 8439, XChaCha20, HChaCha20), poly1305, and
+//     chacha20poly1305 (ChaCha20-Poly1305 with New, XChaCha20-Poly1305 with
+//     NewX);
+//   - salsa20 (Salsa20/20, XSalsa20, HSalsa20 and the Salsa20/8 core that
+//     scrypt uses) and secretbox (NaCl's XSalsa20-Poly1305, also as a
+//     cipher.AEAD);
+//   - aes (the AES block cipher of FIPS 197) and aesgcm (AES-GCM of NIST SP
+//     800-38D, with 12- to 16-byte tags and a random-nonce form).
 //
-// The packages are being written; see the module's README for what exists
-// today.
+// The generic implementations are constant-time: AES is bitsliced and GHASH
+// uses no tables. On amd64, accelerated ones use AVX2 (ChaCha20, Salsa20),
+// MULX (Poly1305), AES-NI with PCLMULQDQ, and VAES with VPCLMULQDQ (AES,
+// AES-GCM); arm64 uses the generic code for now. Each is registered with
+// crypton's cpufeat, so that CRYPTON_CPU can turn it off.
+//
+// AES-GCM-SIV is planned; see the module's README for what exists today.
 package aead
