@@ -4,7 +4,7 @@
 //
 //	crypton cpu
 //	crypton speed [-algs LIST] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv]
-//	crypton sum [-a sha256|sha512|sha1|sha224|sha384] [-c] [--tag] [FILE...]
+//	crypton sum [-a sha256|sha512|sha1|sha224|sha384|sha3-256|sha3-512|blake2b|blake2s] [-c] [--tag] [FILE...]
 //
 // The cpu subcommand prints the processor, the CPU features crypton
 // detected, the CRYPTON_CPU override in force, and for each package with

@@ -16,8 +16,11 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/crypton-go/crypton/hash/blake2b"
+	"github.com/crypton-go/crypton/hash/blake2s"
 	"github.com/crypton-go/crypton/hash/sha1"
 	"github.com/crypton-go/crypton/hash/sha256"
+	"github.com/crypton-go/crypton/hash/sha3"
 	"github.com/crypton-go/crypton/hash/sha512"
 )
 
@@ -30,14 +33,20 @@ type sumAlg struct {
 	tag  string // coreutils' DIGEST_TYPE_STRING, e.g. "SHA256"
 	size int    // digest length in bytes
 	new  func() hash.Hash
+	tool string // the coreutils command with the same output, if any
 }
 
 var sumAlgs = []sumAlg{
-	{"sha1", "SHA1", sha1.Size, sha1.New},
-	{"sha224", "SHA224", sha256.Size224, sha256.New224},
-	{"sha256", "SHA256", sha256.Size, sha256.New},
-	{"sha384", "SHA384", sha512.Size384, sha512.New384},
-	{"sha512", "SHA512", sha512.Size, sha512.New},
+	{"sha1", "SHA1", sha1.Size, sha1.New, "sha1sum"},
+	{"sha224", "SHA224", sha256.Size224, sha256.New224, "sha224sum"},
+	{"sha256", "SHA256", sha256.Size, sha256.New, "sha256sum"},
+	{"sha384", "SHA384", sha512.Size384, sha512.New384, "sha384sum"},
+	{"sha512", "SHA512", sha512.Size, sha512.New, "sha512sum"},
+	{"sha3-256", "SHA3-256", 32, func() hash.Hash { return sha3.New256() }, ""},
+	{"sha3-512", "SHA3-512", 64, func() hash.Hash { return sha3.New512() }, ""},
+	// b2sum's default: BLAKE2b-512, tagged "BLAKE2b".
+	{"blake2b", "BLAKE2b", blake2b.Size, func() hash.Hash { h, _ := blake2b.New512(nil); return h }, "b2sum"},
+	{"blake2s", "BLAKE2s", blake2s.Size, func() hash.Hash { h, _ := blake2s.New256(nil); return h }, ""},
 }
 
 func sumAlgNames() []string {
@@ -56,7 +65,7 @@ func runSum(args []string, stdout, stderr io.Writer) error {
 	tag := fs.Bool("tag", false, "print BSD-style checksums: ALG (name) = hex")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: crypton sum [-a %s] [-c] [--tag] [FILE...]\n\n", strings.Join(sumAlgNames(), "|"))
-		fmt.Fprintf(stderr, "Prints or checks checksums like coreutils' sha256sum and friends, with the\nsame output. With no FILE, or when FILE is -, reads standard input. Files are\nhashed in parallel and printed in argument order. SHA-3 and BLAKE2 will be\nadded when crypton has them.\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Prints or checks checksums like coreutils' sha256sum and friends, with the\nsame output. With no FILE, or when FILE is -, reads standard input. Files are\nhashed in parallel and printed in argument order. -a blake2b is b2sum's\nBLAKE2b-512; sha3-256, sha3-512 and blake2s have no coreutils counterpart\nand use the same formats.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args); err != nil {
