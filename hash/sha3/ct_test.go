@@ -1,0 +1,57 @@
+//go:build ctgrind
+
+package sha3_test
+
+import (
+	"testing"
+
+	"github.com/crypton-go/crypton/cpufeat/cputest"
+	"github.com/crypton-go/crypton/hash/sha3"
+	"github.com/crypton-go/crypton/internal/ctgrind"
+)
+
+// TestCTSHA3 is the constant-time case of the package, run by
+// tools/cmd/ctcheck under valgrind: the message is secret (a hash processes
+// keys inside HMAC and KDFs), and so are the digests and the SHAKE output
+// until the test marks them public to compare them. The message spans
+// several blocks of every rate and ends in a partial one.
+func TestCTSHA3(t *testing.T) {
+	cputest.TestAllImplementations(t, "sha3", func(t *testing.T) {
+		msg := make([]byte, 400)
+		for i := range msg {
+			msg[i] = byte(13 * i)
+		}
+		ctgrind.Secret(msg)
+
+		sum := sha3.Sum256(msg)
+		ctgrind.PublicValue(&sum)
+		h := sha3.New256()
+		h.Write(msg[:5])
+		h.Write(msg[5:200])
+		h.Write(msg[200:])
+		got := h.Sum(nil)
+		ctgrind.Public(got)
+		if string(got) != string(sum[:]) {
+			t.Error("the streaming digest differs from the one-shot digest")
+		}
+
+		s512 := sha3.Sum512(msg)
+		ctgrind.PublicValue(&s512)
+
+		x := sha3.NewSHAKE128()
+		x.Write(msg)
+		out := make([]byte, 300)
+		x.Read(out[:100])
+		x.Read(out[100:])
+		ctgrind.Public(out)
+		want := sha3.SumSHAKE128(msg, 300)
+		ctgrind.Public(want)
+		if string(out) != string(want) {
+			t.Error("SHAKE128 read in two pieces differs from SumSHAKE128")
+		}
+
+		k := sha3.NewLegacyKeccak256()
+		k.Write(msg)
+		ctgrind.Public(k.Sum(nil))
+	})
+}
