@@ -670,15 +670,23 @@ func TestSpeedAEAD(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("JSON does not parse: %v\n%s", err, out)
 	}
-	if len(rep.Rows) != 1 || rep.Rows[0].Algorithm != "ChaCha20-Poly1305" {
-		t.Fatalf("rows = %+v, want the ChaCha20-Poly1305 row", rep.Rows)
+	want := []string{"AES-128-GCM", "AES-256-GCM", "ChaCha20-Poly1305"}
+	if len(rep.Rows) != len(want) {
+		t.Fatalf("rows = %+v, want %q", rep.Rows, want)
 	}
-	r := rep.Rows[0]
-	if r.Unit != unitMBs || !(r.Crypton > 0) || r.Go == nil || !(*r.Go > 0) {
-		t.Errorf("row %+v: want positive MB/s figures for crypton and x/crypto", r)
+	for i, r := range rep.Rows {
+		if r.Algorithm != want[i] {
+			t.Errorf("row %d is %q, want %q", i, r.Algorithm, want[i])
+		}
+		if r.Unit != unitMBs || !(r.Crypton > 0) || r.Go == nil || !(*r.Go > 0) {
+			t.Errorf("row %+v: want positive MB/s figures for crypton and its Go peer", r)
+		}
 	}
-	if want := cpufeat.Active("chacha20") + "+" + cpufeat.Active("poly1305"); r.Implementation != want {
-		t.Errorf("implementation %q, want %q", r.Implementation, want)
+	if got, want := rep.Rows[2].Implementation, cpufeat.Active("chacha20")+"+"+cpufeat.Active("poly1305"); got != want {
+		t.Errorf("ChaCha20-Poly1305 implementation %q, want %q", got, want)
+	}
+	if got, want := rep.Rows[0].Implementation, cpufeat.Active("aesgcm"); got != want {
+		t.Errorf("AES-128-GCM implementation %q, want %q", got, want)
 	}
 	if !slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.Contains(n, "golang.org/x/crypto/chacha20poly1305") }) {
 		t.Errorf("no note naming x/crypto as the Go column: %q", rep.Notes)
