@@ -692,3 +692,19 @@ func TestSpeedAEAD(t *testing.T) {
 		t.Errorf("no note naming x/crypto as the Go column: %q", rep.Notes)
 	}
 }
+
+// TestSpeedECC runs the ecc rows on a tiny budget: each has crypton, Go and
+// (with openssl) OpenSSL figures in µs/op.
+func TestSpeedECC(t *testing.T) {
+	_, lookErr := exec.LookPath("openssl")
+	out, _ := runSpeedFormat(t, "-algs", "ecc", "-format", "json")
+	rep := checkSpeedJSON(t, out, lookErr == nil, []string{"X25519", "Ed25519 sign", "Ed25519 verify"})
+	for _, r := range rep.Rows {
+		if r.Unit != unitUsOp || r.Go == nil {
+			t.Errorf("%s: unit %q, Go %v; want µs/op and a Go figure", r.Algorithm, r.Unit, r.Go)
+		}
+		if r.Implementation != cpufeat.Active("gf25519") {
+			t.Errorf("%s: implementation %q, want gf25519's %q", r.Algorithm, r.Implementation, cpufeat.Active("gf25519"))
+		}
+	}
+}
