@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -78,6 +79,10 @@ func stateSource[S any](t *testing.T, random func(*rand.Rand) S) func(*prng) S {
 	if binary.Size(s) < 0 {
 		t.Fatalf("random is nil, but the state type %T is not a fixed-size type that can be filled with random bytes; pass a random function", s)
 	}
+	// encoding/binary sizes unexported struct fields but cannot set them.
+	if f := unexportedField(reflect.TypeOf(s)); f != "" {
+		t.Fatalf("random is nil, but the state type %T has the unexported field %s, which encoding/binary cannot fill; export it or pass a random function", s, f)
+	}
 	return func(r *prng) S {
 		var s S
 		if err := binary.Read(r.src, binary.NativeEndian, &s); err != nil {
@@ -85,6 +90,26 @@ func stateSource[S any](t *testing.T, random func(*rand.Rand) S) func(*prng) S {
 		}
 		return s
 	}
+}
+
+// unexportedField returns the path of the first unexported struct field in
+// t (through arrays and nested structs), or "" if there is none.
+func unexportedField(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Array:
+		return unexportedField(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				return t.String() + "." + f.Name
+			}
+			if p := unexportedField(f.Type); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
 }
 
 // TestBlockFunc compares got, a block function (usually assembly), with
