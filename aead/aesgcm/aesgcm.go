@@ -196,7 +196,7 @@ func (g *gcm) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 	if uint64(len(plaintext)) > maxPlaintext {
 		panic("aesgcm: message too large for GCM")
 	}
-	ret, out := sliceForAppend(dst, len(plaintext)+g.tagSize)
+	ret, out := alias.SliceForAppend(dst, len(plaintext)+g.tagSize)
 	if alias.InexactOverlap(out, plaintext) {
 		panic("aesgcm: invalid buffer overlap")
 	}
@@ -226,7 +226,7 @@ func (g *gcm) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error
 	if len(ciphertext) < g.tagSize || uint64(len(ciphertext)) > maxPlaintext+uint64(g.tagSize) {
 		return nil, errOpen
 	}
-	ret, out := sliceForAppend(dst, len(ciphertext)-g.tagSize)
+	ret, out := alias.SliceForAppend(dst, len(ciphertext)-g.tagSize)
 	if alias.InexactOverlap(out, ciphertext) {
 		panic("aesgcm: invalid buffer overlap")
 	}
@@ -424,7 +424,7 @@ func (r *randomNonce) Seal(dst, nonce, plaintext, additionalData []byte) []byte 
 	if uint64(len(plaintext)) > maxPlaintext {
 		panic("aesgcm: message too large for GCM")
 	}
-	ret, out := sliceForAppend(dst, NonceSize+len(plaintext)+TagSize)
+	ret, out := alias.SliceForAppend(dst, NonceSize+len(plaintext)+TagSize)
 	if alias.InexactOverlap(out, plaintext) {
 		panic("aesgcm: invalid buffer overlap")
 	}
@@ -456,7 +456,7 @@ func (r *randomNonce) Open(dst, nonce, ciphertext, additionalData []byte) ([]byt
 	if len(ciphertext) < NonceSize+TagSize || uint64(len(ciphertext)) > maxPlaintext+NonceSize+TagSize {
 		return nil, errOpen
 	}
-	ret, out := sliceForAppend(dst, len(ciphertext)-NonceSize-TagSize)
+	ret, out := alias.SliceForAppend(dst, len(ciphertext)-NonceSize-TagSize)
 	if alias.InexactOverlap(out, ciphertext) {
 		panic("aesgcm: invalid buffer overlap")
 	}
@@ -480,17 +480,4 @@ func (r *randomNonce) Open(dst, nonce, ciphertext, additionalData []byte) ([]byt
 		return nil, errOpen
 	}
 	return ret, nil
-}
-
-// sliceForAppend extends in by n bytes, reallocating if its capacity is too
-// small, and returns the extended slice and its last n bytes.
-func sliceForAppend(in []byte, n int) (head, tail []byte) {
-	if total := len(in) + n; cap(in) >= total {
-		head = in[:total]
-	} else {
-		head = make([]byte, total)
-		copy(head, in)
-	}
-	tail = head[len(in):]
-	return head, tail
 }

@@ -156,7 +156,7 @@ func sealAppend(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintex
 	if uint64(len(plaintext)) > maxPlaintext {
 		panic("chacha20poly1305: plaintext too large")
 	}
-	ret, out := sliceForAppend(dst, len(plaintext)+Overhead)
+	ret, out := alias.SliceForAppend(dst, len(plaintext)+Overhead)
 	if alias.InexactOverlap(out, plaintext) {
 		panic("chacha20poly1305: invalid buffer overlap")
 	}
@@ -173,7 +173,7 @@ func openAppend(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, cipherte
 	if len(ciphertext) < Overhead || uint64(len(ciphertext)) > maxPlaintext+Overhead {
 		return nil, errOpen
 	}
-	ret, out := sliceForAppend(dst, len(ciphertext)-Overhead)
+	ret, out := alias.SliceForAppend(dst, len(ciphertext)-Overhead)
 	if alias.InexactOverlap(out, ciphertext) {
 		panic("chacha20poly1305: invalid buffer overlap")
 	}
@@ -184,17 +184,4 @@ func openAppend(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, cipherte
 		return nil, errOpen
 	}
 	return ret, nil
-}
-
-// sliceForAppend extends in by n bytes, reallocating if its capacity is too
-// small, and returns the extended slice and its last n bytes.
-func sliceForAppend(in []byte, n int) (head, tail []byte) {
-	if total := len(in) + n; cap(in) >= total {
-		head = in[:total]
-	} else {
-		head = make([]byte, total)
-		copy(head, in)
-	}
-	tail = head[len(in):]
-	return head, tail
 }

@@ -71,7 +71,7 @@ func (c *xsalsa20poly1305) Seal(dst, nonce, plaintext, additionalData []byte) []
 	if len(additionalData) > 0 {
 		panic(errAdditionalData.Error())
 	}
-	ret, box := sliceForAppend(dst, len(plaintext)+Overhead)
+	ret, box := alias.SliceForAppend(dst, len(plaintext)+Overhead)
 	if alias.AnyOverlap(box, plaintext) {
 		if len(plaintext) == 0 || &box[0] != &plaintext[0] {
 			panic("secretbox: invalid buffer overlap")
@@ -110,7 +110,7 @@ func (c *xsalsa20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) (
 	if !k.verify(ciphertext, (*[NonceSize]byte)(nonce), &c.key) {
 		return nil, errOpen
 	}
-	ret, msg := sliceForAppend(dst, len(ciphertext)-Overhead)
+	ret, msg := alias.SliceForAppend(dst, len(ciphertext)-Overhead)
 	src := ciphertext[Overhead:]
 	if alias.AnyOverlap(msg, ciphertext) {
 		if &msg[0] != &ciphertext[0] {

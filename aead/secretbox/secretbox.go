@@ -55,7 +55,7 @@ const Overhead = poly1305.TagSize
 // As in golang.org/x/crypto/nacl/secretbox, the space appended to out must
 // not overlap message: Seal panics if it does.
 func Seal(out, message []byte, nonce *[24]byte, key *[32]byte) []byte {
-	ret, box := sliceForAppend(out, len(message)+Overhead)
+	ret, box := alias.SliceForAppend(out, len(message)+Overhead)
 	if alias.AnyOverlap(box, message) {
 		panic("secretbox: invalid buffer overlap")
 	}
@@ -81,7 +81,7 @@ func Open(out, box []byte, nonce *[24]byte, key *[32]byte) ([]byte, bool) {
 	if !k.verify(box, nonce, key) {
 		return nil, false
 	}
-	ret, msg := sliceForAppend(out, len(box)-Overhead)
+	ret, msg := alias.SliceForAppend(out, len(box)-Overhead)
 	if alias.AnyOverlap(msg, box) {
 		panic("secretbox: invalid buffer overlap")
 	}
@@ -146,17 +146,4 @@ func (k *opener) verify(box []byte, nonce *[24]byte, key *[32]byte) bool {
 // the tag of the box verify checked; they are the same buffer or apart.
 func (k *opener) decrypt(dst, src []byte) {
 	xorKeyStream(&k.s, &k.ks, dst, src)
-}
-
-// sliceForAppend extends in by n bytes, in place if it has the capacity,
-// and returns the whole slice and the n new bytes.
-func sliceForAppend(in []byte, n int) (head, tail []byte) {
-	if total := len(in) + n; cap(in) >= total {
-		head = in[:total]
-	} else {
-		head = make([]byte, total)
-		copy(head, in)
-	}
-	tail = head[len(in):]
-	return head, tail
 }

@@ -1,5 +1,7 @@
 // Package alias reports whether byte slices share memory, for the checks
-// that cipher.Stream and cipher.AEAD implementations make on their buffers.
+// that cipher.Stream and cipher.AEAD implementations make on their buffers,
+// and extends a destination slice the way cipher.AEAD's Seal and Open append
+// to dst.
 package alias
 
 import "unsafe"
@@ -29,4 +31,19 @@ func InexactOverlap(x, y []byte) bool {
 		return false
 	}
 	return AnyOverlap(x, y)
+}
+
+// SliceForAppend extends in by n bytes, in place if its capacity allows and
+// in a new array otherwise, and returns the extended slice and its last n
+// bytes (where an AEAD writes its output, so that the caller can check them
+// for overlap with its inputs).
+func SliceForAppend(in []byte, n int) (head, tail []byte) {
+	if total := len(in) + n; cap(in) >= total {
+		head = in[:total]
+	} else {
+		head = make([]byte, total)
+		copy(head, in)
+	}
+	tail = head[len(in):]
+	return head, tail
 }

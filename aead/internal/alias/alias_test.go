@@ -29,3 +29,20 @@ func TestOverlap(t *testing.T) {
 		}
 	}
 }
+
+func TestSliceForAppend(t *testing.T) {
+	in := make([]byte, 3, 10)
+	copy(in, "abc")
+	head, tail := SliceForAppend(in, 4)
+	if len(head) != 7 || len(tail) != 4 || &head[0] != &in[0] || &tail[0] != &head[3] {
+		t.Errorf("with capacity: head len %d, tail len %d; want 7 and 4 in in's array", len(head), len(tail))
+	}
+	head, tail = SliceForAppend(in, 8)
+	if len(head) != 11 || len(tail) != 8 || &head[0] == &in[0] || string(head[:3]) != "abc" || &tail[0] != &head[3] {
+		t.Errorf("without capacity: head %q (len %d), tail len %d; want a new array starting with abc", head[:3], len(head), len(tail))
+	}
+	head, tail = SliceForAppend(nil, 0)
+	if len(head) != 0 || len(tail) != 0 {
+		t.Errorf("nil, 0: lengths %d and %d", len(head), len(tail))
+	}
+}
