@@ -46,6 +46,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/crypton-go/crypton/tools/internal/golist"
 )
 
 //go:embed runtime.supp
@@ -188,31 +190,27 @@ func (c *checker) main(pkgs []string, keep string) error {
 // ctPackages lists the workspace packages that have constant-time cases:
 // a _test.go file whose build constraint mentions ctgrind.
 func ctPackages() ([]string, error) {
-	cmd := exec.Command("go", "list", "-tags", "ctgrind,valgrind", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .TestGoFiles \" \"}} {{join .XTestGoFiles \" \"}}", "work")
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
+	all, err := golist.TestFiles("ctgrind,valgrind", "work")
 	if err != nil {
-		return nil, fmt.Errorf("go list: %v", err)
+		return nil, err
 	}
 	var pkgs []string
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		f := strings.SplitN(line, "\t", 3)
-		if len(f) != 3 {
-			continue
-		}
-		for _, name := range strings.Fields(f[2]) {
-			ok, err := hasCtgrindConstraint(filepath.Join(f[1], name))
+	for _, p := range all {
+		for _, file := range p.TestFiles {
+			ok, err := hasCtgrindConstraint(file)
 			if err != nil {
 				return nil, err
 			}
 			if ok {
-				pkgs = append(pkgs, f[0])
+				pkgs = append(pkgs, p.ImportPath)
 				break
 			}
 		}
 	}
 	return pkgs, nil
 }
+
+var ctgrindTag = regexp.MustCompile(`\bctgrind\b`)
 
 // hasCtgrindConstraint reports whether the //go:build line of a Go file,
 // which precedes its package clause, mentions the ctgrind tag.
@@ -228,7 +226,7 @@ func hasCtgrindConstraint(path string) (bool, error) {
 		if strings.HasPrefix(line, "package ") {
 			break
 		}
-		if strings.HasPrefix(line, "//go:build ") && regexp.MustCompile(`\bctgrind\b`).MatchString(line) {
+		if strings.HasPrefix(line, "//go:build ") && ctgrindTag.MatchString(line) {
 			return true, nil
 		}
 	}

@@ -22,10 +22,11 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/crypton-go/crypton/tools/internal/golist"
 )
 
 func main() {
@@ -105,26 +106,19 @@ func findTargets(pkgs []string) ([]target, error) {
 	if len(pkgs) == 0 {
 		pkgs = []string{"work"}
 	}
-	args := append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .TestGoFiles \" \"}} {{join .XTestGoFiles \" \"}}"}, pkgs...)
-	cmd := exec.Command("go", args...)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
+	all, err := golist.TestFiles("", pkgs...)
 	if err != nil {
-		return nil, fmt.Errorf("go list: %v", err)
+		return nil, err
 	}
 	var targets []target
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		f := strings.SplitN(line, "\t", 3)
-		if len(f) != 3 {
-			continue
-		}
-		for _, file := range strings.Fields(f[2]) {
-			names, err := fuzzFuncs(filepath.Join(f[1], file))
+	for _, p := range all {
+		for _, file := range p.TestFiles {
+			names, err := fuzzFuncs(file)
 			if err != nil {
 				return nil, err
 			}
 			for _, n := range names {
-				targets = append(targets, target{f[0], n})
+				targets = append(targets, target{p.ImportPath, n})
 			}
 		}
 	}
