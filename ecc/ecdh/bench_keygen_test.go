@@ -2,6 +2,7 @@ package ecdh_test
 
 import (
 	stdecdh "crypto/ecdh"
+	"github.com/crypton-go/crypton/internal/cryptotest"
 	"testing"
 
 	"github.com/crypton-go/crypton/ecc/ecdh"
@@ -15,7 +16,7 @@ import (
 func BenchmarkNewPrivateKey(b *testing.B) {
 	b.Run("crypton", func(b *testing.B) {
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			k, err := ecdh.X25519().NewPrivateKey(benchPriv)
 			if err != nil {
@@ -26,7 +27,7 @@ func BenchmarkNewPrivateKey(b *testing.B) {
 	})
 	b.Run("stdlib", func(b *testing.B) {
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			k, err := stdecdh.X25519().NewPrivateKey(benchPriv)
 			if err != nil {

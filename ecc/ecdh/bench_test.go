@@ -4,6 +4,7 @@ import (
 	"bytes"
 	stdecdh "crypto/ecdh"
 	"crypto/rand"
+	"github.com/crypton-go/crypton/internal/cryptotest"
 	"testing"
 
 	"github.com/crypton-go/crypton/ecc/ecdh"
@@ -23,7 +24,7 @@ func BenchmarkX25519(b *testing.B) {
 		priv, _ := ecdh.X25519().NewPrivateKey(benchPriv)
 		pub, _ := ecdh.X25519().NewPublicKey(benchPub)
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			if _, err := priv.ECDH(pub); err != nil {
 				b.Fatal(err)
@@ -34,7 +35,7 @@ func BenchmarkX25519(b *testing.B) {
 		priv, _ := stdecdh.X25519().NewPrivateKey(benchPriv)
 		pub, _ := stdecdh.X25519().NewPublicKey(benchPub)
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			if _, err := priv.ECDH(pub); err != nil {
 				b.Fatal(err)

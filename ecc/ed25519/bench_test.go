@@ -2,6 +2,7 @@ package ed25519_test
 
 import (
 	stded25519 "crypto/ed25519"
+	"github.com/crypton-go/crypton/internal/cryptotest"
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
@@ -17,7 +18,7 @@ func BenchmarkSign(b *testing.B) {
 	b.Run("crypton", func(b *testing.B) {
 		priv := ed25519.NewKeyFromSeed(benchSeed)
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			ed25519.Sign(priv, msg)
 		}
@@ -25,7 +26,7 @@ func BenchmarkSign(b *testing.B) {
 	b.Run("stdlib", func(b *testing.B) {
 		priv := stded25519.NewKeyFromSeed(benchSeed)
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			stded25519.Sign(priv, msg)
 		}
@@ -40,7 +41,7 @@ func BenchmarkVerify(b *testing.B) {
 	sig := stded25519.Sign(priv, msg)
 	b.Run("crypton", func(b *testing.B) {
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			if !ed25519.Verify(pub, msg, sig) {
 				b.Fatal("rejected")
@@ -49,7 +50,7 @@ func BenchmarkVerify(b *testing.B) {
 	})
 	b.Run("stdlib", func(b *testing.B) {
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			if !stded25519.Verify(pub, msg, sig) {
 				b.Fatal("rejected")
@@ -63,14 +64,14 @@ func BenchmarkVerify(b *testing.B) {
 func BenchmarkNewKeyFromSeed(b *testing.B) {
 	b.Run("crypton", func(b *testing.B) {
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			ed25519.NewKeyFromSeed(benchSeed)
 		}
 	})
 	b.Run("stdlib", func(b *testing.B) {
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			stded25519.NewKeyFromSeed(benchSeed)
 		}
@@ -85,14 +86,14 @@ func BenchmarkSignFreshKey(b *testing.B) {
 	key := []byte(ed25519.NewKeyFromSeed(benchSeed))
 	b.Run("crypton", func(b *testing.B) {
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			ed25519.Sign(ed25519.PrivateKey(append([]byte{}, key...)), msg)
 		}
 	})
 	b.Run("stdlib", func(b *testing.B) {
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			stded25519.Sign(stded25519.PrivateKey(append([]byte{}, key...)), msg)
 		}
@@ -108,13 +109,13 @@ func BenchmarkImplementations(b *testing.B) {
 	sig := ed25519.Sign(priv, msg)
 	cputest.BenchmarkAllImplementations(b, "gf25519", func(b *testing.B) {
 		b.Run("Sign", func(b *testing.B) {
-			cpuTime(b)
+			cryptotest.CPUTime(b)
 			for b.Loop() {
 				ed25519.Sign(priv, msg)
 			}
 		})
 		b.Run("Verify", func(b *testing.B) {
-			cpuTime(b)
+			cryptotest.CPUTime(b)
 			for b.Loop() {
 				ed25519.Verify(pub, msg, sig)
 			}

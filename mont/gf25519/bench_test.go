@@ -1,6 +1,7 @@
 package gf25519
 
 import (
+	"github.com/crypton-go/crypton/internal/cryptotest"
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
@@ -11,7 +12,7 @@ func BenchmarkMul(b *testing.B) {
 		x := fromLimbs(1<<64-5, 0x1234567890abcdef, 0xfedcba0987654321, 1<<63-1)
 		y := x
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			x.Mul(&x, &y)
 		}
@@ -22,7 +23,7 @@ func BenchmarkSquare(b *testing.B) {
 	cputest.BenchmarkAllImplementations(b, "gf25519", func(b *testing.B) {
 		x := fromLimbs(1<<64-5, 0x1234567890abcdef, 0xfedcba0987654321, 1<<63-1)
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			x.Square(&x)
 		}
@@ -33,7 +34,7 @@ func BenchmarkInvert(b *testing.B) {
 	cputest.BenchmarkAllImplementations(b, "gf25519", func(b *testing.B) {
 		x := fromLimbs(1<<64-5, 0x1234567890abcdef, 0xfedcba0987654321, 1<<63-1)
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			x.Invert(&x)
 		}
@@ -45,7 +46,7 @@ func BenchmarkLadder(b *testing.B) {
 		u := fromLimbs(9, 0, 0, 0)
 		s := [32]byte{0: 0x48, 31: 0x7f, 10: 0x55}
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			X25519Ladder(&u, &s, &u)
 		}
@@ -60,7 +61,7 @@ func BenchmarkLadderCallPerOp(b *testing.B) {
 		u := fromLimbs(9, 0, 0, 0)
 		s := [32]byte{0: 0x48, 31: 0x7f, 10: 0x55}
 		b.ReportAllocs()
-		cpuTime(b)
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			var x2, z2 Element
 			ladderGeneric(&x2, &z2, &s, &u)

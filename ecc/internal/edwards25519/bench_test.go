@@ -1,6 +1,7 @@
 package edwards25519
 
 import (
+	"github.com/crypton-go/crypton/internal/cryptotest"
 	"math/rand/v2"
 	"testing"
 )
@@ -8,7 +9,7 @@ import (
 func BenchmarkScalarBaseMult(b *testing.B) {
 	s := randScalar(rand.New(rand.NewPCG(1, 2)))
 	var p Point
-	cpuTime(b)
+	cryptotest.CPUTime(b)
 	for b.Loop() {
 		p.ScalarBaseMult(s)
 	}
@@ -17,7 +18,7 @@ func BenchmarkScalarBaseMult(b *testing.B) {
 func BenchmarkScalarMult(b *testing.B) {
 	s := randScalar(rand.New(rand.NewPCG(1, 2)))
 	p := NewGeneratorPoint()
-	cpuTime(b)
+	cryptotest.CPUTime(b)
 	for b.Loop() {
 		p.ScalarMult(s, p)
 	}
@@ -27,7 +28,7 @@ func BenchmarkVarTimeDoubleScalarBaseMult(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
 	s, t := randScalar(r), randScalar(r)
 	p := NewGeneratorPoint()
-	cpuTime(b)
+	cryptotest.CPUTime(b)
 	for b.Loop() {
 		p.VarTimeDoubleScalarBaseMult(s, p, t)
 	}
@@ -36,7 +37,7 @@ func BenchmarkVarTimeDoubleScalarBaseMult(b *testing.B) {
 func BenchmarkSetBytes(b *testing.B) {
 	enc := NewGeneratorPoint().Bytes()
 	var p Point
-	cpuTime(b)
+	cryptotest.CPUTime(b)
 	for b.Loop() {
 		p.SetBytes(enc)
 	}
@@ -45,7 +46,7 @@ func BenchmarkSetBytes(b *testing.B) {
 func BenchmarkBytes(b *testing.B) {
 	p := NewGeneratorPoint()
 	var out [32]byte
-	cpuTime(b)
+	cryptotest.CPUTime(b)
 	for b.Loop() {
 		p.bytes(&out)
 	}

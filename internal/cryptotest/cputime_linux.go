@@ -1,6 +1,6 @@
 //go:build linux
 
-package gf25519
+package cryptotest
 
 import (
 	"runtime"
@@ -19,12 +19,15 @@ func threadCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// cpuTime makes b report, besides the wall-clock ns/op, the CPU time per
-// operation of the benchmark's thread as "cpu-ns/op", which is what
-// `openssl speed` divides by (it counts user CPU time unless given
-// -elapsed), and which a busy shared machine disturbs less than the wall
-// clock. Call it before the loop; it locks the goroutine to its thread.
-func cpuTime(b *testing.B) {
+// CPUTime makes b report, besides the wall-clock ns/op, the CPU time per
+// operation of the benchmark's thread as "cpu-ns/op". That is what
+// `openssl speed` divides by unless given -elapsed, and a busy shared
+// machine disturbs it less than the wall clock. Call it before the loop; it
+// locks the goroutine to its thread until the benchmark ends.
+//
+// Where the thread's CPU time is not available (every system but Linux),
+// CPUTime reports nothing.
+func CPUTime(b *testing.B) {
 	runtime.LockOSThread()
 	start := threadCPU()
 	b.Cleanup(func() {

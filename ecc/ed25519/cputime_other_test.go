@@ -1,8 +1,0 @@
-//go:build !linux
-
-package ed25519_test
-
-import "testing"
-
-// cpuTime reports nothing where the thread's CPU time is not available.
-func cpuTime(b *testing.B) {}
