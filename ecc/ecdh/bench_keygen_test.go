@@ -2,10 +2,10 @@ package ecdh_test
 
 import (
 	stdecdh "crypto/ecdh"
-	"github.com/crypton-go/crypton/internal/cryptotest"
 	"testing"
 
 	"github.com/crypton-go/crypton/ecc/ecdh"
+	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
 // BenchmarkNewPrivateKey measures making an X25519 private key from fixed

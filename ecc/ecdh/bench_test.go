@@ -4,10 +4,10 @@ import (
 	"bytes"
 	stdecdh "crypto/ecdh"
 	"crypto/rand"
-	"github.com/crypton-go/crypton/internal/cryptotest"
 	"testing"
 
 	"github.com/crypton-go/crypton/ecc/ecdh"
+	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
 var (

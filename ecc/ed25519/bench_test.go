@@ -2,11 +2,11 @@ package ed25519_test
 
 import (
 	stded25519 "crypto/ed25519"
-	"github.com/crypton-go/crypton/internal/cryptotest"
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/ecc/ed25519"
+	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
 var benchSeed = []byte("crypton ed25519 benchmark seed!!")

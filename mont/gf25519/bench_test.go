@@ -1,10 +1,10 @@
 package gf25519
 
 import (
-	"github.com/crypton-go/crypton/internal/cryptotest"
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
+	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
 func BenchmarkMul(b *testing.B) {

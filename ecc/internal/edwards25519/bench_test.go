@@ -1,9 +1,10 @@
 package edwards25519
 
 import (
-	"github.com/crypton-go/crypton/internal/cryptotest"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
 func BenchmarkScalarBaseMult(b *testing.B) {
