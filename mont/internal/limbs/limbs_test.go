@@ -1,0 +1,147 @@
+package limbs
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crypton-go/crypton/cpufeat"
+
+	"github.com/crypton-go/crypton/internal/cryptotest"
+)
+
+// mulCIOS is the loop that mul_generic.go unrolls, the reference of
+// TestMulUnrolled.
+func mulCIOS[T Limbs](f *Field[T], z, x, y *T) {
+	a, b := *x, *y
+	var t T
+	var t1, t2 uint64 // the limbs N and N+1 of the accumulator
+	n := len(t)
+	for i := range n {
+		// t += a·b[i]
+		bi := b[i]
+		var c, cc uint64
+		for j := range n {
+			hi, lo := bits.Mul64(a[j], bi)
+			lo, cc = bits.Add64(lo, t[j], 0)
+			hi += cc
+			lo, cc = bits.Add64(lo, c, 0)
+			hi += cc
+			t[j], c = lo, hi
+		}
+		t1, t2 = bits.Add64(t1, c, 0)
+		// t = (t + q·m)/2^64, with q chosen so that the low limb vanishes.
+		q := t[0] * f.m0inv
+		hi, lo := bits.Mul64(q, f.m[0])
+		_, cc = bits.Add64(lo, t[0], 0)
+		c = hi + cc
+		for j := 1; j < n; j++ {
+			hi, lo := bits.Mul64(q, f.m[j])
+			lo, cc = bits.Add64(lo, t[j], 0)
+			hi += cc
+			lo, cc = bits.Add64(lo, c, 0)
+			hi += cc
+			t[j-1], c = lo, hi
+		}
+		t[n-1], cc = bits.Add64(t1, c, 0)
+		t1 = t2 + cc
+	}
+	f.reduce(z, &t, t1)
+}
+
+var (
+	f4 = NewField([4]uint64{0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001})
+	f6 = NewField([6]uint64{0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff})
+	f9 = NewField([9]uint64{0xbb6fb71e91386409, 0x3bb5c9b8899c47ae, 0x7fcc0148f709a5d0, 0x51868783bf2f966b, 0xfffffffffffffffa, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff})
+)
+
+// random returns a value below f's modulus (below R if any), from r.
+func random[T Limbs](r *rand.Rand, f *Field[T], any bool) T {
+	var x T
+	for i := range len(x) {
+		x[i] = r.Uint64()
+	}
+	if !any {
+		x[len(x)-1] %= f.m[len(x)-1]
+	}
+	return x
+}
+
+func testMul[T Limbs](t *testing.T, f *Field[T]) {
+	r := rand.New(rand.NewPCG(1, uint64(len(f.m))))
+	var ones T
+	for i := range len(ones) {
+		ones[i] = ^uint64(0)
+	}
+	for i := range 2000 {
+		x, y := random(r, f, i%2 == 0), random(r, f, false)
+		if i == 0 {
+			x = ones // the largest x allowed: R − 1
+			y = f.m
+			y[0]--
+		}
+		var got, want T
+		f.MulGeneric(&got, &x, &y)
+		mulCIOS(f, &want, &x, &y)
+		if got != want {
+			t.Fatalf("MulGeneric(%x, %x) = %x, want %x", x, y, got, want)
+		}
+		if asmOK {
+			if n := len(x); n == 9 {
+				x[n-1] &= 1<<63 - 1 // the 9-limb kernel needs x < 2^575
+				f.MulGeneric(&want, &x, &y)
+			}
+			mulAsm(f, &got, &x, &y)
+			if got != want {
+				t.Fatalf("mulAsm(%x, %x) = %x, want %x", x, y, got, want)
+			}
+		}
+		f.SquareGeneric(&got, &y)
+		mulCIOS(f, &want, &y, &y)
+		if got != want {
+			t.Fatalf("SquareGeneric(%x) = %x, want %x", y, got, want)
+		}
+	}
+}
+
+// asmOK is whether the assembly kernels can run here.
+var asmOK = haveAsm && cpufeat.HasBMI2 && cpufeat.HasADX
+
+// TestMulUnrolled checks the generated Go code against the loop, and the
+// assembly, where it runs, against both.
+func TestMulUnrolled(t *testing.T) {
+	testMul(t, f4)
+	testMul(t, f6)
+	testMul(t, f9)
+}
+
+func benchMul[T Limbs](b *testing.B, f *Field[T]) {
+	r := rand.New(rand.NewPCG(1, 2))
+	x, y := random(r, f, false), random(r, f, false)
+	b.Run("unrolled", func(b *testing.B) {
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			f.MulGeneric(&x, &x, &y)
+		}
+	})
+	if asmOK {
+		b.Run("asm", func(b *testing.B) {
+			cryptotest.CPUTime(b)
+			for b.Loop() {
+				mulAsm(f, &x, &x, &y)
+			}
+		})
+	}
+	b.Run("loop", func(b *testing.B) {
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			mulCIOS(f, &x, &x, &y)
+		}
+	})
+}
+
+func BenchmarkMul(b *testing.B) {
+	b.Run("4", func(b *testing.B) { benchMul(b, f4) })
+	b.Run("6", func(b *testing.B) { benchMul(b, f6) })
+	b.Run("9", func(b *testing.B) { benchMul(b, f9) })
+}

@@ -1,0 +1,8 @@
+//go:build !amd64 || !gc || purego
+
+package p384
+
+import "github.com/crypton-go/crypton/cpufeat/cputest"
+
+// wantImplementations is empty: only the portable Go code exists here.
+var wantImplementations = cputest.Requirements{}

@@ -1,0 +1,6 @@
+//go:build !amd64 || !gc || purego
+
+package p521
+
+// Only the portable Go code of mont/internal/limbs exists in this build: no
+// implementation is registered with cpufeat.
