@@ -1,0 +1,5 @@
+//go:build !race
+
+package nistec
+
+const raceEnabled = false

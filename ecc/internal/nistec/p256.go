@@ -1,0 +1,29 @@
+package nistec
+
+import "github.com/crypton-go/crypton/mont/p256"
+
+// P256Point is a point of P-256 in projective coordinates. The zero value is
+// not a valid point: use [NewP256Point] or [NewP256Generator].
+type P256Point = point[p256.Element, *p256.Element, p256Curve]
+
+// p256Curve leads the generic code to the constants and tables of P-256.
+type p256Curve struct{}
+
+func (p256Curve) curve() *curve[p256.Element] { return &p256Data }
+
+var p256Data = curve[p256.Element]{
+	name:        "P-256",
+	elementSize: p256.ElementSize,
+	scalarSize:  p256.ScalarSize,
+	b:           p256.CurveB(),
+	gx:          p256.GeneratorX(),
+	gy:          p256.GeneratorY(),
+}
+
+// NewP256Point returns a new P256Point, the point at infinity.
+func NewP256Point() *P256Point { return newPoint[p256.Element, *p256.Element, p256Curve]() }
+
+// NewP256Generator returns a new P256Point set to the generator G of P-256.
+func NewP256Generator() *P256Point {
+	return newGenerator[p256.Element, *p256.Element, p256Curve]()
+}

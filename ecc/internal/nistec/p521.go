@@ -1,0 +1,29 @@
+package nistec
+
+import "github.com/crypton-go/crypton/mont/p521"
+
+// P521Point is a point of P-521 in projective coordinates. The zero value is
+// not a valid point: use [NewP521Point] or [NewP521Generator].
+type P521Point = point[p521.Element, *p521.Element, p521Curve]
+
+// p521Curve leads the generic code to the constants and tables of P-521.
+type p521Curve struct{}
+
+func (p521Curve) curve() *curve[p521.Element] { return &p521Data }
+
+var p521Data = curve[p521.Element]{
+	name:        "P-521",
+	elementSize: p521.ElementSize,
+	scalarSize:  p521.ScalarSize,
+	b:           p521.CurveB(),
+	gx:          p521.GeneratorX(),
+	gy:          p521.GeneratorY(),
+}
+
+// NewP521Point returns a new P521Point, the point at infinity.
+func NewP521Point() *P521Point { return newPoint[p521.Element, *p521.Element, p521Curve]() }
+
+// NewP521Generator returns a new P521Point set to the generator G of P-521.
+func NewP521Generator() *P521Point {
+	return newGenerator[p521.Element, *p521.Element, p521Curve]()
+}
