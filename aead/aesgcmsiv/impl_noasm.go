@@ -1,0 +1,24 @@
+//go:build !amd64 || !gc || purego
+
+package aesgcmsiv
+
+import (
+	"github.com/crypton-go/crypton/aead/internal/aescore"
+	"github.com/crypton-go/crypton/aead/internal/ghash"
+)
+
+// ctrKernel names a counter-mode kernel; there is none on these builds.
+type ctrKernel = uint8
+
+// selectImpl returns the generic code, the only one on these builds.
+func selectImpl() impl {
+	return impl{aes: aescore.ImplGeneric, hash: hashGeneric}
+}
+
+// polyvalCLMUL and polyvalVCLMUL are never called on these builds.
+func polyvalCLMUL(k *ghash.Key, acc *[blockSize]byte, p []byte)  { panic("unreachable") }
+func polyvalVCLMUL(k *ghash.Key, acc *[blockSize]byte, p []byte) { panic("unreachable") }
+
+// ctrBulk processes nothing: there is no counter-mode kernel on these
+// builds.
+func ctrBulk(i impl, k *aescore.Key, ctr *[blockSize]byte, dst, src []byte) int { return 0 }

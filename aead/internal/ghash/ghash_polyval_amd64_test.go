@@ -1,0 +1,80 @@
+//go:build gc && !purego
+
+package ghash
+
+import (
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+
+	"github.com/crypton-go/crypton/cpufeat"
+)
+
+// TestPolyvalPowers checks that InitPolyval's powers computed with
+// polyvalPowersCLMUL are those of initPowers.
+func TestPolyvalPowers(t *testing.T) {
+	if !cpufeat.HasPCLMULQDQ {
+		t.Skip("no PCLMULQDQ")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	vals := specialBlocks()
+	for i := 0; i < 50; i++ {
+		vals = append(vals, randBlock(r))
+	}
+	for _, h := range vals {
+		var fast, slow Key
+		fast.InitPolyval(&h)
+		slow.h, slow.hr = fast.h, fast.hr
+		initPowers(&slow)
+		if fast != slow {
+			t.Fatalf("H %x: the powers differ:\n%x\n%x", h, fast.pow, slow.pow)
+		}
+	}
+}
+
+// TestPolyvalKernels checks UpdatePolyvalCLMUL and UpdatePolyvalVCLMUL
+// against UpdatePolyvalGeneric at every length up to 40 blocks and around
+// 256 and 1024 bytes, with random keys and accumulators, on Keys at
+// 16-byte aligned and misaligned addresses.
+func TestPolyvalKernels(t *testing.T) {
+	var kernels []impl
+	if cpufeat.HasPCLMULQDQ && cpufeat.HasSSSE3 {
+		kernels = append(kernels, impl{"CLMUL", UpdatePolyvalCLMUL})
+	}
+	if cpufeat.HasVPCLMULQDQ && cpufeat.HasAVX2 {
+		kernels = append(kernels, impl{"VCLMUL", UpdatePolyvalVCLMUL})
+	}
+	if len(kernels) == 0 {
+		t.Skip("no kernel on this CPU")
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	var lengths []int
+	for n := 0; n <= 40; n++ {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 63, 64, 65, 127, 128, 129)
+	var buf [unsafe.Sizeof(Key{}) + 32]byte
+	for _, kn := range kernels {
+		for _, off := range []uintptr{0, 8} {
+			base := -uintptr(unsafe.Pointer(&buf[0])) & 15
+			k := (*Key)(unsafe.Pointer(&buf[base+off]))
+			for trial := 0; trial < 4; trial++ {
+				h := randBlock(r)
+				k.InitPolyval(&h)
+				for _, n := range lengths {
+					p := make([]byte, n*BlockSize)
+					for i := range p {
+						p[i] = byte(r.Uint32())
+					}
+					acc := randBlock(r)
+					want := acc
+					UpdatePolyvalGeneric(k, &want, p)
+					kn.f(k, &acc, p)
+					if acc != want {
+						t.Fatalf("%s, offset %d, %d blocks: %x, want %x", kn.name, off, n, acc, want)
+					}
+				}
+			}
+		}
+	}
+}

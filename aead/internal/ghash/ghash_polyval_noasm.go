@@ -1,0 +1,6 @@
+//go:build !amd64 || !gc || purego
+
+package ghash
+
+// initPowersPolyval does nothing: only the amd64 kernels use the powers.
+func initPowersPolyval(*Key) {}
