@@ -58,3 +58,22 @@ func BenchmarkX448Ladder(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkX448LadderCallPerOp runs the Go ladder, which calls the field
+// kernels once per multiplication or squaring, for comparison with
+// BenchmarkX448Ladder, where the MULX/ADX implementation runs the whole
+// ladder in assembly.
+func BenchmarkX448LadderCallPerOp(b *testing.B) {
+	cputest.BenchmarkAllImplementations(b, "gf448", func(b *testing.B) {
+		u := fromLimbs(5)
+		s := [56]byte{0: 0x48, 55: 0xff, 10: 0x55}
+		b.ReportAllocs()
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			var x2, z2 Element
+			ladderGeneric(&x2, &z2, &s, &u)
+			z2.Invert(&z2)
+			u.Mul(&x2, &z2)
+		}
+	})
+}

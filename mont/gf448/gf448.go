@@ -62,64 +62,89 @@ func (v *Element) Set(a *Element) *Element {
 	return v
 }
 
-// addFold returns r + c·(2^224 + 1), loosely reduced, for c < 2^32: the
-// carry of a sum folded back in, as 2^448 ≡ 2^224 + 1. If that carries out
-// of 2^448, the value wrapped to below c·(2^224 + 1) < 2^257, and folding
-// that carry as 2^224 + 1 in turn cannot carry out.
-func addFold(r *[7]uint64, c uint64) [7]uint64 {
-	var k uint64
-	r0, k := bits.Add64(r[0], c, 0)
-	r1, k := bits.Add64(r[1], 0, k)
-	r2, k := bits.Add64(r[2], 0, k)
-	r3, k := bits.Add64(r[3], c<<32, k)
-	r4, k := bits.Add64(r[4], 0, k)
-	r5, k := bits.Add64(r[5], 0, k)
-	r6, k := bits.Add64(r[6], 0, k)
-	var k2 uint64
-	r0, k2 = bits.Add64(r0, k, 0)
-	r1, k2 = bits.Add64(r1, 0, k2)
-	r2, k2 = bits.Add64(r2, 0, k2)
-	r3, k2 = bits.Add64(r3, k<<32, k2)
-	r4, k2 = bits.Add64(r4, 0, k2)
-	r5, k2 = bits.Add64(r5, 0, k2)
-	r6 += k2
-	return [7]uint64{r0, r1, r2, r3, r4, r5, r6}
+// setFolded sets v = r + c·(2^224 + 1), loosely reduced, for r below 2^448
+// in the limbs r0..r6 and c < 2^32: the carry of a sum folded back in, as
+// 2^448 ≡ 2^224 + 1. If that carries out of 2^448, the value wrapped to
+// below c·(2^224 + 1) < 2^257, and folding that carry as 2^224 + 1 in turn
+// cannot carry out.
+func (v *Element) setFolded(r0, r1, r2, r3, r4, r5, r6, c uint64) {
+	r0, k := bits.Add64(r0, c, 0)
+	r1, k = bits.Add64(r1, 0, k)
+	r2, k = bits.Add64(r2, 0, k)
+	r3, k = bits.Add64(r3, c<<32, k)
+	r4, k = bits.Add64(r4, 0, k)
+	r5, k = bits.Add64(r5, 0, k)
+	r6, k = bits.Add64(r6, 0, k)
+	r0, c = bits.Add64(r0, k, 0)
+	r1, c = bits.Add64(r1, 0, c)
+	r2, c = bits.Add64(r2, 0, c)
+	r3, c = bits.Add64(r3, k<<32, c)
+	r4, c = bits.Add64(r4, 0, c)
+	r5, c = bits.Add64(r5, 0, c)
+	r6 += c
+	v.setLimbs(r0, r1, r2, r3, r4, r5, r6)
+}
+
+// setLimbs sets the limbs of v one by one (an array literal assignment
+// goes through the stack, and copying it back makes wide loads of narrow
+// stores, which the CPU cannot forward).
+func (v *Element) setLimbs(r0, r1, r2, r3, r4, r5, r6 uint64) {
+	v.l[0], v.l[1], v.l[2], v.l[3], v.l[4], v.l[5], v.l[6] = r0, r1, r2, r3, r4, r5, r6
 }
 
 // Add sets v = a + b and returns v.
 func (v *Element) Add(a, b *Element) *Element {
-	var r [7]uint64
-	var c uint64
-	for i := range r {
-		r[i], c = bits.Add64(a.l[i], b.l[i], c)
-	}
-	v.l = addFold(&r, c)
+	r0, c := bits.Add64(a.l[0], b.l[0], 0)
+	r1, c := bits.Add64(a.l[1], b.l[1], c)
+	r2, c := bits.Add64(a.l[2], b.l[2], c)
+	r3, c := bits.Add64(a.l[3], b.l[3], c)
+	r4, c := bits.Add64(a.l[4], b.l[4], c)
+	r5, c := bits.Add64(a.l[5], b.l[5], c)
+	r6, c := bits.Add64(a.l[6], b.l[6], c)
+	// 2^448 ≡ 2^224 + 1: fold the carry back in.
+	r0, k := bits.Add64(r0, c, 0)
+	r1, k = bits.Add64(r1, 0, k)
+	r2, k = bits.Add64(r2, 0, k)
+	r3, k = bits.Add64(r3, c<<32, k)
+	r4, k = bits.Add64(r4, 0, k)
+	r5, k = bits.Add64(r5, 0, k)
+	r6, k = bits.Add64(r6, 0, k)
+	// If that carries out, the sum wrapped to below 2^224 + 1, and adding
+	// 2^224 + 1 once more leaves it below 2^226: the carries stop at limb 3.
+	r0, c = bits.Add64(r0, k, 0)
+	r1, c = bits.Add64(r1, 0, c)
+	r2, c = bits.Add64(r2, 0, c)
+	r3 += k<<32 + c
+	v.setLimbs(r0, r1, r2, r3, r4, r5, r6)
 	return v
 }
 
 // Sub sets v = a − b and returns v.
 func (v *Element) Sub(a, b *Element) *Element {
-	var r [7]uint64
-	var c uint64
-	for i := range r {
-		r[i], c = bits.Sub64(a.l[i], b.l[i], c)
-	}
+	r0, c := bits.Sub64(a.l[0], b.l[0], 0)
+	r1, c := bits.Sub64(a.l[1], b.l[1], c)
+	r2, c := bits.Sub64(a.l[2], b.l[2], c)
+	r3, c := bits.Sub64(a.l[3], b.l[3], c)
+	r4, c := bits.Sub64(a.l[4], b.l[4], c)
+	r5, c := bits.Sub64(a.l[5], b.l[5], c)
+	r6, c := bits.Sub64(a.l[6], b.l[6], c)
 	// A borrow means the result is too big by 2^448 ≡ 2^224 + 1: subtract
-	// that. If it borrows again, the value was below 2^224 + 1 and wrapped
-	// to at least 2^448 − 2^224 − 1, and subtracting 2^224 + 1 once more
-	// cannot borrow.
-	for range 2 {
-		var k uint64
-		r[0], k = bits.Sub64(r[0], c, 0)
-		r[1], k = bits.Sub64(r[1], 0, k)
-		r[2], k = bits.Sub64(r[2], 0, k)
-		r[3], k = bits.Sub64(r[3], c<<32, k)
-		r[4], k = bits.Sub64(r[4], 0, k)
-		r[5], k = bits.Sub64(r[5], 0, k)
-		r[6], k = bits.Sub64(r[6], 0, k)
-		c = k
-	}
-	v.l = r
+	// that.
+	r0, k := bits.Sub64(r0, c, 0)
+	r1, k = bits.Sub64(r1, 0, k)
+	r2, k = bits.Sub64(r2, 0, k)
+	r3, k = bits.Sub64(r3, c<<32, k)
+	r4, k = bits.Sub64(r4, 0, k)
+	r5, k = bits.Sub64(r5, 0, k)
+	r6, k = bits.Sub64(r6, 0, k)
+	// If that borrows again, the value was below 2^224 + 1 and wrapped to
+	// at least 2^448 − 2^224 − 1; subtracting 2^224 + 1 once more leaves it
+	// above 2^448 − 2^226: the borrows stop at limb 3.
+	r0, c = bits.Sub64(r0, k, 0)
+	r1, c = bits.Sub64(r1, 0, c)
+	r2, c = bits.Sub64(r2, 0, c)
+	r3 -= k<<32 + c
+	v.setLimbs(r0, r1, r2, r3, r4, r5, r6)
 	return v
 }
 
@@ -174,45 +199,42 @@ func (v *Element) reduced() [7]uint64 {
 	// v < 2^448 < 2p, so one conditional subtraction of p suffices: v ≥ p
 	// exactly when v + 2^224 + 1 ≥ 2^448, and then v − p is that sum
 	// modulo 2^448.
-	var s [7]uint64
-	var c uint64
-	s[0], c = bits.Add64(v.l[0], 1, 0)
-	s[1], c = bits.Add64(v.l[1], 0, c)
-	s[2], c = bits.Add64(v.l[2], 0, c)
-	s[3], c = bits.Add64(v.l[3], 1<<32, c)
-	s[4], c = bits.Add64(v.l[4], 0, c)
-	s[5], c = bits.Add64(v.l[5], 0, c)
-	s[6], c = bits.Add64(v.l[6], 0, c)
+	s0, c := bits.Add64(v.l[0], 1, 0)
+	s1, c := bits.Add64(v.l[1], 0, c)
+	s2, c := bits.Add64(v.l[2], 0, c)
+	s3, c := bits.Add64(v.l[3], 1<<32, c)
+	s4, c := bits.Add64(v.l[4], 0, c)
+	s5, c := bits.Add64(v.l[5], 0, c)
+	s6, c := bits.Add64(v.l[6], 0, c)
 	m := -c
-	var r [7]uint64
-	for i := range r {
-		r[i] = v.l[i] ^ (m & (v.l[i] ^ s[i]))
+	return [7]uint64{
+		v.l[0] ^ (m & (v.l[0] ^ s0)),
+		v.l[1] ^ (m & (v.l[1] ^ s1)),
+		v.l[2] ^ (m & (v.l[2] ^ s2)),
+		v.l[3] ^ (m & (v.l[3] ^ s3)),
+		v.l[4] ^ (m & (v.l[4] ^ s4)),
+		v.l[5] ^ (m & (v.l[5] ^ s5)),
+		v.l[6] ^ (m & (v.l[6] ^ s6)),
 	}
-	return r
 }
 
 // Equal returns 1 if v and u are the same element and 0 otherwise, in
 // constant time.
 func (v *Element) Equal(u *Element) int {
-	a, b := v.reduced(), u.reduced()
-	var d uint64
-	for i := range a {
-		d |= a[i] ^ b[i]
-	}
-	// d == 0 exactly when d−1 borrows.
-	_, borrow := bits.Sub64(d, 1, 0)
-	return int(borrow)
+	var d Element
+	return d.Sub(v, u).IsZero()
 }
 
 // IsZero returns 1 if v is 0 and 0 otherwise, in constant time.
 func (v *Element) IsZero() int {
-	a := v.reduced()
-	var d uint64
-	for i := range a {
-		d |= a[i]
-	}
-	_, borrow := bits.Sub64(d, 1, 0)
-	return int(borrow)
+	// Below 2^448, the multiples of p are 0 and p.
+	z := v.l[0] | v.l[1] | v.l[2] | v.l[3] | v.l[4] | v.l[5] | v.l[6]
+	q := (v.l[0] ^ p[0]) | (v.l[1] ^ p[1]) | (v.l[2] ^ p[2]) | (v.l[3] ^ p[3]) |
+		(v.l[4] ^ p[4]) | (v.l[5] ^ p[5]) | (v.l[6] ^ p[6])
+	// x == 0 exactly when x−1 borrows.
+	_, bz := bits.Sub64(z, 1, 0)
+	_, bq := bits.Sub64(q, 1, 0)
+	return int(bz | bq)
 }
 
 // IsNegative returns 1 if v is negative and 0 otherwise: by the convention
