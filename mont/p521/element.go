@@ -9,7 +9,7 @@ import (
 // Element is an element of GF(p), p = 2^521 − 1. The
 // zero value is 0.
 type Element struct {
-	// l holds x·2^576 mod p in little-endian limbs, below p.
+	// l holds x in little-endian limbs, below p (not in Montgomery form).
 	l [9]uint64
 }
 

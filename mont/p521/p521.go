@@ -3,8 +3,10 @@
 // GF(p) with p = 2^521 − 1, and [Scalar], the integers
 // modulo the group order n.
 //
-// Both hold their value in Montgomery form (x·2^576 mod p, or mod n) on nine
-// saturated 64-bit limbs, always fully reduced; the limb arithmetic is shared
+// Both hold their value on nine saturated 64-bit limbs, always fully
+// reduced: an Element as the plain number below p, multiplied by computing
+// the full product and folding it with 2^521 ≡ 1 (p is a Mersenne prime); a
+// Scalar in Montgomery form, x·2^576 mod n. The limb arithmetic is shared
 // with mont/p256 and mont/p384 (mont/internal/limbs). Byte encodings are
 // big-endian and canonical, as in SEC 1.
 //
@@ -39,7 +41,7 @@ const (
 
 // fp is the arithmetic modulo p, fn modulo n.
 var (
-	fp = limbs.NewField([9]uint64{0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff})
+	fp = limbs.NewP521()
 	fn = limbs.NewField([9]uint64{0xbb6fb71e91386409, 0x3bb5c9b8899c47ae, 0x7fcc0148f709a5d0, 0x51868783bf2f966b, 0xfffffffffffffffa, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff})
 )
 

@@ -1,6 +1,10 @@
 package fieldtest
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/crypton-go/crypton/internal/cryptotest"
+)
 
 // Bench runs the benchmarks of E's arithmetic as sub-benchmarks: Mul,
 // Square, Invert, and Sqrt if E has it. The operand is a fixed element
@@ -13,18 +17,21 @@ func Bench[E any, P Ptr[E]](b *testing.B) {
 	y = x
 	b.Run("Mul", func(b *testing.B) {
 		b.ReportAllocs()
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			P(&x).Mul(&x, &y)
 		}
 	})
 	b.Run("Square", func(b *testing.B) {
 		b.ReportAllocs()
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			P(&x).Square(&x)
 		}
 	})
 	b.Run("Invert", func(b *testing.B) {
 		b.ReportAllocs()
+		cryptotest.CPUTime(b)
 		for b.Loop() {
 			P(&x).Invert(&x)
 		}
@@ -32,6 +39,7 @@ func Bench[E any, P Ptr[E]](b *testing.B) {
 	if _, ok := any(P(&x)).(sqrter[E]); ok {
 		b.Run("Sqrt", func(b *testing.B) {
 			b.ReportAllocs()
+			cryptotest.CPUTime(b)
 			s := *P(new(E)).Square(&y)
 			for b.Loop() {
 				any(P(&x)).(sqrter[E]).Sqrt(&s)

@@ -27,6 +27,7 @@ import "math/bits"
 	for _, n := range []int{4, 6, 9} {
 		mul(&b, n)
 	}
+	mul521(&b)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		log.Fatal(err)
@@ -127,6 +128,43 @@ func body(b *bytes.Buffer, n int, xf, mf string) {
 		fmt.Fprintf(b, "z[%d] = s%d ^ (keep & (s%d ^ t%d))\n", j, j, j, j)
 	}
 	b.WriteString("}\n")
+}
+
+// mul521 emits the product of two 9-limb numbers, row by row, and its
+// fold modulo 2^521 − 1.
+func mul521(b *bytes.Buffer) {
+	b.WriteString(`
+// mul521 is Field.MulGeneric for p = 2^521 − 1 (NewP521): z = x·y mod p for
+// x, y < 2^521, by the 1042-bit product and the fold 2^521 ≡ 1.
+func mul521(z, x, y *[9]uint64) {
+`)
+	fmt.Fprintf(b, "var %s uint64\n", vars("t", 0, 18))
+	fmt.Fprintf(b, "var %s, %s, c uint64\n", vars("h", 0, 9), vars("l", 0, 9))
+	for i := 0; i < 9; i++ {
+		fmt.Fprintf(b, "\n// Row %d: t[%d:] += x·y[%d].\n{\nyi := y[%d]\n", i, i, i, i)
+		for j := 0; j < 9; j++ {
+			fmt.Fprintf(b, "h%d, l%d = bits.Mul64(yi, x[%d])\n", j, j, j)
+		}
+		fmt.Fprintf(b, "l1, c = bits.Add64(l1, h0, 0)\n")
+		for j := 2; j < 9; j++ {
+			fmt.Fprintf(b, "l%d, c = bits.Add64(l%d, h%d, c)\n", j, j, j-1)
+		}
+		fmt.Fprintf(b, "h8 += c\n")
+		fmt.Fprintf(b, "t%d, c = bits.Add64(t%d, l0, 0)\n", i, i)
+		for j := 1; j < 9; j++ {
+			fmt.Fprintf(b, "t%d, c = bits.Add64(t%d, l%d, c)\n", i+j, i+j, j)
+		}
+		// t[i+9] is still 0 and the partial sum is below 2^(64(i+10)).
+		fmt.Fprintf(b, "t%d = h8 + c\n}\n", i+9)
+	}
+	b.WriteString("\n// The product is below 2^1042: add its bits 521 and up to bits 0–520.\n")
+	b.WriteString("var s [9]uint64\n")
+	b.WriteString("s[0], c = bits.Add64(t0, t8>>9|t9<<55, 0)\n")
+	for k := 1; k < 8; k++ {
+		fmt.Fprintf(b, "s[%d], c = bits.Add64(t%d, t%d>>9|t%d<<55, c)\n", k, k, 8+k, 9+k)
+	}
+	b.WriteString("s[8] = t8&0x1ff + t16>>9 + t17<<55 + c\n")
+	b.WriteString("reduce521(z, &s)\n}\n")
 }
 
 func derefs(p string, n int) string {

@@ -40,6 +40,13 @@ type Field[T Limbs] struct {
 	pm2   T      // m − 2, the exponent of inversion (Fermat)
 	sqrtE T      // (m + 1)/4, the exponent of square roots when m ≡ 3 (mod 4)
 
+	// mersenne is set for p = 2^521 − 1 (NewP521): values are then plain,
+	// not in Montgomery form (R = 1), and products fold 2^521 ≡ 1.
+	mersenne bool
+
+	// p256 is set for P-256's p, which has dedicated assembly.
+	p256 bool
+
 	// asm, if not nil, turns on the assembly kernels while *asm is true.
 	asm *bool
 }
@@ -78,6 +85,7 @@ func (f *Field[T]) Square(z, x *T) {
 // constant time.
 func NewField[T Limbs](m T) *Field[T] {
 	f := &Field[T]{m: m}
+	f.p256 = len(m) == 4 && m[0] == 1<<64-1 && m[1] == 1<<32-1 && m[2] == 0 && m[3] == 0xffffffff00000001
 	// Newton's iteration for the inverse mod 2^64: x = m0 is right mod 2^3
 	// for odd m0, and each step doubles the number of correct bits.
 	m0 := m[0]
@@ -118,6 +126,51 @@ func NewField[T Limbs](m T) *Field[T] {
 	s[n-1] |= c << 62
 	f.sqrtE = s
 	return f
+}
+
+// NewP521 returns the arithmetic modulo the Mersenne prime p = 2^521 − 1 on
+// nine limbs. Its values are plain numbers below p, not in Montgomery form:
+// the methods that speak of Montgomery form take R = 1 for it ([Field.ToMont]
+// reduces modulo p, [Field.FromMont] copies), and multiplication computes the
+// full product and folds it with 2^521 ≡ 1.
+func NewP521() *Field[[9]uint64] {
+	var m [9]uint64
+	for i := range m {
+		m[i] = ^uint64(0)
+	}
+	m[8] = 0x1ff
+	f := NewField(m)
+	f.mersenne = true
+	f.one = f.unit
+	return f
+}
+
+// reduce521 sets z = x mod 2^521 − 1 for any x below 2^576.
+func reduce521(z, x *[9]uint64) {
+	// x = h·2^521 + l ≡ h + l, below 2^521 + 2^55.
+	var s [9]uint64
+	var c uint64
+	s[0], c = bits.Add64(x[0], x[8]>>9, 0)
+	for i := 1; i < 8; i++ {
+		s[i], c = bits.Add64(x[i], 0, c)
+	}
+	s[8] = x[8]&0x1ff + c
+	// Once more: bit 521 is set only if s is below 2^55 + 2^521 and then
+	// s − 2^521 + 1 is small; the result is at most p.
+	s[0], c = bits.Add64(s[0], s[8]>>9, 0)
+	for i := 1; i < 8; i++ {
+		s[i], c = bits.Add64(s[i], 0, c)
+	}
+	s[8] = s[8]&0x1ff + c
+	// p itself is 0.
+	d := ^s[8] & 0x1ff
+	for i := range 8 {
+		d |= ^s[i]
+	}
+	keep := uint64(isZero64(d)) - 1
+	for i := range s {
+		z[i] = s[i] & keep
+	}
 }
 
 // Modulus returns the modulus.
@@ -187,6 +240,10 @@ func (f *Field[T]) Neg(z, x *T) {
 // which [Field.ToMont] relies on. The code is unrolled for each limb count by
 // gen_mul.go (mul_generic.go); mulCIOS in the tests is the loop it unrolls.
 func (f *Field[T]) MulGeneric(z, x, y *T) {
+	if f.mersenne {
+		mul521(as9(z), as9(x), as9(y))
+		return
+	}
 	switch len(*z) {
 	case 4:
 		montMul4(as4(z), as4(x), as4(y), as4(&f.m), f.m0inv)
@@ -208,10 +265,22 @@ func (f *Field[T]) SquareGeneric(z, x *T) { f.MulGeneric(z, x, x) }
 
 // ToMont sets z = x·R mod m, for any x below R (not only x < m): the result
 // is x mod m in Montgomery form.
-func (f *Field[T]) ToMont(z, x *T) { f.Mul(z, x, &f.rr) }
+func (f *Field[T]) ToMont(z, x *T) {
+	if f.mersenne {
+		reduce521(as9(z), as9(x))
+		return
+	}
+	f.Mul(z, x, &f.rr)
+}
 
 // FromMont sets z = x·R⁻¹ mod m, the plain value of a Montgomery-form x.
-func (f *Field[T]) FromMont(z, x *T) { f.Mul(z, x, &f.unit) }
+func (f *Field[T]) FromMont(z, x *T) {
+	if f.mersenne {
+		*z = *x
+		return
+	}
+	f.Mul(z, x, &f.unit)
+}
 
 // Select sets z = a if cond == 1 and z = b if cond == 0.
 func Select[T Limbs](z, a, b *T, cond int) {
@@ -353,7 +422,9 @@ func (f *Field[T]) SetCanonical(z *T, b []byte, size int) bool {
 	}
 	var t T
 	SetBytes(&t, b)
-	if f.IsValid(&t) == 0 {
+	ok := f.IsValid(&t)
+	declassify(&ok)
+	if ok == 0 {
 		return false
 	}
 	f.ToMont(z, &t)

@@ -1,6 +1,7 @@
 package limbs
 
 import (
+	"math/big"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -73,8 +74,16 @@ func testMul[T Limbs](t *testing.T, f *Field[T]) {
 	for i := range len(ones) {
 		ones[i] = ^uint64(0)
 	}
-	for i := range 2000 {
+	for i := range 5000 {
 		x, y := random(r, f, i%2 == 0), random(r, f, false)
+		if i%5 == 1 {
+			// Limbs of all ones or zeros, for the carry chains.
+			for j := range len(x) {
+				x[j] = -(x[j] & 1)
+				y[j] = -(y[j] & 1)
+			}
+			y[len(y)-1] = 0
+		}
 		if i == 0 {
 			x = ones // the largest x allowed: R − 1
 			y = f.m
@@ -100,6 +109,12 @@ func testMul[T Limbs](t *testing.T, f *Field[T]) {
 		mulCIOS(f, &want, &y, &y)
 		if got != want {
 			t.Fatalf("SquareGeneric(%x) = %x, want %x", y, got, want)
+		}
+		if asmOK {
+			squareAsm(f, &got, &y)
+			if got != want {
+				t.Fatalf("squareAsm(%x) = %x, want %x", y, got, want)
+			}
 		}
 	}
 }
@@ -144,4 +159,79 @@ func BenchmarkMul(b *testing.B) {
 	b.Run("4", func(b *testing.B) { benchMul(b, f4) })
 	b.Run("6", func(b *testing.B) { benchMul(b, f6) })
 	b.Run("9", func(b *testing.B) { benchMul(b, f9) })
+}
+
+// TestReduce521 checks the fold modulo 2^521 − 1 against math/big, at the
+// edges (p, p ± 1, 2^521, 2^522 − 2, 2^576 − 1) and on random values.
+func TestReduce521(t *testing.T) {
+	p := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 521), big.NewInt(1))
+	one := big.NewInt(1)
+	vals := []*big.Int{
+		new(big.Int), one, p, new(big.Int).Sub(p, one), new(big.Int).Add(p, one),
+		new(big.Int).Lsh(one, 521), new(big.Int).Lsh(p, 1),
+		new(big.Int).Sub(new(big.Int).Lsh(one, 576), one),
+		new(big.Int).Sub(new(big.Int).Lsh(one, 575), one),
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 200 {
+		var x [9]uint64
+		for i := range x {
+			x[i] = r.Uint64()
+		}
+		vals = append(vals, toBig(x[:]))
+	}
+	for _, v := range vals {
+		var x, z [9]uint64
+		for i := range x {
+			x[i] = new(big.Int).Rsh(v, uint(64*i)).Uint64()
+		}
+		reduce521(&z, &x)
+		if want := new(big.Int).Mod(v, p); toBig(z[:]).Cmp(want) != 0 {
+			t.Errorf("reduce521(%x) = %x, want %x", v, toBig(z[:]), want)
+		}
+	}
+}
+
+func toBig(l []uint64) *big.Int {
+	x := new(big.Int)
+	for i := len(l) - 1; i >= 0; i-- {
+		x.Lsh(x, 64).Or(x, new(big.Int).SetUint64(l[i]))
+	}
+	return x
+}
+
+// TestMul521 checks mul521 against math/big, and the assembly, where it
+// runs, against mul521.
+func TestMul521(t *testing.T) {
+	f := NewP521()
+	p := toBig(f.m[:])
+	r := rand.New(rand.NewPCG(7, 8))
+	pm1 := f.m
+	pm1[0]--
+	for i := range 1000 {
+		x, y := random(r, f, false), random(r, f, false)
+		if i == 0 {
+			x, y = pm1, pm1
+		}
+		x[8] &= 0x1ff
+		y[8] &= 0x1ff
+		x, y = reduced521(x), reduced521(y)
+		var got, asm [9]uint64
+		f.MulGeneric(&got, &x, &y)
+		want := new(big.Int).Mul(toBig(x[:]), toBig(y[:]))
+		if want.Mod(want, p); toBig(got[:]).Cmp(want) != 0 {
+			t.Fatalf("mul521(%x, %x) = %x, want %x", x, y, got, want)
+		}
+		if asmOK {
+			mulAsm(f, &asm, &x, &y)
+			if asm != got {
+				t.Fatalf("mul521MULX(%x, %x) = %x, want %x", x, y, asm, got)
+			}
+		}
+	}
+}
+
+func reduced521(x [9]uint64) [9]uint64 {
+	reduce521(&x, &x)
+	return x
 }

@@ -1086,3 +1086,320 @@ func montMul9(z, x, y, m *[9]uint64, m0inv uint64) {
 	z[7] = s7 ^ (keep & (s7 ^ t7))
 	z[8] = s8 ^ (keep & (s8 ^ t8))
 }
+
+// mul521 is Field.MulGeneric for p = 2^521 − 1 (NewP521): z = x·y mod p for
+// x, y < 2^521, by the 1042-bit product and the fold 2^521 ≡ 1.
+func mul521(z, x, y *[9]uint64) {
+	var t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17 uint64
+	var h0, h1, h2, h3, h4, h5, h6, h7, h8, l0, l1, l2, l3, l4, l5, l6, l7, l8, c uint64
+
+	// Row 0: t[0:] += x·y[0].
+	{
+		yi := y[0]
+		h0, l0 = bits.Mul64(yi, x[0])
+		h1, l1 = bits.Mul64(yi, x[1])
+		h2, l2 = bits.Mul64(yi, x[2])
+		h3, l3 = bits.Mul64(yi, x[3])
+		h4, l4 = bits.Mul64(yi, x[4])
+		h5, l5 = bits.Mul64(yi, x[5])
+		h6, l6 = bits.Mul64(yi, x[6])
+		h7, l7 = bits.Mul64(yi, x[7])
+		h8, l8 = bits.Mul64(yi, x[8])
+		l1, c = bits.Add64(l1, h0, 0)
+		l2, c = bits.Add64(l2, h1, c)
+		l3, c = bits.Add64(l3, h2, c)
+		l4, c = bits.Add64(l4, h3, c)
+		l5, c = bits.Add64(l5, h4, c)
+		l6, c = bits.Add64(l6, h5, c)
+		l7, c = bits.Add64(l7, h6, c)
+		l8, c = bits.Add64(l8, h7, c)
+		h8 += c
+		t0, c = bits.Add64(t0, l0, 0)
+		t1, c = bits.Add64(t1, l1, c)
+		t2, c = bits.Add64(t2, l2, c)
+		t3, c = bits.Add64(t3, l3, c)
+		t4, c = bits.Add64(t4, l4, c)
+		t5, c = bits.Add64(t5, l5, c)
+		t6, c = bits.Add64(t6, l6, c)
+		t7, c = bits.Add64(t7, l7, c)
+		t8, c = bits.Add64(t8, l8, c)
+		t9 = h8 + c
+	}
+
+	// Row 1: t[1:] += x·y[1].
+	{
+		yi := y[1]
+		h0, l0 = bits.Mul64(yi, x[0])
+		h1, l1 = bits.Mul64(yi, x[1])
+		h2, l2 = bits.Mul64(yi, x[2])
+		h3, l3 = bits.Mul64(yi, x[3])
+		h4, l4 = bits.Mul64(yi, x[4])
+		h5, l5 = bits.Mul64(yi, x[5])
+		h6, l6 = bits.Mul64(yi, x[6])
+		h7, l7 = bits.Mul64(yi, x[7])
+		h8, l8 = bits.Mul64(yi, x[8])
+		l1, c = bits.Add64(l1, h0, 0)
+		l2, c = bits.Add64(l2, h1, c)
+		l3, c = bits.Add64(l3, h2, c)
+		l4, c = bits.Add64(l4, h3, c)
+		l5, c = bits.Add64(l5, h4, c)
+		l6, c = bits.Add64(l6, h5, c)
+		l7, c = bits.Add64(l7, h6, c)
+		l8, c = bits.Add64(l8, h7, c)
+		h8 += c
+		t1, c = bits.Add64(t1, l0, 0)
+		t2, c = bits.Add64(t2, l1, c)
+		t3, c = bits.Add64(t3, l2, c)
+		t4, c = bits.Add64(t4, l3, c)
+		t5, c = bits.Add64(t5, l4, c)
+		t6, c = bits.Add64(t6, l5, c)
+		t7, c = bits.Add64(t7, l6, c)
+		t8, c = bits.Add64(t8, l7, c)
+		t9, c = bits.Add64(t9, l8, c)
+		t10 = h8 + c
+	}
+
+	// Row 2: t[2:] += x·y[2].
+	{
+		yi := y[2]
+		h0, l0 = bits.Mul64(yi, x[0])
+		h1, l1 = bits.Mul64(yi, x[1])
+		h2, l2 = bits.Mul64(yi, x[2])
+		h3, l3 = bits.Mul64(yi, x[3])
+		h4, l4 = bits.Mul64(yi, x[4])
+		h5, l5 = bits.Mul64(yi, x[5])
+		h6, l6 = bits.Mul64(yi, x[6])
+		h7, l7 = bits.Mul64(yi, x[7])
+		h8, l8 = bits.Mul64(yi, x[8])
+		l1, c = bits.Add64(l1, h0, 0)
+		l2, c = bits.Add64(l2, h1, c)
+		l3, c = bits.Add64(l3, h2, c)
+		l4, c = bits.Add64(l4, h3, c)
+		l5, c = bits.Add64(l5, h4, c)
+		l6, c = bits.Add64(l6, h5, c)
+		l7, c = bits.Add64(l7, h6, c)
+		l8, c = bits.Add64(l8, h7, c)
+		h8 += c
+		t2, c = bits.Add64(t2, l0, 0)
+		t3, c = bits.Add64(t3, l1, c)
+		t4, c = bits.Add64(t4, l2, c)
+		t5, c = bits.Add64(t5, l3, c)
+		t6, c = bits.Add64(t6, l4, c)
+		t7, c = bits.Add64(t7, l5, c)
+		t8, c = bits.Add64(t8, l6, c)
+		t9, c = bits.Add64(t9, l7, c)
+		t10, c = bits.Add64(t10, l8, c)
+		t11 = h8 + c
+	}
+
+	// Row 3: t[3:] += x·y[3].
+	{
+		yi := y[3]
+		h0, l0 = bits.Mul64(yi, x[0])
+		h1, l1 = bits.Mul64(yi, x[1])
+		h2, l2 = bits.Mul64(yi, x[2])
+		h3, l3 = bits.Mul64(yi, x[3])
+		h4, l4 = bits.Mul64(yi, x[4])
+		h5, l5 = bits.Mul64(yi, x[5])
+		h6, l6 = bits.Mul64(yi, x[6])
+		h7, l7 = bits.Mul64(yi, x[7])
+		h8, l8 = bits.Mul64(yi, x[8])
+		l1, c = bits.Add64(l1, h0, 0)
+		l2, c = bits.Add64(l2, h1, c)
+		l3, c = bits.Add64(l3, h2, c)
+		l4, c = bits.Add64(l4, h3, c)
+		l5, c = bits.Add64(l5, h4, c)
+		l6, c = bits.Add64(l6, h5, c)
+		l7, c = bits.Add64(l7, h6, c)
+		l8, c = bits.Add64(l8, h7, c)
+		h8 += c
+		t3, c = bits.Add64(t3, l0, 0)
+		t4, c = bits.Add64(t4, l1, c)
+		t5, c = bits.Add64(t5, l2, c)
+		t6, c = bits.Add64(t6, l3, c)
+		t7, c = bits.Add64(t7, l4, c)
+		t8, c = bits.Add64(t8, l5, c)
+		t9, c = bits.Add64(t9, l6, c)
+		t10, c = bits.Add64(t10, l7, c)
+		t11, c = bits.Add64(t11, l8, c)
+		t12 = h8 + c
+	}
+
+	// Row 4: t[4:] += x·y[4].
+	{
+		yi := y[4]
+		h0, l0 = bits.Mul64(yi, x[0])
+		h1, l1 = bits.Mul64(yi, x[1])
+		h2, l2 = bits.Mul64(yi, x[2])
+		h3, l3 = bits.Mul64(yi, x[3])
+		h4, l4 = bits.Mul64(yi, x[4])
+		h5, l5 = bits.Mul64(yi, x[5])
+		h6, l6 = bits.Mul64(yi, x[6])
+		h7, l7 = bits.Mul64(yi, x[7])
+		h8, l8 = bits.Mul64(yi, x[8])
+		l1, c = bits.Add64(l1, h0, 0)
+		l2, c = bits.Add64(l2, h1, c)
+		l3, c = bits.Add64(l3, h2, c)
+		l4, c = bits.Add64(l4, h3, c)
+		l5, c = bits.Add64(l5, h4, c)
+		l6, c = bits.Add64(l6, h5, c)
+		l7, c = bits.Add64(l7, h6, c)
+		l8, c = bits.Add64(l8, h7, c)
+		h8 += c
+		t4, c = bits.Add64(t4, l0, 0)
+		t5, c = bits.Add64(t5, l1, c)
+		t6, c = bits.Add64(t6, l2, c)
+		t7, c = bits.Add64(t7, l3, c)
+		t8, c = bits.Add64(t8, l4, c)
+		t9, c = bits.Add64(t9, l5, c)
+		t10, c = bits.Add64(t10, l6, c)
+		t11, c = bits.Add64(t11, l7, c)
+		t12, c = bits.Add64(t12, l8, c)
+		t13 = h8 + c
+	}
+
+	// Row 5: t[5:] += x·y[5].
+	{
+		yi := y[5]
+		h0, l0 = bits.Mul64(yi, x[0])
+		h1, l1 = bits.Mul64(yi, x[1])
+		h2, l2 = bits.Mul64(yi, x[2])
+		h3, l3 = bits.Mul64(yi, x[3])
+		h4, l4 = bits.Mul64(yi, x[4])
+		h5, l5 = bits.Mul64(yi, x[5])
+		h6, l6 = bits.Mul64(yi, x[6])
+		h7, l7 = bits.Mul64(yi, x[7])
+		h8, l8 = bits.Mul64(yi, x[8])
+		l1, c = bits.Add64(l1, h0, 0)
+		l2, c = bits.Add64(l2, h1, c)
+		l3, c = bits.Add64(l3, h2, c)
+		l4, c = bits.Add64(l4, h3, c)
+		l5, c = bits.Add64(l5, h4, c)
+		l6, c = bits.Add64(l6, h5, c)
+		l7, c = bits.Add64(l7, h6, c)
+		l8, c = bits.Add64(l8, h7, c)
+		h8 += c
+		t5, c = bits.Add64(t5, l0, 0)
+		t6, c = bits.Add64(t6, l1, c)
+		t7, c = bits.Add64(t7, l2, c)
+		t8, c = bits.Add64(t8, l3, c)
+		t9, c = bits.Add64(t9, l4, c)
+		t10, c = bits.Add64(t10, l5, c)
+		t11, c = bits.Add64(t11, l6, c)
+		t12, c = bits.Add64(t12, l7, c)
+		t13, c = bits.Add64(t13, l8, c)
+		t14 = h8 + c
+	}
+
+	// Row 6: t[6:] += x·y[6].
+	{
+		yi := y[6]
+		h0, l0 = bits.Mul64(yi, x[0])
+		h1, l1 = bits.Mul64(yi, x[1])
+		h2, l2 = bits.Mul64(yi, x[2])
+		h3, l3 = bits.Mul64(yi, x[3])
+		h4, l4 = bits.Mul64(yi, x[4])
+		h5, l5 = bits.Mul64(yi, x[5])
+		h6, l6 = bits.Mul64(yi, x[6])
+		h7, l7 = bits.Mul64(yi, x[7])
+		h8, l8 = bits.Mul64(yi, x[8])
+		l1, c = bits.Add64(l1, h0, 0)
+		l2, c = bits.Add64(l2, h1, c)
+		l3, c = bits.Add64(l3, h2, c)
+		l4, c = bits.Add64(l4, h3, c)
+		l5, c = bits.Add64(l5, h4, c)
+		l6, c = bits.Add64(l6, h5, c)
+		l7, c = bits.Add64(l7, h6, c)
+		l8, c = bits.Add64(l8, h7, c)
+		h8 += c
+		t6, c = bits.Add64(t6, l0, 0)
+		t7, c = bits.Add64(t7, l1, c)
+		t8, c = bits.Add64(t8, l2, c)
+		t9, c = bits.Add64(t9, l3, c)
+		t10, c = bits.Add64(t10, l4, c)
+		t11, c = bits.Add64(t11, l5, c)
+		t12, c = bits.Add64(t12, l6, c)
+		t13, c = bits.Add64(t13, l7, c)
+		t14, c = bits.Add64(t14, l8, c)
+		t15 = h8 + c
+	}
+
+	// Row 7: t[7:] += x·y[7].
+	{
+		yi := y[7]
+		h0, l0 = bits.Mul64(yi, x[0])
+		h1, l1 = bits.Mul64(yi, x[1])
+		h2, l2 = bits.Mul64(yi, x[2])
+		h3, l3 = bits.Mul64(yi, x[3])
+		h4, l4 = bits.Mul64(yi, x[4])
+		h5, l5 = bits.Mul64(yi, x[5])
+		h6, l6 = bits.Mul64(yi, x[6])
+		h7, l7 = bits.Mul64(yi, x[7])
+		h8, l8 = bits.Mul64(yi, x[8])
+		l1, c = bits.Add64(l1, h0, 0)
+		l2, c = bits.Add64(l2, h1, c)
+		l3, c = bits.Add64(l3, h2, c)
+		l4, c = bits.Add64(l4, h3, c)
+		l5, c = bits.Add64(l5, h4, c)
+		l6, c = bits.Add64(l6, h5, c)
+		l7, c = bits.Add64(l7, h6, c)
+		l8, c = bits.Add64(l8, h7, c)
+		h8 += c
+		t7, c = bits.Add64(t7, l0, 0)
+		t8, c = bits.Add64(t8, l1, c)
+		t9, c = bits.Add64(t9, l2, c)
+		t10, c = bits.Add64(t10, l3, c)
+		t11, c = bits.Add64(t11, l4, c)
+		t12, c = bits.Add64(t12, l5, c)
+		t13, c = bits.Add64(t13, l6, c)
+		t14, c = bits.Add64(t14, l7, c)
+		t15, c = bits.Add64(t15, l8, c)
+		t16 = h8 + c
+	}
+
+	// Row 8: t[8:] += x·y[8].
+	{
+		yi := y[8]
+		h0, l0 = bits.Mul64(yi, x[0])
+		h1, l1 = bits.Mul64(yi, x[1])
+		h2, l2 = bits.Mul64(yi, x[2])
+		h3, l3 = bits.Mul64(yi, x[3])
+		h4, l4 = bits.Mul64(yi, x[4])
+		h5, l5 = bits.Mul64(yi, x[5])
+		h6, l6 = bits.Mul64(yi, x[6])
+		h7, l7 = bits.Mul64(yi, x[7])
+		h8, l8 = bits.Mul64(yi, x[8])
+		l1, c = bits.Add64(l1, h0, 0)
+		l2, c = bits.Add64(l2, h1, c)
+		l3, c = bits.Add64(l3, h2, c)
+		l4, c = bits.Add64(l4, h3, c)
+		l5, c = bits.Add64(l5, h4, c)
+		l6, c = bits.Add64(l6, h5, c)
+		l7, c = bits.Add64(l7, h6, c)
+		l8, c = bits.Add64(l8, h7, c)
+		h8 += c
+		t8, c = bits.Add64(t8, l0, 0)
+		t9, c = bits.Add64(t9, l1, c)
+		t10, c = bits.Add64(t10, l2, c)
+		t11, c = bits.Add64(t11, l3, c)
+		t12, c = bits.Add64(t12, l4, c)
+		t13, c = bits.Add64(t13, l5, c)
+		t14, c = bits.Add64(t14, l6, c)
+		t15, c = bits.Add64(t15, l7, c)
+		t16, c = bits.Add64(t16, l8, c)
+		t17 = h8 + c
+	}
+
+	// The product is below 2^1042: add its bits 521 and up to bits 0–520.
+	var s [9]uint64
+	s[0], c = bits.Add64(t0, t8>>9|t9<<55, 0)
+	s[1], c = bits.Add64(t1, t9>>9|t10<<55, c)
+	s[2], c = bits.Add64(t2, t10>>9|t11<<55, c)
+	s[3], c = bits.Add64(t3, t11>>9|t12<<55, c)
+	s[4], c = bits.Add64(t4, t12>>9|t13<<55, c)
+	s[5], c = bits.Add64(t5, t13>>9|t14<<55, c)
+	s[6], c = bits.Add64(t6, t14>>9|t15<<55, c)
+	s[7], c = bits.Add64(t7, t15>>9|t16<<55, c)
+	s[8] = t8&0x1ff + t16>>9 + t17<<55 + c
+	reduce521(z, &s)
+}
