@@ -337,6 +337,7 @@ func parseSPKI(der []byte, oid asn1.ObjectIdentifier) ([]byte, error) {
 // rejects only compressed points beyond ours.
 func TestNISTWycheproof(t *testing.T) {
 	forNIST(t, func(t *testing.T, c *nistTest) {
+		t.Parallel()
 		for _, file := range []string{"ecdh_" + c.name + "_test.json", "ecdh_" + c.name + "_ecpoint_test.json"} {
 			var f wycheproof.ECDHFile
 			wycheproof.Load(t, file, &f)
@@ -390,31 +391,19 @@ func checkWycheproof(t *testing.T, c *nistTest, file, encoding string, tc *wyche
 		t.Errorf("%s %s (%s, %v, %s): accepted", file, tc.Name(), tc.Comment, tc.Flags, tc.Result)
 	}
 	// crypto/ecdh on the same point: the same verdict, except that it
-	// takes no compressed points.
+	// takes no compressed points. (The shared secrets are checked against
+	// the tests'; TestNISTStdlib compares them with crypto/ecdh's.)
 	if parseErr != nil {
 		return
 	}
-	stdGot, stdErr := stdECDH(c, tc.Private.Int().FillBytes(make([]byte, c.size())), point)
+	_, stdErr := c.std.NewPublicKey(point)
+	_, ourErr := c.curve.NewPublicKey(point)
 	switch {
 	case compressed && stdErr == nil:
 		t.Errorf("%s %s: crypto/ecdh accepted a compressed point", file, tc.Name())
-	case !compressed && (stdErr == nil) != (err == nil):
-		t.Errorf("%s %s: %v; crypto/ecdh %v", file, tc.Name(), err, stdErr)
-	case !compressed && !bytes.Equal(got, stdGot):
-		t.Errorf("%s %s: %x; crypto/ecdh %x", file, tc.Name(), got, stdGot)
+	case !compressed && (stdErr == nil) != (ourErr == nil):
+		t.Errorf("%s %s: %v; crypto/ecdh %v", file, tc.Name(), ourErr, stdErr)
 	}
-}
-
-func stdECDH(c *nistTest, priv, pub []byte) ([]byte, error) {
-	k, err := c.std.NewPrivateKey(priv)
-	if err != nil {
-		return nil, err
-	}
-	p, err := c.std.NewPublicKey(pub)
-	if err != nil {
-		return nil, err
-	}
-	return k.ECDH(p)
 }
 
 // FuzzNISTNewPublicKey checks NewPublicKey on every curve against

@@ -132,14 +132,15 @@ func (o *Options) HashFunc() crypto.Hash { return 0 }
 // Sign implements crypto.Signer: it returns the signature of message by
 // priv. Signing is deterministic, and rand is not read (it may be nil).
 //
-// opts.HashFunc() must be zero. If opts is an *Options, it selects the
+// opts.HashFunc() must be zero (a nil opts is plain Ed448 with an empty
+// context, where crypto/ed25519 would panic). If opts is an *Options, it selects the
 // context string and, with Prehash, Ed448ph (message is then the whole
 // message, which Sign hashes); otherwise the signature is plain Ed448 with
 // an empty context. Sign returns an error if opts.HashFunc() is not zero, if
 // the context is longer than 255 bytes, if priv is not PrivateKeySize bytes
 // long, or if its public half is not the public key of its seed.
 func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
-	if opts.HashFunc() != crypto.Hash(0) {
+	if opts != nil && opts.HashFunc() != crypto.Hash(0) {
 		return nil, errors.New("ed448: expected opts.HashFunc() zero (unhashed message, for Ed448 and Ed448ph)")
 	}
 	var o Options

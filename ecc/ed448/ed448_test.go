@@ -276,9 +276,9 @@ func randBytes(r *rand.Rand, n int) []byte {
 // mutations of them (of the signature, the key and the message) with both
 // packages, which must agree.
 func TestDifferential(t *testing.T) {
-	n := 300
+	n := 150
 	if testing.Short() {
-		n = 60
+		n = 40
 	}
 	allImplementations(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(8032, 448))
@@ -530,6 +530,9 @@ func TestBadInputs(t *testing.T) {
 	if s, err := priv.Sign(nil, []byte("m"), nilOpts); err != nil || !bytes.Equal(s, sig) {
 		t.Errorf("nil *Options: %v", err)
 	}
+	if s, err := priv.Sign(nil, []byte("m"), nil); err != nil || !bytes.Equal(s, sig) {
+		t.Errorf("nil opts: %v", err)
+	}
 	if err := ed448.VerifyWithOptions(pub, []byte("m"), sig, nil); err != nil {
 		t.Errorf("VerifyWithOptions(nil): %v", err)
 	}
@@ -612,4 +615,35 @@ func TestGlobalKey(t *testing.T) {
 	if sig, _ := ed448.Sign(stackKey[:], msg, ""); !ed448.Verify(ed448.PublicKey(stackKey[57:]), msg, sig, "") {
 		t.Fatal("rejected")
 	}
+}
+
+// FuzzSign checks that crypton's keys and signatures equal circl's for any
+// seed, message, context and variant.
+func FuzzSign(f *testing.F) {
+	f.Add(make([]byte, 57), []byte("hello"), "", false)
+	f.Add(bytes.Repeat([]byte{0xff}, 57), []byte{}, "ctx", true)
+	f.Add(bytes.Repeat([]byte{0x80}, 57), make([]byte, 64), strings.Repeat("c", 255), false)
+	f.Fuzz(func(t *testing.T, seed, msg []byte, ctx string, ph bool) {
+		if len(seed) != 57 || len(ctx) > 255 {
+			return
+		}
+		priv := ed448.NewKeyFromSeed(seed)
+		cpriv := circl.NewKeyFromSeed(seed)
+		if !bytes.Equal(priv, cpriv) {
+			t.Fatalf("key %x, circl %x", priv, cpriv)
+		}
+		sig, err := priv.Sign(nil, msg, &ed448.Options{Context: ctx, Prehash: ph})
+		var csig []byte
+		if ph {
+			csig = circl.SignPh(cpriv, msg, ctx)
+		} else {
+			csig = circl.Sign(cpriv, msg, ctx)
+		}
+		if err != nil || !bytes.Equal(sig, csig) {
+			t.Fatalf("signature %x (%v), circl %x", sig, err, csig)
+		}
+		if !checkSame(t, "signed", priv[57:], msg, sig, ctx, ph) {
+			t.Fatal("own signature rejected")
+		}
+	})
 }

@@ -18,7 +18,8 @@ func benchScalar(size int) []byte {
 }
 
 func benchCurve[E any, PE fieldElement[E], C curveParams[E]](b *testing.B) {
-	k := benchScalar(params[E, C]().scalarSize)
+	c := params[E, C]()
+	k := benchScalar(c.scalarSize)
 	g := newGenerator[E, PE, C]()
 	q := newPoint[E, PE, C]().Double(g)
 	p := newPoint[E, PE, C]()
@@ -59,10 +60,24 @@ func benchCurve[E any, PE fieldElement[E], C curveParams[E]](b *testing.B) {
 		}
 	})
 	var x, y E
+	PE(&x).Set(c.gx)
+	PE(&y).Set(c.gy)
 	b.Run("FieldMul", func(b *testing.B) {
 		cryptotest.CPUTime(b)
 		for b.Loop() {
 			PE(&x).Mul(&x, &y)
+		}
+	})
+	b.Run("FieldAdd", func(b *testing.B) {
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			PE(&x).Add(&x, &y)
+		}
+	})
+	b.Run("FieldSelect", func(b *testing.B) {
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			PE(&x).Select(&x, &y, 1)
 		}
 	})
 }

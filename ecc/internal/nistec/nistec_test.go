@@ -335,6 +335,14 @@ func testGroupLaws[E any, PE fieldElement[E], C curveParams[E]](t *testing.T, s 
 		q.affine(&xy[0], &xy[1])
 		eq("addAffine", newPoint[E, PE, C]().addAffine(p, &xy[0], &xy[1], new(addTemps[E])), newPoint[E, PE, C]().Add(p, q))
 		eq("addAffine(∞)", newPoint[E, PE, C]().addAffine(inf, &xy[0], &xy[1], new(addTemps[E])), q)
+		// doubleN against repeated doubling, on P and on ∞.
+		for _, a := range []*point[E, PE, C]{p, inf, d} {
+			want := newPoint[E, PE, C]().Set(a)
+			for k := 1; k <= 6; k++ {
+				want.Double(want)
+				eq("doubleN", newPoint[E, PE, C]().doubleN(a, k, new(addTemps[E])), want)
+			}
+		}
 		// Select.
 		eq("Select 1", newPoint[E, PE, C]().Select(p, q, 1), p)
 		eq("Select 0", newPoint[E, PE, C]().Select(p, q, 0), q)
@@ -524,18 +532,21 @@ func TestRecode(t *testing.T) {
 				}
 			}
 			want := new(big.Int).SetBytes(s)
-			var d [maxWindows]int8
-			recode(d[:], s)
 			got := new(big.Int)
-			for k := numWindows(size) - 1; k >= 0; k-- {
-				if d[k] < -15 || d[k] > 16 {
-					t.Fatalf("digit %d", d[k])
+			for _, w := range []int{multWindow, baseWindow} {
+				var d [maxWindows]int8
+				recode(d[:], s, w)
+				got.SetInt64(0)
+				for k := numWindows(size, w) - 1; k >= 0; k-- {
+					if d[k] <= -(1<<(w-1)) || d[k] > 1<<(w-1) {
+						t.Fatalf("digit %d", d[k])
+					}
+					got.Lsh(got, uint(w))
+					got.Add(got, big.NewInt(int64(d[k])))
 				}
-				got.Lsh(got, window)
-				got.Add(got, big.NewInt(int64(d[k])))
-			}
-			if got.Cmp(want) != 0 {
-				t.Fatalf("recode(%x) = %v", s, d)
+				if got.Cmp(want) != 0 {
+					t.Fatalf("recode(%x, %d) = %v", s, w, d)
+				}
 			}
 			for _, w := range []int{nafWidthPoint, nafWidthBase} {
 				var naf [maxNAF]int8

@@ -434,3 +434,60 @@ func (p *point[E, PE, C]) BytesX() ([]byte, error) {
 	PE(&e[1]).Mul(&p.x, &e[0])
 	return PE(&e[1]).FillBytes(make([]byte, n)), nil
 }
+
+// doubleN sets p = 2^n·a and returns p, for n ≥ 1, in constant time.
+//
+// The doublings run in Jacobian coordinates, (X : Y : Z) with x = X/Z² and
+// y = Y/Z³, with the formula dbl-2001-b of Bernstein and Lange's
+// Explicit-Formulas Database for a = −3 (3M + 5S, against 8M + 3S + 2m_b
+// for Algorithm 6), between two conversions (2M + 1S each). The formula
+// has no exceptional case on these curves: it fails only for points of
+// order 2, which curves of prime order lack, and it keeps Z = 0 for the
+// point at infinity, whose projective form is restored by a masked select
+// at the end. For runs of five doublings, as in ScalarMult, this is about
+// 30% faster than five calls of double.
+func (p *point[E, PE, C]) doubleN(a *point[E, PE, C], n int, t *addTemps[E]) *point[E, PE, C] {
+	delta, gamma, beta, alpha, u := &t.t0, &t.t1, &t.t2, &t.t3, &t.t4
+	x, y, z := &t.x3, &t.y3, &t.z3
+
+	// To Jacobian: (X·Z : Y·Z² : Z).
+	PE(delta).Square(&a.z)
+	PE(x).Mul(&a.x, &a.z)
+	PE(y).Mul(&a.y, delta)
+	PE(z).Set(&a.z)
+
+	for range n {
+		PE(delta).Square(z)         // δ = Z²
+		PE(gamma).Square(y)         // γ = Y²
+		PE(beta).Mul(x, gamma)      // β = X·γ
+		PE(alpha).Sub(x, delta)     // X − δ
+		PE(u).Add(x, delta)         // X + δ
+		PE(alpha).Mul(alpha, u)     // (X − δ)(X + δ)
+		PE(u).Add(alpha, alpha)     //
+		PE(alpha).Add(alpha, u)     // α = 3(X − δ)(X + δ)
+		PE(z).Add(y, z)             // Y + Z
+		PE(z).Square(z)             //
+		PE(z).Sub(z, gamma)         //
+		PE(z).Sub(z, delta)         // Z3 = (Y + Z)² − γ − δ
+		PE(beta).Add(beta, beta)    //
+		PE(beta).Add(beta, beta)    // 4β
+		PE(x).Square(alpha)         //
+		PE(x).Sub(x, beta)          //
+		PE(x).Sub(x, beta)          // X3 = α² − 8β
+		PE(beta).Sub(beta, x)       // 4β − X3
+		PE(beta).Mul(alpha, beta)   // α(4β − X3)
+		PE(gamma).Square(gamma)     //
+		PE(gamma).Add(gamma, gamma) //
+		PE(gamma).Add(gamma, gamma) //
+		PE(gamma).Add(gamma, gamma) // 8γ²
+		PE(y).Sub(beta, gamma)      // Y3 = α(4β − X3) − 8γ²
+	}
+
+	// Back to projective: (X·Z : Y : Z³), and (0 : 1 : 0) if Z = 0.
+	PE(delta).Square(z)
+	PE(&p.z).Mul(delta, z)
+	PE(&p.x).Mul(x, z)
+	PE(u).One()
+	PE(&p.y).Select(u, y, PE(z).IsZero())
+	return p
+}
