@@ -1,0 +1,254 @@
+package ecdsa
+
+import (
+	"crypto/elliptic"
+	"crypto/subtle"
+	"errors"
+	"hash"
+	"io"
+)
+
+// scalarPtr is the part of the method set of *mont/p256.Scalar (and of its
+// P-384 and P-521 counterparts) that ECDSA uses: arithmetic modulo the
+// group order n, constant time in the values.
+type scalarPtr[S any] interface {
+	*S
+	Set(a *S) *S
+	Add(a, b *S) *S
+	Mul(a, b *S) *S
+	Invert(a *S) *S
+	Equal(a *S) int
+	IsZero() int
+	SetBytes(b []byte) (*S, error)
+	SetBytesReduced(b []byte) (*S, error)
+	FillBytes(b []byte) []byte
+}
+
+// pointPtr is the part of the method set of *nistec.P256Point (and of its
+// P-384 and P-521 counterparts) that ECDSA uses.
+type pointPtr[P any] interface {
+	*P
+	SetBytes(b []byte) (*P, error)
+	Bytes() []byte
+	BytesCompressed() []byte
+	BytesX() ([]byte, error)
+	ScalarBaseMult(k []byte) (*P, error)
+	ScalarBaseMultAddVarTime(s1 []byte, q *P, s2 []byte) (*P, error)
+}
+
+// nistCurve is ECDSA on one short Weierstrass curve of prime order, with
+// scalars of type S and points of type P.
+type nistCurve[S, P any, SP scalarPtr[S], PP pointPtr[P]] struct {
+	name      string
+	size      int // bytes of a scalar, and of a field element
+	orderBits int // bit length of the order n
+	newPoint  func() *P
+	std       func() elliptic.Curve
+}
+
+func (c *nistCurve[S, P, SP, PP]) String() string           { return c.name }
+func (c *nistCurve[S, P, SP, PP]) scalarSize() int          { return c.size }
+func (c *nistCurve[S, P, SP, PP]) stdCurve() elliptic.Curve { return c.std() }
+func (c *nistCurve[S, P, SP, PP]) publicPoint(pub *PublicKey) *P {
+	return pub.point.(*P)
+}
+
+// hashToScalar sets e to bits2int(digest) mod n: the leftmost orderBits bits
+// of digest as an integer (FIPS 186-5, Section 6.4.1, step 2; RFC 6979,
+// Section 2.3.2), reduced modulo n. The digest is public.
+func (c *nistCurve[S, P, SP, PP]) hashToScalar(e *S, digest []byte) {
+	var buf [maxScalarSize]byte
+	b := buf[:0]
+	if len(digest) > c.size {
+		digest = digest[:c.size]
+	}
+	b = append(b, digest...)
+	if excess := len(b)*8 - c.orderBits; excess > 0 {
+		shiftRight(b, uint(excess))
+	}
+	if _, err := SP(e).SetBytesReduced(b); err != nil {
+		panic("ecdsa: internal error: SetBytesReduced rejected a short input")
+	}
+}
+
+func (c *nistCurve[S, P, SP, PP]) newPrivateKey(d []byte) (*PrivateKey, error) {
+	if len(d) != c.size {
+		return nil, errors.New("ecdsa: invalid private key size")
+	}
+	var k S
+	if !c.inRange(&k, d) {
+		return nil, errors.New("ecdsa: invalid private key")
+	}
+	return c.privateKey(d)
+}
+
+// inRange sets k to the value of the c.size bytes b and reports whether it
+// is in [1, n−1]. Only the outcome is revealed to the caller's branch: the
+// comparison is a reduction modulo n followed by a constant-time
+// comparison with b, which are equal exactly when b < n.
+func (c *nistCurve[S, P, SP, PP]) inRange(k *S, b []byte) bool {
+	var buf [maxScalarSize]byte
+	if _, err := SP(k).SetBytesReduced(b); err != nil {
+		panic("ecdsa: internal error: SetBytesReduced rejected a scalar-sized input")
+	}
+	ok := subtle.ConstantTimeCompare(SP(k).FillBytes(buf[:c.size]), b) & (1 ^ SP(k).IsZero())
+	clear(buf[:])
+	declassify(&ok)
+	return ok == 1
+}
+
+// privateKey returns the private key of the valid scalar d, with its public
+// key d·G.
+func (c *nistCurve[S, P, SP, PP]) privateKey(d []byte) (*PrivateKey, error) {
+	q, err := PP(c.newPoint()).ScalarBaseMult(d)
+	if err != nil {
+		return nil, errors.New("ecdsa: internal error: " + err.Error())
+	}
+	enc := PP(q).Bytes()
+	publicBytes(enc)
+	// The public key keeps the point decoded from its encoding rather than
+	// q, whose projective coordinates are a function of how d·G was
+	// computed, which need not be revealed.
+	pub, err := c.newPublicKey(enc)
+	if err != nil {
+		return nil, errors.New("ecdsa: internal error: " + err.Error())
+	}
+	return &PrivateKey{d: append(make([]byte, 0, c.size), d...), pub: pub}, nil
+}
+
+func (c *nistCurve[S, P, SP, PP]) generateKey(rand io.Reader) (*PrivateKey, error) {
+	// FIPS 186-5, Appendix A.2.2: rejection sampling of orderBits random
+	// bits. Each try succeeds with probability above 1/2.
+	b := make([]byte, c.size)
+	defer clear(b)
+	var k S
+	for {
+		if _, err := io.ReadFull(rand, b); err != nil {
+			return nil, err
+		}
+		shiftRight(b, uint(c.size*8-c.orderBits))
+		if c.inRange(&k, b) {
+			return c.privateKey(b)
+		}
+	}
+}
+
+func (c *nistCurve[S, P, SP, PP]) newPublicKey(q []byte) (*PublicKey, error) {
+	if len(q) == 0 || q[0] == 0 {
+		return nil, errors.New("ecdsa: invalid public key: the point at infinity")
+	}
+	p, err := PP(c.newPoint()).SetBytes(q)
+	if err != nil {
+		return nil, errors.New("ecdsa: invalid public key")
+	}
+	return &PublicKey{curve: c, q: PP(p).Bytes(), point: p}, nil
+}
+
+func (c *nistCurve[S, P, SP, PP]) bytesCompressed(pub *PublicKey) []byte {
+	return PP(c.publicPoint(pub)).BytesCompressed()
+}
+
+// sign writes the signature r ‖ s of digest under priv to out, which is
+// 2·c.size bytes. With extra == nil, k is derived as RFC 6979, Section 3.2
+// says, from the private key and the digest with HMAC of h; otherwise extra
+// holds fresh random bytes and the DRBG is seeded as in
+// draft-irtf-cfrg-det-sigs-with-noise-04, Section 4: extra, then the
+// private key and bits2octets(digest), each at a block boundary.
+//
+// sign is constant time in the private key and in k, except that a
+// candidate k that is not in [1, n−1] is rejected and another is drawn,
+// which reveals that the rejected candidate was out of range (as in every
+// implementation of RFC 6979; the candidate itself is discarded).
+func (c *nistCurve[S, P, SP, PP]) sign(out []byte, priv *PrivateKey, h func() hash.Hash, extra, digest []byte) error {
+	var d, e, k, kInv, r, s S
+	if _, err := SP(&d).SetBytesReduced(priv.d); err != nil {
+		return errors.New("ecdsa: internal error: " + err.Error())
+	}
+	c.hashToScalar(&e, digest)
+	var eb [maxScalarSize]byte
+	bits2octets := SP(&e).FillBytes(eb[:c.size])
+
+	var g *drbg
+	if extra == nil {
+		g = newDRBG(h, false, priv.d, bits2octets)
+	} else {
+		g = newDRBG(h, true, extra, priv.d, bits2octets)
+	}
+	var kb [maxScalarSize]byte
+	cand := kb[:c.size]
+	defer clear(kb[:])
+	for {
+		g.generate(cand)
+		shiftRight(cand, uint(c.size*8-c.orderBits))
+		if !c.inRange(&k, cand) {
+			continue
+		}
+		R, err := PP(c.newPoint()).ScalarBaseMult(cand)
+		if err != nil {
+			return errors.New("ecdsa: internal error: " + err.Error())
+		}
+		x, err := PP(R).BytesX()
+		if err != nil {
+			return errors.New("ecdsa: internal error: " + err.Error())
+		}
+		// x, and so r, is revealed by the signature.
+		publicBytes(x)
+		if _, err := SP(&r).SetBytesReduced(x); err != nil {
+			return errors.New("ecdsa: internal error: " + err.Error())
+		}
+		rZero := SP(&r).IsZero()
+		declassify(&rZero)
+		if rZero == 1 {
+			continue
+		}
+		// s = k⁻¹ · (e + r·d)
+		SP(&kInv).Invert(&k)
+		SP(&s).Mul(&r, &d)
+		SP(&s).Add(&s, &e)
+		SP(&s).Mul(&s, &kInv)
+		sZero := SP(&s).IsZero()
+		declassify(&sZero)
+		if sZero == 1 {
+			continue
+		}
+		SP(&r).FillBytes(out[:c.size])
+		SP(&s).FillBytes(out[c.size:])
+		publicBytes(out)
+		return nil
+	}
+}
+
+// verify reports whether r ‖ s, big-endian integers of at most c.size bytes
+// each, is a valid signature of digest under pub (FIPS 186-5, Section
+// 6.4.2). It is variable time: every input is public.
+func (c *nistCurve[S, P, SP, PP]) verify(pub *PublicKey, digest, rb, sb []byte) bool {
+	var buf [2 * maxScalarSize]byte
+	rp, sp := buf[c.size-len(rb):c.size], buf[2*c.size-len(sb):2*c.size]
+	copy(rp, rb)
+	copy(sp, sb)
+	var r, s, e, w, u1, u2 S
+	if _, err := SP(&r).SetBytes(buf[:c.size]); err != nil || SP(&r).IsZero() == 1 {
+		return false
+	}
+	if _, err := SP(&s).SetBytes(buf[c.size : 2*c.size]); err != nil || SP(&s).IsZero() == 1 {
+		return false
+	}
+	c.hashToScalar(&e, digest)
+	SP(&w).Invert(&s)
+	SP(&u1).Mul(&e, &w)
+	SP(&u2).Mul(&r, &w)
+	var b1, b2 [maxScalarSize]byte
+	R, err := PP(c.newPoint()).ScalarBaseMultAddVarTime(SP(&u1).FillBytes(b1[:c.size]), c.publicPoint(pub), SP(&u2).FillBytes(b2[:c.size]))
+	if err != nil {
+		return false
+	}
+	x, err := PP(R).BytesX()
+	if err != nil {
+		return false // the point at infinity
+	}
+	var v S
+	if _, err := SP(&v).SetBytesReduced(x); err != nil {
+		return false
+	}
+	return SP(&v).Equal(&r) == 1
+}

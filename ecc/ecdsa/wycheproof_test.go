@@ -1,0 +1,92 @@
+package ecdsa
+
+import (
+	"crypto"
+	"strings"
+	"testing"
+
+	"github.com/crypton-go/crypton/internal/wycheproof"
+)
+
+var wycheproofCurves = map[string]string{"secp256r1": "P-256", "secp384r1": "P-384", "secp521r1": "P-521"}
+
+var wycheproofHashes = map[string]crypto.Hash{
+	"SHA-256": crypto.SHA256, "SHA-384": crypto.SHA384, "SHA-512": crypto.SHA512,
+	"SHA3-256": crypto.SHA3_256, "SHA3-384": crypto.SHA3_384, "SHA3-512": crypto.SHA3_512,
+}
+
+// shortFiles are the files tested in -short mode, those issue #9 names.
+var shortFiles = map[string]bool{
+	"ecdsa_secp256r1_sha256_test.json": true, "ecdsa_secp256r1_sha256_p1363_test.json": true,
+	"ecdsa_secp256r1_sha512_test.json": true, "ecdsa_secp256r1_sha512_p1363_test.json": true,
+	"ecdsa_secp384r1_sha384_test.json": true, "ecdsa_secp384r1_sha384_p1363_test.json": true,
+	"ecdsa_secp384r1_sha512_test.json": true, "ecdsa_secp384r1_sha512_p1363_test.json": true,
+	"ecdsa_secp521r1_sha512_test.json": true, "ecdsa_secp521r1_sha512_p1363_test.json": true,
+}
+
+// TestWycheproof runs every ECDSA verification vector of Wycheproof for
+// P-256, P-384 and P-521 with a SHA-2 or SHA-3 hash, DER and IEEE P1363
+// (the _p1363 and _webcrypto files): ecdsa_secp256r1_sha256, _sha512,
+// ecdsa_secp384r1_sha384, _sha512, ecdsa_secp521r1_sha512 and the others.
+// Each result must be exactly the expected one; these files have no
+// "acceptable" vectors, and the test fails if one appears.
+func TestWycheproof(t *testing.T) {
+	files := 0
+	for _, name := range wycheproof.Files(t, "ecdsa_secp*r1_*.json") {
+		if strings.Contains(name, "shake") || !strings.HasPrefix(name, "ecdsa_secp256r1_") &&
+			!strings.HasPrefix(name, "ecdsa_secp384r1_") && !strings.HasPrefix(name, "ecdsa_secp521r1_") {
+			continue // other curves; SHAKE digests are not a crypto.Hash
+		}
+		if testing.Short() && !shortFiles[name] {
+			continue
+		}
+		var f wycheproof.ECDSAVerifyFile
+		wycheproof.Load(t, name, &f)
+		files++
+		raw := f.Schema == wycheproof.SchemaECDSAP1363Verify
+		t.Run(strings.TrimSuffix(name, ".json"), func(t *testing.T) {
+			t.Parallel()
+			for _, g := range f.TestGroups {
+				curve, ok := wycheproofCurves[g.PublicKey.Curve]
+				if !ok {
+					t.Fatalf("unexpected curve %q", g.PublicKey.Curve)
+				}
+				h, ok := wycheproofHashes[g.SHA]
+				if !ok {
+					t.Fatalf("unexpected hash %q", g.SHA)
+				}
+				for _, c := range curvesByName(curve)[:1] { // not the slow model
+					pub, err := NewPublicKey(c, g.PublicKey.Uncompressed)
+					if err != nil {
+						t.Fatalf("%v: public key %x rejected: %v", c, g.PublicKey.Uncompressed, err)
+					}
+					for _, tc := range g.Tests {
+						digest := h.New()
+						digest.Write(tc.Msg)
+						var got bool
+						if raw {
+							got = VerifyRaw(pub, digest.Sum(nil), tc.Sig)
+						} else {
+							got = VerifyASN1(pub, digest.Sum(nil), tc.Sig)
+						}
+						switch tc.Result {
+						case wycheproof.Acceptable:
+							t.Errorf("%v %s (%s): an acceptable vector; document the choice (accepted: %v)", c, tc.Name(), tc.Comment, got)
+						case wycheproof.Valid, wycheproof.Invalid:
+							if want := tc.Result == wycheproof.Valid; got != want {
+								t.Errorf("%v %s (%s, flags %v): got %v, want %v", c, tc.Name(), tc.Comment, tc.Flags, got, want)
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+	want := 19 // every secp256r1, secp384r1 and secp521r1 file but SHAKE's
+	if testing.Short() {
+		want = len(shortFiles)
+	}
+	if files != want {
+		t.Errorf("tested %d files, want %d", files, want)
+	}
+}
