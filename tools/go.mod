@@ -3,6 +3,7 @@ module github.com/crypton-go/crypton/tools
 go 1.25.0
 
 require (
+	github.com/cloudflare/circl v1.6.5
 	github.com/crypton-go/crypton/aead v0.4.0
 	github.com/crypton-go/crypton/cpufeat v0.3.1
 	github.com/crypton-go/crypton/hash v0.2.0

@@ -21,7 +21,7 @@ import (
 // The X25519 row computes one shared secret from a fixed private key and a
 // fixed peer public key (ECDH), the same keys on both sides, on crypton's
 // GF(2^255−19) arithmetic (package gf25519).
-var eccSpeedAlgs = []speedAlg{
+var eccSpeedAlgs = append([]speedAlg{
 	{
 		name: "X25519", family: "ecc", pkg: "gf25519", unit: unitUsOp,
 		opensslCmd: "ecdhx25519", opensslPick: "op",
@@ -82,7 +82,7 @@ var eccSpeedAlgs = []speedAlg{
 	},
 	ed25519Alg("sign"),
 	ed25519Alg("verify"),
-}
+}, append(curve448Algs(), nistAlgs()...)...)
 
 // ed25519Alg is the row of Ed25519 signing or verification.
 func ed25519Alg(op string) speedAlg {
