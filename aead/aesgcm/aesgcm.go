@@ -25,10 +25,11 @@
 // plaintext longer than 2³⁶-32 bytes (64 GiB), the most that the 32-bit
 // block counter allows. Open never panics on the contents or length of the
 // ciphertext or additional data, and leaves no plaintext in dst when the
-// tag is wrong: the generic code and the non-stitched kernels authenticate
-// the ciphertext before they decrypt it, and the stitched kernels, which
-// decrypt while they authenticate, have what they wrote zeroed (within dst's capacity, as
-// [cipher.AEAD] allows).
+// tag is wrong: the generic code and the non-stitched amd64 kernels
+// authenticate the ciphertext before they decrypt it, and the stitched
+// kernels and the arm64 chunked path, which decrypt while they authenticate,
+// have what they wrote zeroed (within dst's capacity, as [cipher.AEAD]
+// allows).
 //
 // # Implementations
 //
@@ -51,6 +52,11 @@
 //     register and sixteen per step: the AES rounds of sixteen counter
 //     blocks interleaved with the GHASH of sixteen ciphertext blocks over
 //     the powers H¹⁶..H¹, with one reduction per step.
+//   - "ARMv8-AES" (arm64 with the AES and PMULL instructions): counter mode
+//     with AESE/AESMC, eight blocks in flight, and GHASH with PMULL, eight
+//     blocks per reduction, in separate passes over chunks of 4 KiB. Open
+//     hashes a chunk before decrypting it and clears the plaintext if the
+//     tag does not match.
 //
 // The -tags purego build uses only the generic code.
 //
@@ -374,9 +380,9 @@ func (g *gcm) seal(out, nonce, plaintext, additionalData []byte) {
 // open checks the tag of ciphertext and, if it is right, writes the
 // plaintext to out, which has room for exactly it, and returns true. If the
 // tag is wrong it returns false and leaves no plaintext in out: the generic
-// code and the non-stitched kernels check the tag before they decrypt, and
-// a stitched kernel, which decrypts whole chunks while it hashes them,
-// has what it wrote zeroed.
+// code and the non-stitched amd64 kernels check the tag before they
+// decrypt, and a stitched kernel or the arm64 chunked path, which decrypt
+// whole chunks while they hash them, have what they wrote zeroed.
 func (g *gcm) open(out, nonce, ciphertext, additionalData []byte) bool {
 	var j0, ctr, acc [aescore.BlockSize]byte
 	g.counter0(&j0, nonce)

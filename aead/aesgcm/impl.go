@@ -28,7 +28,7 @@ type hashImpl uint8
 
 const (
 	hashGeneric hashImpl = iota
-	hashCLMUL            // ghash.UpdateCLMUL (amd64)
+	hashCLMUL            // ghash.UpdateCLMUL (amd64), ghash.UpdatePMULL (arm64)
 	hashVCLMUL           // ghash.UpdateVCLMUL (amd64)
 )
 

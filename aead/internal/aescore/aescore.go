@@ -18,8 +18,10 @@
 //     flight in EncryptBlocks, and AESKEYGENASSIST/AESIMC key expansion.
 //   - "VAES" (amd64, AVX2 and 256-bit VAES): EncryptBlocks of four blocks or
 //     more, two blocks per YMM register and sixteen per iteration.
-//
-// arm64 uses the generic code for now.
+//   - "ARMv8-AES" (arm64 with the AES instructions of the ARMv8 Cryptography
+//     Extensions): AESE/AESMC and AESD/AESIMC, eight blocks in flight in
+//     EncryptBlocks; the key schedule is the generic loop with its SubWord
+//     done by AESE.
 package aescore
 
 import "errors"
@@ -42,7 +44,7 @@ const maxRounds = 14
 // initialize their keys after switching.
 type Key struct {
 	rounds int  // 10, 12 or 14
-	aesni  bool // the schedule was made for, and is used with, AES-NI
+	aesni  bool // the schedule was made for, and is used with, the hardware instructions (AES-NI on amd64, ARMv8-AES on arm64)
 
 	// enc holds the round keys 0..rounds of the cipher (FIPS 197, Section
 	// 5.2), 16 bytes each, in the byte order of the state: round key r is

@@ -5,8 +5,8 @@
 // ByteReverse(X)))) AES-GCM-SIV.
 //
 // A [Key] holds the hash key H = E(K, 0¹²⁸) in the forms that the
-// implementations use. [UpdateGeneric] and, on amd64, [UpdateCLMUL] and
-// [UpdateVCLMUL] absorb whole 16-byte blocks into an accumulator Y:
+// implementations use. [UpdateGeneric], on amd64 [UpdateCLMUL] and
+// [UpdateVCLMUL], and on arm64 UpdatePMULL absorb whole 16-byte blocks into an accumulator Y:
 // Y = (Y ⊕ X) · H for each block X. The callers (aead/aesgcm) choose the
 // implementation and register it with cpufeat.
 //
@@ -51,7 +51,7 @@ type Key struct {
 	// halves of the 64×64 products (see mul).
 	h, hr [2]uint64
 
-	// pow and kar are for the amd64 kernels (filled on amd64 only):
+	// pow and kar are for the amd64 and arm64 kernels (filled only there):
 	// pow[i] is H^(16-i) multiplied by x⁻¹ (see powers in
 	// ghash_amd64.go) as the little-endian 128-bit integer {lo, hi}, so
 	// that pow[15] is H·x⁻¹; kar[i] holds lo⊕hi of pow[i] twice, the
