@@ -184,7 +184,8 @@ func (s *siv) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
 //
 // If authentication fails, Open returns nil and an error. It has then
 // written to dst's spare capacity, as RFC 8452 decrypts before it
-// authenticates, but zeroed all of it again: no plaintext is left there.
+// authenticates, but zeroed all it wrote again: no plaintext is left
+// there. (In place, that is where the ciphertext was.)
 //
 // To decrypt in place, pass ciphertext[:0] as dst; otherwise the output must
 // not overlap ciphertext, and must not overlap additionalData at all. Open
@@ -233,7 +234,14 @@ func (mk *msgKeys) auth() *ghash.Key {
 // first eight bytes of each encryption, under the key-generating key, of
 // the blocks LE32(i) ‖ nonce, i = 0..3 (AES-128) or 0..5 (AES-256), which
 // are the authentication key (i = 0, 1) and the encryption key.
-func (s *siv) deriveKeys(mk *msgKeys, nonce []byte) {
+//
+// The POLYVAL key is made for calls of at most maxBlocks blocks (see
+// maxHashBlocks); for the generic code, which reads none of the powers of
+// the key that the kernels use, it computes none.
+func (s *siv) deriveKeys(mk *msgKeys, nonce []byte, maxBlocks int) {
+	if s.impl.hash == hashGeneric {
+		maxBlocks = 1
+	}
 	var blocks [6 * blockSize]byte
 	n := 4
 	if s.keySize == 32 {
@@ -251,7 +259,7 @@ func (s *siv) deriveKeys(mk *msgKeys, nonce []byte) {
 	for i := 2; i < n; i++ {
 		copy(enc[8*(i-2):8*(i-1)], blocks[blockSize*i:blockSize*i+8])
 	}
-	mk.auth().InitPolyval(&auth)
+	mk.auth().InitPolyvalShort(&auth, maxBlocks)
 	s.initKey(&mk.enc, enc[:s.keySize])
 	clear(blocks[:])
 	clear(auth[:])
@@ -271,6 +279,29 @@ func (s *siv) polyvalPadded(k *ghash.Key, acc *[blockSize]byte, p []byte) {
 	}
 }
 
+// Messages of at most shortMaxPlaintext bytes with at most shortMaxAD bytes
+// of additional data are hashed in one call (see computeTag).
+const (
+	shortMaxPlaintext = 15 * blockSize
+	shortMaxAD        = 4 * blockSize
+)
+
+// isShort says whether a message is hashed in one call (see computeTag).
+func isShort(ptLen, adLen int) bool {
+	return ptLen <= shortMaxPlaintext && adLen <= shortMaxAD
+}
+
+// maxHashBlocks returns the largest number of blocks computeTag hashes in
+// one call for a message with these lengths: the whole message, padded,
+// with its lengths block, if it is short; otherwise any number, for which
+// the key needs the sixteen powers the kernels use at most.
+func maxHashBlocks(ptLen, adLen int) int {
+	if isShort(ptLen, adLen) {
+		return (ptLen+blockSize-1)/blockSize + (adLen+blockSize-1)/blockSize + 1
+	}
+	return 16
+}
+
 // computeTag computes the tag of plaintext and additionalData under the
 // message keys mk and the nonce (RFC 8452, Section 4): the encryption of
 // POLYVAL(additional data, plaintext, lengths) XOR the nonce, with the top
@@ -278,12 +309,26 @@ func (s *siv) polyvalPadded(k *ghash.Key, acc *[blockSize]byte, p []byte) {
 func (s *siv) computeTag(tag *[blockSize]byte, mk *msgKeys, nonce, plaintext, additionalData []byte) {
 	var acc [blockSize]byte
 	auth := mk.auth()
-	s.polyvalPadded(auth, &acc, additionalData)
-	s.polyvalPadded(auth, &acc, plaintext)
-	var lens [blockSize]byte
-	binary.LittleEndian.PutUint64(lens[0:8], uint64(len(additionalData))*8)
-	binary.LittleEndian.PutUint64(lens[8:16], uint64(len(plaintext))*8)
-	s.impl.polyval(auth, &acc, lens[:])
+	if isShort(len(plaintext), len(additionalData)) {
+		// Short messages are copied, padded, with their lengths, into one
+		// buffer and hashed with one call: one reduction in the kernels.
+		var buf [shortMaxAD + shortMaxPlaintext + blockSize]byte
+		n := copy(buf[:], additionalData)
+		n = (n + blockSize - 1) &^ (blockSize - 1)
+		n += copy(buf[n:], plaintext)
+		n = (n + blockSize - 1) &^ (blockSize - 1)
+		binary.LittleEndian.PutUint64(buf[n:], uint64(len(additionalData))*8)
+		binary.LittleEndian.PutUint64(buf[n+8:], uint64(len(plaintext))*8)
+		s.impl.polyval(auth, &acc, buf[:n+blockSize])
+		clear(buf[:n])
+	} else {
+		s.polyvalPadded(auth, &acc, additionalData)
+		s.polyvalPadded(auth, &acc, plaintext)
+		var lens [blockSize]byte
+		binary.LittleEndian.PutUint64(lens[0:8], uint64(len(additionalData))*8)
+		binary.LittleEndian.PutUint64(lens[8:16], uint64(len(plaintext))*8)
+		s.impl.polyval(auth, &acc, lens[:])
+	}
 	subtle.XORBytes(acc[:NonceSize], acc[:NonceSize], nonce)
 	acc[15] &= 0x7f
 	aescore.EncryptBlocksWith(s.impl.aes, &mk.enc, tag[:], acc[:])
@@ -293,7 +338,7 @@ func (s *siv) computeTag(tag *[blockSize]byte, mk *msgKeys, nonce, plaintext, ad
 // room for exactly both. plaintext may be out[:len(plaintext)].
 func (s *siv) seal(out, nonce, plaintext, additionalData []byte) {
 	var mk msgKeys
-	s.deriveKeys(&mk, nonce)
+	s.deriveKeys(&mk, nonce, maxHashBlocks(len(plaintext), len(additionalData)))
 	var tag [blockSize]byte
 	s.computeTag(&tag, &mk, nonce, plaintext, additionalData)
 	ctr := tag
@@ -310,7 +355,7 @@ func (s *siv) open(out, nonce, ciphertext, additionalData []byte) bool {
 	var tag [blockSize]byte
 	copy(tag[:], ciphertext[len(body):])
 	var mk msgKeys
-	s.deriveKeys(&mk, nonce)
+	s.deriveKeys(&mk, nonce, maxHashBlocks(len(body), len(additionalData)))
 	ctr := tag
 	ctr[15] |= 0x80
 	s.impl.ctr(&mk.enc, &ctr, out, body)

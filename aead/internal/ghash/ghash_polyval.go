@@ -28,10 +28,22 @@ import (
 // [UpdatePolyvalVCLMUL]. The GHASH entry points must not be used with such
 // a key, nor the POLYVAL ones with a key made by [Key.Init].
 //
-// On amd64 with PCLMULQDQ, the powers of the key that the kernels use are
-// computed with carry-less multiplication, so that InitPolyval, which
-// AES-GCM-SIV calls for every message, is cheap; elsewhere as Init does.
-func (k *Key) InitPolyval(h *[BlockSize]byte) {
+// On amd64, the powers of the key that the kernels use are computed with
+// carry-less multiplication where the CPU has PCLMULQDQ, so that
+// InitPolyval, which AES-GCM-SIV calls for every message, is cheap (and
+// with the generic multiplication otherwise). On other architectures,
+// where no POLYVAL kernel reads them, they are not computed.
+func (k *Key) InitPolyval(h *[BlockSize]byte) { k.InitPolyvalShort(h, maxPowers) }
+
+// InitPolyvalShort is [Key.InitPolyval] for a key that hashes at most
+// maxBlocks blocks per call to [UpdatePolyvalCLMUL] or
+// [UpdatePolyvalVCLMUL] (with UpdatePolyvalGeneric, any number): it
+// computes only the powers H¹..Hᵐ that such calls read, which saves time
+// for short messages: m = 1 if maxBlocks ≤ 1 (no multiplication at all, as
+// befits a key used only with UpdatePolyvalGeneric), and otherwise, with
+// PCLMULQDQ, the least of 2, 4, 8 and 16 at least maxBlocks. A longer call
+// would read powers that were not computed.
+func (k *Key) InitPolyvalShort(h *[BlockSize]byte, maxBlocks int) {
 	// ByteReverse(h) as GCM's big-endian integer is h little-endian.
 	hi := binary.LittleEndian.Uint64(h[8:16])
 	lo := binary.LittleEndian.Uint64(h[0:8])
@@ -45,7 +57,7 @@ func (k *Key) InitPolyval(h *[BlockSize]byte) {
 	k.h = [2]uint64{hi, lo}
 	k.hr[0] = bits.Reverse64(hi)
 	k.hr[1] = bits.Reverse64(lo)
-	initPowersPolyval(k)
+	initPowersPolyval(k, maxBlocks)
 }
 
 // UpdatePolyvalGeneric absorbs the blocks of p, whose length must be a

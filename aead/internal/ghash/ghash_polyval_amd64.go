@@ -11,8 +11,8 @@ import "github.com/crypton-go/crypton/cpufeat"
 // updateVCLMUL without the byte reversal of the data and the accumulator
 // (see ghash_polyval.go), and need the same CPU features; unlike
 // updateCLMUL, polyvalCLMUL does not need pow and kar to be 16-byte
-// aligned. polyvalPowersCLMUL fills pow[0..14] and kar[0..14] from
-// pow[15] (PCLMULQDQ).
+// aligned. polyvalPowersCLMUL fills the entries of H² up to Hᵐ in pow and
+// kar from pow[15] (PCLMULQDQ), m the least of 2, 4, 8 and 16 at least n.
 
 //go:noescape
 func polyvalCLMUL(pow, kar *[maxPowers][2]uint64, acc *[BlockSize]byte, p []byte)
@@ -21,7 +21,7 @@ func polyvalCLMUL(pow, kar *[maxPowers][2]uint64, acc *[BlockSize]byte, p []byte
 func polyvalVCLMUL(pow, kar *[maxPowers][2]uint64, acc *[BlockSize]byte, p []byte)
 
 //go:noescape
-func polyvalPowersCLMUL(pow, kar *[maxPowers][2]uint64)
+func polyvalPowersCLMUL(pow, kar *[maxPowers][2]uint64, n int)
 
 // UpdatePolyvalCLMUL is [UpdatePolyvalGeneric] with PCLMULQDQ, eight
 // blocks per reduction. The caller must have checked cpufeat.HasPCLMULQDQ
@@ -53,18 +53,22 @@ func UpdatePolyvalVCLMUL(k *Key, acc *[BlockSize]byte, p []byte) {
 var powersCLMUL = cpufeat.HasPCLMULQDQ
 
 // initPowersPolyval fills k.pow and k.kar for the kernels, as initPowers
-// does.
-func initPowersPolyval(k *Key) {
-	if !powersCLMUL {
-		initPowers(k)
-		return
-	}
-	// pow[15] = H·x⁻¹ as in initPowers; the kernel does the rest.
+// does, or at least the entries of H¹..Hⁿ: with n ≤ 1 only that of H¹,
+// which needs no multiplication, and with PCLMULQDQ those that
+// polyvalPowersCLMUL computes for n.
+func initPowersPolyval(k *Key, n int) {
+	// pow[15] = H·x⁻¹, as in initPowers.
 	hi, lo := k.h[0], k.h[1]
 	m := -(hi >> 63)
 	hi = hi<<1 | lo>>63 ^ m&0xc200000000000000
 	lo = lo<<1 ^ m&1
 	k.pow[maxPowers-1] = [2]uint64{lo, hi}
 	k.kar[maxPowers-1] = [2]uint64{lo ^ hi, lo ^ hi}
-	polyvalPowersCLMUL(&k.pow, &k.kar)
+	switch {
+	case n <= 1:
+	case powersCLMUL:
+		polyvalPowersCLMUL(&k.pow, &k.kar, n)
+	default:
+		initPowers(k)
+	}
 }

@@ -377,17 +377,16 @@ pvv_done_7:
 	VZEROUPPER
 	RET
 
-// func polyvalPowersCLMUL(pow *[16][2]uint64, kar *[16][2]uint64)
+// func polyvalPowersCLMUL(pow *[16][2]uint64, kar *[16][2]uint64, n int)
 // Requires: PCLMULQDQ, SSE2
-TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
+TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	MOVQ      pow+0(FP), AX
 	MOVQ      kar+8(FP), CX
+	MOVQ      n+16(FP), DX
 	MOVOU     polyvalPoly<>+0(SB), X2
+	MOVOU     240(AX), X6
 	MOVOU     240(AX), X8
-	PSHUFD    $0x4e, X8, X9
-	PXOR      X8, X9
-	MOVOU     X8, X0
-	MOVOU     X0, X6
+	MOVOU     240(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -416,7 +415,11 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 224(CX)
-	MOVOU     X0, X6
+	CMPQ      DX, $0x02
+	JLE       powers_done_11
+	MOVOU     224(AX), X6
+	MOVOU     240(AX), X8
+	MOVOU     240(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -445,7 +448,9 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 208(CX)
-	MOVOU     X0, X6
+	MOVOU     224(AX), X6
+	MOVOU     224(AX), X8
+	MOVOU     224(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -474,7 +479,11 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 192(CX)
-	MOVOU     X0, X6
+	CMPQ      DX, $0x04
+	JLE       powers_done_11
+	MOVOU     192(AX), X6
+	MOVOU     240(AX), X8
+	MOVOU     240(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -503,7 +512,9 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 176(CX)
-	MOVOU     X0, X6
+	MOVOU     192(AX), X6
+	MOVOU     224(AX), X8
+	MOVOU     224(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -532,7 +543,9 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 160(CX)
-	MOVOU     X0, X6
+	MOVOU     192(AX), X6
+	MOVOU     208(AX), X8
+	MOVOU     208(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -561,7 +574,9 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 144(CX)
-	MOVOU     X0, X6
+	MOVOU     192(AX), X6
+	MOVOU     192(AX), X8
+	MOVOU     192(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -590,7 +605,11 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 128(CX)
-	MOVOU     X0, X6
+	CMPQ      DX, $0x08
+	JLE       powers_done_11
+	MOVOU     128(AX), X6
+	MOVOU     240(AX), X8
+	MOVOU     240(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -619,7 +638,9 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 112(CX)
-	MOVOU     X0, X6
+	MOVOU     128(AX), X6
+	MOVOU     224(AX), X8
+	MOVOU     224(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -648,7 +669,9 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 96(CX)
-	MOVOU     X0, X6
+	MOVOU     128(AX), X6
+	MOVOU     208(AX), X8
+	MOVOU     208(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -677,7 +700,9 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 80(CX)
-	MOVOU     X0, X6
+	MOVOU     128(AX), X6
+	MOVOU     192(AX), X8
+	MOVOU     192(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -706,7 +731,9 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 64(CX)
-	MOVOU     X0, X6
+	MOVOU     128(AX), X6
+	MOVOU     176(AX), X8
+	MOVOU     176(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -735,7 +762,9 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 48(CX)
-	MOVOU     X0, X6
+	MOVOU     128(AX), X6
+	MOVOU     160(AX), X8
+	MOVOU     160(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -764,7 +793,9 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 32(CX)
-	MOVOU     X0, X6
+	MOVOU     128(AX), X6
+	MOVOU     144(AX), X8
+	MOVOU     144(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -793,7 +824,9 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 16(CX)
-	MOVOU     X0, X6
+	MOVOU     128(AX), X6
+	MOVOU     128(AX), X8
+	MOVOU     128(CX), X9
 	MOVOU     X6, X3
 	PCLMULQDQ $0x00, X8, X3
 	MOVOU     X6, X4
@@ -822,4 +855,6 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-16
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, (CX)
+
+powers_done_11:
 	RET

@@ -78,3 +78,46 @@ func TestPolyvalKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestPolyvalShort checks that InitPolyvalShort computes the powers
+// H¹..Hᵐ exactly as InitPolyval does, and that the kernels give the
+// generic result with such a key on calls of up to maxBlocks blocks.
+func TestPolyvalShort(t *testing.T) {
+	if !cpufeat.HasPCLMULQDQ || !cpufeat.HasSSSE3 {
+		t.Skip("no PCLMULQDQ")
+	}
+	kernels := []impl{{"CLMUL", UpdatePolyvalCLMUL}}
+	if cpufeat.HasVPCLMULQDQ && cpufeat.HasAVX2 {
+		kernels = append(kernels, impl{"VCLMUL", UpdatePolyvalVCLMUL})
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	for trial := 0; trial < 8; trial++ {
+		h := randBlock(r)
+		var full Key
+		full.InitPolyval(&h)
+		for maxBlocks := 1; maxBlocks <= maxPowers; maxBlocks++ {
+			var k Key
+			k.InitPolyvalShort(&h, maxBlocks)
+			for j := 1; j <= maxBlocks; j++ {
+				if k.pow[maxPowers-j] != full.pow[maxPowers-j] || k.kar[maxPowers-j] != full.kar[maxPowers-j] {
+					t.Fatalf("maxBlocks %d: the entry of H^%d differs", maxBlocks, j)
+				}
+			}
+			for _, kn := range kernels {
+				for n := 0; n <= maxBlocks; n++ {
+					p := make([]byte, n*BlockSize)
+					for i := range p {
+						p[i] = byte(r.Uint32())
+					}
+					acc := randBlock(r)
+					want := acc
+					UpdatePolyvalGeneric(&k, &want, p)
+					kn.f(&k, &acc, p)
+					if acc != want {
+						t.Fatalf("%s, maxBlocks %d, %d blocks: %x, want %x", kn.name, maxBlocks, n, acc, want)
+					}
+				}
+			}
+		}
+	}
+}

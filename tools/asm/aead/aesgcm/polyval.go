@@ -1,0 +1,453 @@
+package main
+
+// polyval.go generates the amd64 assembly of AES-GCM-SIV (RFC 8452):
+//
+//   - with -kernel polyval, aead/internal/ghash/ghash_polyval_amd64.s:
+//     polyvalCLMUL and polyvalVCLMUL, which mirror UpdatePolyvalGeneric of
+//     aead/internal/ghash, and polyvalPowersCLMUL, which computes the table
+//     of powers of the key that they use (initPowers in ghash_amd64.go);
+//   - with -kernel gcmsiv, aead/aesgcmsiv/siv_amd64.s: ctrVAES and ctrAVX,
+//     the counter mode of RFC 8452 (Section 4) over whole chunks, which
+//     mirror ctrBlocks of aead/aesgcmsiv.
+//
+// POLYVAL. RFC 8452, Appendix A relates POLYVAL to GHASH: POLYVAL(H, X₁,
+// …, Xₙ) = ByteReverse(GHASH(mulX_GHASH(ByteReverse(H)), ByteReverse(X₁),
+// …, ByteReverse(Xₙ))). The GHASH kernels of main.go load each block and
+// byte-reverse it (PSHUFB); a POLYVAL block byte-reversed and then
+// byte-reversed again by the kernel is the block as loaded. The POLYVAL
+// kernels are therefore the GHASH kernels without the PSHUFB of the data
+// and of the accumulator, run over the table of powers of
+// mulX_GHASH(ByteReverse(H)), which ghash.Key.InitPolyval computes: the
+// representation, aggregated reduction and Karatsuba products are those
+// described in main.go's package comment, and polyvalVCLMUL uses its
+// avxProduct, foldLanes and avxReduce. polyvalCLMUL loads each power into a
+// register before PCLMULQDQ uses it: the SSE encoding would fault on a
+// memory operand that is not 16-byte aligned, and a Key on a goroutine's
+// stack is only 8-byte aligned.
+//
+// Powers. The table holds Hʲ·x⁻¹, j = 16..1, in the kernels' bit-reversed
+// form (pow[16-j]), and kar the XOR of the halves of each. A kernel
+// product of a block A by a table entry B·x⁻¹ is A·B (main.go), so the
+// product of Hʲ·x⁻¹ (as a block) by the entry H·x⁻¹ is Hʲ⁺¹·x⁻¹, the next
+// entry, and more generally the product of the entries of Hᵃ and Hᵇ is the
+// entry of Hᵃ⁺ᵇ: polyvalPowersCLMUL starts from pow[15] = H·x⁻¹, which the
+// Go code computes with a shift, and fills pow[14] down to pow[0] with
+// fifteen such products in a tree of depth four, in place of the fifteen
+// generic multiplications of initPowers.
+//
+// Counter mode. RFC 8452 counts blocks in the first four bytes of the
+// counter block, as a little-endian integer that wraps modulo 2³² without
+// carrying into the other twelve. Loaded into a vector register, those
+// bytes are the low doubleword of the 128-bit lane, so VPADDD steps the
+// counter exactly as the RFC does, with no byte reversal. ctrVAES holds
+// two counter blocks per YMM register (lane 1 one ahead of lane 0) and
+// encrypts sixteen blocks per iteration in eight registers with VAES;
+// ctrAVX is the same code in XMM registers with the VEX-encoded AESENC,
+// eight blocks per iteration. Round keys are broadcast to both lanes from
+// the schedule (aescore.Key.RoundKeys) as each round needs them.
+
+import (
+	"flag"
+	"os"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// init handles -kernel polyval and -kernel gcmsiv, before main runs: the
+// flag is parsed here (package variables, the flag among them, are set
+// before init functions run), the file generated and the program ended.
+// Other kernels are left to main.
+func init() {
+	flag.Parse()
+	switch *kernel {
+	case "polyval":
+		ConstraintExpr("gc,!purego")
+		polyvalMain()
+	case "gcmsiv":
+		ConstraintExpr("gc,!purego")
+		sivMain()
+	default:
+		return
+	}
+	Generate()
+	os.Exit(0)
+}
+
+var polyvalPolyConst Mem
+
+func polyvalMain() {
+	// x⁶³+x⁶²+x⁵⁷ in the low 64 bits (see main.go's package comment).
+	polyvalPolyConst = GLOBL("polyvalPoly", RODATA|NOPTR)
+	DATA(0, U64(0xc200000000000000))
+	DATA(8, U64(0))
+
+	polyvalCLMUL()
+	polyvalVCLMUL()
+	polyvalPowersCLMUL()
+}
+
+// sseProductReg is sseProduct of main.go with the power and its kar entry
+// in registers h and k rather than in memory.
+func sseProductReg(r sseRegs, h, k VecPhysical, first bool) {
+	dst := func(sum VecPhysical) VecPhysical {
+		if first {
+			return sum
+		}
+		return r.t
+	}
+	MOVOU(r.d, dst(r.lo))
+	PCLMULQDQ(U8(0x00), h, dst(r.lo))
+	if !first {
+		PXOR(r.t, r.lo)
+	}
+	MOVOU(r.d, dst(r.hi))
+	PCLMULQDQ(U8(0x11), h, dst(r.hi))
+	if !first {
+		PXOR(r.t, r.hi)
+	}
+	PSHUFD(U8(0x4e), r.d, dst(r.mid))
+	PXOR(r.d, dst(r.mid))
+	PCLMULQDQ(U8(0x00), k, dst(r.mid))
+	if !first {
+		PXOR(r.t, r.mid)
+	}
+}
+
+// polyvalCLMUL emits the 128-bit POLYVAL kernel: updateCLMUL of main.go
+// without the byte reversals, with the powers loaded into X8 and X9.
+func polyvalCLMUL() {
+	TEXT("polyvalCLMUL", NOSPLIT, "func(pow, kar *[16][2]uint64, acc *[16]byte, p []byte)")
+	Doc("polyvalCLMUL absorbs len(p)/16 POLYVAL blocks into acc with PCLMULQDQ, eight per reduction.")
+	pow := Load(Param("pow"), GP64())
+	kar := Load(Param("kar"), GP64())
+	accP := Load(Param("acc"), GP64())
+	src := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+
+	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7}
+	h, k := X8, X9
+	MOVOU(polyvalPolyConst, r.poly)
+	MOVOU(Mem{Base: accP}, r.acc)
+
+	const blocks = 8
+	loop, next := label("pv_blocks"), label("pv_blocks_done")
+	Label(loop)
+	CMPQ(n, U32(16*blocks))
+	JB(LabelRef(next))
+	first := 16 - blocks // index of H^blocks in pow
+	for i := 0; i < blocks; i++ {
+		MOVOU(Mem{Base: src, Disp: 16 * i}, r.d)
+		if i == 0 {
+			PXOR(r.acc, r.d)
+		}
+		MOVOU(Mem{Base: pow, Disp: 16 * (first + i)}, h)
+		MOVOU(Mem{Base: kar, Disp: 16 * (first + i)}, k)
+		sseProductReg(r, h, k, i == 0)
+	}
+	sseReduce(r)
+	ADDQ(U32(16*blocks), src)
+	SUBQ(U32(16*blocks), n)
+	JMP(LabelRef(loop))
+	Label(next)
+
+	// The remaining n < 128 bytes, if any: blocks X₁..Xₖ multiplied by
+	// Hᵏ..H¹ (pow from index 16-k on, byte offset 256-n), one reduction.
+	done := label("pv_done")
+	TESTQ(n, n)
+	JZ(LabelRef(done))
+	powp, karp := GP64(), GP64()
+	MOVQ(pow, powp)
+	ADDQ(U32(256), powp)
+	SUBQ(n, powp)
+	MOVQ(kar, karp)
+	ADDQ(U32(256), karp)
+	SUBQ(n, karp)
+	PXOR(r.lo, r.lo)
+	PXOR(r.hi, r.hi)
+	PXOR(r.mid, r.mid)
+	tail := label("pv_tail")
+	Label(tail)
+	MOVOU(Mem{Base: src}, r.d)
+	// The accumulator goes into the first block only: it is cleared once
+	// added.
+	PXOR(r.acc, r.d)
+	PXOR(r.acc, r.acc)
+	MOVOU(Mem{Base: powp}, h)
+	MOVOU(Mem{Base: karp}, k)
+	sseProductReg(r, h, k, false)
+	ADDQ(U8(16), src)
+	ADDQ(U8(16), powp)
+	ADDQ(U8(16), karp)
+	SUBQ(U8(16), n)
+	JNZ(LabelRef(tail))
+	sseReduce(r)
+	Label(done)
+
+	MOVOU(r.acc, Mem{Base: accP})
+	RET()
+}
+
+// polyvalVCLMUL emits the 256-bit POLYVAL kernel: updateVCLMUL of main.go
+// without the byte reversals.
+func polyvalVCLMUL() {
+	TEXT("polyvalVCLMUL", NOSPLIT, "func(pow, kar *[16][2]uint64, acc *[16]byte, p []byte)")
+	Doc("polyvalVCLMUL absorbs len(p)/16 POLYVAL blocks into acc with 256-bit VPCLMULQDQ, sixteen per reduction.")
+	pow := Load(Param("pow"), GP64())
+	kar := Load(Param("kar"), GP64())
+	accP := Load(Param("acc"), GP64())
+	src := Load(Param("p").Base(), GP64())
+	n := Load(Param("p").Len(), GP64())
+
+	r := avxRegs{acc: Y0, bswap: Y1, poly: Y2, lo: Y3, hi: Y4, mid: Y5, d: Y6, t: Y7, u: Y8}
+	VMOVDQU(polyvalPolyConst, r.poly.AsX())
+	// A VEX load of 128 bits clears the upper lane: the accumulator is in
+	// lane 0 and zero in lane 1, ready to be XORed into the first pair.
+	VMOVDQU(Mem{Base: accP}, r.acc.AsX())
+
+	const regs = 8
+	const blocks = 2 * regs
+	loop, next := label("pvv_blocks"), label("pvv_blocks_done")
+	Label(loop)
+	CMPQ(n, U32(16*blocks))
+	JB(LabelRef(next))
+	for i := 0; i < regs; i++ {
+		VMOVDQU(Mem{Base: src, Disp: 32 * i}, r.d)
+		if i == 0 {
+			VPXOR(r.acc, r.d, r.d)
+		}
+		hm := Mem{Base: pow, Disp: 32 * i}
+		km := Mem{Base: kar, Disp: 32 * i}
+		avxProduct(r.d, r.t, r.lo, r.hi, r.mid, hm, km, i == 0)
+	}
+	foldLanes(r)
+	avxReduce(r)
+	ADDQ(U32(16*blocks), src)
+	SUBQ(U32(16*blocks), n)
+	JMP(LabelRef(loop))
+	Label(next)
+
+	// The remaining n < 256 bytes, if any: blocks X₁..Xₖ multiplied by
+	// Hᵏ..H¹, two per YMM register and the last one alone if k is odd,
+	// one reduction.
+	done := label("pvv_done")
+	TESTQ(n, n)
+	JZ(LabelRef(done))
+	powp, karp := GP64(), GP64()
+	MOVQ(pow, powp)
+	ADDQ(U32(256), powp)
+	SUBQ(n, powp)
+	MOVQ(kar, karp)
+	ADDQ(U32(256), karp)
+	SUBQ(n, karp)
+	VPXOR(r.lo, r.lo, r.lo)
+	VPXOR(r.hi, r.hi, r.hi)
+	VPXOR(r.mid, r.mid, r.mid)
+	pairs, single, reduce := label("pvv_pairs"), label("pvv_single"), label("pvv_reduce")
+	Label(pairs)
+	CMPQ(n, U8(32))
+	JB(LabelRef(single))
+	VMOVDQU(Mem{Base: src}, r.d)
+	VPXOR(r.acc, r.d, r.d)
+	VPXOR(r.acc, r.acc, r.acc)
+	avxProduct(r.d, r.t, r.lo, r.hi, r.mid, Mem{Base: powp}, Mem{Base: karp}, false)
+	ADDQ(U8(32), src)
+	ADDQ(U8(32), powp)
+	ADDQ(U8(32), karp)
+	SUBQ(U8(32), n)
+	JMP(LabelRef(pairs))
+	Label(single)
+	TESTQ(n, n)
+	JZ(LabelRef(reduce))
+	// One block in an XMM register; its products, with a zero upper lane,
+	// are added to the YMM sums.
+	d, t := r.d.AsX(), r.t.AsX()
+	VMOVDQU(Mem{Base: src}, d)
+	VPXOR(r.acc.AsX(), d, d)
+	VPCLMULQDQ(U8(0x00), Mem{Base: powp}, d, t)
+	VPXOR(r.t, r.lo, r.lo)
+	VPCLMULQDQ(U8(0x11), Mem{Base: powp}, d, t)
+	VPXOR(r.t, r.hi, r.hi)
+	VPSHUFD(U8(0x4e), d, t)
+	VPXOR(d, t, t)
+	VPCLMULQDQ(U8(0x00), Mem{Base: karp}, t, t)
+	VPXOR(r.t, r.mid, r.mid)
+	Label(reduce)
+	foldLanes(r)
+	avxReduce(r)
+	Label(done)
+
+	VMOVDQU(r.acc.AsX(), Mem{Base: accP})
+	VZEROUPPER()
+	RET()
+}
+
+// polyvalPowersCLMUL emits the computation of the table of powers from
+// pow[15] = H·x⁻¹ (and kar[15], the caller's). The product of the entries
+// of Hᵃ and Hᵇ is the entry of Hᵃ⁺ᵇ (see the file comment), so the powers
+// are computed as a tree of depth four rather than a chain of fifteen:
+// H² = H·H; H³ = H²·H and H⁴ = H²·H²; H⁵..H⁸ = H⁴·H¹..H⁴; H⁹..H¹⁶ =
+// H⁸·H¹..H⁸. The products of one level are independent, so that the CPU
+// overlaps them, and a level reads the results of the one before from the
+// table, where they were just stored. Callers that hash at most n blocks
+// per call need only H¹..Hⁿ: the computation stops after the level that
+// reaches n.
+func polyvalPowersCLMUL() {
+	TEXT("polyvalPowersCLMUL", NOSPLIT, "func(pow, kar *[16][2]uint64, n int)")
+	Doc("polyvalPowersCLMUL fills the entries of H² to Hᵐ in pow and kar from pow[15] and kar[15] with PCLMULQDQ, m the least of 2, 4, 8 and 16 at least n.")
+	pow := Load(Param("pow"), GP64())
+	kar := Load(Param("kar"), GP64())
+	n := Load(Param("n"), GP64())
+	done := label("powers_done")
+
+	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7}
+	h, k := X8, X9
+	MOVOU(polyvalPolyConst, r.poly)
+	entry := func(j int) int { return 16 * (16 - j) } // offset of Hʲ's entry
+	product := func(a, b int) {
+		MOVOU(Mem{Base: pow, Disp: entry(a)}, r.d)
+		MOVOU(Mem{Base: pow, Disp: entry(b)}, h)
+		MOVOU(Mem{Base: kar, Disp: entry(b)}, k)
+		sseProductReg(r, h, k, true)
+		sseReduce(r)
+		MOVOU(r.acc, Mem{Base: pow, Disp: entry(a + b)})
+		PSHUFD(U8(0x4e), r.acc, r.t)
+		PXOR(r.acc, r.t)
+		MOVOU(r.t, Mem{Base: kar, Disp: entry(a + b)})
+	}
+	product(1, 1)
+	for _, top := range []int{2, 4, 8} {
+		// Stop once the powers up to n are there.
+		CMPQ(n, U8(top))
+		JLE(LabelRef(done))
+		for b := 1; b <= top; b++ {
+			product(top, b)
+		}
+	}
+	Label(done)
+	RET()
+}
+
+var sivIncr, sivLaneOne Mem
+
+func sivMain() {
+	// sivIncr[r] adds 2r to the counter of both lanes, r = 0..8 (the
+	// 32-bit counter is each lane's low doubleword).
+	sivIncr = GLOBL("sivIncr", RODATA|NOPTR)
+	for r := 0; r <= 8; r++ {
+		for lane := 0; lane < 2; lane++ {
+			DATA(32*r+16*lane, U32(uint32(2*r)))
+			DATA(32*r+16*lane+4, U32(0))
+			DATA(32*r+16*lane+8, U64(0))
+		}
+	}
+	// sivIncr1[r] adds r to a counter in an XMM register, r = 0..8.
+	sivIncr1 := GLOBL("sivIncr1", RODATA|NOPTR)
+	for r := 0; r <= 8; r++ {
+		DATA(16*r, U32(uint32(r)))
+		DATA(16*r+4, U32(0))
+		DATA(16*r+8, U64(0))
+	}
+	// sivLaneOne adds 1 to the counter of lane 1.
+	sivLaneOne = GLOBL("sivLaneOne", RODATA|NOPTR)
+	DATA(0, U64(0))
+	DATA(8, U64(0))
+	DATA(16, U32(1))
+	DATA(20, U32(0))
+	DATA(24, U64(0))
+
+	sivCTR("ctrVAES", 2, sivIncr)
+	sivCTR("ctrAVX", 1, sivIncr1)
+}
+
+// sivCTR emits a counter-mode kernel: it XORs len(src)/(128·lanes) chunks
+// of src with the encryptions of the counter blocks from *ctr into dst,
+// and leaves in *ctr the counter block after the last one used.
+func sivCTR(name string, lanes int, incr Mem) {
+	TEXT(name, NOSPLIT, "func(nr int, xk *byte, ctr *[16]byte, dst, src []byte)")
+	Doc(name + " XORs whole chunks of src with the RFC 8452 counter-mode key stream from *ctr into dst.")
+	v := func(y VecPhysical) VecPhysical {
+		if lanes == 1 {
+			return y.AsX().(VecPhysical)
+		}
+		return y
+	}
+	nr := Load(Param("nr"), GP64())
+	xk := Load(Param("xk"), GP64())
+	ctrP := Load(Param("ctr"), GP64())
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	count := Load(Param("src").Len(), GP64())
+	SHRQ(U8(6+lanes), count)
+
+	last := GP64()
+	MOVQ(nr, last)
+	SHLQ(U8(4), last)
+	ADDQ(xk, last)
+
+	regs := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
+	rk, ctr := v(Y8), v(Y14)
+	if lanes == 2 {
+		VBROADCASTI128(Mem{Base: ctrP}, Y14)
+		VPADDD(sivLaneOne, Y14, Y14)
+	} else {
+		VMOVDQU(Mem{Base: ctrP}, X14)
+	}
+	loadKey := func(m Mem) {
+		if lanes == 2 {
+			VBROADCASTI128(m, Y8)
+		} else {
+			VMOVDQU(m, X8)
+		}
+	}
+	stride := 16 * lanes // bytes per register, and per incr entry
+
+	loop, done := label("ctr_loop"), label("ctr_done")
+	Label(loop)
+	TESTQ(count, count)
+	JZ(LabelRef(done))
+	loadKey(Mem{Base: xk})
+	for i, y := range regs {
+		VPADDD(incr.Offset(stride*i), ctr, v(y))
+		VPXOR(rk, v(y), v(y))
+	}
+	VPADDD(incr.Offset(stride*8), ctr, ctr)
+	round := func(i int) {
+		loadKey(Mem{Base: xk, Disp: 16 * i})
+		for _, y := range regs {
+			VAESENC(rk, v(y), v(y))
+		}
+	}
+	for i := 1; i <= 9; i++ {
+		round(i)
+	}
+	lastRound := label("ctr_last")
+	CMPQ(nr, U8(10))
+	JE(LabelRef(lastRound))
+	round(10)
+	round(11)
+	CMPQ(nr, U8(12))
+	JE(LabelRef(lastRound))
+	round(12)
+	round(13)
+	Label(lastRound)
+	loadKey(Mem{Base: last})
+	for _, y := range regs {
+		VAESENCLAST(rk, v(y), v(y))
+	}
+	for i, y := range regs {
+		VPXOR(Mem{Base: src, Disp: stride * i}, v(y), v(y))
+		VMOVDQU(v(y), Mem{Base: dst, Disp: stride * i})
+	}
+	ADDQ(U32(8*stride), src)
+	ADDQ(U32(8*stride), dst)
+	DECQ(count)
+	JMP(LabelRef(loop))
+	Label(done)
+
+	// The next counter block is lane 0 of the counter register.
+	VMOVDQU(X14, Mem{Base: ctrP})
+	VZEROUPPER()
+	RET()
+}
