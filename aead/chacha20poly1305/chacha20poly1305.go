@@ -26,20 +26,29 @@
 // panics for a plaintext longer than 2³⁸-64 bytes (256 GiB), the most the
 // 32-bit block counter allows. Open never panics on the contents or length
 // of the ciphertext or additional data: if they are not authentic it returns
-// nil and an error, and writes no plaintext, because the generic code checks
-// the tag before it decrypts (an accelerated implementation that decrypts
-// while it authenticates zeroes what it wrote, within dst's capacity, as
-// [cipher.AEAD] allows).
+// nil and an error. The generic code checks the tag before it decrypts and
+// so writes no plaintext; the AVX2+MULX implementation decrypts while it
+// authenticates, and then zeroes the plaintext it wrote (in dst beyond its
+// length, within its capacity, or over the ciphertext when opening in
+// place), as [cipher.AEAD] allows: no unauthenticated plaintext is left
+// behind.
 //
 // # Implementations
 //
-// Seal and Open run portable Go code ("generic") built on the packages
+// On amd64 with AVX2 and BMI2, messages of 512 bytes and more are sealed
+// and opened by assembly generated with avo ("AVX2+MULX"), which encrypts
+// eight ChaCha20 blocks at a time in the YMM registers and, in the same
+// instruction stream, authenticates 512 bytes with Poly1305 in the
+// general-purpose registers, multiplying with MULX: the two run side by
+// side in the vector and the scalar units, in one pass over the data.
+// Shorter messages, and all messages elsewhere, go through portable Go code
+// ("generic") built on the packages
 // github.com/crypton-go/crypton/aead/chacha20 and
-// github.com/crypton-go/crypton/aead/poly1305, and so use their accelerated
-// implementations. Implementations that interleave the two in assembly
-// will register with github.com/crypton-go/crypton/cpufeat under the
-// package name "chacha20poly1305"; there are none yet. The -tags purego
-// build will use only the generic code.
+// github.com/crypton-go/crypton/aead/poly1305, which use their own
+// accelerated implementations. Implementations register with
+// github.com/crypton-go/crypton/cpufeat under the package name
+// "chacha20poly1305"; CRYPTON_CPU=-avx2 (or -bmi2) switches the assembly
+// off, and the -tags purego build uses only the generic code.
 //
 // # Constant time
 //
@@ -132,11 +141,11 @@ func (c *chacha20poly1305) Seal(dst, nonce, plaintext, additionalData []byte) []
 // appends the plaintext to dst and returns the updated slice. It does not
 // allocate if dst has room for the plaintext.
 //
-// If authentication fails, Open returns nil and an error, and writes no
-// plaintext: the tag is checked before anything is decrypted. (As
-// [cipher.AEAD] allows, an accelerated implementation may use the space of
-// dst up to its capacity, but never leaves unauthenticated plaintext in
-// it.)
+// If authentication fails, Open returns nil and an error, and leaves no
+// plaintext behind: the generic code checks the tag before it decrypts,
+// and the AVX2+MULX implementation zeroes what it decrypted. (As
+// [cipher.AEAD] allows, the space of dst up to its capacity, or the
+// ciphertext when opening in place, may be overwritten.)
 //
 // To decrypt in place, pass ciphertext[:0] as dst; otherwise the output must
 // not overlap ciphertext, and must not overlap additionalData at all. Open

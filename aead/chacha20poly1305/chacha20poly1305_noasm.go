@@ -1,11 +1,6 @@
-package chacha20poly1305
+//go:build !amd64 || !gc || purego
 
-// This file has no build constraint while the package has only the generic
-// implementation. When assembly that interleaves ChaCha20 and Poly1305 is
-// added, it takes the exact opposite of the constraints of the assembly
-// files together (for amd64: //go:build !amd64 || !gc || purego), and each
-// assembly file comes with a chacha20poly1305_<arch>.go that defines seal
-// and open choosing the fastest available path.
+package chacha20poly1305
 
 // seal writes the ciphertext and tag of plaintext to out; see sealGeneric
 // for the contract.

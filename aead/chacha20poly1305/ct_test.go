@@ -13,8 +13,8 @@ import (
 
 // TestCTChaCha20Poly1305 is the constant-time case of Seal and Open for
 // ChaCha20-Poly1305 and XChaCha20-Poly1305, run by tools/cmd/ctcheck under
-// valgrind, for every pairing of the implementations of chacha20 and
-// poly1305 that this package is built on.
+// valgrind, for every implementation of the package and every pairing of
+// the implementations of chacha20 and poly1305 that it is built on.
 //
 // The key and the plaintext are secret. The nonce and the additional data
 // are public in every protocol. The ciphertext is sent, so it is marked
@@ -22,6 +22,12 @@ import (
 // a ciphertext is what the protocol reveals: the returned error is marked
 // public before the test looks at it.
 func TestCTChaCha20Poly1305(t *testing.T) {
+	cputest.TestAllImplementations(t, "chacha20poly1305", func(t *testing.T) {
+		ctImplementations(t)
+	})
+}
+
+func ctImplementations(t *testing.T) {
 	cputest.TestAllImplementations(t, "chacha20", func(t *testing.T) {
 		cputest.TestAllImplementations(t, "poly1305", func(t *testing.T) {
 			for _, c := range []struct {
@@ -29,9 +35,10 @@ func TestCTChaCha20Poly1305(t *testing.T) {
 				new  func([]byte) (cipher.AEAD, error)
 			}{{"New", chacha20poly1305.New}, {"NewX", chacha20poly1305.NewX}} {
 				t.Run(c.name, func(t *testing.T) {
-					// One message of a single block (the short path) and one
-					// of several.
-					for _, n := range []int{40, 300} {
+					// One message of a single block (the short path), one of
+					// several, and one of more than two 512-byte chunks with
+					// a tail (the chunks of AVX2+MULX).
+					for _, n := range []int{40, 300, 1100} {
 						ctSealOpen(t, c.new, n)
 					}
 				})

@@ -24,8 +24,9 @@ var variants = []struct {
 	{"XChaCha20-Poly1305", NewX, xcrypto.NewX, NonceSizeX},
 }
 
-// differentialLengths are every length from 0 to 1024 bytes and the lengths
-// around a few larger strides.
+// differentialLengths are every length from 0 to 1024 bytes, the lengths
+// around a few larger strides, and lengths for which the AVX2+MULX
+// implementation calls its assembly more than once (every 64 KiB).
 func differentialLengths() []int {
 	var ls []int
 	for n := 0; n <= 1024; n++ {
@@ -34,7 +35,7 @@ func differentialLengths() []int {
 	for _, n := range []int{256, 512, 1024, 4096, 65536} {
 		ls = append(ls, n-1, n, n+1)
 	}
-	return ls
+	return append(ls, 65536+512+1, 2*65536+1536+7)
 }
 
 func randBytes(r *rand.Rand, n int) []byte {
@@ -91,7 +92,7 @@ func TestDifferential(t *testing.T) {
 // reaches both valid and nearly valid ciphertexts; otherwise data is opened
 // as it is.
 func FuzzOpen(f *testing.F) {
-	for i, n := range []int{0, 1, 15, 16, 17, 63, 64, 65, 200} {
+	for i, n := range []int{0, 1, 15, 16, 17, 63, 64, 65, 200, 600, 1100} {
 		pt := make([]byte, n)
 		for j := range pt {
 			pt[j] = byte(j*7 + n)

@@ -1,0 +1,631 @@
+// Command chacha20poly1305 generates
+// aead/chacha20poly1305/chacha20poly1305_amd64.s, the assembly of sealAVX2
+// and openAVX2 in aead/chacha20poly1305/chacha20poly1305_amd64.go.
+//
+// chachaPolyAVX2 mirrors the bulk of sealGeneric and openGeneric in
+// aead/chacha20poly1305/chacha20poly1305_generic.go: for each 512-byte chunk
+// of src it XORs eight blocks of ChaCha20 keystream (RFC 8439, Section 2.3)
+// into dst, and absorbs 512 bytes from a second pointer, hash, into a
+// Poly1305 accumulator (RFC 8439, Section 2.5), the two computations
+// interleaved instruction by instruction. ChaCha20 runs in the vector units
+// and Poly1305 in the scalar multiplier and adders, so each fills the other's
+// idle execution ports: the loop takes little more time than ChaCha20 alone.
+// Seal passes as hash the ciphertext of the previous chunk, Open the
+// ciphertext of the chunk itself, which is read before the chunk is
+// decrypted (the stores come after all the rounds), so that Open works in
+// place.
+//
+// The ChaCha20 part is the eight-lane code of tools/asm/aead/chacha20: one
+// block in each 32-bit lane of the YMM registers, register i holding word i
+// of the state of all eight blocks, whose counters are counter+0 ..
+// counter+7; rotations by 16 and 8 bits with VPSHUFB, by 12 and 7 with two
+// shifts and an OR; the sixteen state words fill all sixteen registers, and
+// word 0 goes to a stack slot while its register is the scratch register of
+// the shift-and-OR rotations. The ten double rounds are unrolled, so that
+// the Poly1305 instructions can be spread over all of them. After the
+// rounds the input is added, the registers are transposed back into
+// serialized blocks and XORed with src.
+//
+// The Poly1305 part is the arithmetic of tools/asm/aead/poly1305 (which see
+// for the bounds): h = h0 + h1·2⁶⁴ + h2·2¹²⁸ in three general-purpose
+// registers, r = r0 + r1·2⁶⁴ and rr1 = r1 + r1/4 in stack slots, per block
+// h += m + 2¹²⁸, four 64×64→128-bit MULX products and two IMUL ones, and the
+// partial reduction h = (t mod 2¹³⁰) + 5·⌊t/2¹³⁰⌋. Its instructions for the
+// 32 blocks of a chunk are merged evenly into the stream of vector
+// instructions of the rounds: neither changes what the other reads (vector
+// instructions leave the flags alone), so the out-of-order core runs them
+// side by side.
+//
+// Registers of chachaPolyAVX2: Y0-Y15 hold the sixteen words of the eight
+// blocks (Y0 also the scratch register, word 0 then in its slot); in
+// general-purpose registers, which avo allocates, the pointers dst, src and
+// hash, the number of chunks left, the 32-byte aligned base of the stack
+// slots, the accumulator h0, h1, h2, and per Poly1305 block the temporaries
+// of the products, with RDX the implicit operand of MULX. The stack slots
+// hold the input state broadcast to the lanes (counter+0 .. counter+7 in the
+// lanes of word 12, advanced by 8 per chunk), the spilled word 0, and r0,
+// r1, rr1, which MULX and IMUL take as memory operands.
+//
+// chachaKeyAVX2 is the first chunk of Seal, which has no ciphertext yet to
+// authenticate: the same eight blocks of ChaCha20 in the YMM registers, and
+// merged into them, in the general-purpose registers, block 0, whose first
+// 32 bytes are the one-time Poly1305 key (RFC 8439, Section 2.6): so the key
+// costs no time of its own. That block keeps fourteen of its words in
+// registers (avo allocates them; with the base of the slots that is all the
+// registers there are) and words 10 and 11 in a stack slot.
+//
+// polyBlocksMULX is the same Poly1305 arithmetic alone, for the additional
+// data, the ends of messages and the last chunk of Seal.
+//
+// Every branch depends on lengths only; nothing indexes memory with a
+// secret. The functions need AVX2 and BMI2; the Go code checks for them.
+//
+// Run it with go generate in aead/chacha20poly1305.
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The stack frames of chachaPolyAVX2 and chachaKeyAVX2, in 32-byte slots from a 32-byte
+// aligned base.
+const (
+	// Slots 0 to 15: word i of the input state in every lane; the counter
+	// word (slot 12) holds counter+i in lane i for the current chunk.
+	slotState = 0
+	// Slot 16: word 0 while its register is the scratch register.
+	slotSpill = 16
+	// Slot 17: r0, r1 and rr1 of Poly1305, 8 bytes each, in
+	// chachaPolyAVX2; in chachaKeyAVX2, words 10 and 11 of the block it
+	// computes in general-purpose registers (at offsets 8 and 12).
+	slotKey   = 17
+	slotWords = 17
+	numSlots  = 18
+	slotSize  = 32
+
+	chunkSize   = 512
+	chunkBlocks = chunkSize / 16 // Poly1305 blocks per chunk
+)
+
+// The quarter rounds of a column round and of a diagonal round, as indexes
+// of the words a, b, c and d (RFC 8439, Section 2.2).
+var (
+	columnRound   = [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
+	diagonalRound = [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}}
+)
+
+// Read-only data, set up by main.
+var (
+	rot16Mask   Mem // VPSHUFB mask rotating each 32-bit word left by 16 bits
+	rot8Mask    Mem // VPSHUFB mask rotating each 32-bit word left by 8 bits
+	laneOffsets Mem // 0, 1, ..., 7: what each lane adds to the counter
+	eightBlocks Mem // 8 in every lane: the step of the counters between chunks
+)
+
+func main() {
+	Package("github.com/crypton-go/crypton/aead/chacha20poly1305")
+	ConstraintExpr("gc,!purego")
+
+	rot16Mask = rotateMask("chachaPolyRot16", 2)
+	rot8Mask = rotateMask("chachaPolyRot8", 1)
+	laneOffsets = GLOBL("chachaPolyLaneOffsets", RODATA|NOPTR)
+	for i := 0; i < 8; i++ {
+		DATA(4*i, U32(i))
+	}
+	eightBlocks = GLOBL("chachaPolyEightBlocks", RODATA|NOPTR)
+	for i := 0; i < 8; i++ {
+		DATA(4*i, U32(8))
+	}
+
+	chachaPolyAVX2()
+	chachaKeyAVX2()
+	polyBlocksMULX()
+	Generate()
+}
+
+// rotateMask defines the 32-byte VPSHUFB mask that rotates each 32-bit word
+// left by r bytes: byte k of the result is byte k-r (mod 4) of the word.
+func rotateMask(name string, r int) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i := 0; i < 32; i += 4 {
+		var w uint32
+		for k := 0; k < 4; k++ {
+			w |= uint32(i+(k-r+4)%4) << (8 * k)
+		}
+		DATA(i, U32(w))
+	}
+	return m
+}
+
+// ops is a list of instructions not yet emitted, so that two lists can be
+// merged.
+type ops []func()
+
+func (o *ops) add(f func()) { *o = append(*o, f) }
+
+// merge emits the instructions of a with those of b spread evenly among
+// them: after instruction i of a, as many of b as make (i+1)/len(a) of it.
+func merge(a, b ops) {
+	j := 0
+	for i, f := range a {
+		f()
+		for want := (i + 1) * len(b) / len(a); j < want; j++ {
+			b[j]()
+		}
+	}
+	for ; j < len(b); j++ {
+		b[j]()
+	}
+}
+
+// poly holds the registers and operands of the Poly1305 arithmetic.
+type poly struct {
+	h0, h1, h2  GPVirtual // the accumulator
+	r0, r1, rr1 Op        // the key: registers or stack slots
+}
+
+// block appends to o the instructions that absorb the 16-byte block m:
+// h = (h + m + 2¹²⁸)·r, partially reduced. They are those of updateMULX in
+// aead/poly1305 (see tools/asm/aead/poly1305 for the bounds), in one
+// sequence per block.
+func (p *poly) block(o *ops, m Mem) {
+	h0, h1, h2 := p.h0, p.h1, p.h2
+	a1, c0, c1 := GP64(), GP64(), GP64()
+	d0, d1, d2, e, k := GP64(), GP64(), GP64(), GP64(), GP64()
+	hi := m
+	hi.Disp += 8
+	o.add(func() { ADDQ(m, h0) })
+	o.add(func() { ADCQ(hi, h1) })
+	o.add(func() { ADCQ(U8(1), h2) })
+	// t = h·r with the terms at 2¹²⁸ and above folded with rr1.
+	o.add(func() { MOVQ(h0, RDX) })
+	o.add(func() { MULXQ(p.r0, h0, a1) }) // h0·r0
+	o.add(func() { MULXQ(p.r1, c0, c1) }) // h0·r1
+	o.add(func() { MOVQ(h1, RDX) })
+	o.add(func() { MULXQ(p.rr1, d0, h1) }) // h1·rr1
+	o.add(func() { ADDQ(d0, h0) })         // t0
+	o.add(func() { ADCQ(a1, h1) })
+	o.add(func() { MULXQ(p.r0, d1, d2) }) // h1·r0
+	o.add(func() { MOVQ(h2, e) })
+	o.add(func() { IMULQ(p.rr1, e) }) // h2·rr1
+	o.add(func() { IMULQ(p.r0, h2) }) // h2·r0
+	o.add(func() { ADDQ(e, h1) })
+	o.add(func() { ADDQ(d1, c0) })
+	o.add(func() { ADCQ(d2, c1) })
+	o.add(func() { ADDQ(c1, h2) })
+	o.add(func() { ADDQ(c0, h1) }) // t1
+	o.add(func() { ADCQ(U8(0), h2) })
+	// h = t mod 2¹³⁰ + 5·⌊t/2¹³⁰⌋.
+	o.add(func() { MOVQ(h2, k) })
+	o.add(func() { SHRQ(U8(2), k) })
+	o.add(func() { LEAQ(Mem{Base: k, Index: k, Scale: 4}, k) })
+	o.add(func() { ANDQ(U8(3), h2) })
+	o.add(func() { ADDQ(k, h0) })
+	o.add(func() { ADCQ(U8(0), h1) })
+	o.add(func() { ADCQ(U8(0), h2) })
+}
+
+// polyBlocksMULX emits a function absorbing the whole 16-byte blocks of msg.
+func polyBlocksMULX() {
+	TEXT("polyBlocksMULX", NOSPLIT, "func(s *polyState, msg []byte)")
+	Doc("polyBlocksMULX absorbs the len(msg)/16 whole blocks of msg into s.h.",
+		"It needs BMI2.")
+	m := Load(Param("msg").Base(), GP64())
+	n := Load(Param("msg").Len(), GP64())
+	SHRQ(U8(4), n)
+	JZ(LabelRef("done"))
+
+	st := Dereference(Param("s"))
+	p := &poly{h0: GP64(), h1: GP64(), h2: GP64()}
+	r0, r1, rr1 := GP64(), GP64(), GP64()
+	Load(st.Field("r").Index(0), r0)
+	Load(st.Field("r").Index(1), r1)
+	MOVQ(r1, rr1)
+	SHRQ(U8(2), rr1)
+	ADDQ(r1, rr1)
+	p.r0, p.r1, p.rr1 = r0, r1, rr1
+	Load(st.Field("h").Index(0), p.h0)
+	Load(st.Field("h").Index(1), p.h1)
+	Load(st.Field("h").Index(2), p.h2)
+
+	Label("loop")
+	var o ops
+	p.block(&o, Mem{Base: m})
+	merge(o, nil)
+	ADDQ(U8(16), m)
+	DECQ(n)
+	JNZ(LabelRef("loop"))
+
+	st = Dereference(Param("s"))
+	Store(p.h0, st.Field("h").Index(0))
+	Store(p.h1, st.Field("h").Index(1))
+	Store(p.h2, st.Field("h").Index(2))
+	Label("done")
+	RET()
+}
+
+// gen holds the registers of chachaPolyAVX2 while its code is emitted.
+type gen struct {
+	dst, src, hash GPVirtual // pointers to the current chunks
+	n              GPVirtual // chunks left
+	frame          GPVirtual // 32-byte aligned base of the slots
+}
+
+func (g *gen) slot(i int) Mem { return Mem{Base: g.frame, Disp: slotSize * i} }
+
+func ymmRegs() []Register {
+	return []Register{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
+}
+
+func chachaPolyAVX2() {
+	TEXT("chachaPolyAVX2", 0, "func(state *[16]uint32, s *polyState, dst, src []byte, hash *byte)")
+	Doc(
+		"chachaPolyAVX2 XORs the keystream of the blocks from state[12] on into",
+		"the len(src)/512 whole chunks of 512 bytes of src, writing them to dst,",
+		"and absorbs as many chunks from hash into s.h. It leaves state alone.",
+		"dst and src are the same or do not overlap; hash is read before dst is",
+		"written, chunk by chunk. It needs AVX2 and BMI2.",
+	)
+	g := &gen{}
+	g.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
+	g.src = Load(Param("src").Base(), GP64()).(GPVirtual)
+	g.hash = Load(Param("hash"), GP64()).(GPVirtual)
+	g.n = GP64().(GPVirtual)
+	Load(Param("src").Len(), g.n)
+	SHRQ(U8(9), g.n)
+	JZ(LabelRef("done"))
+
+	frame := AllocLocal(numSlots*slotSize + slotSize)
+	g.frame = GP64().(GPVirtual)
+	LEAQ(frame, g.frame)
+	ADDQ(U32(slotSize-1), g.frame)
+	ANDQ(I32(-slotSize), g.frame)
+
+	g.broadcast(Load(Param("state"), GP64()))
+
+	Comment("The Poly1305 key in slots, rr1 = r1 + r1/4, and the accumulator in registers.")
+	st := Dereference(Param("s"))
+	t := GP64()
+	Load(st.Field("r").Index(0), t)
+	MOVQ(t, g.key(0))
+	Load(st.Field("r").Index(1), t)
+	MOVQ(t, g.key(1))
+	u := GP64()
+	MOVQ(t, u)
+	SHRQ(U8(2), u)
+	ADDQ(t, u)
+	MOVQ(u, g.key(2))
+	p := &poly{h0: GP64(), h1: GP64(), h2: GP64(), r0: g.key(0), r1: g.key(1), rr1: g.key(2)}
+	Load(st.Field("h").Index(0), p.h0)
+	Load(st.Field("h").Index(1), p.h1)
+	Load(st.Field("h").Index(2), p.h2)
+
+	Label("chunk")
+	Comment("Eight blocks of ChaCha20, with 32 blocks of Poly1305 merged into the rounds.")
+	var vec, sc ops
+	x := ymmRegs()
+	for i := 0; i < 16; i++ {
+		vec.add(func() { VMOVDQA(g.slot(slotState+i), x[i]) })
+	}
+	k := &rounds{g: g, x: x, o: &vec}
+	for i := 0; i < 10; i++ {
+		k.quarterRounds(columnRound)
+		k.quarterRounds(diagonalRound)
+	}
+	if !k.spilled {
+		panic("word 0 must be in its spill slot after the rounds")
+	}
+	for b := 0; b < chunkBlocks; b++ {
+		p.block(&sc, Mem{Base: g.hash, Disp: 16 * b})
+	}
+	merge(vec, sc)
+
+	g.output(x)
+
+	Comment("The counters of the next chunk.")
+	VMOVDQA(g.slot(slotState+12), Y0)
+	VPADDD(eightBlocks, Y0, Y0)
+	VMOVDQA(Y0, g.slot(slotState+12))
+	ADDQ(U32(chunkSize), g.src)
+	ADDQ(U32(chunkSize), g.dst)
+	ADDQ(U32(chunkSize), g.hash)
+	DECQ(g.n)
+	JNZ(LabelRef("chunk"))
+
+	st = Dereference(Param("s"))
+	Store(p.h0, st.Field("h").Index(0))
+	Store(p.h1, st.Field("h").Index(1))
+	Store(p.h2, st.Field("h").Index(2))
+	VZEROUPPER()
+	Label("done")
+	RET()
+}
+
+// broadcast fills the state slots from the state at the pointer state:
+// word i in every lane, with counter+i in lane i of word 12.
+func (g *gen) broadcast(state Register) {
+	Comment("Broadcast the state to the slots, with counter+i in lane i of word 12.")
+	y := ymmRegs()
+	for i := 0; i < 16; i++ {
+		VPBROADCASTD(Mem{Base: state, Disp: 4 * i}, y[i])
+	}
+	VPADDD(laneOffsets, y[12], y[12])
+	for i := 0; i < 16; i++ {
+		VMOVDQA(y[i], g.slot(slotState+i))
+	}
+}
+
+// output adds the input to the words in x after the rounds (word 0 in its
+// spill slot), transposes them back into blocks and XORs these with the
+// chunk at src into dst.
+func (g *gen) output(x []Register) {
+	Comment("Add the input, transpose into blocks and XOR with src: words 8 to 15, then 0 to 7.")
+	free := []Register{x[0]}
+	out := &output{g: g, free: &free}
+	for _, base := range []int{8, 0} {
+		if base == 0 {
+			r := out.take()
+			VMOVDQA(g.slot(slotSpill), r)
+			x[0] = r
+		}
+		for w := base; w < base+8; w++ {
+			VPADDD(g.slot(slotState+w), x[w], x[w])
+		}
+		lo := transpose4(x[base:base+4], &free)
+		hi := transpose4(x[base+4:base+8], &free)
+		out.storeYMM(lo, hi, 4*base)
+	}
+}
+
+// chachaKeyAVX2 emits the first chunk of Seal: eight blocks of keystream
+// XORed into the chunk, as in chachaPolyAVX2 but with no Poly1305, and in
+// the general-purpose registers, merged into the vector instructions, block
+// 0, whose first 32 bytes are the Poly1305 key.
+func chachaKeyAVX2() {
+	TEXT("chachaKeyAVX2", 0, "func(state *[16]uint32, key *[32]byte, dst, src []byte)")
+	Doc(
+		"chachaKeyAVX2 XORs the keystream of the eight blocks from state[12] on",
+		"into the first 512 bytes of src, writing them to dst, and sets key to",
+		"the first 32 bytes of keystream block 0 (the Poly1305 key of RFC 8439,",
+		"Section 2.6). len(src) must be at least 512. It needs AVX2.",
+	)
+	g := &gen{}
+	frame := AllocLocal(numSlots*slotSize + slotSize)
+	g.frame = GP64().(GPVirtual)
+	LEAQ(frame, g.frame)
+	ADDQ(U32(slotSize-1), g.frame)
+	ANDQ(I32(-slotSize), g.frame)
+	st := Load(Param("state"), GP64())
+	g.broadcast(st)
+
+	Comment("Block 0 in general-purpose registers, but words 10 and 11 in a slot.")
+	var w [16]Op
+	for i := 0; i < 16; i++ {
+		switch {
+		case i == 10 || i == 11:
+			t := GP32()
+			MOVL(Mem{Base: st, Disp: 4 * i}, t)
+			m := Mem{Base: g.frame, Disp: slotSize*slotWords + 4*(i-8)}
+			MOVL(t, m)
+			w[i] = m
+		case i == 12:
+			r := GP32()
+			MOVL(U32(0), r)
+			w[i] = r
+		default:
+			r := GP32()
+			MOVL(Mem{Base: st, Disp: 4 * i}, r)
+			w[i] = r
+		}
+	}
+
+	Comment("Eight blocks of ChaCha20 in the YMM registers, with block 0 merged into the rounds.")
+	var vec, sc ops
+	x := ymmRegs()
+	for i := 0; i < 16; i++ {
+		vec.add(func() { VMOVDQA(g.slot(slotState+i), x[i]) })
+	}
+	k := &rounds{g: g, x: x, o: &vec}
+	for i := 0; i < 10; i++ {
+		k.quarterRounds(columnRound)
+		k.quarterRounds(diagonalRound)
+		for _, q := range columnRound {
+			scalarQuarterRound(&sc, w, q)
+		}
+		for _, q := range diagonalRound {
+			scalarQuarterRound(&sc, w, q)
+		}
+	}
+	merge(vec, sc)
+
+	g.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
+	g.src = Load(Param("src").Base(), GP64()).(GPVirtual)
+	g.output(x)
+
+	Comment("The Poly1305 key: words 0 to 7 of block 0 plus the input.")
+	st = Load(Param("state"), GP64())
+	kp := Load(Param("key"), GP64())
+	for i := 0; i < 8; i++ {
+		ADDL(Mem{Base: st, Disp: 4 * i}, w[i])
+		MOVL(w[i], Mem{Base: kp, Disp: 4 * i})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// scalarQuarterRound records the quarter round q ({a, b, c, d} word
+// indexes) on the words w of one block, quarterRound of
+// aead/chacha20/chacha_generic.go with 32-bit instructions; the c word may
+// be in memory.
+func scalarQuarterRound(o *ops, w [16]Op, q [4]int) {
+	a, b, c, d := w[q[0]], w[q[1]], w[q[2]], w[q[3]]
+	for _, r := range [][2]uint8{{16, 12}, {8, 7}} {
+		o.add(func() { ADDL(b, a) })
+		o.add(func() { XORL(a, d) })
+		o.add(func() { ROLL(U8(r[0]), d) })
+		o.add(func() { ADDL(d, c) })
+		o.add(func() { XORL(c, b) })
+		o.add(func() { ROLL(U8(r[1]), b) })
+	}
+}
+
+// key returns the stack slot of r0 (i = 0), r1 (1) or rr1 (2).
+func (g *gen) key(i int) Mem { return Mem{Base: g.frame, Disp: slotSize*slotKey + 8*i} }
+
+// rounds records the ChaCha rounds on the words in x, register i holding
+// word i of every lane. The shift-and-OR rotations need a scratch register:
+// word 0 is stored to its spill slot while they run and x[0] serves;
+// spilled tells whether word 0 is in the spill slot rather than in x[0].
+type rounds struct {
+	g       *gen
+	x       []Register
+	o       *ops
+	spilled bool
+}
+
+// quarterRounds records the quarter rounds qs ({a, b, c, d} word indexes,
+// disjoint) side by side, step by step: the four steps of quarterRound in
+// aead/chacha20/chacha_generic.go.
+func (k *rounds) quarterRounds(qs [][4]int) {
+	x, o := k.x, k.o
+	// a += b; d ^= a; d <<<= 16.
+	k.addA(qs)
+	for _, q := range qs {
+		o.add(func() { VPXOR(x[q[0]], x[q[3]], x[q[3]]) })
+	}
+	for _, q := range qs {
+		o.add(func() { VPSHUFB(rot16Mask, x[q[3]], x[q[3]]) })
+	}
+	// c += d; b ^= c; b <<<= 12.
+	k.shiftRotateStep(qs, 12)
+	// a += b; d ^= a; d <<<= 8.
+	k.addA(qs)
+	for _, q := range qs {
+		o.add(func() { VPXOR(x[q[0]], x[q[3]], x[q[3]]) })
+	}
+	for _, q := range qs {
+		o.add(func() { VPSHUFB(rot8Mask, x[q[3]], x[q[3]]) })
+	}
+	// c += d; b ^= c; b <<<= 7.
+	k.shiftRotateStep(qs, 7)
+}
+
+// addA records a += b for the quarter rounds qs, taking word 0 back from
+// its spill slot, into its register, if it is there.
+func (k *rounds) addA(qs [][4]int) {
+	x, o := k.x, k.o
+	for _, q := range qs {
+		if q[0] == 0 && k.spilled {
+			o.add(func() { VPADDD(k.g.slot(slotSpill), x[q[1]], x[0]) })
+			k.spilled = false
+			continue
+		}
+		o.add(func() { VPADDD(x[q[1]], x[q[0]], x[q[0]]) })
+	}
+}
+
+// shiftRotateStep records c += d; b ^= c; b <<<= r for the quarter rounds
+// qs.
+func (k *rounds) shiftRotateStep(qs [][4]int, r uint8) {
+	x, o := k.x, k.o
+	t := x[0]
+	if !k.spilled {
+		o.add(func() { VMOVDQA(x[0], k.g.slot(slotSpill)) })
+		k.spilled = true
+	}
+	for _, q := range qs {
+		if q[1] == 0 || q[2] == 0 || q[3] == 0 {
+			panic("word 0 is always an a word")
+		}
+		o.add(func() { VPADDD(x[q[3]], x[q[2]], x[q[2]]) })
+	}
+	for _, q := range qs {
+		o.add(func() { VPXOR(x[q[2]], x[q[1]], x[q[1]]) })
+	}
+	for _, q := range qs {
+		o.add(func() { VPSLLD(U8(r), x[q[1]], t) })
+		o.add(func() { VPSRLD(U8(32-r), x[q[1]], x[q[1]]) })
+		o.add(func() { VPOR(t, x[q[1]], x[q[1]]) })
+	}
+}
+
+// transpose4 transposes the 4×4 matrices of 32-bit words in the registers
+// r[0..3], one matrix in each 128-bit lane: on return, register j of the
+// result holds, in each 128-bit lane, word j of r[0], r[1], r[2] and r[3]
+// of that lane. It takes scratch registers from free and puts back as many.
+func transpose4(r []Register, free *[]Register) [4]Register {
+	take := func() Register {
+		t := (*free)[len(*free)-1]
+		*free = (*free)[:len(*free)-1]
+		return t
+	}
+	give := func(t Register) { *free = append(*free, t) }
+
+	hi01 := take()
+	VPUNPCKHDQ(r[1], r[0], hi01)
+	VPUNPCKLDQ(r[1], r[0], r[0])
+	lo01 := r[0]
+	give(r[1])
+	hi23 := take()
+	VPUNPCKHDQ(r[3], r[2], hi23)
+	VPUNPCKLDQ(r[3], r[2], r[2])
+	lo23 := r[2]
+	give(r[3])
+
+	w1 := take()
+	VPUNPCKHQDQ(lo23, lo01, w1)
+	VPUNPCKLQDQ(lo23, lo01, lo01)
+	give(lo23)
+	w3 := take()
+	VPUNPCKHQDQ(hi23, hi01, w3)
+	VPUNPCKLQDQ(hi23, hi01, hi01)
+	give(hi23)
+	return [4]Register{lo01, w1, hi01, w3}
+}
+
+// output stores keystream XORed with src into dst, taking scratch
+// registers from free.
+type output struct {
+	g    *gen
+	free *[]Register
+}
+
+func (o *output) take() Register {
+	t := (*o.free)[len(*o.free)-1]
+	*o.free = (*o.free)[:len(*o.free)-1]
+	return t
+}
+
+func (o *output) give(t ...Register) { *o.free = append(*o.free, t...) }
+
+// store XORs the keystream in r with the bytes at offset off of block j of
+// src and stores the result at the same place in dst.
+func (o *output) store(r Register, j, off int) {
+	m := 64*j + off
+	VPXOR(Mem{Base: o.g.src, Disp: m}, r, r)
+	VMOVDQU(r, Mem{Base: o.g.dst, Disp: m})
+}
+
+// storePair stores 32 bytes from off on of blocks j and k: lo holds their
+// first 16 bytes (block j in the low lane, block k in the high one), hi the
+// next 16 bytes. lo and hi are free afterwards.
+func (o *output) storePair(lo, hi Register, j, k, off int) {
+	t := o.take()
+	VPERM2I128(U8(0x20), hi, lo, t)
+	o.store(t, j, off)
+	o.give(t)
+	VPERM2I128(U8(0x31), hi, lo, lo)
+	o.store(lo, k, off)
+	o.give(lo, hi)
+}
+
+// storeYMM stores 32 bytes, from off on, of each of the eight blocks of a
+// chunk: lo[j] holds their first 16 bytes for blocks j (low lane) and j+4
+// (high lane), hi[j] the next 16 bytes.
+func (o *output) storeYMM(lo, hi [4]Register, off int) {
+	for j := 0; j < 4; j++ {
+		o.storePair(lo[j], hi[j], j, j+4, off)
+	}
+}
