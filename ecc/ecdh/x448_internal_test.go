@@ -22,11 +22,9 @@ func TestX448Iterated(t *testing.T) {
 		1000:    "aa3b4749d55b9daf1e5b00288826c467274ce3ebbdd5c17b975e09d4af6c67cf10d087202db88286e2b79fceea3ec353ef54faa26e219f38",
 		1000000: "077f453681caca3693198420bbe515cae0002472519b3e67661a7e89cab94695c8f4bcd66e61b9b9c946da8d524de3d69bd9d9d66b997e37",
 	}
-	last := 1000
-	if os.Getenv("CRYPTON_LONG_TESTS") == "1" {
-		last = 1000000
-	}
+	long := os.Getenv("CRYPTON_LONG_TESTS") == "1"
 	cputest.TestAllImplementations(t, "gf448", func(t *testing.T) {
+		last := longIterations(t, "gf448", long)
 		k := make([]byte, 56)
 		k[0] = 5
 		u := bytes.Clone(k)
