@@ -1,16 +1,22 @@
-// Package ecdh implements Elliptic Curve Diffie-Hellman over X25519 (RFC
-// 7748), with the API of the standard library's crypto/ecdh.
+// Package ecdh implements Elliptic Curve Diffie-Hellman over X25519 and X448
+// (RFC 7748) and over the NIST curves P-256, P-384 and P-521 (SEC 1, NIST
+// SP 800-56A), with the API of the standard library's crypto/ecdh.
 //
 // Keys and shared secrets are byte strings in the encodings of crypto/ecdh,
-// so keys move freely between the two packages. The curve arithmetic comes
-// from crypton's mont/gf25519 package: portable Go everywhere, and
-// MULX/ADCX/ADOX assembly on amd64 CPUs with BMI2 and ADX.
+// so keys move freely between the two packages; NewPublicKey of a NIST curve
+// also accepts compressed points, which crypto/ecdh does not. The field
+// arithmetic comes from crypton's mont module (gf25519, gf448, p256, p384,
+// p521): portable Go everywhere, and MULX/ADCX/ADOX assembly on amd64 CPUs
+// with BMI2 and ADX.
 //
 // Every operation on a private key is constant time. The public key of a
 // private key is computed when the key is made, with a fixed-base
-// multiplication on the birationally equivalent edwards25519 (a precomputed
-// table of multiples of the base point, scanned whole for every look-up),
-// about three times faster than the ladder that ECDH uses.
+// multiplication (a precomputed table of multiples of the base point,
+// scanned whole for every look-up): for X25519 on the birationally
+// equivalent edwards25519, for X448 on edwards448 followed by the 4-isogeny
+// of RFC 7748, Section 4.2, and for the NIST curves on the curve itself.
+// For X25519 and X448 that is several times faster than the ladder that
+// ECDH uses.
 package ecdh
 
 import (
@@ -21,9 +27,8 @@ import (
 )
 
 // Curve is an elliptic curve that supports Diffie-Hellman key agreement.
-// Only X25519 exists today; the NIST curves and X448 will be added as more
-// values of this interface, whose unexported methods keep its
-// implementations inside this package.
+// The curves are X25519, X448, P256, P384 and P521; the interface's
+// unexported methods keep its implementations inside this package.
 type Curve interface {
 	// GenerateKey generates a random PrivateKey, reading the private key
 	// from rand (crypto/rand.Reader if rand is nil).
@@ -34,15 +39,23 @@ type Curve interface {
 
 	// NewPrivateKey checks that key is valid and returns a PrivateKey.
 	//
-	// For X25519, this only checks the length (32 bytes); every 32-byte
-	// string is a valid private key, clamped when used (RFC 7748, Section 5).
+	// For X25519 and X448, this only checks the length (32 or 56 bytes);
+	// every string of that length is a valid private key, clamped when used
+	// (RFC 7748, Section 5). For the NIST curves, key must be a big-endian
+	// integer of the curve's size (32, 48 or 66 bytes) in [1, n−1], n the
+	// order of the base point.
 	NewPrivateKey(key []byte) (*PrivateKey, error)
 
 	// NewPublicKey checks that key is valid and returns a PublicKey.
 	//
-	// For X25519, this only checks the length (32 bytes). Like crypto/ecdh,
-	// it accepts non-canonical encodings, points on the twist and points of
-	// low order; ECDH rejects those whose shared secret is zero.
+	// For X25519 and X448, this only checks the length (32 or 56 bytes).
+	// Like crypto/ecdh, it accepts non-canonical encodings, points on the
+	// twist and points of low order; ECDH rejects those whose shared secret
+	// is zero.
+	//
+	// For the NIST curves, key is a SEC 1 point, uncompressed (0x04 ‖ X ‖ Y)
+	// or compressed (0x02 or 0x03 ‖ X); NewPublicKey rejects the point at
+	// infinity, coordinates not below p and points not on the curve.
 	NewPublicKey(key []byte) (*PublicKey, error)
 
 	// ecdh computes the shared secret of local and remote, both of this
@@ -61,10 +74,12 @@ type PublicKey struct {
 	publicKey []byte
 }
 
-// Bytes returns a copy of the encoding of the public key: for X25519, the 32
-// bytes of RFC 7748.
+// Bytes returns a copy of the encoding of the public key: for X25519 and
+// X448, the 32 or 56 bytes of RFC 7748; for the NIST curves, the
+// uncompressed point of SEC 1, Section 2.3.3 (0x04 ‖ X ‖ Y), whichever
+// encoding NewPublicKey was given.
 func (k *PublicKey) Bytes() []byte {
-	var buf [32]byte // enough for X25519; keeps the copy on the stack when inlined
+	var buf [133]byte // enough for P-521; keeps the copy on the stack when inlined
 	return append(buf[:0], k.publicKey...)
 }
 
@@ -92,9 +107,13 @@ type PrivateKey struct {
 // ECDH performs an ECDH exchange and returns the shared secret. k and
 // remote must use the same curve.
 //
-// For X25519, the result is the 32-byte X25519(k, remote) of RFC 7748,
-// Section 6.1 (the function of Section 5). If it is all zeros, that is, if remote is a point of
-// low order, ECDH returns an error, as RFC 7748 allows and crypto/ecdh does.
+// For X25519 and X448, the result is the 32-byte X25519(k, remote) or the
+// 56-byte X448(k, remote) of RFC 7748, Sections 6.1 and 6.2 (the functions
+// of Section 5). If it is all zeros, that is, if remote is a point of low
+// order, ECDH returns an error, as RFC 7748 allows and crypto/ecdh does.
+//
+// For the NIST curves, the result is the x-coordinate of k·remote, encoded
+// as SEC 1, Section 2.3.5 says (32, 48 or 66 bytes), as in crypto/ecdh.
 func (k *PrivateKey) ECDH(remote *PublicKey) ([]byte, error) {
 	if remote == nil || k.curve != remote.curve {
 		return nil, errors.New("ecdh: private key and public key curves do not match")
@@ -102,10 +121,12 @@ func (k *PrivateKey) ECDH(remote *PublicKey) ([]byte, error) {
 	return k.curve.ecdh(k, remote)
 }
 
-// Bytes returns a copy of the encoding of the private key: for X25519, the
-// 32 bytes given to NewPrivateKey or read by GenerateKey.
+// Bytes returns a copy of the encoding of the private key: the bytes given
+// to NewPrivateKey or read by GenerateKey (for X25519 and X448, 32 or 56
+// bytes; for the NIST curves, the scalar as a big-endian integer of 32, 48
+// or 66 bytes).
 func (k *PrivateKey) Bytes() []byte {
-	var buf [32]byte
+	var buf [66]byte
 	return append(buf[:0], k.privateKey...)
 }
 
