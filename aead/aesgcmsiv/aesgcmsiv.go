@@ -60,10 +60,14 @@
 //   - "VAES" (amd64, 256-bit VAES and VPCLMULQDQ, AVX2): POLYVAL with the
 //     256-bit VPCLMULQDQ, sixteen blocks per reduction, and counter mode
 //     with VAES, two blocks per YMM register and sixteen per iteration.
+//     Open runs the two stitched together in one kernel: the AES rounds of
+//     sixteen blocks interleaved with the POLYVAL of the sixteen plaintext
+//     blocks decrypted just before.
 //
-// POLYVAL and counter mode are two passes over the message: the tag that
-// POLYVAL yields is the first counter block, so Seal cannot encrypt before
-// it has hashed, and Open must decrypt before it can hash the plaintext.
+// Seal makes two passes over the message: the tag that POLYVAL yields is
+// the first counter block, so it cannot encrypt before it has hashed
+// everything. Open decrypts and then hashes what it decrypted, which a
+// kernel can do chunk by chunk in one pass.
 //
 // The -tags purego build uses only the generic code.
 //
@@ -317,21 +321,39 @@ func (s *siv) computeTag(tag *[blockSize]byte, mk *msgKeys, nonce, plaintext, ad
 		n = (n + blockSize - 1) &^ (blockSize - 1)
 		n += copy(buf[n:], plaintext)
 		n = (n + blockSize - 1) &^ (blockSize - 1)
-		binary.LittleEndian.PutUint64(buf[n:], uint64(len(additionalData))*8)
-		binary.LittleEndian.PutUint64(buf[n+8:], uint64(len(plaintext))*8)
+		putLengths(buf[n:n+blockSize], len(plaintext), len(additionalData))
 		s.impl.polyval(auth, &acc, buf[:n+blockSize])
 		clear(buf[:n])
 	} else {
 		s.polyvalPadded(auth, &acc, additionalData)
 		s.polyvalPadded(auth, &acc, plaintext)
-		var lens [blockSize]byte
-		binary.LittleEndian.PutUint64(lens[0:8], uint64(len(additionalData))*8)
-		binary.LittleEndian.PutUint64(lens[8:16], uint64(len(plaintext))*8)
-		s.impl.polyval(auth, &acc, lens[:])
+		s.absorbLengths(auth, &acc, len(plaintext), len(additionalData))
 	}
+	s.finishTag(tag, &acc, &mk.enc, nonce)
+}
+
+// putLengths writes RFC 8452's length block, the bit lengths of the
+// additional data and the plaintext as 64-bit little-endian integers, to
+// b.
+func putLengths(b []byte, ptLen, adLen int) {
+	binary.LittleEndian.PutUint64(b[0:8], uint64(adLen)*8)
+	binary.LittleEndian.PutUint64(b[8:16], uint64(ptLen)*8)
+}
+
+// absorbLengths absorbs the length block into acc.
+func (s *siv) absorbLengths(auth *ghash.Key, acc *[blockSize]byte, ptLen, adLen int) {
+	var lens [blockSize]byte
+	putLengths(lens[:], ptLen, adLen)
+	s.impl.polyval(auth, acc, lens[:])
+}
+
+// finishTag turns the POLYVAL result acc into the tag: acc XOR the nonce,
+// with the top bit of the last byte cleared, encrypted with the
+// message-encryption key.
+func (s *siv) finishTag(tag, acc *[blockSize]byte, enc *aescore.Key, nonce []byte) {
 	subtle.XORBytes(acc[:NonceSize], acc[:NonceSize], nonce)
 	acc[15] &= 0x7f
-	aescore.EncryptBlocksWith(s.impl.aes, &mk.enc, tag[:], acc[:])
+	aescore.EncryptBlocksWith(s.impl.aes, enc, tag[:], acc[:])
 }
 
 // seal writes the ciphertext and the tag of plaintext to out, which has
@@ -358,9 +380,23 @@ func (s *siv) open(out, nonce, ciphertext, additionalData []byte) bool {
 	s.deriveKeys(&mk, nonce, maxHashBlocks(len(body), len(additionalData)))
 	ctr := tag
 	ctr[15] |= 0x80
-	s.impl.ctr(&mk.enc, &ctr, out, body)
 	var want [blockSize]byte
-	s.computeTag(&want, &mk, nonce, out, additionalData)
+	if isShort(len(body), len(additionalData)) {
+		s.impl.ctr(&mk.enc, &ctr, out, body)
+		s.computeTag(&want, &mk, nonce, out, additionalData)
+	} else {
+		// A stitched kernel, where there is one, decrypts whole chunks
+		// and hashes the plaintext together; counter mode and POLYVAL
+		// finish the rest one after the other.
+		var acc [blockSize]byte
+		auth := mk.auth()
+		s.polyvalPadded(auth, &acc, additionalData)
+		done := openBulk(s.impl, &mk.enc, auth, &acc, &ctr, out, body)
+		s.impl.ctr(&mk.enc, &ctr, out[done:], body[done:])
+		s.polyvalPadded(auth, &acc, out[done:])
+		s.absorbLengths(auth, &acc, len(body), len(additionalData))
+		s.finishTag(&want, &acc, &mk.enc, nonce)
+	}
 	ok := subtle.ConstantTimeCompare(want[:], tag[:]) == 1
 	declassify(&ok)
 	if !ok {

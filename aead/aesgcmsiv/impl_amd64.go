@@ -87,3 +87,29 @@ func ctrBulk(i impl, k *aescore.Key, ctr *[blockSize]byte, dst, src []byte) int 
 	}
 	return 0
 }
+
+// openVAES, in siv_amd64.s, runs counter mode and POLYVAL stitched
+// together for Open over len(src)/256 chunks: it decrypts each chunk into
+// dst with the nr-round schedule at xk from *ctr, as ctrVAES, and absorbs
+// the plaintext it wrote into *acc with the powers of the POLYVAL key in
+// pow and kar, as ghash.UpdatePolyvalVCLMUL; it leaves in *ctr the counter
+// block after the last one used.
+//
+//go:noescape
+func openVAES(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)
+
+// openBulk decrypts the longest prefix of src that the stitched kernel of
+// i takes (a multiple of 256 bytes, VAES only) into dst, absorbs the
+// plaintext into acc with the POLYVAL key h (which must have all sixteen
+// powers), and returns its length: 0 if there is no such kernel.
+func openBulk(i impl, k *aescore.Key, h *ghash.Key, acc, ctr *[blockSize]byte, dst, src []byte) int {
+	if i.kernel != ctrKernelVAES {
+		return 0
+	}
+	n := len(src) &^ 255
+	if n > 0 {
+		pow, kar := h.Tables()
+		openVAES(k.Rounds(), &k.RoundKeys()[0], pow, kar, acc, ctr, dst[:n], src[:n])
+	}
+	return n
+}

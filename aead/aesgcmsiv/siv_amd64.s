@@ -96,6 +96,10 @@ DATA sivLaneOne<>+20(SB)/4, $0x00000000
 DATA sivLaneOne<>+24(SB)/8, $0x0000000000000000
 GLOBL sivLaneOne<>(SB), RODATA|NOPTR, $32
 
+DATA sivPoly<>+0(SB)/8, $0xc200000000000000
+DATA sivPoly<>+8(SB)/8, $0x0000000000000000
+GLOBL sivPoly<>(SB), RODATA|NOPTR, $16
+
 // func ctrVAES(nr int, xk *byte, ctr *[16]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, VAES
 TEXT ·ctrVAES(SB), NOSPLIT, $0-72
@@ -482,5 +486,556 @@ ctr_last_6:
 
 ctr_done_5:
 	VMOVDQU X14, (DX)
+	VZEROUPPER
+	RET
+
+// func openVAES(nr int, xk *byte, pow *[16][2]uint64, kar *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
+TEXT ·openVAES(SB), NOSPLIT, $0-96
+	MOVQ           nr+0(FP), AX
+	MOVQ           xk+8(FP), CX
+	MOVQ           pow+16(FP), DX
+	MOVQ           kar+24(FP), BX
+	MOVQ           acc+32(FP), SI
+	MOVQ           ctr+40(FP), DI
+	MOVQ           dst_base+48(FP), R8
+	MOVQ           src_base+72(FP), R9
+	MOVQ           src_len+80(FP), R10
+	SHRQ           $0x08, R10
+	MOVQ           AX, R11
+	SHLQ           $0x04, R11
+	ADDQ           CX, R11
+	VMOVDQU        (SI), X9
+	VBROADCASTI128 (DI), Y14
+	VPADDD         sivLaneOne<>+0(SB), Y14, Y14
+	MOVQ           R8, SI
+	VBROADCASTI128 (CX), Y8
+	VPADDD         sivIncr<>+0(SB), Y14, Y0
+	VPXOR          Y8, Y0, Y0
+	VPADDD         sivIncr<>+32(SB), Y14, Y1
+	VPXOR          Y8, Y1, Y1
+	VPADDD         sivIncr<>+64(SB), Y14, Y2
+	VPXOR          Y8, Y2, Y2
+	VPADDD         sivIncr<>+96(SB), Y14, Y3
+	VPXOR          Y8, Y3, Y3
+	VPADDD         sivIncr<>+128(SB), Y14, Y4
+	VPXOR          Y8, Y4, Y4
+	VPADDD         sivIncr<>+160(SB), Y14, Y5
+	VPXOR          Y8, Y5, Y5
+	VPADDD         sivIncr<>+192(SB), Y14, Y6
+	VPXOR          Y8, Y6, Y6
+	VPADDD         sivIncr<>+224(SB), Y14, Y7
+	VPXOR          Y8, Y7, Y7
+	VPADDD         sivIncr<>+256(SB), Y14, Y14
+	VBROADCASTI128 16(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 32(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 48(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 64(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 80(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 96(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 112(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 128(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 144(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	CMPQ           AX, $0x0a
+	JE             open_last_7
+	VBROADCASTI128 160(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 176(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	CMPQ           AX, $0x0c
+	JE             open_last_7
+	VBROADCASTI128 192(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 208(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+
+open_last_7:
+	VBROADCASTI128 (R11), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VAESENCLAST    Y8, Y1, Y1
+	VAESENCLAST    Y8, Y2, Y2
+	VAESENCLAST    Y8, Y3, Y3
+	VAESENCLAST    Y8, Y4, Y4
+	VAESENCLAST    Y8, Y5, Y5
+	VAESENCLAST    Y8, Y6, Y6
+	VAESENCLAST    Y8, Y7, Y7
+	VPXOR          (R9), Y0, Y0
+	VMOVDQU        Y0, (R8)
+	VPXOR          32(R9), Y1, Y1
+	VMOVDQU        Y1, 32(R8)
+	VPXOR          64(R9), Y2, Y2
+	VMOVDQU        Y2, 64(R8)
+	VPXOR          96(R9), Y3, Y3
+	VMOVDQU        Y3, 96(R8)
+	VPXOR          128(R9), Y4, Y4
+	VMOVDQU        Y4, 128(R8)
+	VPXOR          160(R9), Y5, Y5
+	VMOVDQU        Y5, 160(R8)
+	VPXOR          192(R9), Y6, Y6
+	VMOVDQU        Y6, 192(R8)
+	VPXOR          224(R9), Y7, Y7
+	VMOVDQU        Y7, 224(R8)
+	ADDQ           $0x00000100, R9
+	ADDQ           $0x00000100, R8
+	DECQ           R10
+
+open_loop_8:
+	TESTQ          R10, R10
+	JZ             open_done_9
+	VBROADCASTI128 (CX), Y8
+	VPADDD         sivIncr<>+0(SB), Y14, Y0
+	VPXOR          Y8, Y0, Y0
+	VPADDD         sivIncr<>+32(SB), Y14, Y1
+	VPXOR          Y8, Y1, Y1
+	VPADDD         sivIncr<>+64(SB), Y14, Y2
+	VPXOR          Y8, Y2, Y2
+	VPADDD         sivIncr<>+96(SB), Y14, Y3
+	VPXOR          Y8, Y3, Y3
+	VPADDD         sivIncr<>+128(SB), Y14, Y4
+	VPXOR          Y8, Y4, Y4
+	VPADDD         sivIncr<>+160(SB), Y14, Y5
+	VPXOR          Y8, Y5, Y5
+	VPADDD         sivIncr<>+192(SB), Y14, Y6
+	VPXOR          Y8, Y6, Y6
+	VPADDD         sivIncr<>+224(SB), Y14, Y7
+	VPXOR          Y8, Y7, Y7
+	VPADDD         sivIncr<>+256(SB), Y14, Y14
+	VBROADCASTI128 16(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VMOVDQU        (SI), Y12
+	VPXOR          Y9, Y12, Y12
+	VPCLMULQDQ     $0x00, (DX), Y12, Y9
+	VPCLMULQDQ     $0x11, (DX), Y12, Y10
+	VPSHUFD        $0x4e, Y12, Y11
+	VPXOR          Y12, Y11, Y11
+	VPCLMULQDQ     $0x00, (BX), Y11, Y11
+	VBROADCASTI128 32(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VMOVDQU        32(SI), Y12
+	VPCLMULQDQ     $0x00, 32(DX), Y12, Y13
+	VPXOR          Y13, Y9, Y9
+	VPCLMULQDQ     $0x11, 32(DX), Y12, Y13
+	VPXOR          Y13, Y10, Y10
+	VPSHUFD        $0x4e, Y12, Y13
+	VPXOR          Y12, Y13, Y13
+	VPCLMULQDQ     $0x00, 32(BX), Y13, Y13
+	VPXOR          Y13, Y11, Y11
+	VBROADCASTI128 48(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VMOVDQU        64(SI), Y12
+	VPCLMULQDQ     $0x00, 64(DX), Y12, Y13
+	VPXOR          Y13, Y9, Y9
+	VPCLMULQDQ     $0x11, 64(DX), Y12, Y13
+	VPXOR          Y13, Y10, Y10
+	VPSHUFD        $0x4e, Y12, Y13
+	VPXOR          Y12, Y13, Y13
+	VPCLMULQDQ     $0x00, 64(BX), Y13, Y13
+	VPXOR          Y13, Y11, Y11
+	VBROADCASTI128 64(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VMOVDQU        96(SI), Y12
+	VPCLMULQDQ     $0x00, 96(DX), Y12, Y13
+	VPXOR          Y13, Y9, Y9
+	VPCLMULQDQ     $0x11, 96(DX), Y12, Y13
+	VPXOR          Y13, Y10, Y10
+	VPSHUFD        $0x4e, Y12, Y13
+	VPXOR          Y12, Y13, Y13
+	VPCLMULQDQ     $0x00, 96(BX), Y13, Y13
+	VPXOR          Y13, Y11, Y11
+	VBROADCASTI128 80(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VMOVDQU        128(SI), Y12
+	VPCLMULQDQ     $0x00, 128(DX), Y12, Y13
+	VPXOR          Y13, Y9, Y9
+	VPCLMULQDQ     $0x11, 128(DX), Y12, Y13
+	VPXOR          Y13, Y10, Y10
+	VPSHUFD        $0x4e, Y12, Y13
+	VPXOR          Y12, Y13, Y13
+	VPCLMULQDQ     $0x00, 128(BX), Y13, Y13
+	VPXOR          Y13, Y11, Y11
+	VBROADCASTI128 96(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VMOVDQU        160(SI), Y12
+	VPCLMULQDQ     $0x00, 160(DX), Y12, Y13
+	VPXOR          Y13, Y9, Y9
+	VPCLMULQDQ     $0x11, 160(DX), Y12, Y13
+	VPXOR          Y13, Y10, Y10
+	VPSHUFD        $0x4e, Y12, Y13
+	VPXOR          Y12, Y13, Y13
+	VPCLMULQDQ     $0x00, 160(BX), Y13, Y13
+	VPXOR          Y13, Y11, Y11
+	VBROADCASTI128 112(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VMOVDQU        192(SI), Y12
+	VPCLMULQDQ     $0x00, 192(DX), Y12, Y13
+	VPXOR          Y13, Y9, Y9
+	VPCLMULQDQ     $0x11, 192(DX), Y12, Y13
+	VPXOR          Y13, Y10, Y10
+	VPSHUFD        $0x4e, Y12, Y13
+	VPXOR          Y12, Y13, Y13
+	VPCLMULQDQ     $0x00, 192(BX), Y13, Y13
+	VPXOR          Y13, Y11, Y11
+	VBROADCASTI128 128(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VMOVDQU        224(SI), Y12
+	VPCLMULQDQ     $0x00, 224(DX), Y12, Y13
+	VPXOR          Y13, Y9, Y9
+	VPCLMULQDQ     $0x11, 224(DX), Y12, Y13
+	VPXOR          Y13, Y10, Y10
+	VPSHUFD        $0x4e, Y12, Y13
+	VPXOR          Y12, Y13, Y13
+	VPCLMULQDQ     $0x00, 224(BX), Y13, Y13
+	VPXOR          Y13, Y11, Y11
+	VBROADCASTI128 144(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VEXTRACTI128   $0x01, Y9, X13
+	VPXOR          X13, X9, X9
+	VEXTRACTI128   $0x01, Y10, X13
+	VPXOR          X13, X10, X10
+	VEXTRACTI128   $0x01, Y11, X13
+	VPXOR          X13, X11, X11
+	VPXOR          X9, X11, X11
+	VPXOR          X10, X11, X11
+	VPSLLDQ        $0x08, X11, X13
+	VPXOR          X13, X9, X9
+	VPSRLDQ        $0x08, X11, X11
+	VPXOR          X11, X10, X10
+	VPCLMULQDQ     $0x00, sivPoly<>+0(SB), X9, X13
+	VPSHUFD        $0x4e, X9, X9
+	VPXOR          X13, X9, X9
+	VPCLMULQDQ     $0x00, sivPoly<>+0(SB), X9, X13
+	VPSHUFD        $0x4e, X9, X9
+	VPXOR          X13, X9, X9
+	VPXOR          X10, X9, X9
+	CMPQ           AX, $0x0a
+	JE             open_last_10
+	VBROADCASTI128 160(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 176(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	CMPQ           AX, $0x0c
+	JE             open_last_10
+	VBROADCASTI128 192(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 208(CX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+
+open_last_10:
+	VBROADCASTI128 (R11), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VAESENCLAST    Y8, Y1, Y1
+	VAESENCLAST    Y8, Y2, Y2
+	VAESENCLAST    Y8, Y3, Y3
+	VAESENCLAST    Y8, Y4, Y4
+	VAESENCLAST    Y8, Y5, Y5
+	VAESENCLAST    Y8, Y6, Y6
+	VAESENCLAST    Y8, Y7, Y7
+	VPXOR          (R9), Y0, Y0
+	VMOVDQU        Y0, (R8)
+	VPXOR          32(R9), Y1, Y1
+	VMOVDQU        Y1, 32(R8)
+	VPXOR          64(R9), Y2, Y2
+	VMOVDQU        Y2, 64(R8)
+	VPXOR          96(R9), Y3, Y3
+	VMOVDQU        Y3, 96(R8)
+	VPXOR          128(R9), Y4, Y4
+	VMOVDQU        Y4, 128(R8)
+	VPXOR          160(R9), Y5, Y5
+	VMOVDQU        Y5, 160(R8)
+	VPXOR          192(R9), Y6, Y6
+	VMOVDQU        Y6, 192(R8)
+	VPXOR          224(R9), Y7, Y7
+	VMOVDQU        Y7, 224(R8)
+	ADDQ           $0x00000100, R9
+	ADDQ           $0x00000100, R8
+	ADDQ           $0x00000100, SI
+	DECQ           R10
+	JMP            open_loop_8
+
+open_done_9:
+	VMOVDQU      (SI), Y12
+	VPXOR        Y9, Y12, Y12
+	VPCLMULQDQ   $0x00, (DX), Y12, Y9
+	VPCLMULQDQ   $0x11, (DX), Y12, Y10
+	VPSHUFD      $0x4e, Y12, Y11
+	VPXOR        Y12, Y11, Y11
+	VPCLMULQDQ   $0x00, (BX), Y11, Y11
+	VMOVDQU      32(SI), Y12
+	VPCLMULQDQ   $0x00, 32(DX), Y12, Y13
+	VPXOR        Y13, Y9, Y9
+	VPCLMULQDQ   $0x11, 32(DX), Y12, Y13
+	VPXOR        Y13, Y10, Y10
+	VPSHUFD      $0x4e, Y12, Y13
+	VPXOR        Y12, Y13, Y13
+	VPCLMULQDQ   $0x00, 32(BX), Y13, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      64(SI), Y12
+	VPCLMULQDQ   $0x00, 64(DX), Y12, Y13
+	VPXOR        Y13, Y9, Y9
+	VPCLMULQDQ   $0x11, 64(DX), Y12, Y13
+	VPXOR        Y13, Y10, Y10
+	VPSHUFD      $0x4e, Y12, Y13
+	VPXOR        Y12, Y13, Y13
+	VPCLMULQDQ   $0x00, 64(BX), Y13, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      96(SI), Y12
+	VPCLMULQDQ   $0x00, 96(DX), Y12, Y13
+	VPXOR        Y13, Y9, Y9
+	VPCLMULQDQ   $0x11, 96(DX), Y12, Y13
+	VPXOR        Y13, Y10, Y10
+	VPSHUFD      $0x4e, Y12, Y13
+	VPXOR        Y12, Y13, Y13
+	VPCLMULQDQ   $0x00, 96(BX), Y13, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      128(SI), Y12
+	VPCLMULQDQ   $0x00, 128(DX), Y12, Y13
+	VPXOR        Y13, Y9, Y9
+	VPCLMULQDQ   $0x11, 128(DX), Y12, Y13
+	VPXOR        Y13, Y10, Y10
+	VPSHUFD      $0x4e, Y12, Y13
+	VPXOR        Y12, Y13, Y13
+	VPCLMULQDQ   $0x00, 128(BX), Y13, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      160(SI), Y12
+	VPCLMULQDQ   $0x00, 160(DX), Y12, Y13
+	VPXOR        Y13, Y9, Y9
+	VPCLMULQDQ   $0x11, 160(DX), Y12, Y13
+	VPXOR        Y13, Y10, Y10
+	VPSHUFD      $0x4e, Y12, Y13
+	VPXOR        Y12, Y13, Y13
+	VPCLMULQDQ   $0x00, 160(BX), Y13, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      192(SI), Y12
+	VPCLMULQDQ   $0x00, 192(DX), Y12, Y13
+	VPXOR        Y13, Y9, Y9
+	VPCLMULQDQ   $0x11, 192(DX), Y12, Y13
+	VPXOR        Y13, Y10, Y10
+	VPSHUFD      $0x4e, Y12, Y13
+	VPXOR        Y12, Y13, Y13
+	VPCLMULQDQ   $0x00, 192(BX), Y13, Y13
+	VPXOR        Y13, Y11, Y11
+	VMOVDQU      224(SI), Y12
+	VPCLMULQDQ   $0x00, 224(DX), Y12, Y13
+	VPXOR        Y13, Y9, Y9
+	VPCLMULQDQ   $0x11, 224(DX), Y12, Y13
+	VPXOR        Y13, Y10, Y10
+	VPSHUFD      $0x4e, Y12, Y13
+	VPXOR        Y12, Y13, Y13
+	VPCLMULQDQ   $0x00, 224(BX), Y13, Y13
+	VPXOR        Y13, Y11, Y11
+	VEXTRACTI128 $0x01, Y9, X13
+	VPXOR        X13, X9, X9
+	VEXTRACTI128 $0x01, Y10, X13
+	VPXOR        X13, X10, X10
+	VEXTRACTI128 $0x01, Y11, X13
+	VPXOR        X13, X11, X11
+	VPXOR        X9, X11, X11
+	VPXOR        X10, X11, X11
+	VPSLLDQ      $0x08, X11, X13
+	VPXOR        X13, X9, X9
+	VPSRLDQ      $0x08, X11, X11
+	VPXOR        X11, X10, X10
+	VPCLMULQDQ   $0x00, sivPoly<>+0(SB), X9, X13
+	VPSHUFD      $0x4e, X9, X9
+	VPXOR        X13, X9, X9
+	VPCLMULQDQ   $0x00, sivPoly<>+0(SB), X9, X13
+	VPSHUFD      $0x4e, X9, X9
+	VPXOR        X13, X9, X9
+	VPXOR        X10, X9, X9
+	MOVQ         acc+32(FP), AX
+	MOVQ         ctr+40(FP), CX
+	VMOVDQU      X9, (AX)
+	VMOVDQU      X14, (CX)
 	VZEROUPPER
 	RET

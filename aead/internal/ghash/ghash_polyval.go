@@ -41,7 +41,7 @@ func (k *Key) InitPolyval(h *[BlockSize]byte) { k.InitPolyvalShort(h, maxPowers)
 // computes only the powers H¹..Hᵐ that such calls read, which saves time
 // for short messages: m = 1 if maxBlocks ≤ 1 (no multiplication at all, as
 // befits a key used only with UpdatePolyvalGeneric), and otherwise, with
-// PCLMULQDQ, the least of 2, 4, 8 and 16 at least maxBlocks. A longer call
+// PCLMULQDQ, m = min(max(maxBlocks, 2), 16). A longer call
 // would read powers that were not computed.
 func (k *Key) InitPolyvalShort(h *[BlockSize]byte, maxBlocks int) {
 	// ByteReverse(h) as GCM's big-endian integer is h little-endian.

@@ -12,7 +12,7 @@ import "github.com/crypton-go/crypton/cpufeat"
 // (see ghash_polyval.go), and need the same CPU features; unlike
 // updateCLMUL, polyvalCLMUL does not need pow and kar to be 16-byte
 // aligned. polyvalPowersCLMUL fills the entries of H² up to Hᵐ in pow and
-// kar from pow[15] (PCLMULQDQ), m the least of 2, 4, 8 and 16 at least n.
+// kar from pow[15] (PCLMULQDQ), m = min(max(n, 2), 16).
 
 //go:noescape
 func polyvalCLMUL(pow, kar *[maxPowers][2]uint64, acc *[BlockSize]byte, p []byte)

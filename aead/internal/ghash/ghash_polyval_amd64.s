@@ -448,6 +448,8 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 208(CX)
+	CMPQ      DX, $0x03
+	JLE       powers_done_11
 	MOVOU     224(AX), X6
 	MOVOU     224(AX), X8
 	MOVOU     224(CX), X9
@@ -512,6 +514,8 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 176(CX)
+	CMPQ      DX, $0x05
+	JLE       powers_done_11
 	MOVOU     192(AX), X6
 	MOVOU     224(AX), X8
 	MOVOU     224(CX), X9
@@ -543,6 +547,8 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 160(CX)
+	CMPQ      DX, $0x06
+	JLE       powers_done_11
 	MOVOU     192(AX), X6
 	MOVOU     208(AX), X8
 	MOVOU     208(CX), X9
@@ -574,6 +580,8 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 144(CX)
+	CMPQ      DX, $0x07
+	JLE       powers_done_11
 	MOVOU     192(AX), X6
 	MOVOU     192(AX), X8
 	MOVOU     192(CX), X9
@@ -638,6 +646,8 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 112(CX)
+	CMPQ      DX, $0x09
+	JLE       powers_done_11
 	MOVOU     128(AX), X6
 	MOVOU     224(AX), X8
 	MOVOU     224(CX), X9
@@ -669,6 +679,8 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 96(CX)
+	CMPQ      DX, $0x0a
+	JLE       powers_done_11
 	MOVOU     128(AX), X6
 	MOVOU     208(AX), X8
 	MOVOU     208(CX), X9
@@ -700,6 +712,8 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 80(CX)
+	CMPQ      DX, $0x0b
+	JLE       powers_done_11
 	MOVOU     128(AX), X6
 	MOVOU     192(AX), X8
 	MOVOU     192(CX), X9
@@ -731,6 +745,8 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 64(CX)
+	CMPQ      DX, $0x0c
+	JLE       powers_done_11
 	MOVOU     128(AX), X6
 	MOVOU     176(AX), X8
 	MOVOU     176(CX), X9
@@ -762,6 +778,8 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 48(CX)
+	CMPQ      DX, $0x0d
+	JLE       powers_done_11
 	MOVOU     128(AX), X6
 	MOVOU     160(AX), X8
 	MOVOU     160(CX), X9
@@ -793,6 +811,8 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 32(CX)
+	CMPQ      DX, $0x0e
+	JLE       powers_done_11
 	MOVOU     128(AX), X6
 	MOVOU     144(AX), X8
 	MOVOU     144(CX), X9
@@ -824,6 +844,8 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PSHUFD    $0x4e, X0, X7
 	PXOR      X0, X7
 	MOVOU     X7, 16(CX)
+	CMPQ      DX, $0x0f
+	JLE       powers_done_11
 	MOVOU     128(AX), X6
 	MOVOU     128(AX), X8
 	MOVOU     128(CX), X9

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // refMul is Algorithm 1 of SP 800-38D, Section 6.3, bit by bit: the
@@ -167,5 +168,44 @@ func BenchmarkUpdate(b *testing.B) {
 				impl.f(&k, &acc, p)
 			}
 		})
+	}
+}
+
+// TestUnalignedKey runs every implementation on Keys at both alignments
+// modulo 16 that Go may give them (a Key needs only 8-byte alignment): an
+// SSE instruction with a memory operand faults on an address that is not a
+// multiple of 16, so the kernels must load the powers of H with MOVOU.
+func TestUnalignedKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	type padded struct {
+		pad uint64
+		k   Key
+	}
+	var keys [2]*Key
+	for i := 0; i < 2; i++ {
+		// One of these two Keys is at an odd multiple of 8, whichever way
+		// the allocation is aligned.
+		ps := new([2]padded)
+		keys[0], keys[1] = &ps[0].k, &ps[1].k
+		if uintptr(unsafe.Pointer(keys[0]))%16 != uintptr(unsafe.Pointer(keys[1]))%16 {
+			break
+		}
+	}
+	h := randBlock(r)
+	p := make([]byte, 40*BlockSize)
+	for i := range p {
+		p[i] = byte(r.Uint32())
+	}
+	acc := randBlock(r)
+	want := refUpdate(h, acc, p)
+	for _, impl := range implementations() {
+		for _, k := range keys {
+			k.Init(&h)
+			got := acc
+			impl.f(k, &got, p)
+			if got != want {
+				t.Errorf("%s, Key at %#x: got %x, want %x", impl.name, uintptr(unsafe.Pointer(k))%16, got, want)
+			}
+		}
 	}
 }

@@ -105,6 +105,8 @@ func label(prefix string) string {
 // sseRegs are the XMM registers of updateCLMUL.
 type sseRegs struct {
 	acc, bswap, poly, lo, hi, mid, d, t VecPhysical
+	// h and k receive a power of H and its kar entry (see sseProduct).
+	h, k VecPhysical
 }
 
 // updateCLMUL emits the 128-bit kernel.
@@ -117,7 +119,7 @@ func updateCLMUL() {
 	src := Load(Param("p").Base(), GP64())
 	n := Load(Param("p").Len(), GP64())
 
-	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7}
+	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7, h: X8, k: X9}
 	MOVOU(bswapMask, r.bswap)
 	MOVOU(polyConst, r.poly)
 	MOVOU(Mem{Base: accP}, r.acc)
@@ -185,30 +187,13 @@ func updateCLMUL() {
 
 // sseProduct adds the Karatsuba products of r.d by the power at hm (with
 // its kar entry at km) to r.lo, r.hi and r.mid, or sets them if first.
-// r.d is destroyed.
+// r.d is destroyed. The power and its kar entry are loaded into r.h and r.k
+// first: an SSE instruction faults on a memory operand that is not 16-byte
+// aligned, and nothing aligns a Key (MOVOU loads from any address).
 func sseProduct(r sseRegs, hm, km Mem, first bool) {
-	dst := func(sum VecPhysical) VecPhysical {
-		if first {
-			return sum
-		}
-		return r.t
-	}
-	MOVOU(r.d, dst(r.lo))
-	PCLMULQDQ(U8(0x00), hm, dst(r.lo))
-	if !first {
-		PXOR(r.t, r.lo)
-	}
-	MOVOU(r.d, dst(r.hi))
-	PCLMULQDQ(U8(0x11), hm, dst(r.hi))
-	if !first {
-		PXOR(r.t, r.hi)
-	}
-	PSHUFD(U8(0x4e), r.d, dst(r.mid))
-	PXOR(r.d, dst(r.mid))
-	PCLMULQDQ(U8(0x00), km, dst(r.mid))
-	if !first {
-		PXOR(r.t, r.mid)
-	}
+	MOVOU(hm, r.h)
+	MOVOU(km, r.k)
+	sseProductReg(r, r.h, r.k, first)
 }
 
 // sseReduce combines r.lo, r.hi, r.mid into the 256-bit product and

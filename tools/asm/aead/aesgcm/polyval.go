@@ -8,7 +8,9 @@ package main
 //     of powers of the key that they use (initPowers in ghash_amd64.go);
 //   - with -kernel gcmsiv, aead/aesgcmsiv/siv_amd64.s: ctrVAES and ctrAVX,
 //     the counter mode of RFC 8452 (Section 4) over whole chunks, which
-//     mirror ctrBlocks of aead/aesgcmsiv.
+//     mirror ctrBlocks of aead/aesgcmsiv, and openVAES, which runs ctrVAES's
+//     counter mode and polyvalVCLMUL's POLYVAL stitched together for Open
+//     (see sivOpenVAES).
 //
 // POLYVAL. RFC 8452, Appendix A relates POLYVAL to GHASH: POLYVAL(H, X₁,
 // …, Xₙ) = ByteReverse(GHASH(mulX_GHASH(ByteReverse(H)), ByteReverse(X₁),
@@ -33,7 +35,8 @@ package main
 // entry of Hᵃ⁺ᵇ: polyvalPowersCLMUL starts from pow[15] = H·x⁻¹, which the
 // Go code computes with a shift, and fills pow[14] down to pow[0] with
 // fifteen such products in a tree of depth four, in place of the fifteen
-// generic multiplications of initPowers.
+// generic multiplications of initPowers (or fewer products, as far as the
+// caller needs).
 //
 // Counter mode. RFC 8452 counts blocks in the first four bytes of the
 // counter block, as a little-endian integer that wraps modulo 2³² without
@@ -88,8 +91,9 @@ func polyvalMain() {
 	polyvalPowersCLMUL()
 }
 
-// sseProductReg is sseProduct of main.go with the power and its kar entry
-// in registers h and k rather than in memory.
+// sseProductReg adds the Karatsuba products of r.d by the power in h (with
+// its kar entry in k) to r.lo, r.hi and r.mid, or sets them if first. r.d is
+// destroyed. sseProduct of main.go loads h and k from memory and calls it.
 func sseProductReg(r sseRegs, h, k VecPhysical, first bool) {
 	dst := func(sum VecPhysical) VecPhysical {
 		if first {
@@ -126,7 +130,7 @@ func polyvalCLMUL() {
 	src := Load(Param("p").Base(), GP64())
 	n := Load(Param("p").Len(), GP64())
 
-	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7}
+	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7, h: X8, k: X9}
 	h, k := X8, X9
 	MOVOU(polyvalPolyConst, r.poly)
 	MOVOU(Mem{Base: accP}, r.acc)
@@ -291,17 +295,17 @@ func polyvalVCLMUL() {
 // H⁸·H¹..H⁸. The products of one level are independent, so that the CPU
 // overlaps them, and a level reads the results of the one before from the
 // table, where they were just stored. Callers that hash at most n blocks
-// per call need only H¹..Hⁿ: the computation stops after the level that
-// reaches n.
+// per call need only H¹..Hⁿ: the computation stops once it has Hⁿ (and
+// H², which it always computes).
 func polyvalPowersCLMUL() {
 	TEXT("polyvalPowersCLMUL", NOSPLIT, "func(pow, kar *[16][2]uint64, n int)")
-	Doc("polyvalPowersCLMUL fills the entries of H² to Hᵐ in pow and kar from pow[15] and kar[15] with PCLMULQDQ, m the least of 2, 4, 8 and 16 at least n.")
+	Doc("polyvalPowersCLMUL fills the entries of H² to Hᵐ in pow and kar from pow[15] and kar[15] with PCLMULQDQ, m = min(max(n, 2), 16).")
 	pow := Load(Param("pow"), GP64())
 	kar := Load(Param("kar"), GP64())
 	n := Load(Param("n"), GP64())
 	done := label("powers_done")
 
-	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7}
+	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7, h: X8, k: X9}
 	h, k := X8, X9
 	MOVOU(polyvalPolyConst, r.poly)
 	entry := func(j int) int { return 16 * (16 - j) } // offset of Hʲ's entry
@@ -316,12 +320,12 @@ func polyvalPowersCLMUL() {
 		PXOR(r.acc, r.t)
 		MOVOU(r.t, Mem{Base: kar, Disp: entry(a + b)})
 	}
+	// The powers in the order H², H³, …, H¹⁶, stopping once Hⁿ is there.
 	product(1, 1)
 	for _, top := range []int{2, 4, 8} {
-		// Stop once the powers up to n are there.
-		CMPQ(n, U8(top))
-		JLE(LabelRef(done))
 		for b := 1; b <= top; b++ {
+			CMPQ(n, U8(top+b-1))
+			JLE(LabelRef(done))
 			product(top, b)
 		}
 	}
@@ -357,8 +361,179 @@ func sivMain() {
 	DATA(20, U32(0))
 	DATA(24, U64(0))
 
+	// x⁶³+x⁶²+x⁵⁷ in the low 64 bits (see main.go's package comment).
+	sivPoly = GLOBL("sivPoly", RODATA|NOPTR)
+	DATA(0, U64(0xc200000000000000))
+	DATA(8, U64(0))
+
 	sivCTR("ctrVAES", 2, sivIncr)
 	sivCTR("ctrAVX", 1, sivIncr1)
+	sivOpenVAES()
+}
+
+var sivPoly Mem
+
+// sivOpenVAES emits openVAES, counter mode and POLYVAL stitched together
+// for AES-GCM-SIV's Open, which decrypts and then hashes the plaintext:
+// each iteration runs the AES rounds of sixteen counter blocks, as ctrVAES,
+// and between them the eight steps of the aggregated POLYVAL of the
+// sixteen plaintext blocks that the iteration before wrote, as
+// polyvalVCLMUL; the last chunk's plaintext is hashed alone at the end.
+// The structure and the registers are those of gcm.go's encryption kernel
+// (with Y15 unused: nothing is byte-reversed), and the counters those of
+// ctrVAES.
+func sivOpenVAES() {
+	TEXT("openVAES", NOSPLIT, "func(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)")
+	Doc("openVAES decrypts len(src)/256 chunks of src into dst in RFC 8452's counter mode and absorbs the plaintext into the POLYVAL accumulator acc.")
+	st := gcmState{
+		lanes: 2,
+		nr:    Load(Param("nr"), GP64()),
+		xk:    Load(Param("xk"), GP64()),
+		pow:   Load(Param("pow"), GP64()),
+		kar:   Load(Param("kar"), GP64()),
+	}
+	accP := Load(Param("acc"), GP64())
+	ctrP := Load(Param("ctr"), GP64())
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+	count := Load(Param("src").Len(), GP64())
+	SHRQ(U8(8), count)
+
+	st.last = GP64()
+	MOVQ(st.nr, st.last)
+	SHLQ(U8(4), st.last)
+	ADDQ(st.xk, st.last)
+
+	VMOVDQU(Mem{Base: accP}, gLo.AsX())
+	VBROADCASTI128(Mem{Base: ctrP}, gCtr)
+	VPADDD(sivLaneOne, gCtr, gCtr)
+
+	hashed := GP64()
+	MOVQ(dst, hashed)
+	sivOpenIteration(st, src, dst, nil)
+	ADDQ(U32(256), src)
+	ADDQ(U32(256), dst)
+	DECQ(count)
+	loop, done := label("open_loop"), label("open_done")
+	Label(loop)
+	TESTQ(count, count)
+	JZ(LabelRef(done))
+	sivOpenIteration(st, src, dst, hashed)
+	ADDQ(U32(256), src)
+	ADDQ(U32(256), dst)
+	ADDQ(U32(256), hashed)
+	DECQ(count)
+	JMP(LabelRef(loop))
+	Label(done)
+	for i := 0; i < 8; i++ {
+		sivPolyvalStep(st, hashed, i)
+	}
+	sivReduce()
+
+	accP = Load(Param("acc"), GP64())
+	ctrP = Load(Param("ctr"), GP64())
+	VMOVDQU(gLo.AsX(), Mem{Base: accP})
+	VMOVDQU(gCtr.AsX(), Mem{Base: ctrP})
+	VZEROUPPER()
+	RET()
+}
+
+// sivOpenIteration emits one chunk: the AES rounds of the next sixteen
+// counter blocks, XORed with src into dst, with the POLYVAL of the chunk
+// at hashed (if not nil) interleaved with the rounds: a step after each of
+// rounds 1-8, the reduction after round 9.
+func sivOpenIteration(st gcmState, src, dst Register, hashed Register) {
+	VBROADCASTI128(Mem{Base: st.xk}, gRK)
+	for r, y := range aesRegs {
+		VPADDD(sivIncr.Offset(32*r), gCtr, y)
+		VPXOR(gRK, y, y)
+	}
+	VPADDD(sivIncr.Offset(32*8), gCtr, gCtr)
+	round := func(i int) {
+		VBROADCASTI128(Mem{Base: st.xk, Disp: 16 * i}, gRK)
+		for _, y := range aesRegs {
+			VAESENC(gRK, y, y)
+		}
+	}
+	for i := 1; i <= 9; i++ {
+		round(i)
+		if hashed != nil {
+			if i <= 8 {
+				sivPolyvalStep(st, hashed, i-1)
+			} else {
+				sivReduce()
+			}
+		}
+	}
+	last := label("open_last")
+	CMPQ(st.nr, U8(10))
+	JE(LabelRef(last))
+	round(10)
+	round(11)
+	CMPQ(st.nr, U8(12))
+	JE(LabelRef(last))
+	round(12)
+	round(13)
+	Label(last)
+	VBROADCASTI128(Mem{Base: st.last}, gRK)
+	for _, y := range aesRegs {
+		VAESENCLAST(gRK, y, y)
+	}
+	for r, y := range aesRegs {
+		VPXOR(Mem{Base: src, Disp: 32 * r}, y, y)
+		VMOVDQU(y, Mem{Base: dst, Disp: 32 * r})
+	}
+}
+
+// sivPolyvalStep emits step i (0..7) of the aggregated POLYVAL of sixteen
+// blocks at hashed: blocks 2i and 2i+1, multiplied by H^(16-2i) and
+// H^(15-2i). Step 0 adds the accumulator (gLo, upper lane zero) to block
+// 0 and starts the sums. It is gcm.go's ghashStep without the byte
+// reversal.
+func sivPolyvalStep(st gcmState, hashed Register, i int) {
+	pm := Mem{Base: st.pow, Disp: 32 * i}
+	km := Mem{Base: st.kar, Disp: 32 * i}
+	VMOVDQU(Mem{Base: hashed, Disp: 32 * i}, gD)
+	if i == 0 {
+		VPXOR(gLo, gD, gD)
+		VPCLMULQDQ(U8(0x00), pm, gD, gLo)
+		VPCLMULQDQ(U8(0x11), pm, gD, gHi)
+		VPSHUFD(U8(0x4e), gD, gMid)
+		VPXOR(gD, gMid, gMid)
+		VPCLMULQDQ(U8(0x00), km, gMid, gMid)
+		return
+	}
+	VPCLMULQDQ(U8(0x00), pm, gD, gT)
+	VPXOR(gT, gLo, gLo)
+	VPCLMULQDQ(U8(0x11), pm, gD, gT)
+	VPXOR(gT, gHi, gHi)
+	VPSHUFD(U8(0x4e), gD, gT)
+	VPXOR(gD, gT, gT)
+	VPCLMULQDQ(U8(0x00), km, gT, gT)
+	VPXOR(gT, gMid, gMid)
+}
+
+// sivReduce is gcm.go's ghashReduce with this file's constant: it adds
+// the lanes of the three sums, combines them into the 256-bit product and
+// reduces it into the accumulator, gLo's X half with its upper lane zero.
+func sivReduce() {
+	lo, hi, mid, t := gLo.AsX(), gHi.AsX(), gMid.AsX(), gT.AsX()
+	for _, s := range []VecPhysical{gLo, gHi, gMid} {
+		VEXTRACTI128(U8(1), s, t)
+		VPXOR(t, s.AsX(), s.AsX())
+	}
+	VPXOR(lo, mid, mid)
+	VPXOR(hi, mid, mid)
+	VPSLLDQ(U8(8), mid, t)
+	VPXOR(t, lo, lo)
+	VPSRLDQ(U8(8), mid, mid)
+	VPXOR(mid, hi, hi)
+	for i := 0; i < 2; i++ {
+		VPCLMULQDQ(U8(0x00), sivPoly, lo, t)
+		VPSHUFD(U8(0x4e), lo, lo)
+		VPXOR(t, lo, lo)
+	}
+	VPXOR(hi, lo, lo)
 }
 
 // sivCTR emits a counter-mode kernel: it XORs len(src)/(128·lanes) chunks
