@@ -57,6 +57,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -66,18 +67,32 @@ import (
 var bswapMask, polyConst Mem
 
 // kernel chooses the file to generate: "ghash" for
-// aead/internal/ghash/ghash_amd64.s, "gcm" for
-// aead/aesgcm/gcm_amd64.s (see gcm.go).
-var kernel = flag.String("kernel", "ghash", "which kernels to generate: ghash or gcm")
+// aead/internal/ghash/ghash_amd64.s, "gcm" for aead/aesgcm/gcm_amd64.s (see
+// gcm.go), "polyval" for aead/internal/ghash/ghash_polyval_amd64.s and
+// "gcmsiv" for aead/aesgcmsiv/siv_amd64.s (see polyval.go).
+var kernel = flag.String("kernel", "ghash", "which kernels to generate: ghash, gcm, polyval or gcmsiv")
 
 func main() {
 	flag.Parse()
 	ConstraintExpr("gc,!purego")
-	if *kernel == "gcm" {
+	switch *kernel {
+	case "ghash":
+		ghashMain()
+	case "gcm":
 		gcmMain()
-		Generate()
-		return
+	case "polyval":
+		polyvalMain()
+	case "gcmsiv":
+		sivMain()
+	default:
+		fmt.Fprintf(os.Stderr, "aesgcm: unknown -kernel %q\n", *kernel)
+		os.Exit(2)
 	}
+	Generate()
+}
+
+// ghashMain emits the GHASH kernels.
+func ghashMain() {
 
 	// PSHUFB mask reversing the 16 bytes of each 128-bit lane.
 	bswapMask = GLOBL("ghashByteReverse", RODATA|NOPTR)
@@ -92,7 +107,6 @@ func main() {
 
 	updateCLMUL()
 	updateVCLMUL()
-	Generate()
 }
 
 var labelCount int

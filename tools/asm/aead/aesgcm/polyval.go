@@ -50,33 +50,10 @@ package main
 // the schedule (aescore.Key.RoundKeys) as each round needs them.
 
 import (
-	"flag"
-	"os"
-
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
-
-// init handles -kernel polyval and -kernel gcmsiv, before main runs: the
-// flag is parsed here (package variables, the flag among them, are set
-// before init functions run), the file generated and the program ended.
-// Other kernels are left to main.
-func init() {
-	flag.Parse()
-	switch *kernel {
-	case "polyval":
-		ConstraintExpr("gc,!purego")
-		polyvalMain()
-	case "gcmsiv":
-		ConstraintExpr("gc,!purego")
-		sivMain()
-	default:
-		return
-	}
-	Generate()
-	os.Exit(0)
-}
 
 var polyvalPolyConst Mem
 
