@@ -331,6 +331,19 @@ type speedOptions struct {
 	// its standard output; nil when openssl is not available.
 	openssl        func(args ...string) (string, error)
 	opensslVersion *string
+
+	// now is the clock the measurements read; nil means time.Now. Tests
+	// give a clock that the fake operations advance, so that what they
+	// check does not depend on the machine's load.
+	now func() time.Time
+}
+
+// clock returns opts.now, or time.Now if it is nil.
+func (opts speedOptions) clock() func() time.Time {
+	if opts.now != nil {
+		return opts.now
+	}
+	return time.Now
 }
 
 // speedSide measures one side of a row for about d, in the row's unit.
@@ -352,8 +365,9 @@ func prepareSpeed(a speedAlg, opts speedOptions, buf []byte) (speedBench, error)
 		b.d = opts.seconds
 		a.crypton(buf)
 		a.gostd(buf)
-		b.crypton = func(d time.Duration) (float64, error) { return throughput(a.crypton, buf, d), nil }
-		b.gostd = func(d time.Duration) (float64, error) { return throughput(a.gostd, buf, d), nil }
+		now := opts.clock()
+		b.crypton = func(d time.Duration) (float64, error) { return throughput(now, a.crypton, buf, d), nil }
+		b.gostd = func(d time.Duration) (float64, error) { return throughput(now, a.gostd, buf, d), nil }
 	case unitUsOp:
 		b.d = opts.opSeconds
 		start := time.Now()
@@ -364,12 +378,13 @@ func prepareSpeed(a speedAlg, opts speedOptions, buf []byte) (speedBench, error)
 		if err := c(); err != nil {
 			return b, fmt.Errorf("%s: crypton: %v", a.name, err)
 		}
-		b.crypton = func(d time.Duration) (float64, error) { return perOp(c, d) }
+		now := opts.clock()
+		b.crypton = func(d time.Duration) (float64, error) { return perOp(now, c, d) }
 		if g != nil {
 			if err := g(); err != nil {
 				return b, fmt.Errorf("%s: Go: %v", a.name, err)
 			}
-			b.gostd = func(d time.Duration) (float64, error) { return perOp(g, d) }
+			b.gostd = func(d time.Duration) (float64, error) { return perOp(now, g, d) }
 		}
 		fmt.Fprintf(opts.progress, "setup %s: %.2f s\n", a.name, time.Since(start).Seconds())
 	default:
@@ -550,34 +565,34 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 	return speedReport{Machine: m, Rows: rows, Notes: notes}, nil
 }
 
-// throughput calls f on buf repeatedly for about d and returns MB/s
-// (10^6 bytes per second).
-func throughput(f func([]byte), buf []byte, d time.Duration) float64 {
+// throughput calls f on buf repeatedly for about d, as the clock now tells
+// time, and returns MB/s (10^6 bytes per second).
+func throughput(now func() time.Time, f func([]byte), buf []byte, d time.Duration) float64 {
 	var n int
-	start := time.Now()
+	start := now()
 	var elapsed time.Duration
 	for {
 		f(buf)
 		n++
-		if elapsed = time.Since(start); elapsed >= d {
+		if elapsed = now().Sub(start); elapsed >= d {
 			break
 		}
 	}
 	return float64(n) * float64(len(buf)) / elapsed.Seconds() / 1e6
 }
 
-// perOp calls op repeatedly for about d (at least once) and returns the
-// microseconds per call.
-func perOp(op func() error, d time.Duration) (float64, error) {
+// perOp calls op repeatedly for about d (at least once), as the clock now
+// tells time, and returns the microseconds per call.
+func perOp(now func() time.Time, op func() error, d time.Duration) (float64, error) {
 	var n int
-	start := time.Now()
+	start := now()
 	var elapsed time.Duration
 	for {
 		if err := op(); err != nil {
 			return 0, err
 		}
 		n++
-		if elapsed = time.Since(start); elapsed >= d {
+		if elapsed = now().Sub(start); elapsed >= d {
 			break
 		}
 	}

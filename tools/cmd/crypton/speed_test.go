@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -233,9 +234,9 @@ func TestSpeedPerOpRows(t *testing.T) {
 // fakeSpeedAlgs are hash rows followed by per-operation rows named like the
 // real ones, for tests of selection and measurement that need no real keys.
 // setups counts the setup calls by row name.
-func fakeSpeedAlgs(setups map[string]int) []speedAlg {
+func fakeSpeedAlgs(setups map[string]int, clock *fakeClock) []speedAlg {
 	sleepOp := func(d time.Duration) func() error {
-		return func() error { time.Sleep(d); return nil }
+		return func() error { clock.sleep(d); return nil }
 	}
 	perOp := func(name, family, cmd, pick string, withGo bool) speedAlg {
 		return speedAlg{name: name, family: family, pkg: "fake", unit: unitUsOp, opensslCmd: cmd, opensslPick: pick,
@@ -264,7 +265,7 @@ func fakeSpeedAlgs(setups map[string]int) []speedAlg {
 }
 
 func TestSpeedAlgs(t *testing.T) {
-	all := fakeSpeedAlgs(map[string]int{})
+	all := fakeSpeedAlgs(map[string]int{}, new(fakeClock))
 	for _, tc := range []struct {
 		list string
 		want []string
@@ -339,7 +340,8 @@ func TestSpeedAlgsReal(t *testing.T) {
 // ratio above 1 when crypton is faster.
 func TestMeasureSpeedPerOp(t *testing.T) {
 	setups := map[string]int{}
-	algs, err := parseSpeedAlgs("rsa2048sign,rsa2048verify,ffdh", fakeSpeedAlgs(setups))
+	clock := new(fakeClock)
+	algs, err := parseSpeedAlgs("rsa2048sign,rsa2048verify,ffdh", fakeSpeedAlgs(setups, clock))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -363,6 +365,7 @@ func TestMeasureSpeedPerOp(t *testing.T) {
 		rounds:    rounds,
 		progress:  &progress,
 		openssl:   openssl,
+		now:       clock.now,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -381,7 +384,8 @@ func TestMeasureSpeedPerOp(t *testing.T) {
 		if r.Unit != unitUsOp || r.Implementation != "generic" {
 			t.Errorf("%s: unit %q, implementation %q", r.Algorithm, r.Unit, r.Implementation)
 		}
-		// The fake crypton sleeps 0.2 ms, the fake Go 2 ms.
+		// The fake crypton takes 0.2 ms, the fake Go 2 ms, on a clock that
+		// they advance (the real time the loop takes adds a little).
 		if !(r.Crypton >= 200 && r.Crypton < 2000) {
 			t.Errorf("%s: crypton %v µs/op, want about 200", r.Algorithm, r.Crypton)
 		}
@@ -421,10 +425,30 @@ func TestMeasureSpeedPerOp(t *testing.T) {
 	}
 }
 
+// fakeClock is the clock of the fake per-operation rows: the real time plus
+// what the fake operations have "slept", so that they take a known time
+// however busy the machine is, without sleeping.
+type fakeClock struct {
+	mu     sync.Mutex
+	offset time.Duration
+}
+
+func (c *fakeClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.offset)
+}
+
+func (c *fakeClock) sleep(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset += d
+}
+
 // TestMeasureSpeedOpenSSLFailure checks that a failing openssl command is a
 // note on every row that uses it, not a failed run.
 func TestMeasureSpeedOpenSSLFailure(t *testing.T) {
-	algs, err := parseSpeedAlgs("rsa2048sign,rsa2048verify", fakeSpeedAlgs(map[string]int{}))
+	algs, err := parseSpeedAlgs("rsa2048sign,rsa2048verify", fakeSpeedAlgs(map[string]int{}, new(fakeClock)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -698,13 +722,33 @@ func TestSpeedAEAD(t *testing.T) {
 func TestSpeedECC(t *testing.T) {
 	_, lookErr := exec.LookPath("openssl")
 	out, _ := runSpeedFormat(t, "-algs", "ecc", "-format", "json")
-	rep := checkSpeedJSON(t, out, lookErr == nil, []string{"X25519", "Ed25519 sign", "Ed25519 verify"})
+	rows := []string{"X25519", "Ed25519 sign", "Ed25519 verify", "X448", "Ed448 sign", "Ed448 verify",
+		"ECDH P-256", "ECDH P-384", "ECDH P-521"}
+	for _, c := range []string{"P-256", "P-384", "P-521"} {
+		rows = append(rows, "ECDSA "+c+" sign", "ECDSA "+c+" verify")
+	}
+	rep := checkSpeedJSON(t, out, lookErr == nil, rows)
 	for _, r := range rep.Rows {
 		if r.Unit != unitUsOp || r.Go == nil {
 			t.Errorf("%s: unit %q, Go %v; want µs/op and a Go figure", r.Algorithm, r.Unit, r.Go)
 		}
-		if r.Implementation != cpufeat.Active("gf25519") {
-			t.Errorf("%s: implementation %q, want gf25519's %q", r.Algorithm, r.Implementation, cpufeat.Active("gf25519"))
+		// The implementation is that of the row's field package.
+		pkg := "gf25519"
+		switch {
+		case strings.Contains(r.Algorithm, "448"):
+			pkg = "gf448"
+		case strings.Contains(r.Algorithm, "P-"):
+			pkg = "p" + r.Algorithm[strings.Index(r.Algorithm, "P-")+2:][:3]
+		}
+		if r.Implementation != cpufeat.Active(pkg) {
+			t.Errorf("%s: implementation %q, want %s's %q", r.Algorithm, r.Implementation, pkg, cpufeat.Active(pkg))
+		}
+	}
+	for _, a := range []string{"X448", "Ed448 sign", "Ed448 verify"} {
+		if !slices.ContainsFunc(rep.Notes, func(n string) bool {
+			return strings.HasPrefix(n, a+":") && strings.Contains(n, "github.com/cloudflare/circl")
+		}) {
+			t.Errorf("no note naming CIRCL as the Go column of %s: %q", a, rep.Notes)
 		}
 	}
 }
