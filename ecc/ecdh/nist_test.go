@@ -270,10 +270,10 @@ func TestNISTAllocations(t *testing.T) {
 		priv, _ := c.curve.GenerateKey(nistRand(t))
 		peer, _ := c.curve.GenerateKey(nil)
 		pub := peer.PublicKey()
-		// The shared secret, the point (one allocation each for its
-		// workspace and for the decoding of the peer's key), and the
-		// point's temporaries.
-		if n := testing.AllocsPerRun(10, func() { priv.ECDH(pub) }); n > 5 {
+		// The shared secret, the point, the decoding of the peer's key, the
+		// workspace of the multiplication and its scalar reduction, and the
+		// temporaries of the encoding: one allocation each.
+		if n := testing.AllocsPerRun(10, func() { priv.ECDH(pub) }); n > 6 {
 			t.Errorf("ECDH: %v allocations", n)
 		}
 	})
@@ -369,10 +369,15 @@ func checkWycheproof(t *testing.T, c *nistTest, file, encoding string, tc *wyche
 	compressed := len(point) > 0 && (point[0] == 2 || point[0] == 3)
 	var got []byte
 	err := parseErr
+	// In -short mode (for the slow emulated or 32-bit runs), only one in
+	// eight of the accepted keys goes on to the scalar multiplication.
+	short := testing.Short() && tc.TcID%8 != 0
 	if err == nil {
 		var pub *ecdh.PublicKey
 		pub, err = c.curve.NewPublicKey(point)
-		if err == nil {
+		if err == nil && short {
+			got = tc.Shared
+		} else if err == nil {
 			priv, perr := c.curve.NewPrivateKey(tc.Private.Int().FillBytes(make([]byte, c.size())))
 			if perr != nil {
 				t.Fatalf("%s %s: private key: %v", file, tc.Name(), perr)

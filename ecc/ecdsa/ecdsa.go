@@ -14,10 +14,10 @@
 // HMAC_DRBG from the private key and the digest, with the hash the caller
 // names in opts, so the same key and digest always give the same
 // signature. With a non-nil rand it is hedged: bytes read from rand are
-// mixed into the same derivation as draft-irtf-cfrg-det-sigs-with-noise
-// describes (and as crypto/ecdsa does, with SHA-512), so that a broken
-// generator degrades to deterministic signing rather than leaking the key,
-// and fault attacks on the deterministic scheme are blunted.
+// mixed into the same derivation, as draft-irtf-cfrg-det-sigs-with-noise
+// describes and crypto/ecdsa does, so that a broken generator degrades to
+// deterministic signing rather than leaking the key, and fault attacks on
+// the deterministic scheme are blunted.
 //
 // A [*PrivateKey] is a [crypto.Signer] whose Public method returns a
 // standard library [*crypto/ecdsa.PublicKey], so that keys of this package
@@ -34,9 +34,10 @@
 // mont/p521, and the point arithmetic ecc/internal/nistec. Key generation
 // and signing are constant time in the private key and in k (fixed-base
 // multiplication from a table scanned whole, constant-time inversion
-// modulo n), except for the rejection of out-of-range candidates for k,
-// which reveals only that a discarded candidate was rejected. Verification
-// handles only public values and is variable time.
+// modulo n), except for the rejection sampling of k and of generated
+// keys, which reveals only that a discarded candidate was out of range (a
+// chance of about 2⁻³² per signature on P-256, and far less on the others).
+// Verification handles only public values and is variable time.
 package ecdsa
 
 import (
@@ -49,8 +50,6 @@ import (
 	"io"
 
 	cryptorand "crypto/rand"
-
-	"github.com/crypton-go/crypton/hash/sha512"
 )
 
 // maxScalarSize is the largest scalar size of the curves, P-521's.
@@ -198,8 +197,11 @@ func (pub *PublicKey) Equal(x crypto.PublicKey) bool {
 // SHA-384, SHA-512, SHA-512/224, SHA-512/256 or SHA3-224 to SHA3-512) and
 // digest must be its size; RFC 6979 uses it in HMAC_DRBG. If rand is not
 // nil, the signature is hedged: as many bytes as the order's size are read
-// from rand and mixed into the derivation, which then uses SHA-512, and
-// opts is not consulted (it may be nil).
+// from rand and mixed into the derivation as
+// draft-irtf-cfrg-det-sigs-with-noise-04 specifies, with HMAC-SHA-256 on
+// P-256 and HMAC-SHA-512 on P-384 and P-521 whatever the digest's hash
+// (on P-384 and P-521, crypto/ecdsa's construction byte for byte); opts is
+// not consulted and may be nil.
 //
 // A digest longer than the order is truncated to the order's bit length.
 func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
@@ -243,7 +245,6 @@ func (priv *PrivateKey) signRaw(buf []byte, rand io.Reader, digest []byte, opts 
 			return nil, errors.New("ecdsa: digest length does not match the hash function " + hf.String())
 		}
 	} else {
-		h = sha512.New
 		extra = make([]byte, c.scalarSize())
 		if _, err := io.ReadFull(rand, extra); err != nil {
 			return nil, err

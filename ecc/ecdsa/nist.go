@@ -44,6 +44,9 @@ type nistCurve[S, P any, SP scalarPtr[S], PP pointPtr[P]] struct {
 	orderBits int // bit length of the order n
 	newPoint  func() *P
 	std       func() elliptic.Curve
+	// hedgeHash is the hash of HMAC_DRBG in hedged signing: SHA-256 for
+	// P-256 (which has SHA-NI on amd64), SHA-512 for the others.
+	hedgeHash func() hash.Hash
 }
 
 func (c *nistCurve[S, P, SP, PP]) String() string           { return c.name }
@@ -55,14 +58,13 @@ func (c *nistCurve[S, P, SP, PP]) publicPoint(pub *PublicKey) *P {
 
 // hashToScalar sets e to bits2int(digest) mod n: the leftmost orderBits bits
 // of digest as an integer (FIPS 186-5, Section 6.4.1, step 2; RFC 6979,
-// Section 2.3.2), reduced modulo n. The digest is public.
-func (c *nistCurve[S, P, SP, PP]) hashToScalar(e *S, digest []byte) {
-	var buf [maxScalarSize]byte
-	b := buf[:0]
+// Section 2.3.2), reduced modulo n. The digest is public. buf is scratch
+// space of maxScalarSize bytes.
+func (c *nistCurve[S, P, SP, PP]) hashToScalar(e *S, digest []byte, buf *[maxScalarSize]byte) {
 	if len(digest) > c.size {
 		digest = digest[:c.size]
 	}
-	b = append(b, digest...)
+	b := append(buf[:0], digest...)
 	if excess := len(b)*8 - c.orderBits; excess > 0 {
 		shiftRight(b, uint(excess))
 	}
@@ -76,7 +78,8 @@ func (c *nistCurve[S, P, SP, PP]) newPrivateKey(d []byte) (*PrivateKey, error) {
 		return nil, errors.New("ecdsa: invalid private key size")
 	}
 	var k S
-	if !c.inRange(&k, d) {
+	var buf [maxScalarSize]byte
+	if !c.inRange(&k, d, &buf) {
 		return nil, errors.New("ecdsa: invalid private key")
 	}
 	return c.privateKey(d)
@@ -85,9 +88,9 @@ func (c *nistCurve[S, P, SP, PP]) newPrivateKey(d []byte) (*PrivateKey, error) {
 // inRange sets k to the value of the c.size bytes b and reports whether it
 // is in [1, n−1]. Only the outcome is revealed to the caller's branch: the
 // comparison is a reduction modulo n followed by a constant-time
-// comparison with b, which are equal exactly when b < n.
-func (c *nistCurve[S, P, SP, PP]) inRange(k *S, b []byte) bool {
-	var buf [maxScalarSize]byte
+// comparison with b, which are equal exactly when b < n. buf is scratch
+// space of maxScalarSize bytes, cleared on return.
+func (c *nistCurve[S, P, SP, PP]) inRange(k *S, b []byte, buf *[maxScalarSize]byte) bool {
 	if _, err := SP(k).SetBytesReduced(b); err != nil {
 		panic("ecdsa: internal error: SetBytesReduced rejected a scalar-sized input")
 	}
@@ -122,12 +125,13 @@ func (c *nistCurve[S, P, SP, PP]) generateKey(rand io.Reader) (*PrivateKey, erro
 	b := make([]byte, c.size)
 	defer clear(b)
 	var k S
+	var buf [maxScalarSize]byte
 	for {
 		if _, err := io.ReadFull(rand, b); err != nil {
 			return nil, err
 		}
 		shiftRight(b, uint(c.size*8-c.orderBits))
-		if c.inRange(&k, b) {
+		if c.inRange(&k, b, &buf) {
 			return c.privateKey(b)
 		}
 	}
@@ -151,36 +155,39 @@ func (c *nistCurve[S, P, SP, PP]) bytesCompressed(pub *PublicKey) []byte {
 // sign writes the signature r ‖ s of digest under priv to out, which is
 // 2·c.size bytes. With extra == nil, k is derived as RFC 6979, Section 3.2
 // says, from the private key and the digest with HMAC of h; otherwise extra
-// holds fresh random bytes and the DRBG is seeded as in
-// draft-irtf-cfrg-det-sigs-with-noise-04, Section 4: extra, then the
-// private key and bits2octets(digest), each at a block boundary.
+// holds fresh random bytes and the DRBG, with HMAC of c.hedgeHash, is
+// seeded as in draft-irtf-cfrg-det-sigs-with-noise-04, Section 4: extra,
+// then the private key and bits2octets(digest), each at a block boundary.
 //
 // sign is constant time in the private key and in k, except that a
 // candidate k that is not in [1, n−1] is rejected and another is drawn,
 // which reveals that the rejected candidate was out of range (as in every
 // implementation of RFC 6979; the candidate itself is discarded).
 func (c *nistCurve[S, P, SP, PP]) sign(out []byte, priv *PrivateKey, h func() hash.Hash, extra, digest []byte) error {
-	var d, e, k, kInv, r, s S
-	if _, err := SP(&d).SetBytesReduced(priv.d); err != nil {
+	// The scalars and buffers live in one allocation: values that the
+	// generic methods see through a pointer escape to the heap anyway.
+	w := new(struct {
+		d, e, k, kInv, r, s S
+		eb, kb, tmp         [maxScalarSize]byte
+	})
+	defer clear(w.kb[:])
+	if _, err := SP(&w.d).SetBytesReduced(priv.d); err != nil {
 		return errors.New("ecdsa: internal error: " + err.Error())
 	}
-	c.hashToScalar(&e, digest)
-	var eb [maxScalarSize]byte
-	bits2octets := SP(&e).FillBytes(eb[:c.size])
+	c.hashToScalar(&w.e, digest, &w.tmp)
+	bits2octets := SP(&w.e).FillBytes(w.eb[:c.size])
 
 	var g *drbg
 	if extra == nil {
 		g = newDRBG(h, false, priv.d, bits2octets)
 	} else {
-		g = newDRBG(h, true, extra, priv.d, bits2octets)
+		g = newDRBG(c.hedgeHash, true, extra, priv.d, bits2octets)
 	}
-	var kb [maxScalarSize]byte
-	cand := kb[:c.size]
-	defer clear(kb[:])
+	cand := w.kb[:c.size]
 	for {
 		g.generate(cand)
 		shiftRight(cand, uint(c.size*8-c.orderBits))
-		if !c.inRange(&k, cand) {
+		if !c.inRange(&w.k, cand, &w.tmp) {
 			continue
 		}
 		R, err := PP(c.newPoint()).ScalarBaseMult(cand)
@@ -193,26 +200,26 @@ func (c *nistCurve[S, P, SP, PP]) sign(out []byte, priv *PrivateKey, h func() ha
 		}
 		// x, and so r, is revealed by the signature.
 		publicBytes(x)
-		if _, err := SP(&r).SetBytesReduced(x); err != nil {
+		if _, err := SP(&w.r).SetBytesReduced(x); err != nil {
 			return errors.New("ecdsa: internal error: " + err.Error())
 		}
-		rZero := SP(&r).IsZero()
+		rZero := SP(&w.r).IsZero()
 		declassify(&rZero)
 		if rZero == 1 {
 			continue
 		}
 		// s = k⁻¹ · (e + r·d)
-		SP(&kInv).Invert(&k)
-		SP(&s).Mul(&r, &d)
-		SP(&s).Add(&s, &e)
-		SP(&s).Mul(&s, &kInv)
-		sZero := SP(&s).IsZero()
+		SP(&w.kInv).Invert(&w.k)
+		SP(&w.s).Mul(&w.r, &w.d)
+		SP(&w.s).Add(&w.s, &w.e)
+		SP(&w.s).Mul(&w.s, &w.kInv)
+		sZero := SP(&w.s).IsZero()
 		declassify(&sZero)
 		if sZero == 1 {
 			continue
 		}
-		SP(&r).FillBytes(out[:c.size])
-		SP(&s).FillBytes(out[c.size:])
+		SP(&w.r).FillBytes(out[:c.size])
+		SP(&w.s).FillBytes(out[c.size:])
 		publicBytes(out)
 		return nil
 	}
@@ -222,23 +229,26 @@ func (c *nistCurve[S, P, SP, PP]) sign(out []byte, priv *PrivateKey, h func() ha
 // each, is a valid signature of digest under pub (FIPS 186-5, Section
 // 6.4.2). It is variable time: every input is public.
 func (c *nistCurve[S, P, SP, PP]) verify(pub *PublicKey, digest, rb, sb []byte) bool {
-	var buf [2 * maxScalarSize]byte
-	rp, sp := buf[c.size-len(rb):c.size], buf[2*c.size-len(sb):2*c.size]
-	copy(rp, rb)
-	copy(sp, sb)
-	var r, s, e, w, u1, u2 S
-	if _, err := SP(&r).SetBytes(buf[:c.size]); err != nil || SP(&r).IsZero() == 1 {
+	w := new(struct {
+		r, s, e, sInv, u1, u2, v S
+		rs                       [2 * maxScalarSize]byte
+		b1, b2, tmp              [maxScalarSize]byte
+	})
+	rp, sp := w.rs[:c.size], w.rs[c.size:2*c.size]
+	copy(rp[c.size-len(rb):], rb)
+	copy(sp[c.size-len(sb):], sb)
+	if _, err := SP(&w.r).SetBytes(rp); err != nil || SP(&w.r).IsZero() == 1 {
 		return false
 	}
-	if _, err := SP(&s).SetBytes(buf[c.size : 2*c.size]); err != nil || SP(&s).IsZero() == 1 {
+	if _, err := SP(&w.s).SetBytes(sp); err != nil || SP(&w.s).IsZero() == 1 {
 		return false
 	}
-	c.hashToScalar(&e, digest)
-	SP(&w).Invert(&s)
-	SP(&u1).Mul(&e, &w)
-	SP(&u2).Mul(&r, &w)
-	var b1, b2 [maxScalarSize]byte
-	R, err := PP(c.newPoint()).ScalarBaseMultAddVarTime(SP(&u1).FillBytes(b1[:c.size]), c.publicPoint(pub), SP(&u2).FillBytes(b2[:c.size]))
+	c.hashToScalar(&w.e, digest, &w.tmp)
+	SP(&w.sInv).Invert(&w.s)
+	SP(&w.u1).Mul(&w.e, &w.sInv)
+	SP(&w.u2).Mul(&w.r, &w.sInv)
+	R, err := PP(c.newPoint()).ScalarBaseMultAddVarTime(SP(&w.u1).FillBytes(w.b1[:c.size]),
+		c.publicPoint(pub), SP(&w.u2).FillBytes(w.b2[:c.size]))
 	if err != nil {
 		return false
 	}
@@ -246,9 +256,8 @@ func (c *nistCurve[S, P, SP, PP]) verify(pub *PublicKey, digest, rb, sb []byte) 
 	if err != nil {
 		return false // the point at infinity
 	}
-	var v S
-	if _, err := SP(&v).SetBytesReduced(x); err != nil {
+	if _, err := SP(&w.v).SetBytesReduced(x); err != nil {
 		return false
 	}
-	return SP(&v).Equal(&r) == 1
+	return SP(&w.v).Equal(&w.r) == 1
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/elliptic"
 	"crypto/sha256"
 	"errors"
+	"io"
 	"math/big"
 	mathrand "math/rand/v2"
 	"testing"
@@ -148,19 +149,19 @@ func (p *refPoint[C]) ScalarBaseMultAddVarTime(s1 []byte, q *refPoint[C], s2 []b
 	return p.set(c.curve().Add(x1, y1, x2, y2)), nil
 }
 
-func newRefCurve[C refParams](name string) Curve {
+func newRefCurve[C refParams](name string, hedge crypto.Hash) Curve {
 	var c C
 	p := refParamsOf[C]()
 	return &nistCurve[refScalar[C], refPoint[C], *refScalar[C], *refPoint[C]]{
 		name: name, size: refSize[C](), orderBits: p.N.BitLen(),
-		newPoint: newRefPoint[C], std: c.curve,
+		newPoint: newRefPoint[C], std: c.curve, hedgeHash: hedge.New,
 	}
 }
 
 var (
-	refCurveP256 = newRefCurve[ref256]("P-256")
-	refCurveP384 = newRefCurve[ref384]("P-384")
-	refCurveP521 = newRefCurve[ref521]("P-521")
+	refCurveP256 = newRefCurve[ref256]("P-256", crypto.SHA256)
+	refCurveP384 = newRefCurve[ref384]("P-384", crypto.SHA512)
+	refCurveP521 = newRefCurve[ref521]("P-521", crypto.SHA512)
 )
 
 // TestModel checks the curves against the math/big model on random keys
@@ -175,6 +176,14 @@ func TestModel(t *testing.T) {
 			t.Fatalf("%s: no model to compare with", name)
 		}
 		c, ref := cs[0], cs[1]
+		t.Run(name, func(t *testing.T) {
+			forEachImplementation(t, c, func(t *testing.T) { testModel(t, rnd, name, c, ref) })
+		})
+	}
+}
+
+func testModel(t *testing.T, rnd io.Reader, name string, c, ref Curve) {
+	{
 		for i := range 4 {
 			priv, err := GenerateKey(c, rnd)
 			if err != nil {
@@ -197,8 +206,13 @@ func TestModel(t *testing.T) {
 			if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
 				t.Fatalf("%s: deterministic signatures differ: %x, %x (%v, %v)", name, a, b, err1, err2)
 			}
-			sa, _ := priv.SignRaw(rnd, digest, nil)
-			sb, _ := privRef.SignRaw(rnd, digest, nil)
+			z := make([]byte, 66)
+			rnd.Read(z)
+			sa, _ := priv.SignRaw(bytes.NewReader(z), digest, nil)
+			sb, _ := privRef.SignRaw(bytes.NewReader(z), digest, nil)
+			if !bytes.Equal(sa, sb) {
+				t.Fatalf("%s: hedged signatures differ: %x, %x", name, sa, sb)
+			}
 			for _, s := range [][]byte{sa, sb} {
 				if !VerifyRaw(priv.PublicKey(), digest, s) || !VerifyRaw(privRef.PublicKey(), digest, s) {
 					t.Fatalf("%s: hedged signature %x rejected", name, s)

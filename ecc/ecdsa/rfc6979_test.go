@@ -14,6 +14,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/crypton-go/crypton/cpufeat/cputest"
 )
 
 // rfc6979Vector is one signature of RFC 6979, Appendix A.2.5 to A.2.7.
@@ -127,14 +129,34 @@ func digestOf(h crypto.Hash, msg string) []byte {
 // A.2.5 to A.2.7 byte for byte, in both encodings, and the k the DRBG
 // derives for each.
 func TestRFC6979(t *testing.T) {
-	for _, v := range loadRFC6979(t) {
-		for i, c := range curvesByName(v.curve) {
-			name := v.curve + "/" + v.hash.String() + "/" + v.msg
+	vs := loadRFC6979(t)
+	for _, curve := range []string{"P-256", "P-384", "P-521"} {
+		for i, c := range curvesByName(curve) {
+			name := curve
 			if i > 0 {
-				name += "/ref"
+				name += "/model"
 			}
-			t.Run(name, func(t *testing.T) { testRFC6979Vector(t, c, v) })
+			t.Run(name, func(t *testing.T) {
+				forEachImplementation(t, c, func(t *testing.T) {
+					for _, v := range vs {
+						if v.curve == curve {
+							t.Run(v.hash.String()+"/"+v.msg, func(t *testing.T) { testRFC6979Vector(t, c, v) })
+						}
+					}
+				})
+			})
 		}
+	}
+}
+
+// forEachImplementation runs f once for each implementation of the field
+// arithmetic of c that this CPU supports, through the cpufeat registry of
+// mont/p256, p384 or p521 (once only for the math/big model).
+func forEachImplementation(t *testing.T, c Curve, f func(t *testing.T)) {
+	if c == P256() || c == P384() || c == P521() {
+		cputest.TestAllImplementations(t, map[string]string{"P-256": "p256", "P-384": "p384", "P-521": "p521"}[c.String()], f)
+	} else {
+		f(t)
 	}
 }
 
@@ -212,6 +234,12 @@ func TestRFC6979Rejection(t *testing.T) {
 	want := decodeHex(t, "EFD9073B652E76DA1B5A019C0E4A2E3FA529B035A6ABB91EF67F0ED7A1F21234"+
 		"3DB4706C9D9F4A4FE13BB5E08EF0FAB53A57DBAB2061C83A35FA411C68D2BA33", 64)
 	for _, c := range curvesByName("P-256") {
+		forEachImplementation(t, c, func(t *testing.T) { testRejection(t, c, x, want) })
+	}
+}
+
+func testRejection(t *testing.T, c Curve, x, want []byte) {
+	{
 		priv, err := NewPrivateKey(c, x)
 		if err != nil {
 			t.Fatal(err)

@@ -102,3 +102,14 @@ func BenchmarkDoubleN(b *testing.B) {
 		}
 	})
 }
+
+func BenchmarkLookup(b *testing.B) {
+	tab := baseTable[p256.Element, *p256.Element, p256Curve]()[:baseEntries]
+	var out affinePoint[p256.Element]
+	b.Run("P256/32", func(b *testing.B) {
+		cryptotest.CPUTime(b)
+		for i := 0; b.Loop(); i++ {
+			lookup(&out, tab, int32(i&31))
+		}
+	})
+}

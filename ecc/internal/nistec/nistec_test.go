@@ -261,6 +261,137 @@ func testEdgeScalars[E any, PE fieldElement[E], C curveParams[E]](t *testing.T, 
 			t.Errorf("ScalarBaseMult(%x) = %x, want %x", k, got, want)
 		}
 	}
+	// Scalars with a single nonzero signed digit, or all digits zero below a
+	// position: the sum of ScalarBaseMult stays at infinity until a late
+	// window, across the switch from Jacobian to projective coordinates.
+	for i := 0; 6*i < 8*size; i++ {
+		for _, m := range []int64{1, 31, 32, 33, 63} {
+			k := new(big.Int).Lsh(big.NewInt(m), uint(6*i))
+			if k.BitLen() > 8*size {
+				continue
+			}
+			kmod := new(big.Int).Mod(k, n)
+			want := infinity
+			if kmod.Sign() != 0 {
+				want = s.stdPublic(t, kmod)
+			}
+			if got := baseMult[E, PE, C](t, raw(k)).Bytes(); !bytes.Equal(got, want) {
+				t.Errorf("ScalarBaseMult(%d·2^%d) = %x, want %x", m, 6*i, got, want)
+			}
+		}
+	}
+	// Scalars k = S + d·2^(6i) whose low part S ≡ ±d·2^(6i) (mod n): the
+	// sum below window i equals the window's entry or its opposite, the
+	// exceptional cases of an incomplete addition. Only P-521, with scalars
+	// of 528 bits, has such scalars in its top windows.
+	for i := 0; 6*i < 8*size; i++ {
+		for _, dd := range []int64{1, 2, 3, 31, 32} {
+			for m := int64(-4); m <= 4; m++ {
+				for _, sign := range []int64{1, -1} {
+					e := new(big.Int).Lsh(big.NewInt(dd), uint(6*i)) // d·2^(6i)
+					low := new(big.Int).Mul(e, big.NewInt(sign))     // S = ±d·2^(6i) − m·n
+					low.Sub(low, new(big.Int).Mul(big.NewInt(m), n))
+					lim := new(big.Int).Lsh(big.NewInt(1), uint(6*i))
+					if low.Sign() < 0 || low.Cmp(lim) >= 0 {
+						continue
+					}
+					k := new(big.Int).Add(low, e)
+					if k.BitLen() > 8*size {
+						continue
+					}
+					kmod := new(big.Int).Mod(k, n)
+					want := infinity
+					if kmod.Sign() != 0 {
+						want = s.stdPublic(t, kmod)
+					}
+					if got := baseMult[E, PE, C](t, raw(k)).Bytes(); !bytes.Equal(got, want) {
+						t.Errorf("ScalarBaseMult(%x) = %x, want %x", k, got, want)
+					}
+				}
+			}
+		}
+	}
+	// The same for ScalarMult's 5-bit windows, on G and on aG: scalars
+	// whose low part meets the window's entry, and k = n + 2d for small d,
+	// which does so in the last window.
+	for i := 0; 5*i < 8*size; i++ {
+		for _, dd := range []int64{1, 2, 15, 16} {
+			for m := int64(-2); m <= 2; m++ {
+				for _, sign := range []int64{1, -1} {
+					e := new(big.Int).Lsh(big.NewInt(dd), uint(5*i))
+					low := new(big.Int).Mul(e, big.NewInt(sign))
+					low.Sub(low, new(big.Int).Mul(big.NewInt(m), n))
+					lim := new(big.Int).Lsh(big.NewInt(1), uint(5*i))
+					if low.Sign() < 0 || low.Cmp(lim) >= 0 {
+						continue
+					}
+					k := new(big.Int).Add(low, e)
+					if k.BitLen() > 8*size {
+						continue
+					}
+					for _, pt := range points {
+						e := new(big.Int).Mod(new(big.Int).Mul(k, pt.log), n)
+						want := infinity
+						if e.Sign() != 0 {
+							want = s.stdPublic(t, e)
+						}
+						if got := mult(t, pt.q, raw(k)).Bytes(); !bytes.Equal(got, want) {
+							t.Errorf("ScalarMult(%s, %x) = %x, want %x", pt.name, k, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	// Scalars k = (H + d)·2^(5i) with H ≡ ±d (mod n) a multiple of 32:
+	// without the reduction modulo n, the sum of the windows above i (H·q)
+	// would meet the entry d·q. They fit in the scalar size only for P-521.
+	for i := 1; i < 4; i++ {
+		for d := int64(-15); d <= 16; d++ {
+			for m := int64(1); m < 64 && d != 0; m++ {
+				for _, sign := range []int64{1, -1} {
+					h := new(big.Int).Mul(big.NewInt(m), n)
+					h.Add(h, big.NewInt(sign*d))
+					if new(big.Int).Mod(h, big.NewInt(32)).Sign() != 0 {
+						continue
+					}
+					k := new(big.Int).Lsh(h.Add(h, big.NewInt(d)), uint(5*i))
+					if k.BitLen() > 8*size {
+						continue
+					}
+					kmod := new(big.Int).Mod(k, n)
+					want := infinity
+					if kmod.Sign() != 0 {
+						want = s.stdPublic(t, kmod)
+					}
+					if got := mult(t, points[0].q, raw(k)).Bytes(); !bytes.Equal(got, want) {
+						t.Errorf("ScalarMult(G, %x) = %x, want %x", k, got, want)
+					}
+				}
+			}
+		}
+	}
+	for d := int64(-16); d <= 16; d++ {
+		k := new(big.Int).Add(n, big.NewInt(2*d))
+		if k.Sign() <= 0 || k.BitLen() > 8*size {
+			continue
+		}
+		for _, kk := range []*big.Int{k, new(big.Int).Sub(k, n)} {
+			if kk.Sign() < 0 {
+				continue
+			}
+			for _, pt := range points {
+				e := new(big.Int).Mod(new(big.Int).Mul(kk, pt.log), n)
+				want := infinity
+				if e.Sign() != 0 {
+					want = s.stdPublic(t, e)
+				}
+				if got := mult(t, pt.q, raw(kk)).Bytes(); !bytes.Equal(got, want) {
+					t.Errorf("ScalarMult(%s, %x) = %x, want %x", pt.name, kk, got, want)
+				}
+			}
+		}
+	}
 	// Any scalar times the point at infinity.
 	inf := newPoint[E, PE, C]()
 	for _, k := range scalars {
@@ -500,7 +631,7 @@ func testAllocs[E any, PE fieldElement[E], C curveParams[E]](t *testing.T, s *su
 		max  float64
 		f    func()
 	}{
-		{"ScalarMult", 1, func() { p.ScalarMult(g, k) }},
+		{"ScalarMult", 2, func() { p.ScalarMult(g, k) }}, // the workspace, and the scalar reduction
 		{"ScalarBaseMult", 1, func() { p.ScalarBaseMult(k) }},
 		{"ScalarBaseMultAddVarTime", 1, func() { p.ScalarBaseMultAddVarTime(k, g, k) }},
 		{"Add", 1, func() { p.Add(p, g) }},
@@ -568,6 +699,41 @@ func TestRecode(t *testing.T) {
 				}
 				if got.Cmp(want) != 0 {
 					t.Fatalf("wnaf(%x, %d) = %v", s, w, naf)
+				}
+			}
+		}
+	}
+}
+
+// TestLookup checks the masked scan on tables of every entry size it is
+// used with (8 to 27 words) and every index, zero included.
+func TestLookup(t *testing.T) {
+	testLookup(t, func(e *[8]uint64) []uint64 { return e[:] })
+	testLookup(t, func(e *[12]uint64) []uint64 { return e[:] })
+	testLookup(t, func(e *[18]uint64) []uint64 { return e[:] })
+	testLookup(t, func(e *[27]uint64) []uint64 { return e[:] })
+}
+
+func testLookup[T any](t *testing.T, words func(*T) []uint64) {
+	r := newRand(t)
+	for _, size := range []int{multEntries, baseEntries} {
+		table := make([]T, size)
+		for j := range table {
+			for k := range words(&table[j]) {
+				words(&table[j])[k] = r.Uint64()
+			}
+		}
+		for idx := range size + 1 {
+			var out T
+			words(&out)[0] = 1 // overwritten
+			lookup(&out, table, int32(idx))
+			want := make([]uint64, len(words(&out)))
+			if idx > 0 {
+				copy(want, words(&table[idx-1]))
+			}
+			for k, w := range words(&out) {
+				if w != want[k] {
+					t.Fatalf("%d words, %d entries, index %d: word %d = %x, want %x", len(want), size, idx, k, w, want[k])
 				}
 			}
 		}

@@ -15,9 +15,15 @@ var p256Data = curve[p256.Element]{
 	name:        "P-256",
 	elementSize: p256.ElementSize,
 	scalarSize:  p256.ScalarSize,
+	orderBits:   p256.OrderBits,
 	b:           p256.CurveB(),
 	gx:          p256.GeneratorX(),
 	gy:          p256.GeneratorY(),
+	reduce: func(out, in []byte) {
+		var s p256.Scalar
+		s.SetBytesReduced(in)
+		s.FillBytes(out)
+	},
 }
 
 // NewP256Point returns a new P256Point, the point at infinity.

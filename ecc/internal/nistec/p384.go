@@ -15,9 +15,15 @@ var p384Data = curve[p384.Element]{
 	name:        "P-384",
 	elementSize: p384.ElementSize,
 	scalarSize:  p384.ScalarSize,
+	orderBits:   p384.OrderBits,
 	b:           p384.CurveB(),
 	gx:          p384.GeneratorX(),
 	gy:          p384.GeneratorY(),
+	reduce: func(out, in []byte) {
+		var s p384.Scalar
+		s.SetBytesReduced(in)
+		s.FillBytes(out)
+	},
 }
 
 // NewP384Point returns a new P384Point, the point at infinity.

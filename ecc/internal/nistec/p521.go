@@ -15,9 +15,15 @@ var p521Data = curve[p521.Element]{
 	name:        "P-521",
 	elementSize: p521.ElementSize,
 	scalarSize:  p521.ScalarSize,
+	orderBits:   p521.OrderBits,
 	b:           p521.CurveB(),
 	gx:          p521.GeneratorX(),
 	gy:          p521.GeneratorY(),
+	reduce: func(out, in []byte) {
+		var s p521.Scalar
+		s.SetBytesReduced(in)
+		s.FillBytes(out)
+	},
 }
 
 // NewP521Point returns a new P521Point, the point at infinity.

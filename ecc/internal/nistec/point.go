@@ -15,8 +15,11 @@ var (
 
 // fieldElement is the method set of a base-field element that the point
 // arithmetic uses: the Element types of mont/p256, mont/p384 and
-// mont/p521 (see /work/notes/nist-api.md). PE is a pointer to the value
-// type E; the methods set the receiver and return it, and may alias.
+// mont/p521. PE is a pointer to the value type E; the methods set the
+// receiver and return it, and may alias. Besides the methods, the point
+// code relies on E being a small value type made of 64-bit words only (a
+// fixed array of uint64 inside, as those packages document), which
+// lookup scans word by word.
 type fieldElement[E any] interface {
 	*E
 	Zero() *E
@@ -50,8 +53,12 @@ type curve[E any] struct {
 	name        string
 	elementSize int // bytes of an encoded field element
 	scalarSize  int // bytes of an encoded scalar
+	orderBits   int // bit length of the group order n
 	b           *E
 	gx, gy      *E
+	// reduce sets out to the big-endian scalar in reduced modulo n, both
+	// of scalarSize bytes, in constant time.
+	reduce func(out, in []byte)
 
 	// tables of multiples of the generator: see scalarmult.go.
 	baseTable tableOnce[E]
@@ -435,6 +442,38 @@ func (p *point[E, PE, C]) BytesX() ([]byte, error) {
 	return PE(&e[1]).FillBytes(make([]byte, n)), nil
 }
 
+// jacobianDouble sets (x : y : z) to its double in Jacobian coordinates
+// with dbl-2001-b (a = −3), using t.t0 to t.t4 as temporaries. It keeps
+// z = 0 for the point at infinity and has no exceptional case on curves of
+// prime order (see doubleN).
+func jacobianDouble[E any, PE fieldElement[E]](x, y, z *E, t *addTemps[E]) {
+	delta, gamma, beta, alpha, u := &t.t0, &t.t1, &t.t2, &t.t3, &t.t4
+	PE(delta).Square(z)         // δ = Z²
+	PE(gamma).Square(y)         // γ = Y²
+	PE(beta).Mul(x, gamma)      // β = X·γ
+	PE(alpha).Sub(x, delta)     // X − δ
+	PE(u).Add(x, delta)         // X + δ
+	PE(alpha).Mul(alpha, u)     // (X − δ)(X + δ)
+	PE(u).Add(alpha, alpha)     //
+	PE(alpha).Add(alpha, u)     // α = 3(X − δ)(X + δ)
+	PE(z).Add(y, z)             // Y + Z
+	PE(z).Square(z)             //
+	PE(z).Sub(z, gamma)         //
+	PE(z).Sub(z, delta)         // Z3 = (Y + Z)² − γ − δ
+	PE(beta).Add(beta, beta)    //
+	PE(beta).Add(beta, beta)    // 4β
+	PE(x).Square(alpha)         //
+	PE(x).Sub(x, beta)          //
+	PE(x).Sub(x, beta)          // X3 = α² − 8β
+	PE(beta).Sub(beta, x)       // 4β − X3
+	PE(beta).Mul(alpha, beta)   // α(4β − X3)
+	PE(gamma).Square(gamma)     //
+	PE(gamma).Add(gamma, gamma) //
+	PE(gamma).Add(gamma, gamma) //
+	PE(gamma).Add(gamma, gamma) // 8γ²
+	PE(y).Sub(beta, gamma)      // Y3 = α(4β − X3) − 8γ²
+}
+
 // doubleN sets p = 2^n·a and returns p, for n ≥ 1, in constant time.
 //
 // The doublings run in Jacobian coordinates, (X : Y : Z) with x = X/Z² and
@@ -447,7 +486,7 @@ func (p *point[E, PE, C]) BytesX() ([]byte, error) {
 // at the end. For runs of five doublings, as in ScalarMult, this is about
 // 30% faster than five calls of double.
 func (p *point[E, PE, C]) doubleN(a *point[E, PE, C], n int, t *addTemps[E]) *point[E, PE, C] {
-	delta, gamma, beta, alpha, u := &t.t0, &t.t1, &t.t2, &t.t3, &t.t4
+	delta, u := &t.t0, &t.t4
 	x, y, z := &t.x3, &t.y3, &t.z3
 
 	// To Jacobian: (X·Z : Y·Z² : Z).
@@ -457,30 +496,7 @@ func (p *point[E, PE, C]) doubleN(a *point[E, PE, C], n int, t *addTemps[E]) *po
 	PE(z).Set(&a.z)
 
 	for range n {
-		PE(delta).Square(z)         // δ = Z²
-		PE(gamma).Square(y)         // γ = Y²
-		PE(beta).Mul(x, gamma)      // β = X·γ
-		PE(alpha).Sub(x, delta)     // X − δ
-		PE(u).Add(x, delta)         // X + δ
-		PE(alpha).Mul(alpha, u)     // (X − δ)(X + δ)
-		PE(u).Add(alpha, alpha)     //
-		PE(alpha).Add(alpha, u)     // α = 3(X − δ)(X + δ)
-		PE(z).Add(y, z)             // Y + Z
-		PE(z).Square(z)             //
-		PE(z).Sub(z, gamma)         //
-		PE(z).Sub(z, delta)         // Z3 = (Y + Z)² − γ − δ
-		PE(beta).Add(beta, beta)    //
-		PE(beta).Add(beta, beta)    // 4β
-		PE(x).Square(alpha)         //
-		PE(x).Sub(x, beta)          //
-		PE(x).Sub(x, beta)          // X3 = α² − 8β
-		PE(beta).Sub(beta, x)       // 4β − X3
-		PE(beta).Mul(alpha, beta)   // α(4β − X3)
-		PE(gamma).Square(gamma)     //
-		PE(gamma).Add(gamma, gamma) //
-		PE(gamma).Add(gamma, gamma) //
-		PE(gamma).Add(gamma, gamma) // 8γ²
-		PE(y).Sub(beta, gamma)      // Y3 = α(4β − X3) − 8γ²
+		jacobianDouble[E, PE](x, y, z, t)
 	}
 
 	// Back to projective: (X·Z : Y : Z³), and (0 : 1 : 0) if Z = 0.

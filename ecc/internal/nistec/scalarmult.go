@@ -22,6 +22,9 @@ const (
 	baseEntries = 1 << (baseWindow - 1) // multiples 1..32
 )
 
+// maxEntries is the length of the longest table that lookup scans.
+const maxEntries = baseEntries
+
 // maxWindows is the number of digits of the longest scalar, 66 bytes, with
 // the narrower window.
 const maxWindows = (8*66 + multWindow) / multWindow
@@ -72,23 +75,47 @@ func recode(d []int8, s []byte, w int) {
 // lookup sets *out to table[idx−1], or to all zero bits if idx is 0, by
 // reading every entry of table and keeping one with a mask: the memory
 // accessed does not depend on idx. T is a point or an affine point, whose
-// memory is 64-bit words only: the field element types are arrays of
-// uint64 (nist-api.md), so they can be scanned word by word, which is
-// several times faster than a Select per coordinate.
+// memory is 64-bit words only (see fieldElement), so it is scanned word by
+// word, several times faster than a Select per coordinate.
 func lookup[T any](out *T, table []T, idx int32) {
 	n := int(unsafe.Sizeof(*out)) / 8
 	if n*8 != int(unsafe.Sizeof(*out)) {
 		panic("nistec: table entries are not made of 64-bit words")
 	}
+	if len(table) > maxEntries {
+		panic("nistec: table too long")
+	}
 	dst := unsafe.Slice((*uint64)(unsafe.Pointer(out)), n)
-	src := unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(table))), n*len(table))
-	clear(dst)
+	base := unsafe.Pointer(unsafe.SliceData(table))
+	stride := uintptr(n) * 8
+	var masks [maxEntries]uint64
 	for j := range table {
-		mask := -uint64(subtle.ConstantTimeEq(int32(j+1), idx))
-		e := src[j*n : (j+1)*n : (j+1)*n]
-		for k := range dst {
-			dst[k] |= e[k] & mask
+		masks[j] = -uint64(subtle.ConstantTimeEq(int32(j+1), idx))
+	}
+	// Word by word, with the accumulator in a register: a read-modify-write
+	// of dst per entry would wait on store forwarding. Two words at a
+	// time, and a last one if n is odd.
+	ms := masks[:len(table)]
+	k := 0
+	for ; k+1 < n; k += 2 {
+		var acc0, acc1 uint64
+		off := uintptr(k) * 8
+		for _, m := range ms {
+			p := unsafe.Add(base, off)
+			acc0 |= *(*uint64)(p) & m
+			acc1 |= *(*uint64)(unsafe.Add(p, 8)) & m
+			off += stride
 		}
+		dst[k], dst[k+1] = acc0, acc1
+	}
+	if k < n {
+		var acc uint64
+		off := uintptr(k) * 8
+		for _, m := range ms {
+			acc |= *(*uint64)(unsafe.Add(base, off)) & m
+			off += stride
+		}
+		dst[k] = acc
 	}
 }
 
@@ -101,52 +128,109 @@ func digitAbs(d int8) (abs int32, neg int) {
 
 // multWork is the workspace of ScalarMult, one allocation.
 type multWork[E any, PE fieldElement[E], C curveParams[E]] struct {
-	table     [multEntries]point[E, PE, C] // q, 2q, ..., 16q
-	acc, sel  point[E, PE, C]
-	negY, one E
-	t         addTemps[E]
+	proj       [multEntries]point[E, PE, C] // q, 2q, ..., 16q
+	table      [multEntries]affinePoint[E]  // the same, affine
+	prefix     [multEntries]E
+	inv        [2]E
+	q, acc     point[E, PE, C]
+	sel        affinePoint[E]
+	jx, jy, jz E // the sum in Jacobian coordinates
+	rx, ry, rz E // a mixed addition's result
+	negY, one  E
+	k          [66]byte // the scalar reduced modulo n
+	t          addTemps[E]
+	m          maddTemps[E]
 }
 
 // ScalarMult sets p = scalar·q and returns p. scalar is big-endian of
 // exactly the curve's scalar size and may have any value, including zero
 // and values at or above the group order. ScalarMult is constant time in
 // scalar and q.
+//
+// The scalar is reduced modulo n, and the multiples 1..16 of q are made
+// affine with one inversion; the sum runs in Jacobian coordinates, five
+// doublings and one mixed addition (madd-2007-bl) per window, from the
+// top. With k < n written k = H·2^(5i) + d·2^(5i) + L (H the digits above
+// window i, a multiple of 32; |d| ≤ 16; |L| < 2^(5i)), the sum H·q and
+// the entry d·q are equal or opposite only if H ≡ ±d (mod n), and as
+// −17 < H < n/32 + 17 for i ≥ 1 that means H = ±d, impossible for a
+// nonzero multiple of 32 and a nonzero digit. So the incomplete formula
+// meets only a zero digit and a sum still at infinity, both fixed by
+// masked selects, and the last window (i = 0) uses the complete projective
+// formula instead. The point at infinity as q is replaced by G and the
+// result by the point at infinity, with masks.
 func (p *point[E, PE, C]) ScalarMult(q *point[E, PE, C], scalar []byte) (*point[E, PE, C], error) {
 	c := params[E, C]()
 	if len(scalar) != c.scalarSize {
 		return nil, errScalarLen
 	}
 	w := new(multWork[E, PE, C])
-	w.table[0].Set(q)
+	PE(&w.one).One()
+	qInf := q.IsInfinity()
+	w.q.x, w.q.y = *c.gx, *c.gy
+	PE(&w.q.z).One()
+	w.q.Select(&w.q, q, qInf)
+
+	w.proj[0].Set(&w.q)
 	for j := 1; j < multEntries; j++ {
 		if j%2 == 1 {
-			w.table[j].double(&w.table[j/2], &w.t) // 2(k+1)q from (k+1)q
+			w.proj[j].double(&w.proj[j/2], &w.t) // 2(k+1)q from (k+1)q
 		} else {
-			w.table[j].add(&w.table[j-1], q, &w.t)
+			w.proj[j].add(&w.proj[j-1], &w.q, &w.t)
 		}
 	}
+	// None is the point at infinity: (j+1)·q with j+1 ≤ 16 < n.
+	toAffineInto(w.table[:], w.proj[:], w.prefix[:], &w.inv)
 
-	PE(&w.one).One()
-
+	k := w.k[:len(scalar)]
+	c.reduce(k, scalar)
 	var d [maxWindows]int8
-	recode(d[:], scalar, multWindow)
-	n := numWindows(len(scalar), multWindow)
-	w.acc.setInfinity()
-	for i := n - 1; i >= 0; i-- {
+	recode(d[:], k, multWindow)
+	n := numWindows(len(k), multWindow)
+	PE(&w.jy).One() // (0 : 1 : 0), Z = 0: the point at infinity
+	for i := n - 1; i >= 1; i-- {
 		if i != n-1 {
-			w.acc.doubleN(&w.acc, multWindow, &w.t)
+			for range multWindow {
+				jacobianDouble[E, PE](&w.jx, &w.jy, &w.jz, &w.t)
+			}
 		}
 		abs, neg := digitAbs(d[i])
-		// A zero digit finds no entry, and (0 : 0 : 0) becomes the point
-		// at infinity (0 : 1 : 0).
 		lookup(&w.sel, w.table[:], abs)
-		PE(&w.sel.y).Select(&w.one, &w.sel.y, subtle.ConstantTimeEq(abs, 0))
 		PE(&w.negY).Negate(&w.sel.y)
 		PE(&w.sel.y).Select(&w.negY, &w.sel.y, neg)
-		w.acc.add(&w.acc, &w.sel, &w.t)
+		maddCore[E, PE](&w.rx, &w.ry, &w.rz, &w.jx, &w.jy, &w.jz, &w.sel.x, &w.sel.y, &w.m)
+		// From the point at infinity, the sum is the entry itself.
+		inf := PE(&w.jz).IsZero()
+		PE(&w.rx).Select(&w.sel.x, &w.rx, inf)
+		PE(&w.ry).Select(&w.sel.y, &w.ry, inf)
+		PE(&w.rz).Select(&w.one, &w.rz, inf)
+		// For a zero digit, the sum stays as it was.
+		zero := subtle.ConstantTimeEq(abs, 0)
+		PE(&w.jx).Select(&w.jx, &w.rx, zero)
+		PE(&w.jy).Select(&w.jy, &w.ry, zero)
+		PE(&w.jz).Select(&w.jz, &w.rz, zero)
 	}
+	for range multWindow {
+		jacobianDouble[E, PE](&w.jx, &w.jy, &w.jz, &w.t)
+	}
+	// To projective: (X·Z : Y : Z³), and (0 : 1 : 0) if Z = 0.
+	PE(&w.t.t0).Square(&w.jz)
+	PE(&w.acc.z).Mul(&w.t.t0, &w.jz)
+	PE(&w.acc.x).Mul(&w.jx, &w.jz)
+	PE(&w.acc.y).Select(&w.one, &w.jy, PE(&w.jz).IsZero())
+	// The last window, with the complete formula.
+	abs, neg := digitAbs(d[0])
+	lookup(&w.sel, w.table[:], abs)
+	PE(&w.negY).Negate(&w.sel.y)
+	PE(&w.sel.y).Select(&w.negY, &w.sel.y, neg)
+	w.proj[0].addAffine(&w.acc, &w.sel.x, &w.sel.y, &w.t)
+	w.acc.Select(&w.acc, &w.proj[0], subtle.ConstantTimeEq(abs, 0))
+
+	// s·∞ = ∞.
+	w.proj[1].setInfinity()
+	p.Select(&w.proj[1], &w.acc, qInf)
 	clear(d[:])
-	p.Set(&w.acc)
+	clear(w.k[:])
 	return p, nil
 }
 
@@ -211,16 +295,22 @@ func oddTable[E any, PE fieldElement[E], C curveParams[E]]() []affinePoint[E] {
 // toAffine converts points, none of which is the point at infinity, to
 // affine coordinates with a single inversion (Montgomery's trick).
 func toAffine[E any, PE fieldElement[E], C curveParams[E]](pts []point[E, PE, C]) []affinePoint[E] {
+	out := make([]affinePoint[E], len(pts))
+	toAffineInto(out, pts, make([]E, len(pts)), new([2]E))
+	return out
+}
+
+// toAffineInto is toAffine into out, with prefix (as long as pts) and t as
+// temporaries.
+func toAffineInto[E any, PE fieldElement[E], C curveParams[E]](out []affinePoint[E], pts []point[E, PE, C], prefix []E, t *[2]E) {
 	n := len(pts)
-	prefix := make([]E, n) // prefix[k] = Z_0·…·Z_k
+	// prefix[k] = Z_0·…·Z_k
 	PE(&prefix[0]).Set(&pts[0].z)
 	for k := 1; k < n; k++ {
 		PE(&prefix[k]).Mul(&prefix[k-1], &pts[k].z)
 	}
-	var e [2]E // the inverse of the running product, 1/Z_k
-	inv, zinv := &e[0], &e[1]
+	inv, zinv := &t[0], &t[1] // the inverse of the running product, 1/Z_k
 	PE(inv).Invert(&prefix[n-1])
-	out := make([]affinePoint[E], n)
 	for k := n - 1; k >= 0; k-- {
 		if k > 0 {
 			PE(zinv).Mul(inv, &prefix[k-1])
@@ -231,15 +321,17 @@ func toAffine[E any, PE fieldElement[E], C curveParams[E]](pts []point[E, PE, C]
 		PE(&out[k].x).Mul(&pts[k].x, zinv)
 		PE(&out[k].y).Mul(&pts[k].y, zinv)
 	}
-	return out
 }
 
 // baseWork is the workspace of ScalarBaseMult, one allocation.
 type baseWork[E any, PE fieldElement[E], C curveParams[E]] struct {
-	acc, sum point[E, PE, C]
-	sel      affinePoint[E]
-	negY     E
-	t        addTemps[E]
+	acc, sum   point[E, PE, C]
+	sel        affinePoint[E]
+	negY, one  E
+	jx, jy, jz E // the sum in Jacobian coordinates
+	rx, ry, rz E // a mixed addition's result
+	t          addTemps[E]
+	m          maddTemps[E]
 }
 
 // ScalarBaseMult sets p = scalar·G, where G is the generator, and returns
@@ -247,6 +339,16 @@ type baseWork[E any, PE fieldElement[E], C curveParams[E]] struct {
 // any value. ScalarBaseMult is constant time: it adds one precomputed
 // multiple of G per six bits of scalar, each found by a masked scan of its
 // whole row of the table, with no doubling.
+//
+// The sum S_i·G of the digits below position i and the next multiple
+// d_i·2^(6i)·G never meet an exceptional case of the (incomplete) Jacobian
+// mixed addition while |S_i| + |d_i|·2^(6i) < n: S_i is the low 6i bits of
+// the scalar less a possible carry, so |S_i| < 2^(6i) ≤ |d_i|·2^(6i) for a
+// nonzero digit, and the two points are neither equal nor opposite. As
+// |d_i| ≤ 32, that holds for every i with 6i + 7 ≤ bitlen(n), all but the
+// top one to three windows; those use the complete projective formula.
+// The two remaining cases, a zero digit (no entry) and a sum still at
+// infinity (all digits so far zero), are fixed by masked selects.
 func (p *point[E, PE, C]) ScalarBaseMult(scalar []byte) (*point[E, PE, C], error) {
 	c := params[E, C]()
 	if len(scalar) != c.scalarSize {
@@ -256,8 +358,35 @@ func (p *point[E, PE, C]) ScalarBaseMult(scalar []byte) (*point[E, PE, C], error
 	w := new(baseWork[E, PE, C])
 	var d [maxWindows]int8
 	recode(d[:], scalar, baseWindow)
-	w.acc.setInfinity()
-	for i := range numWindows(len(scalar), baseWindow) {
+	n := numWindows(len(scalar), baseWindow)
+	jacobian := min(n, (c.orderBits-7)/baseWindow+1)
+
+	PE(&w.one).One()
+	PE(&w.jy).One() // (0 : 1 : 0), Z = 0: the point at infinity
+	for i := range jacobian {
+		abs, neg := digitAbs(d[i])
+		lookup(&w.sel, tab[i*baseEntries:(i+1)*baseEntries], abs)
+		PE(&w.negY).Negate(&w.sel.y)
+		PE(&w.sel.y).Select(&w.negY, &w.sel.y, neg)
+		maddCore[E, PE](&w.rx, &w.ry, &w.rz, &w.jx, &w.jy, &w.jz, &w.sel.x, &w.sel.y, &w.m)
+		// From the point at infinity, the sum is the entry itself.
+		inf := PE(&w.jz).IsZero()
+		PE(&w.rx).Select(&w.sel.x, &w.rx, inf)
+		PE(&w.ry).Select(&w.sel.y, &w.ry, inf)
+		PE(&w.rz).Select(&w.one, &w.rz, inf)
+		// For a zero digit, the sum stays as it was.
+		zero := subtle.ConstantTimeEq(abs, 0)
+		PE(&w.jx).Select(&w.jx, &w.rx, zero)
+		PE(&w.jy).Select(&w.jy, &w.ry, zero)
+		PE(&w.jz).Select(&w.jz, &w.rz, zero)
+	}
+	// To projective: (X·Z : Y : Z³), and (0 : 1 : 0) if Z = 0.
+	PE(&w.t.t0).Square(&w.jz)
+	PE(&w.acc.z).Mul(&w.t.t0, &w.jz)
+	PE(&w.acc.x).Mul(&w.jx, &w.jz)
+	PE(&w.acc.y).Select(&w.one, &w.jy, PE(&w.jz).IsZero())
+
+	for i := jacobian; i < n; i++ {
 		abs, neg := digitAbs(d[i])
 		lookup(&w.sel, tab[i*baseEntries:(i+1)*baseEntries], abs)
 		PE(&w.negY).Negate(&w.sel.y)
@@ -298,61 +427,4 @@ func wnaf(naf []int8, s []byte, w int) {
 	if carry == 1 {
 		naf[i] = 1
 	}
-}
-
-// varTimeWork is the workspace of ScalarBaseMultAddVarTime, one allocation.
-type varTimeWork[E any, PE fieldElement[E], C curveParams[E]] struct {
-	table    [1 << (nafWidthPoint - 2)]point[E, PE, C] // q, 3q, ..., 15q
-	acc, neg point[E, PE, C]
-	q2       point[E, PE, C]
-	negY     E
-	t        addTemps[E]
-}
-
-// ScalarBaseMultAddVarTime sets p = s1·G + s2·q, where G is the generator,
-// and returns p. s1 and s2 are big-endian of exactly the curve's scalar size
-// and may have any value.
-//
-// ScalarBaseMultAddVarTime runs in VARIABLE TIME, depending on s1, s2 and
-// q: use it only on public values, such as in signature verification.
-func (p *point[E, PE, C]) ScalarBaseMultAddVarTime(s1 []byte, q *point[E, PE, C], s2 []byte) (*point[E, PE, C], error) {
-	c := params[E, C]()
-	if len(s1) != c.scalarSize || len(s2) != c.scalarSize {
-		return nil, errScalarLen
-	}
-	odd := oddTable[E, PE, C]()
-	w := new(varTimeWork[E, PE, C])
-	w.table[0].Set(q)
-	w.q2.double(q, &w.t)
-	for j := 1; j < len(w.table); j++ {
-		w.table[j].add(&w.table[j-1], &w.q2, &w.t)
-	}
-
-	var naf1, naf2 [maxNAF]int8
-	wnaf(naf1[:], s1, nafWidthBase)
-	wnaf(naf2[:], s2, nafWidthPoint)
-	top := len(naf1) - 1
-	for top >= 0 && naf1[top] == 0 && naf2[top] == 0 {
-		top--
-	}
-	w.acc.setInfinity()
-	for i := top; i >= 0; i-- {
-		w.acc.double(&w.acc, &w.t)
-		if d := naf1[i]; d > 0 {
-			e := &odd[d/2]
-			w.acc.addAffine(&w.acc, &e.x, &e.y, &w.t)
-		} else if d < 0 {
-			e := &odd[(-d)/2]
-			PE(&w.negY).Negate(&e.y)
-			w.acc.addAffine(&w.acc, &e.x, &w.negY, &w.t)
-		}
-		if d := naf2[i]; d > 0 {
-			w.acc.add(&w.acc, &w.table[d/2], &w.t)
-		} else if d < 0 {
-			w.neg.Negate(&w.table[(-d)/2])
-			w.acc.add(&w.acc, &w.neg, &w.t)
-		}
-	}
-	p.Set(&w.acc)
-	return p, nil
 }

@@ -1,0 +1,159 @@
+package nistec
+
+// The variable-time double multiplication of signature verification keeps
+// its sum in Jacobian coordinates and adds affine points to it with the
+// mixed addition madd-2007-bl of the Explicit-Formulas Database (7M + 4S,
+// against 11M + 2m_b for Algorithm 5), branching on its exceptional cases,
+// which is allowed here: every input is public. ScalarMult and
+// ScalarBaseMult use the same formula (maddCore) in constant time where
+// they can prove that no exceptional case arises (see there).
+
+// varTimeWork is the workspace of ScalarBaseMultAddVarTime, one allocation.
+type varTimeWork[E any, PE fieldElement[E], C curveParams[E]] struct {
+	proj    [qEntries]point[E, PE, C] // q, 3q, ..., 15q
+	table   [qEntries]affinePoint[E]  // the same in affine coordinates
+	prefix  [qEntries]E
+	q2      point[E, PE, C]
+	x, y, z E // the sum, Jacobian
+	negY    E
+	out     [3]E
+	inv     [2]E
+	t       addTemps[E]
+	m       maddTemps[E]
+}
+
+// qEntries is the number of odd multiples of q in the width-5 NAF's table.
+const qEntries = 1 << (nafWidthPoint - 2)
+
+// maddTemps are the temporaries of maddCore.
+type maddTemps[E any] struct {
+	z1z1, u2, s2, h, hh, i, j, r, v E
+}
+
+// maddCore sets (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2) in Jacobian
+// coordinates with madd-2007-bl, 7M + 4S, in constant time. The result is
+// wrong when z1 = 0 (the point at infinity) or x1/z1² = x2 (equal or
+// opposite points), which is when m.h ends up 0: callers exclude or
+// correct those cases. The outputs may alias the inputs (x3 = x1 and so
+// on): each input is read before its output is written.
+func maddCore[E any, PE fieldElement[E]](x3, y3, z3, x1, y1, z1, x2, y2 *E, m *maddTemps[E]) {
+	PE(&m.z1z1).Square(z1)     // Z1Z1 = Z1²
+	PE(&m.u2).Mul(x2, &m.z1z1) // U2 = X2·Z1Z1
+	PE(&m.s2).Mul(z1, &m.z1z1) //
+	PE(&m.s2).Mul(y2, &m.s2)   // S2 = Y2·Z1·Z1Z1
+	PE(&m.h).Sub(&m.u2, x1)    // H = U2 − X1
+	PE(&m.r).Sub(&m.s2, y1)    //
+	PE(&m.r).Add(&m.r, &m.r)   // r = 2(S2 − Y1)
+	PE(&m.hh).Square(&m.h)     // HH = H²
+	PE(&m.i).Add(&m.hh, &m.hh) //
+	PE(&m.i).Add(&m.i, &m.i)   // I = 4·HH
+	PE(&m.j).Mul(&m.h, &m.i)   // J = H·I
+	PE(&m.v).Mul(x1, &m.i)     // V = X1·I
+	PE(z3).Add(z1, &m.h)       //
+	PE(z3).Square(z3)          //
+	PE(z3).Sub(z3, &m.z1z1)    //
+	PE(z3).Sub(z3, &m.hh)      // Z3 = (Z1 + H)² − Z1Z1 − HH
+	PE(x3).Square(&m.r)        //
+	PE(x3).Sub(x3, &m.j)       //
+	PE(x3).Sub(x3, &m.v)       //
+	PE(x3).Sub(x3, &m.v)       // X3 = r² − J − 2V
+	PE(&m.j).Mul(y1, &m.j)     //
+	PE(&m.j).Add(&m.j, &m.j)   // 2·Y1·J
+	PE(&m.v).Sub(&m.v, x3)     // V − X3
+	PE(y3).Mul(&m.r, &m.v)     //
+	PE(y3).Sub(y3, &m.j)       // Y3 = r(V − X3) − 2·Y1·J
+}
+
+// jacobianAddAffine sets (x : y : z) to its sum with the affine point
+// (x2, y2), in variable time: maddCore, with a branch for each case it
+// does not cover (the sum is the point at infinity, the two points are
+// equal, or their sum is the point at infinity). out is scratch space.
+func jacobianAddAffine[E any, PE fieldElement[E]](x, y, z, x2, y2 *E, out *[3]E, m *maddTemps[E], t *addTemps[E]) {
+	if PE(z).IsZero() == 1 {
+		PE(x).Set(x2)
+		PE(y).Set(y2)
+		PE(z).One()
+		return
+	}
+	maddCore[E, PE](&out[0], &out[1], &out[2], x, y, z, x2, y2, m)
+	switch {
+	case PE(&m.h).IsZero() == 0:
+		PE(x).Set(&out[0])
+		PE(y).Set(&out[1])
+		PE(z).Set(&out[2])
+	case PE(&m.r).IsZero() == 1: // the same point: double it
+		jacobianDouble[E, PE](x, y, z, t)
+	default: // opposite points
+		PE(x).Zero()
+		PE(y).One()
+		PE(z).Zero()
+	}
+}
+
+// ScalarBaseMultAddVarTime sets p = s1·G + s2·q, where G is the generator,
+// and returns p. s1 and s2 are big-endian of exactly the curve's scalar size
+// and may have any value.
+//
+// ScalarBaseMultAddVarTime runs in VARIABLE TIME, depending on s1, s2 and
+// q: use it only on public values, such as in signature verification. It
+// interleaves a width-7 NAF of s1 over precomputed odd multiples of G with
+// a width-5 NAF of s2 over odd multiples of q made affine with one
+// inversion, and shares the doublings.
+func (p *point[E, PE, C]) ScalarBaseMultAddVarTime(s1 []byte, q *point[E, PE, C], s2 []byte) (*point[E, PE, C], error) {
+	c := params[E, C]()
+	if len(s1) != c.scalarSize || len(s2) != c.scalarSize {
+		return nil, errScalarLen
+	}
+	odd := oddTable[E, PE, C]()
+	w := new(varTimeWork[E, PE, C])
+
+	var naf1, naf2 [maxNAF]int8
+	wnaf(naf1[:], s1, nafWidthBase)
+	if q.IsInfinity() == 0 {
+		// s2·∞ = ∞ whatever s2: leave naf2 zero.
+		wnaf(naf2[:], s2, nafWidthPoint)
+		w.proj[0].Set(q)
+		w.q2.double(q, &w.t)
+		for j := 1; j < qEntries; j++ {
+			w.proj[j].add(&w.proj[j-1], &w.q2, &w.t)
+		}
+		// No multiple is the point at infinity: (2j+1)·q with 2j+1 < n.
+		toAffineInto(w.table[:], w.proj[:], w.prefix[:], &w.inv)
+	}
+
+	top := len(naf1) - 1
+	for top >= 0 && naf1[top] == 0 && naf2[top] == 0 {
+		top--
+	}
+	x, y, z := &w.x, &w.y, &w.z
+	PE(y).One() // the point at infinity, Z = 0
+	for i := top; i >= 0; i-- {
+		if i != top {
+			jacobianDouble[E, PE](x, y, z, &w.t)
+		}
+		for k, d := range [2]int8{naf1[i], naf2[i]} {
+			if d == 0 {
+				continue
+			}
+			e := &odd[(max(d, -d))/2]
+			if k == 1 {
+				e = &w.table[(max(d, -d))/2]
+			}
+			ey := &e.y
+			if d < 0 {
+				ey = PE(&w.negY).Negate(&e.y)
+			}
+			jacobianAddAffine[E, PE](x, y, z, &e.x, ey, &w.out, &w.m, &w.t)
+		}
+	}
+
+	// To projective: (X·Z : Y : Z³), or (0 : 1 : 0).
+	if PE(z).IsZero() == 1 {
+		return p.setInfinity(), nil
+	}
+	PE(&w.t.t0).Square(z)
+	PE(&p.z).Mul(&w.t.t0, z)
+	PE(&p.x).Mul(x, z)
+	PE(&p.y).Set(y)
+	return p, nil
+}
