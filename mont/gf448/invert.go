@@ -58,13 +58,14 @@ func (v *Element) Invert(z *Element) *Element {
 // SqrtRatio sets r to a square root of the ratio u/v, as the decoding of
 // RFC 8032, Section 5.2.3 does, and returns r and wasSquare.
 //
-// The candidate root is x = u³·v·(u⁵·v³)^((p−3)/4); SqrtRatio sets r to x or
-// −x, whichever is not negative (its canonical encoding is even), and
-// returns wasSquare = 1 if v·x² = u, that is if u/v is a square (or u = v =
-// 0), and 0 otherwise, when r is meaningless. If v is zero, r = 0 and
-// wasSquare is 1 exactly when u is zero. The caller picks the sign of the
-// root that it needs (RFC 8032's x_0) with [Element.IsNegative] and
-// [Element.Negate]. It runs in constant time, and r may alias u and v.
+// The candidate root is x = u³·v·(u⁵·v³)^((p−3)/4), whose square is u/v if
+// u/v is a square and −u/v if it is not (−1 is not a square modulo p).
+// SqrtRatio sets r to x or −x, whichever is not negative (its canonical
+// encoding is even), and returns wasSquare = 1 if v·x² = u, that is if u/v
+// is a square, and 0 otherwise. If v is zero, r = 0 and wasSquare is 1
+// exactly when u is zero. The caller picks the sign of the root that it
+// needs (RFC 8032's x_0) with [Element.IsNegative] and [Element.Negate]. It
+// runs in constant time, and r may alias u and v.
 func (r *Element) SqrtRatio(u, v *Element) (R *Element, wasSquare int) {
 	var u2, u3, u5, v3, uv, x, check Element
 	u2.Square(u)

@@ -118,8 +118,8 @@ func TestLadderVsGeneric(t *testing.T) {
 			}
 		}
 	})
-	for _, s := range scalars[:6] {
-		for _, u := range us[:10] {
+	for _, s := range scalars[:5] {
+		for _, u := range us[:6] {
 			var out Element
 			X448Ladder(&out, &s, &u)
 			if want := bigLadder(&s, toBig(&u)); toBig(&out).Cmp(want) != 0 {

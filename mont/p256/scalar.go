@@ -23,19 +23,19 @@ func (s *Scalar) One() *Scalar { fn.One(&s.l); return s }
 func (s *Scalar) Set(a *Scalar) *Scalar { *s = *a; return s }
 
 // Add sets s = a + b mod n and returns s.
-func (s *Scalar) Add(a, b *Scalar) *Scalar { fn.Add(&s.l, &a.l, &b.l); return s }
+func (s *Scalar) Add(a, b *Scalar) *Scalar { limbs.Add4(fn, &s.l, &a.l, &b.l); return s }
 
 // Sub sets s = a − b mod n and returns s.
-func (s *Scalar) Sub(a, b *Scalar) *Scalar { fn.Sub(&s.l, &a.l, &b.l); return s }
+func (s *Scalar) Sub(a, b *Scalar) *Scalar { limbs.Sub4(fn, &s.l, &a.l, &b.l); return s }
 
 // Negate sets s = −a mod n and returns s.
 func (s *Scalar) Negate(a *Scalar) *Scalar { fn.Neg(&s.l, &a.l); return s }
 
 // Mul sets s = a · b mod n and returns s.
-func (s *Scalar) Mul(a, b *Scalar) *Scalar { fn.Mul(&s.l, &a.l, &b.l); return s }
+func (s *Scalar) Mul(a, b *Scalar) *Scalar { limbs.Mul4(fn, &s.l, &a.l, &b.l); return s }
 
 // Square sets s = a² mod n and returns s.
-func (s *Scalar) Square(a *Scalar) *Scalar { fn.Square(&s.l, &a.l); return s }
+func (s *Scalar) Square(a *Scalar) *Scalar { limbs.Square4(fn, &s.l, &a.l); return s }
 
 // Select sets s to a if cond == 1 and to b if cond == 0, and returns s. cond
 // must be 0 or 1; the choice is made in constant time.

@@ -36,19 +36,19 @@ func (e *Element) One() *Element { fp.One(&e.l); return e }
 func (e *Element) Set(a *Element) *Element { *e = *a; return e }
 
 // Add sets e = a + b and returns e.
-func (e *Element) Add(a, b *Element) *Element { fp.Add(&e.l, &a.l, &b.l); return e }
+func (e *Element) Add(a, b *Element) *Element { limbs.Add9(fp, &e.l, &a.l, &b.l); return e }
 
 // Sub sets e = a − b and returns e.
-func (e *Element) Sub(a, b *Element) *Element { fp.Sub(&e.l, &a.l, &b.l); return e }
+func (e *Element) Sub(a, b *Element) *Element { limbs.Sub9(fp, &e.l, &a.l, &b.l); return e }
 
 // Negate sets e = −a and returns e.
 func (e *Element) Negate(a *Element) *Element { fp.Neg(&e.l, &a.l); return e }
 
 // Mul sets e = a · b and returns e.
-func (e *Element) Mul(a, b *Element) *Element { fp.Mul(&e.l, &a.l, &b.l); return e }
+func (e *Element) Mul(a, b *Element) *Element { limbs.Mul9(fp, &e.l, &a.l, &b.l); return e }
 
 // Square sets e = a² and returns e.
-func (e *Element) Square(a *Element) *Element { fp.Square(&e.l, &a.l); return e }
+func (e *Element) Square(a *Element) *Element { limbs.Square9(fp, &e.l, &a.l); return e }
 
 // Select sets e to a if cond == 1 and to b if cond == 0, and returns e. cond
 // must be 0 or 1; the choice is made in constant time.

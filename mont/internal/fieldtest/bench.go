@@ -7,7 +7,7 @@ import (
 )
 
 // Bench runs the benchmarks of E's arithmetic as sub-benchmarks: Mul,
-// Square, Invert, and Sqrt if E has it. The operand is a fixed element
+// Square, Add, Sub, Invert, and Sqrt if E has it. The operand is a fixed element
 // derived from 3 (the benchmarks chain each result into the next call).
 func Bench[E any, P Ptr[E]](b *testing.B) {
 	var x, y E
@@ -27,6 +27,20 @@ func Bench[E any, P Ptr[E]](b *testing.B) {
 		cryptotest.CPUTime(b)
 		for b.Loop() {
 			P(&x).Square(&x)
+		}
+	})
+	b.Run("Add", func(b *testing.B) {
+		b.ReportAllocs()
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			P(&x).Add(&x, &y)
+		}
+	})
+	b.Run("Sub", func(b *testing.B) {
+		b.ReportAllocs()
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			P(&x).Sub(&x, &y)
 		}
 	})
 	b.Run("Invert", func(b *testing.B) {

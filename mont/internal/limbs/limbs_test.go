@@ -50,10 +50,27 @@ func mulCIOS[T Limbs](f *Field[T], z, x, y *T) {
 	f.reduce(z, &t, t1)
 }
 
+// reduce sets z = (hi·2^(64·N) + t) mod m for a value below 2m, by
+// subtracting m unless that borrows past hi.
+func (f *Field[T]) reduce(z, t *T, hi uint64) {
+	var s T
+	var b uint64
+	for i := range len(s) {
+		s[i], b = bits.Sub64((*t)[i], f.m[i], b)
+	}
+	// Keep t when the subtraction borrowed and hi could not absorb it.
+	keep := -(b &^ hi)
+	for i := range len(s) {
+		(*z)[i] = s[i] ^ (keep & (s[i] ^ (*t)[i]))
+	}
+}
+
 var (
-	f4 = NewField([4]uint64{0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001})
-	f6 = NewField([6]uint64{0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff})
-	f9 = NewField([9]uint64{0xbb6fb71e91386409, 0x3bb5c9b8899c47ae, 0x7fcc0148f709a5d0, 0x51868783bf2f966b, 0xfffffffffffffffa, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff})
+	f4  = NewField([4]uint64{0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001})
+	f4n = NewField([4]uint64{0xf3b9cac2fc632551, 0xbce6faada7179e84, 0xffffffffffffffff, 0xffffffff00000000})
+	f6  = NewField([6]uint64{0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff})
+	f6n = NewField([6]uint64{0xecec196accc52973, 0x581a0db248b0a77a, 0xc7634d81f4372ddf, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff})
+	f9  = NewField([9]uint64{0xbb6fb71e91386409, 0x3bb5c9b8899c47ae, 0x7fcc0148f709a5d0, 0x51868783bf2f966b, 0xfffffffffffffffa, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff})
 )
 
 // random returns a value below f's modulus (below R if any), from r.
@@ -126,7 +143,9 @@ var asmOK = haveAsm && cpufeat.HasBMI2 && cpufeat.HasADX
 // assembly, where it runs, against both.
 func TestMulUnrolled(t *testing.T) {
 	testMul(t, f4)
+	testMul(t, f4n)
 	testMul(t, f6)
+	testMul(t, f6n)
 	testMul(t, f9)
 }
 
@@ -157,6 +176,7 @@ func benchMul[T Limbs](b *testing.B, f *Field[T]) {
 
 func BenchmarkMul(b *testing.B) {
 	b.Run("4", func(b *testing.B) { benchMul(b, f4) })
+	b.Run("4n", func(b *testing.B) { benchMul(b, f4n) })
 	b.Run("6", func(b *testing.B) { benchMul(b, f6) })
 	b.Run("9", func(b *testing.B) { benchMul(b, f9) })
 }
@@ -215,6 +235,13 @@ func TestMul521(t *testing.T) {
 		}
 		x[8] &= 0x1ff
 		y[8] &= 0x1ff
+		if i%7 == 3 {
+			// Limbs of all ones or zeros, for the carry chains.
+			for j := range x {
+				x[j] = -(x[j] & 1)
+			}
+			x[8] &= 0x1ff
+		}
 		x, y = reduced521(x), reduced521(y)
 		var got, asm [9]uint64
 		f.MulGeneric(&got, &x, &y)
@@ -227,6 +254,11 @@ func TestMul521(t *testing.T) {
 			if asm != got {
 				t.Fatalf("mul521MULX(%x, %x) = %x, want %x", x, y, asm, got)
 			}
+			f.MulGeneric(&got, &x, &x)
+			squareAsm(f, &asm, &x)
+			if asm != got {
+				t.Fatalf("sqr521MULX(%x) = %x, want %x", x, asm, got)
+			}
 		}
 	}
 }
@@ -234,4 +266,23 @@ func TestMul521(t *testing.T) {
 func reduced521(x [9]uint64) [9]uint64 {
 	reduce521(&x, &x)
 	return x
+}
+
+// asmOn is the flag mulAsm and squareAsm point a Field to.
+var asmOn = true
+
+// mulAsm computes f.Mul with the assembly kernels turned on.
+func mulAsm[T Limbs](f *Field[T], z, x, y *T) {
+	old := f.asm
+	f.asm = &asmOn
+	f.Mul(z, x, y)
+	f.asm = old
+}
+
+// squareAsm computes f.Square with the assembly kernels turned on.
+func squareAsm[T Limbs](f *Field[T], z, x *T) {
+	old := f.asm
+	f.asm = &asmOn
+	f.Square(z, x)
+	f.asm = old
 }

@@ -8,7 +8,7 @@ package limbs
 const haveAsm = true
 
 // The kernels of mul_amd64.s need BMI2 and ADX; the packages that call
-// Field.SetAsm check for them. montMul9MULX needs m < 2^574 and x < 2^575.
+// Field.SetAsm check for them. montMul9MULX needs m < 2^574 and x < 2^575; the squarings need x < m.
 
 //go:noescape
 func montMul4MULX(z, x, y, m *[4]uint64, m0inv uint64)
@@ -20,6 +20,15 @@ func montMul6MULX(z, x, y, m *[6]uint64, m0inv uint64)
 func montMul9MULX(z, x, y, m *[9]uint64, m0inv uint64)
 
 //go:noescape
+func montSqr4MULX(z, x, m *[4]uint64, m0inv uint64)
+
+//go:noescape
+func montSqr6MULX(z, x, m *[6]uint64, m0inv uint64)
+
+//go:noescape
+func montSqr9MULX(z, x, m *[9]uint64, m0inv uint64)
+
+//go:noescape
 func p256MulMULX(z, x, y *[4]uint64)
 
 //go:noescape
@@ -28,29 +37,5 @@ func p256SquareMULX(z, x *[4]uint64)
 //go:noescape
 func mul521MULX(z, x, y *[9]uint64)
 
-func mulAsm[T Limbs](f *Field[T], z, x, y *T) {
-	switch len(*z) {
-	case 4:
-		if f.p256 {
-			p256MulMULX(as4(z), as4(x), as4(y))
-			return
-		}
-		montMul4MULX(as4(z), as4(x), as4(y), as4(&f.m), f.m0inv)
-	case 6:
-		montMul6MULX(as6(z), as6(x), as6(y), as6(&f.m), f.m0inv)
-	case 9:
-		if f.mersenne {
-			mul521MULX(as9(z), as9(x), as9(y))
-			return
-		}
-		montMul9MULX(as9(z), as9(x), as9(y), as9(&f.m), f.m0inv)
-	}
-}
-
-func squareAsm[T Limbs](f *Field[T], z, x *T) {
-	if len(*z) == 4 && f.p256 {
-		p256SquareMULX(as4(z), as4(x))
-		return
-	}
-	mulAsm(f, z, x, x)
-}
+//go:noescape
+func sqr521MULX(z, x *[9]uint64)

@@ -473,609 +473,1296 @@ func montMul6(z, x, y, m *[6]uint64, m0inv uint64) {
 }
 
 // montMul9 is Field.MulGeneric for 9 limbs: z = x·y·2^(−576) mod m,
-// for x < 2^576 and y < m, with m0inv = −m⁻¹ mod 2^64. x and m are read
-// from memory, limb by limb.
+// for x < 2^576 and y < m, with m0inv = −m⁻¹ mod 2^64, by columns.
 func montMul9(z, x, y, m *[9]uint64, m0inv uint64) {
-	var t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10 uint64
-	var h0, h1, h2, h3, h4, h5, h6, h7, h8, l0, l1, l2, l3, l4, l5, l6, l7, l8, c, q uint64
+	var q, t [9]uint64
+	var c0, c1, c2, hi, lo, c uint64
 
-	// Row 0: t += x·y[0], then t = (t + q·m)/2^64.
-	{
-		yi := y[0]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t0, c = bits.Add64(t0, l0, 0)
-		t1, c = bits.Add64(t1, l1, c)
-		t2, c = bits.Add64(t2, l2, c)
-		t3, c = bits.Add64(t3, l3, c)
-		t4, c = bits.Add64(t4, l4, c)
-		t5, c = bits.Add64(t5, l5, c)
-		t6, c = bits.Add64(t6, l6, c)
-		t7, c = bits.Add64(t7, l7, c)
-		t8, c = bits.Add64(t8, l8, c)
-		t9, c = bits.Add64(t9, h8, c)
-		t10 += c
+	// Column 0.
+	hi, lo = bits.Mul64(x[0], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	q[0] = c0 * m0inv
+	hi, lo = bits.Mul64(q[0], m[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	c0, c1, c2 = c1, c2, 0
+
+	// Column 1.
+	hi, lo = bits.Mul64(x[0], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[0], m[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	q[1] = c0 * m0inv
+	hi, lo = bits.Mul64(q[1], m[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	c0, c1, c2 = c1, c2, 0
+
+	// Column 2.
+	hi, lo = bits.Mul64(x[0], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[0], m[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[1], m[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	q[2] = c0 * m0inv
+	hi, lo = bits.Mul64(q[2], m[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	c0, c1, c2 = c1, c2, 0
+
+	// Column 3.
+	hi, lo = bits.Mul64(x[0], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[0], m[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[1], m[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[2], m[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	q[3] = c0 * m0inv
+	hi, lo = bits.Mul64(q[3], m[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	c0, c1, c2 = c1, c2, 0
+
+	// Column 4.
+	hi, lo = bits.Mul64(x[0], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[0], m[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[1], m[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[2], m[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[3], m[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	q[4] = c0 * m0inv
+	hi, lo = bits.Mul64(q[4], m[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	c0, c1, c2 = c1, c2, 0
+
+	// Column 5.
+	hi, lo = bits.Mul64(x[0], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[0], m[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[1], m[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[2], m[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[3], m[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[4], m[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	q[5] = c0 * m0inv
+	hi, lo = bits.Mul64(q[5], m[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	c0, c1, c2 = c1, c2, 0
+
+	// Column 6.
+	hi, lo = bits.Mul64(x[0], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[0], m[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[1], m[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[2], m[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[3], m[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[4], m[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[5], m[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	q[6] = c0 * m0inv
+	hi, lo = bits.Mul64(q[6], m[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	c0, c1, c2 = c1, c2, 0
+
+	// Column 7.
+	hi, lo = bits.Mul64(x[0], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[0], m[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[1], m[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[2], m[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[3], m[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[4], m[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[5], m[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[6], m[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	q[7] = c0 * m0inv
+	hi, lo = bits.Mul64(q[7], m[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	c0, c1, c2 = c1, c2, 0
+
+	// Column 8.
+	hi, lo = bits.Mul64(x[0], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[0], m[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[1], m[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[2], m[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[3], m[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[4], m[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[5], m[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[6], m[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[7], m[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	q[8] = c0 * m0inv
+	hi, lo = bits.Mul64(q[8], m[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	c0, c1, c2 = c1, c2, 0
+
+	// Column 9.
+	hi, lo = bits.Mul64(x[1], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[1], m[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[2], m[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[3], m[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[4], m[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[5], m[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[6], m[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[7], m[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[8], m[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[0], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 10.
+	hi, lo = bits.Mul64(x[2], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[2], m[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[3], m[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[4], m[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[5], m[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[6], m[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[7], m[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[8], m[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[1], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 11.
+	hi, lo = bits.Mul64(x[3], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[3], m[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[4], m[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[5], m[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[6], m[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[7], m[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[8], m[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[2], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 12.
+	hi, lo = bits.Mul64(x[4], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[4], m[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[5], m[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[6], m[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[7], m[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[8], m[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[3], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 13.
+	hi, lo = bits.Mul64(x[5], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[5], m[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[6], m[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[7], m[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[8], m[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[4], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 14.
+	hi, lo = bits.Mul64(x[6], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[6], m[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[7], m[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[8], m[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[5], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 15.
+	hi, lo = bits.Mul64(x[7], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[7], m[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[8], m[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[6], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 16.
+	hi, lo = bits.Mul64(x[8], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(q[8], m[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[7], c0, c1, c2 = c0, c1, c2, 0
+	t[8] = c0
+
+	// t + c1·2^576 < 2m: subtract m unless that borrows past c1.
+	var s [9]uint64
+	s[0], c = bits.Sub64(t[0], m[0], 0)
+	s[1], c = bits.Sub64(t[1], m[1], c)
+	s[2], c = bits.Sub64(t[2], m[2], c)
+	s[3], c = bits.Sub64(t[3], m[3], c)
+	s[4], c = bits.Sub64(t[4], m[4], c)
+	s[5], c = bits.Sub64(t[5], m[5], c)
+	s[6], c = bits.Sub64(t[6], m[6], c)
+	s[7], c = bits.Sub64(t[7], m[7], c)
+	s[8], c = bits.Sub64(t[8], m[8], c)
+	keep := -(c &^ c1)
+	z[0] = s[0] ^ (keep & (s[0] ^ t[0]))
+	z[1] = s[1] ^ (keep & (s[1] ^ t[1]))
+	z[2] = s[2] ^ (keep & (s[2] ^ t[2]))
+	z[3] = s[3] ^ (keep & (s[3] ^ t[3]))
+	z[4] = s[4] ^ (keep & (s[4] ^ t[4]))
+	z[5] = s[5] ^ (keep & (s[5] ^ t[5]))
+	z[6] = s[6] ^ (keep & (s[6] ^ t[6]))
+	z[7] = s[7] ^ (keep & (s[7] ^ t[7]))
+	z[8] = s[8] ^ (keep & (s[8] ^ t[8]))
+}
+
+// mul521 is Field.MulGeneric for p = 2^521 − 1 (NewP521): z = x·y mod p for
+// x, y < 2^521, by the 1042-bit product and the fold 2^521 ≡ 1.
+func mul521(z, x, y *[9]uint64) {
+	var t [18]uint64
+	var c0, c1, c2, hi, lo, c uint64
+
+	// Column 0.
+	hi, lo = bits.Mul64(x[0], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[0], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 1.
+	hi, lo = bits.Mul64(x[0], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[1], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 2.
+	hi, lo = bits.Mul64(x[0], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[2], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 3.
+	hi, lo = bits.Mul64(x[0], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[3], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 4.
+	hi, lo = bits.Mul64(x[0], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[4], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 5.
+	hi, lo = bits.Mul64(x[0], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[5], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 6.
+	hi, lo = bits.Mul64(x[0], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[6], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 7.
+	hi, lo = bits.Mul64(x[0], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[7], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 8.
+	hi, lo = bits.Mul64(x[0], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[1], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[0])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[8], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 9.
+	hi, lo = bits.Mul64(x[1], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[2], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[1])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[9], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 10.
+	hi, lo = bits.Mul64(x[2], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[3], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[2])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[10], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 11.
+	hi, lo = bits.Mul64(x[3], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[4], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[3])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[11], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 12.
+	hi, lo = bits.Mul64(x[4], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[5], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[4])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[12], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 13.
+	hi, lo = bits.Mul64(x[5], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[6], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[5])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[13], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 14.
+	hi, lo = bits.Mul64(x[6], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[7], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[6])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[14], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 15.
+	hi, lo = bits.Mul64(x[7], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	hi, lo = bits.Mul64(x[8], y[7])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[15], c0, c1, c2 = c0, c1, c2, 0
+
+	// Column 16.
+	hi, lo = bits.Mul64(x[8], y[8])
+	c0, c = bits.Add64(c0, lo, 0)
+	c1, c = bits.Add64(c1, hi, c)
+	c2 += c
+	t[16], c0, c1, c2 = c0, c1, c2, 0
+	t[17] = c0
+
+	// The product is below 2^1042: add its bits 521 and up to bits 0–520.
+	var s [9]uint64
+	s[0], c = bits.Add64(t[0], t[8]>>9|t[9]<<55, 0)
+	s[1], c = bits.Add64(t[1], t[9]>>9|t[10]<<55, c)
+	s[2], c = bits.Add64(t[2], t[10]>>9|t[11]<<55, c)
+	s[3], c = bits.Add64(t[3], t[11]>>9|t[12]<<55, c)
+	s[4], c = bits.Add64(t[4], t[12]>>9|t[13]<<55, c)
+	s[5], c = bits.Add64(t[5], t[13]>>9|t[14]<<55, c)
+	s[6], c = bits.Add64(t[6], t[14]>>9|t[15]<<55, c)
+	s[7], c = bits.Add64(t[7], t[15]>>9|t[16]<<55, c)
+	s[8] = t[8]&0x1ff + t[16]>>9 + t[17]<<55 + c
+	reduce521(z, &s)
+}
+
+// add4 is Field.Add for 4 limbs: z = x + y mod m, for x, y < m.
+func add4(z, x, y, m *[4]uint64) {
+	var t0, t1, t2, t3, s0, s1, s2, s3, c, br uint64
+	t0, c = bits.Add64(x[0], y[0], 0)
+	t1, c = bits.Add64(x[1], y[1], c)
+	t2, c = bits.Add64(x[2], y[2], c)
+	t3, c = bits.Add64(x[3], y[3], c)
+	s0, br = bits.Sub64(t0, m[0], 0)
+	s1, br = bits.Sub64(t1, m[1], br)
+	s2, br = bits.Sub64(t2, m[2], br)
+	s3, br = bits.Sub64(t3, m[3], br)
+	// Keep the sum if subtracting m borrowed past its carry.
+	keep := -(br &^ c)
+	z[0] = s0 ^ (keep & (s0 ^ t0))
+	z[1] = s1 ^ (keep & (s1 ^ t1))
+	z[2] = s2 ^ (keep & (s2 ^ t2))
+	z[3] = s3 ^ (keep & (s3 ^ t3))
+}
+
+// sub4 is Field.Sub for 4 limbs: z = x − y mod m, for x, y < m.
+func sub4(z, x, y, m *[4]uint64) {
+	var t0, t1, t2, t3, br, c uint64
+	t0, br = bits.Sub64(x[0], y[0], 0)
+	t1, br = bits.Sub64(x[1], y[1], br)
+	t2, br = bits.Sub64(x[2], y[2], br)
+	t3, br = bits.Sub64(x[3], y[3], br)
+	// Add m back if that borrowed.
+	mask := -br
+	z[0], c = bits.Add64(t0, m[0]&mask, 0)
+	z[1], c = bits.Add64(t1, m[1]&mask, c)
+	z[2], c = bits.Add64(t2, m[2]&mask, c)
+	z[3], c = bits.Add64(t3, m[3]&mask, c)
+}
+
+// Mul4 is [Field.Mul] for 4 limbs.
+func Mul4(f *Field[[4]uint64], z, x, y *[4]uint64) {
+	if haveAsm && f.asm != nil && *f.asm {
+		if f.p256 {
+			p256MulMULX(z, x, y)
+		} else {
+			montMul4MULX(z, x, y, &f.m, f.m0inv)
+		}
+		return
 	}
-	q = t0 * m0inv
-	h0, l0 = bits.Mul64(q, m[0])
-	h1, l1 = bits.Mul64(q, m[1])
-	h2, l2 = bits.Mul64(q, m[2])
-	h3, l3 = bits.Mul64(q, m[3])
-	h4, l4 = bits.Mul64(q, m[4])
-	h5, l5 = bits.Mul64(q, m[5])
-	h6, l6 = bits.Mul64(q, m[6])
-	h7, l7 = bits.Mul64(q, m[7])
-	h8, l8 = bits.Mul64(q, m[8])
-	l1, c = bits.Add64(l1, h0, 0)
-	l2, c = bits.Add64(l2, h1, c)
-	l3, c = bits.Add64(l3, h2, c)
-	l4, c = bits.Add64(l4, h3, c)
-	l5, c = bits.Add64(l5, h4, c)
-	l6, c = bits.Add64(l6, h5, c)
-	l7, c = bits.Add64(l7, h6, c)
-	l8, c = bits.Add64(l8, h7, c)
-	h8 += c
-	t0, c = bits.Add64(t0, l0, 0)
-	t1, c = bits.Add64(t1, l1, c)
-	t2, c = bits.Add64(t2, l2, c)
-	t3, c = bits.Add64(t3, l3, c)
-	t4, c = bits.Add64(t4, l4, c)
-	t5, c = bits.Add64(t5, l5, c)
-	t6, c = bits.Add64(t6, l6, c)
-	t7, c = bits.Add64(t7, l7, c)
-	t8, c = bits.Add64(t8, l8, c)
-	t9, c = bits.Add64(t9, h8, c)
-	t10 += c
-	t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10 = t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, 0
+	montMul4(z, x, y, &f.m, f.m0inv)
+}
 
-	// Row 1: t += x·y[1], then t = (t + q·m)/2^64.
-	{
-		yi := y[1]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t0, c = bits.Add64(t0, l0, 0)
-		t1, c = bits.Add64(t1, l1, c)
-		t2, c = bits.Add64(t2, l2, c)
-		t3, c = bits.Add64(t3, l3, c)
-		t4, c = bits.Add64(t4, l4, c)
-		t5, c = bits.Add64(t5, l5, c)
-		t6, c = bits.Add64(t6, l6, c)
-		t7, c = bits.Add64(t7, l7, c)
-		t8, c = bits.Add64(t8, l8, c)
-		t9, c = bits.Add64(t9, h8, c)
-		t10 += c
+// Square4 is [Field.Square] for 4 limbs.
+func Square4(f *Field[[4]uint64], z, x *[4]uint64) {
+	if haveAsm && f.asm != nil && *f.asm {
+		if f.p256 {
+			p256SquareMULX(z, x)
+		} else {
+			montSqr4MULX(z, x, &f.m, f.m0inv)
+		}
+		return
 	}
-	q = t0 * m0inv
-	h0, l0 = bits.Mul64(q, m[0])
-	h1, l1 = bits.Mul64(q, m[1])
-	h2, l2 = bits.Mul64(q, m[2])
-	h3, l3 = bits.Mul64(q, m[3])
-	h4, l4 = bits.Mul64(q, m[4])
-	h5, l5 = bits.Mul64(q, m[5])
-	h6, l6 = bits.Mul64(q, m[6])
-	h7, l7 = bits.Mul64(q, m[7])
-	h8, l8 = bits.Mul64(q, m[8])
-	l1, c = bits.Add64(l1, h0, 0)
-	l2, c = bits.Add64(l2, h1, c)
-	l3, c = bits.Add64(l3, h2, c)
-	l4, c = bits.Add64(l4, h3, c)
-	l5, c = bits.Add64(l5, h4, c)
-	l6, c = bits.Add64(l6, h5, c)
-	l7, c = bits.Add64(l7, h6, c)
-	l8, c = bits.Add64(l8, h7, c)
-	h8 += c
-	t0, c = bits.Add64(t0, l0, 0)
-	t1, c = bits.Add64(t1, l1, c)
-	t2, c = bits.Add64(t2, l2, c)
-	t3, c = bits.Add64(t3, l3, c)
-	t4, c = bits.Add64(t4, l4, c)
-	t5, c = bits.Add64(t5, l5, c)
-	t6, c = bits.Add64(t6, l6, c)
-	t7, c = bits.Add64(t7, l7, c)
-	t8, c = bits.Add64(t8, l8, c)
-	t9, c = bits.Add64(t9, h8, c)
-	t10 += c
-	t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10 = t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, 0
+	montMul4(z, x, x, &f.m, f.m0inv)
+}
 
-	// Row 2: t += x·y[2], then t = (t + q·m)/2^64.
-	{
-		yi := y[2]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t0, c = bits.Add64(t0, l0, 0)
-		t1, c = bits.Add64(t1, l1, c)
-		t2, c = bits.Add64(t2, l2, c)
-		t3, c = bits.Add64(t3, l3, c)
-		t4, c = bits.Add64(t4, l4, c)
-		t5, c = bits.Add64(t5, l5, c)
-		t6, c = bits.Add64(t6, l6, c)
-		t7, c = bits.Add64(t7, l7, c)
-		t8, c = bits.Add64(t8, l8, c)
-		t9, c = bits.Add64(t9, h8, c)
-		t10 += c
+// Add4 is [Field.Add] for 4 limbs.
+func Add4(f *Field[[4]uint64], z, x, y *[4]uint64) { add4(z, x, y, &f.m) }
+
+// Sub4 is [Field.Sub] for 4 limbs.
+func Sub4(f *Field[[4]uint64], z, x, y *[4]uint64) { sub4(z, x, y, &f.m) }
+
+// add6 is Field.Add for 6 limbs: z = x + y mod m, for x, y < m.
+func add6(z, x, y, m *[6]uint64) {
+	var t0, t1, t2, t3, t4, t5, s0, s1, s2, s3, s4, s5, c, br uint64
+	t0, c = bits.Add64(x[0], y[0], 0)
+	t1, c = bits.Add64(x[1], y[1], c)
+	t2, c = bits.Add64(x[2], y[2], c)
+	t3, c = bits.Add64(x[3], y[3], c)
+	t4, c = bits.Add64(x[4], y[4], c)
+	t5, c = bits.Add64(x[5], y[5], c)
+	s0, br = bits.Sub64(t0, m[0], 0)
+	s1, br = bits.Sub64(t1, m[1], br)
+	s2, br = bits.Sub64(t2, m[2], br)
+	s3, br = bits.Sub64(t3, m[3], br)
+	s4, br = bits.Sub64(t4, m[4], br)
+	s5, br = bits.Sub64(t5, m[5], br)
+	// Keep the sum if subtracting m borrowed past its carry.
+	keep := -(br &^ c)
+	z[0] = s0 ^ (keep & (s0 ^ t0))
+	z[1] = s1 ^ (keep & (s1 ^ t1))
+	z[2] = s2 ^ (keep & (s2 ^ t2))
+	z[3] = s3 ^ (keep & (s3 ^ t3))
+	z[4] = s4 ^ (keep & (s4 ^ t4))
+	z[5] = s5 ^ (keep & (s5 ^ t5))
+}
+
+// sub6 is Field.Sub for 6 limbs: z = x − y mod m, for x, y < m.
+func sub6(z, x, y, m *[6]uint64) {
+	var t0, t1, t2, t3, t4, t5, br, c uint64
+	t0, br = bits.Sub64(x[0], y[0], 0)
+	t1, br = bits.Sub64(x[1], y[1], br)
+	t2, br = bits.Sub64(x[2], y[2], br)
+	t3, br = bits.Sub64(x[3], y[3], br)
+	t4, br = bits.Sub64(x[4], y[4], br)
+	t5, br = bits.Sub64(x[5], y[5], br)
+	// Add m back if that borrowed.
+	mask := -br
+	z[0], c = bits.Add64(t0, m[0]&mask, 0)
+	z[1], c = bits.Add64(t1, m[1]&mask, c)
+	z[2], c = bits.Add64(t2, m[2]&mask, c)
+	z[3], c = bits.Add64(t3, m[3]&mask, c)
+	z[4], c = bits.Add64(t4, m[4]&mask, c)
+	z[5], c = bits.Add64(t5, m[5]&mask, c)
+}
+
+// Mul6 is [Field.Mul] for 6 limbs.
+func Mul6(f *Field[[6]uint64], z, x, y *[6]uint64) {
+	if haveAsm && f.asm != nil && *f.asm {
+		montMul6MULX(z, x, y, &f.m, f.m0inv)
+		return
 	}
-	q = t0 * m0inv
-	h0, l0 = bits.Mul64(q, m[0])
-	h1, l1 = bits.Mul64(q, m[1])
-	h2, l2 = bits.Mul64(q, m[2])
-	h3, l3 = bits.Mul64(q, m[3])
-	h4, l4 = bits.Mul64(q, m[4])
-	h5, l5 = bits.Mul64(q, m[5])
-	h6, l6 = bits.Mul64(q, m[6])
-	h7, l7 = bits.Mul64(q, m[7])
-	h8, l8 = bits.Mul64(q, m[8])
-	l1, c = bits.Add64(l1, h0, 0)
-	l2, c = bits.Add64(l2, h1, c)
-	l3, c = bits.Add64(l3, h2, c)
-	l4, c = bits.Add64(l4, h3, c)
-	l5, c = bits.Add64(l5, h4, c)
-	l6, c = bits.Add64(l6, h5, c)
-	l7, c = bits.Add64(l7, h6, c)
-	l8, c = bits.Add64(l8, h7, c)
-	h8 += c
-	t0, c = bits.Add64(t0, l0, 0)
-	t1, c = bits.Add64(t1, l1, c)
-	t2, c = bits.Add64(t2, l2, c)
-	t3, c = bits.Add64(t3, l3, c)
-	t4, c = bits.Add64(t4, l4, c)
-	t5, c = bits.Add64(t5, l5, c)
-	t6, c = bits.Add64(t6, l6, c)
-	t7, c = bits.Add64(t7, l7, c)
-	t8, c = bits.Add64(t8, l8, c)
-	t9, c = bits.Add64(t9, h8, c)
-	t10 += c
-	t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10 = t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, 0
+	montMul6(z, x, y, &f.m, f.m0inv)
+}
 
-	// Row 3: t += x·y[3], then t = (t + q·m)/2^64.
-	{
-		yi := y[3]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t0, c = bits.Add64(t0, l0, 0)
-		t1, c = bits.Add64(t1, l1, c)
-		t2, c = bits.Add64(t2, l2, c)
-		t3, c = bits.Add64(t3, l3, c)
-		t4, c = bits.Add64(t4, l4, c)
-		t5, c = bits.Add64(t5, l5, c)
-		t6, c = bits.Add64(t6, l6, c)
-		t7, c = bits.Add64(t7, l7, c)
-		t8, c = bits.Add64(t8, l8, c)
-		t9, c = bits.Add64(t9, h8, c)
-		t10 += c
+// Square6 is [Field.Square] for 6 limbs.
+func Square6(f *Field[[6]uint64], z, x *[6]uint64) {
+	if haveAsm && f.asm != nil && *f.asm {
+		montSqr6MULX(z, x, &f.m, f.m0inv)
+		return
 	}
-	q = t0 * m0inv
-	h0, l0 = bits.Mul64(q, m[0])
-	h1, l1 = bits.Mul64(q, m[1])
-	h2, l2 = bits.Mul64(q, m[2])
-	h3, l3 = bits.Mul64(q, m[3])
-	h4, l4 = bits.Mul64(q, m[4])
-	h5, l5 = bits.Mul64(q, m[5])
-	h6, l6 = bits.Mul64(q, m[6])
-	h7, l7 = bits.Mul64(q, m[7])
-	h8, l8 = bits.Mul64(q, m[8])
-	l1, c = bits.Add64(l1, h0, 0)
-	l2, c = bits.Add64(l2, h1, c)
-	l3, c = bits.Add64(l3, h2, c)
-	l4, c = bits.Add64(l4, h3, c)
-	l5, c = bits.Add64(l5, h4, c)
-	l6, c = bits.Add64(l6, h5, c)
-	l7, c = bits.Add64(l7, h6, c)
-	l8, c = bits.Add64(l8, h7, c)
-	h8 += c
-	t0, c = bits.Add64(t0, l0, 0)
-	t1, c = bits.Add64(t1, l1, c)
-	t2, c = bits.Add64(t2, l2, c)
-	t3, c = bits.Add64(t3, l3, c)
-	t4, c = bits.Add64(t4, l4, c)
-	t5, c = bits.Add64(t5, l5, c)
-	t6, c = bits.Add64(t6, l6, c)
-	t7, c = bits.Add64(t7, l7, c)
-	t8, c = bits.Add64(t8, l8, c)
-	t9, c = bits.Add64(t9, h8, c)
-	t10 += c
-	t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10 = t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, 0
+	montMul6(z, x, x, &f.m, f.m0inv)
+}
 
-	// Row 4: t += x·y[4], then t = (t + q·m)/2^64.
-	{
-		yi := y[4]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t0, c = bits.Add64(t0, l0, 0)
-		t1, c = bits.Add64(t1, l1, c)
-		t2, c = bits.Add64(t2, l2, c)
-		t3, c = bits.Add64(t3, l3, c)
-		t4, c = bits.Add64(t4, l4, c)
-		t5, c = bits.Add64(t5, l5, c)
-		t6, c = bits.Add64(t6, l6, c)
-		t7, c = bits.Add64(t7, l7, c)
-		t8, c = bits.Add64(t8, l8, c)
-		t9, c = bits.Add64(t9, h8, c)
-		t10 += c
-	}
-	q = t0 * m0inv
-	h0, l0 = bits.Mul64(q, m[0])
-	h1, l1 = bits.Mul64(q, m[1])
-	h2, l2 = bits.Mul64(q, m[2])
-	h3, l3 = bits.Mul64(q, m[3])
-	h4, l4 = bits.Mul64(q, m[4])
-	h5, l5 = bits.Mul64(q, m[5])
-	h6, l6 = bits.Mul64(q, m[6])
-	h7, l7 = bits.Mul64(q, m[7])
-	h8, l8 = bits.Mul64(q, m[8])
-	l1, c = bits.Add64(l1, h0, 0)
-	l2, c = bits.Add64(l2, h1, c)
-	l3, c = bits.Add64(l3, h2, c)
-	l4, c = bits.Add64(l4, h3, c)
-	l5, c = bits.Add64(l5, h4, c)
-	l6, c = bits.Add64(l6, h5, c)
-	l7, c = bits.Add64(l7, h6, c)
-	l8, c = bits.Add64(l8, h7, c)
-	h8 += c
-	t0, c = bits.Add64(t0, l0, 0)
-	t1, c = bits.Add64(t1, l1, c)
-	t2, c = bits.Add64(t2, l2, c)
-	t3, c = bits.Add64(t3, l3, c)
-	t4, c = bits.Add64(t4, l4, c)
-	t5, c = bits.Add64(t5, l5, c)
-	t6, c = bits.Add64(t6, l6, c)
-	t7, c = bits.Add64(t7, l7, c)
-	t8, c = bits.Add64(t8, l8, c)
-	t9, c = bits.Add64(t9, h8, c)
-	t10 += c
-	t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10 = t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, 0
+// Add6 is [Field.Add] for 6 limbs.
+func Add6(f *Field[[6]uint64], z, x, y *[6]uint64) { add6(z, x, y, &f.m) }
 
-	// Row 5: t += x·y[5], then t = (t + q·m)/2^64.
-	{
-		yi := y[5]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t0, c = bits.Add64(t0, l0, 0)
-		t1, c = bits.Add64(t1, l1, c)
-		t2, c = bits.Add64(t2, l2, c)
-		t3, c = bits.Add64(t3, l3, c)
-		t4, c = bits.Add64(t4, l4, c)
-		t5, c = bits.Add64(t5, l5, c)
-		t6, c = bits.Add64(t6, l6, c)
-		t7, c = bits.Add64(t7, l7, c)
-		t8, c = bits.Add64(t8, l8, c)
-		t9, c = bits.Add64(t9, h8, c)
-		t10 += c
-	}
-	q = t0 * m0inv
-	h0, l0 = bits.Mul64(q, m[0])
-	h1, l1 = bits.Mul64(q, m[1])
-	h2, l2 = bits.Mul64(q, m[2])
-	h3, l3 = bits.Mul64(q, m[3])
-	h4, l4 = bits.Mul64(q, m[4])
-	h5, l5 = bits.Mul64(q, m[5])
-	h6, l6 = bits.Mul64(q, m[6])
-	h7, l7 = bits.Mul64(q, m[7])
-	h8, l8 = bits.Mul64(q, m[8])
-	l1, c = bits.Add64(l1, h0, 0)
-	l2, c = bits.Add64(l2, h1, c)
-	l3, c = bits.Add64(l3, h2, c)
-	l4, c = bits.Add64(l4, h3, c)
-	l5, c = bits.Add64(l5, h4, c)
-	l6, c = bits.Add64(l6, h5, c)
-	l7, c = bits.Add64(l7, h6, c)
-	l8, c = bits.Add64(l8, h7, c)
-	h8 += c
-	t0, c = bits.Add64(t0, l0, 0)
-	t1, c = bits.Add64(t1, l1, c)
-	t2, c = bits.Add64(t2, l2, c)
-	t3, c = bits.Add64(t3, l3, c)
-	t4, c = bits.Add64(t4, l4, c)
-	t5, c = bits.Add64(t5, l5, c)
-	t6, c = bits.Add64(t6, l6, c)
-	t7, c = bits.Add64(t7, l7, c)
-	t8, c = bits.Add64(t8, l8, c)
-	t9, c = bits.Add64(t9, h8, c)
-	t10 += c
-	t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10 = t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, 0
+// Sub6 is [Field.Sub] for 6 limbs.
+func Sub6(f *Field[[6]uint64], z, x, y *[6]uint64) { sub6(z, x, y, &f.m) }
 
-	// Row 6: t += x·y[6], then t = (t + q·m)/2^64.
-	{
-		yi := y[6]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t0, c = bits.Add64(t0, l0, 0)
-		t1, c = bits.Add64(t1, l1, c)
-		t2, c = bits.Add64(t2, l2, c)
-		t3, c = bits.Add64(t3, l3, c)
-		t4, c = bits.Add64(t4, l4, c)
-		t5, c = bits.Add64(t5, l5, c)
-		t6, c = bits.Add64(t6, l6, c)
-		t7, c = bits.Add64(t7, l7, c)
-		t8, c = bits.Add64(t8, l8, c)
-		t9, c = bits.Add64(t9, h8, c)
-		t10 += c
-	}
-	q = t0 * m0inv
-	h0, l0 = bits.Mul64(q, m[0])
-	h1, l1 = bits.Mul64(q, m[1])
-	h2, l2 = bits.Mul64(q, m[2])
-	h3, l3 = bits.Mul64(q, m[3])
-	h4, l4 = bits.Mul64(q, m[4])
-	h5, l5 = bits.Mul64(q, m[5])
-	h6, l6 = bits.Mul64(q, m[6])
-	h7, l7 = bits.Mul64(q, m[7])
-	h8, l8 = bits.Mul64(q, m[8])
-	l1, c = bits.Add64(l1, h0, 0)
-	l2, c = bits.Add64(l2, h1, c)
-	l3, c = bits.Add64(l3, h2, c)
-	l4, c = bits.Add64(l4, h3, c)
-	l5, c = bits.Add64(l5, h4, c)
-	l6, c = bits.Add64(l6, h5, c)
-	l7, c = bits.Add64(l7, h6, c)
-	l8, c = bits.Add64(l8, h7, c)
-	h8 += c
-	t0, c = bits.Add64(t0, l0, 0)
-	t1, c = bits.Add64(t1, l1, c)
-	t2, c = bits.Add64(t2, l2, c)
-	t3, c = bits.Add64(t3, l3, c)
-	t4, c = bits.Add64(t4, l4, c)
-	t5, c = bits.Add64(t5, l5, c)
-	t6, c = bits.Add64(t6, l6, c)
-	t7, c = bits.Add64(t7, l7, c)
-	t8, c = bits.Add64(t8, l8, c)
-	t9, c = bits.Add64(t9, h8, c)
-	t10 += c
-	t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10 = t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, 0
-
-	// Row 7: t += x·y[7], then t = (t + q·m)/2^64.
-	{
-		yi := y[7]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t0, c = bits.Add64(t0, l0, 0)
-		t1, c = bits.Add64(t1, l1, c)
-		t2, c = bits.Add64(t2, l2, c)
-		t3, c = bits.Add64(t3, l3, c)
-		t4, c = bits.Add64(t4, l4, c)
-		t5, c = bits.Add64(t5, l5, c)
-		t6, c = bits.Add64(t6, l6, c)
-		t7, c = bits.Add64(t7, l7, c)
-		t8, c = bits.Add64(t8, l8, c)
-		t9, c = bits.Add64(t9, h8, c)
-		t10 += c
-	}
-	q = t0 * m0inv
-	h0, l0 = bits.Mul64(q, m[0])
-	h1, l1 = bits.Mul64(q, m[1])
-	h2, l2 = bits.Mul64(q, m[2])
-	h3, l3 = bits.Mul64(q, m[3])
-	h4, l4 = bits.Mul64(q, m[4])
-	h5, l5 = bits.Mul64(q, m[5])
-	h6, l6 = bits.Mul64(q, m[6])
-	h7, l7 = bits.Mul64(q, m[7])
-	h8, l8 = bits.Mul64(q, m[8])
-	l1, c = bits.Add64(l1, h0, 0)
-	l2, c = bits.Add64(l2, h1, c)
-	l3, c = bits.Add64(l3, h2, c)
-	l4, c = bits.Add64(l4, h3, c)
-	l5, c = bits.Add64(l5, h4, c)
-	l6, c = bits.Add64(l6, h5, c)
-	l7, c = bits.Add64(l7, h6, c)
-	l8, c = bits.Add64(l8, h7, c)
-	h8 += c
-	t0, c = bits.Add64(t0, l0, 0)
-	t1, c = bits.Add64(t1, l1, c)
-	t2, c = bits.Add64(t2, l2, c)
-	t3, c = bits.Add64(t3, l3, c)
-	t4, c = bits.Add64(t4, l4, c)
-	t5, c = bits.Add64(t5, l5, c)
-	t6, c = bits.Add64(t6, l6, c)
-	t7, c = bits.Add64(t7, l7, c)
-	t8, c = bits.Add64(t8, l8, c)
-	t9, c = bits.Add64(t9, h8, c)
-	t10 += c
-	t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10 = t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, 0
-
-	// Row 8: t += x·y[8], then t = (t + q·m)/2^64.
-	{
-		yi := y[8]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t0, c = bits.Add64(t0, l0, 0)
-		t1, c = bits.Add64(t1, l1, c)
-		t2, c = bits.Add64(t2, l2, c)
-		t3, c = bits.Add64(t3, l3, c)
-		t4, c = bits.Add64(t4, l4, c)
-		t5, c = bits.Add64(t5, l5, c)
-		t6, c = bits.Add64(t6, l6, c)
-		t7, c = bits.Add64(t7, l7, c)
-		t8, c = bits.Add64(t8, l8, c)
-		t9, c = bits.Add64(t9, h8, c)
-		t10 += c
-	}
-	q = t0 * m0inv
-	h0, l0 = bits.Mul64(q, m[0])
-	h1, l1 = bits.Mul64(q, m[1])
-	h2, l2 = bits.Mul64(q, m[2])
-	h3, l3 = bits.Mul64(q, m[3])
-	h4, l4 = bits.Mul64(q, m[4])
-	h5, l5 = bits.Mul64(q, m[5])
-	h6, l6 = bits.Mul64(q, m[6])
-	h7, l7 = bits.Mul64(q, m[7])
-	h8, l8 = bits.Mul64(q, m[8])
-	l1, c = bits.Add64(l1, h0, 0)
-	l2, c = bits.Add64(l2, h1, c)
-	l3, c = bits.Add64(l3, h2, c)
-	l4, c = bits.Add64(l4, h3, c)
-	l5, c = bits.Add64(l5, h4, c)
-	l6, c = bits.Add64(l6, h5, c)
-	l7, c = bits.Add64(l7, h6, c)
-	l8, c = bits.Add64(l8, h7, c)
-	h8 += c
-	t0, c = bits.Add64(t0, l0, 0)
-	t1, c = bits.Add64(t1, l1, c)
-	t2, c = bits.Add64(t2, l2, c)
-	t3, c = bits.Add64(t3, l3, c)
-	t4, c = bits.Add64(t4, l4, c)
-	t5, c = bits.Add64(t5, l5, c)
-	t6, c = bits.Add64(t6, l6, c)
-	t7, c = bits.Add64(t7, l7, c)
-	t8, c = bits.Add64(t8, l8, c)
-	t9, c = bits.Add64(t9, h8, c)
-	t10 += c
-	t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10 = t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, 0
-
-	// t < 2m: subtract m unless that borrows past t9.
-	var s0, s1, s2, s3, s4, s5, s6, s7, s8 uint64
-	s0, c = bits.Sub64(t0, m[0], 0)
-	s1, c = bits.Sub64(t1, m[1], c)
-	s2, c = bits.Sub64(t2, m[2], c)
-	s3, c = bits.Sub64(t3, m[3], c)
-	s4, c = bits.Sub64(t4, m[4], c)
-	s5, c = bits.Sub64(t5, m[5], c)
-	s6, c = bits.Sub64(t6, m[6], c)
-	s7, c = bits.Sub64(t7, m[7], c)
-	s8, c = bits.Sub64(t8, m[8], c)
-	keep := -(c &^ t9)
+// add9 is Field.Add for 9 limbs: z = x + y mod m, for x, y < m.
+func add9(z, x, y, m *[9]uint64) {
+	var t0, t1, t2, t3, t4, t5, t6, t7, t8, s0, s1, s2, s3, s4, s5, s6, s7, s8, c, br uint64
+	t0, c = bits.Add64(x[0], y[0], 0)
+	t1, c = bits.Add64(x[1], y[1], c)
+	t2, c = bits.Add64(x[2], y[2], c)
+	t3, c = bits.Add64(x[3], y[3], c)
+	t4, c = bits.Add64(x[4], y[4], c)
+	t5, c = bits.Add64(x[5], y[5], c)
+	t6, c = bits.Add64(x[6], y[6], c)
+	t7, c = bits.Add64(x[7], y[7], c)
+	t8, c = bits.Add64(x[8], y[8], c)
+	s0, br = bits.Sub64(t0, m[0], 0)
+	s1, br = bits.Sub64(t1, m[1], br)
+	s2, br = bits.Sub64(t2, m[2], br)
+	s3, br = bits.Sub64(t3, m[3], br)
+	s4, br = bits.Sub64(t4, m[4], br)
+	s5, br = bits.Sub64(t5, m[5], br)
+	s6, br = bits.Sub64(t6, m[6], br)
+	s7, br = bits.Sub64(t7, m[7], br)
+	s8, br = bits.Sub64(t8, m[8], br)
+	// Keep the sum if subtracting m borrowed past its carry.
+	keep := -(br &^ c)
 	z[0] = s0 ^ (keep & (s0 ^ t0))
 	z[1] = s1 ^ (keep & (s1 ^ t1))
 	z[2] = s2 ^ (keep & (s2 ^ t2))
@@ -1087,319 +1774,67 @@ func montMul9(z, x, y, m *[9]uint64, m0inv uint64) {
 	z[8] = s8 ^ (keep & (s8 ^ t8))
 }
 
-// mul521 is Field.MulGeneric for p = 2^521 − 1 (NewP521): z = x·y mod p for
-// x, y < 2^521, by the 1042-bit product and the fold 2^521 ≡ 1.
-func mul521(z, x, y *[9]uint64) {
-	var t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17 uint64
-	var h0, h1, h2, h3, h4, h5, h6, h7, h8, l0, l1, l2, l3, l4, l5, l6, l7, l8, c uint64
-
-	// Row 0: t[0:] += x·y[0].
-	{
-		yi := y[0]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t0, c = bits.Add64(t0, l0, 0)
-		t1, c = bits.Add64(t1, l1, c)
-		t2, c = bits.Add64(t2, l2, c)
-		t3, c = bits.Add64(t3, l3, c)
-		t4, c = bits.Add64(t4, l4, c)
-		t5, c = bits.Add64(t5, l5, c)
-		t6, c = bits.Add64(t6, l6, c)
-		t7, c = bits.Add64(t7, l7, c)
-		t8, c = bits.Add64(t8, l8, c)
-		t9 = h8 + c
-	}
-
-	// Row 1: t[1:] += x·y[1].
-	{
-		yi := y[1]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t1, c = bits.Add64(t1, l0, 0)
-		t2, c = bits.Add64(t2, l1, c)
-		t3, c = bits.Add64(t3, l2, c)
-		t4, c = bits.Add64(t4, l3, c)
-		t5, c = bits.Add64(t5, l4, c)
-		t6, c = bits.Add64(t6, l5, c)
-		t7, c = bits.Add64(t7, l6, c)
-		t8, c = bits.Add64(t8, l7, c)
-		t9, c = bits.Add64(t9, l8, c)
-		t10 = h8 + c
-	}
-
-	// Row 2: t[2:] += x·y[2].
-	{
-		yi := y[2]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t2, c = bits.Add64(t2, l0, 0)
-		t3, c = bits.Add64(t3, l1, c)
-		t4, c = bits.Add64(t4, l2, c)
-		t5, c = bits.Add64(t5, l3, c)
-		t6, c = bits.Add64(t6, l4, c)
-		t7, c = bits.Add64(t7, l5, c)
-		t8, c = bits.Add64(t8, l6, c)
-		t9, c = bits.Add64(t9, l7, c)
-		t10, c = bits.Add64(t10, l8, c)
-		t11 = h8 + c
-	}
-
-	// Row 3: t[3:] += x·y[3].
-	{
-		yi := y[3]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t3, c = bits.Add64(t3, l0, 0)
-		t4, c = bits.Add64(t4, l1, c)
-		t5, c = bits.Add64(t5, l2, c)
-		t6, c = bits.Add64(t6, l3, c)
-		t7, c = bits.Add64(t7, l4, c)
-		t8, c = bits.Add64(t8, l5, c)
-		t9, c = bits.Add64(t9, l6, c)
-		t10, c = bits.Add64(t10, l7, c)
-		t11, c = bits.Add64(t11, l8, c)
-		t12 = h8 + c
-	}
-
-	// Row 4: t[4:] += x·y[4].
-	{
-		yi := y[4]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t4, c = bits.Add64(t4, l0, 0)
-		t5, c = bits.Add64(t5, l1, c)
-		t6, c = bits.Add64(t6, l2, c)
-		t7, c = bits.Add64(t7, l3, c)
-		t8, c = bits.Add64(t8, l4, c)
-		t9, c = bits.Add64(t9, l5, c)
-		t10, c = bits.Add64(t10, l6, c)
-		t11, c = bits.Add64(t11, l7, c)
-		t12, c = bits.Add64(t12, l8, c)
-		t13 = h8 + c
-	}
-
-	// Row 5: t[5:] += x·y[5].
-	{
-		yi := y[5]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t5, c = bits.Add64(t5, l0, 0)
-		t6, c = bits.Add64(t6, l1, c)
-		t7, c = bits.Add64(t7, l2, c)
-		t8, c = bits.Add64(t8, l3, c)
-		t9, c = bits.Add64(t9, l4, c)
-		t10, c = bits.Add64(t10, l5, c)
-		t11, c = bits.Add64(t11, l6, c)
-		t12, c = bits.Add64(t12, l7, c)
-		t13, c = bits.Add64(t13, l8, c)
-		t14 = h8 + c
-	}
-
-	// Row 6: t[6:] += x·y[6].
-	{
-		yi := y[6]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t6, c = bits.Add64(t6, l0, 0)
-		t7, c = bits.Add64(t7, l1, c)
-		t8, c = bits.Add64(t8, l2, c)
-		t9, c = bits.Add64(t9, l3, c)
-		t10, c = bits.Add64(t10, l4, c)
-		t11, c = bits.Add64(t11, l5, c)
-		t12, c = bits.Add64(t12, l6, c)
-		t13, c = bits.Add64(t13, l7, c)
-		t14, c = bits.Add64(t14, l8, c)
-		t15 = h8 + c
-	}
-
-	// Row 7: t[7:] += x·y[7].
-	{
-		yi := y[7]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t7, c = bits.Add64(t7, l0, 0)
-		t8, c = bits.Add64(t8, l1, c)
-		t9, c = bits.Add64(t9, l2, c)
-		t10, c = bits.Add64(t10, l3, c)
-		t11, c = bits.Add64(t11, l4, c)
-		t12, c = bits.Add64(t12, l5, c)
-		t13, c = bits.Add64(t13, l6, c)
-		t14, c = bits.Add64(t14, l7, c)
-		t15, c = bits.Add64(t15, l8, c)
-		t16 = h8 + c
-	}
-
-	// Row 8: t[8:] += x·y[8].
-	{
-		yi := y[8]
-		h0, l0 = bits.Mul64(yi, x[0])
-		h1, l1 = bits.Mul64(yi, x[1])
-		h2, l2 = bits.Mul64(yi, x[2])
-		h3, l3 = bits.Mul64(yi, x[3])
-		h4, l4 = bits.Mul64(yi, x[4])
-		h5, l5 = bits.Mul64(yi, x[5])
-		h6, l6 = bits.Mul64(yi, x[6])
-		h7, l7 = bits.Mul64(yi, x[7])
-		h8, l8 = bits.Mul64(yi, x[8])
-		l1, c = bits.Add64(l1, h0, 0)
-		l2, c = bits.Add64(l2, h1, c)
-		l3, c = bits.Add64(l3, h2, c)
-		l4, c = bits.Add64(l4, h3, c)
-		l5, c = bits.Add64(l5, h4, c)
-		l6, c = bits.Add64(l6, h5, c)
-		l7, c = bits.Add64(l7, h6, c)
-		l8, c = bits.Add64(l8, h7, c)
-		h8 += c
-		t8, c = bits.Add64(t8, l0, 0)
-		t9, c = bits.Add64(t9, l1, c)
-		t10, c = bits.Add64(t10, l2, c)
-		t11, c = bits.Add64(t11, l3, c)
-		t12, c = bits.Add64(t12, l4, c)
-		t13, c = bits.Add64(t13, l5, c)
-		t14, c = bits.Add64(t14, l6, c)
-		t15, c = bits.Add64(t15, l7, c)
-		t16, c = bits.Add64(t16, l8, c)
-		t17 = h8 + c
-	}
-
-	// The product is below 2^1042: add its bits 521 and up to bits 0–520.
-	var s [9]uint64
-	s[0], c = bits.Add64(t0, t8>>9|t9<<55, 0)
-	s[1], c = bits.Add64(t1, t9>>9|t10<<55, c)
-	s[2], c = bits.Add64(t2, t10>>9|t11<<55, c)
-	s[3], c = bits.Add64(t3, t11>>9|t12<<55, c)
-	s[4], c = bits.Add64(t4, t12>>9|t13<<55, c)
-	s[5], c = bits.Add64(t5, t13>>9|t14<<55, c)
-	s[6], c = bits.Add64(t6, t14>>9|t15<<55, c)
-	s[7], c = bits.Add64(t7, t15>>9|t16<<55, c)
-	s[8] = t8&0x1ff + t16>>9 + t17<<55 + c
-	reduce521(z, &s)
+// sub9 is Field.Sub for 9 limbs: z = x − y mod m, for x, y < m.
+func sub9(z, x, y, m *[9]uint64) {
+	var t0, t1, t2, t3, t4, t5, t6, t7, t8, br, c uint64
+	t0, br = bits.Sub64(x[0], y[0], 0)
+	t1, br = bits.Sub64(x[1], y[1], br)
+	t2, br = bits.Sub64(x[2], y[2], br)
+	t3, br = bits.Sub64(x[3], y[3], br)
+	t4, br = bits.Sub64(x[4], y[4], br)
+	t5, br = bits.Sub64(x[5], y[5], br)
+	t6, br = bits.Sub64(x[6], y[6], br)
+	t7, br = bits.Sub64(x[7], y[7], br)
+	t8, br = bits.Sub64(x[8], y[8], br)
+	// Add m back if that borrowed.
+	mask := -br
+	z[0], c = bits.Add64(t0, m[0]&mask, 0)
+	z[1], c = bits.Add64(t1, m[1]&mask, c)
+	z[2], c = bits.Add64(t2, m[2]&mask, c)
+	z[3], c = bits.Add64(t3, m[3]&mask, c)
+	z[4], c = bits.Add64(t4, m[4]&mask, c)
+	z[5], c = bits.Add64(t5, m[5]&mask, c)
+	z[6], c = bits.Add64(t6, m[6]&mask, c)
+	z[7], c = bits.Add64(t7, m[7]&mask, c)
+	z[8], c = bits.Add64(t8, m[8]&mask, c)
 }
+
+// Mul9 is [Field.Mul] for 9 limbs.
+func Mul9(f *Field[[9]uint64], z, x, y *[9]uint64) {
+	if haveAsm && f.asm != nil && *f.asm {
+		if f.mersenne {
+			mul521MULX(z, x, y)
+		} else {
+			montMul9MULX(z, x, y, &f.m, f.m0inv)
+		}
+		return
+	}
+	if f.mersenne {
+		mul521(z, x, y)
+	} else {
+		montMul9(z, x, y, &f.m, f.m0inv)
+	}
+}
+
+// Square9 is [Field.Square] for 9 limbs.
+func Square9(f *Field[[9]uint64], z, x *[9]uint64) {
+	if haveAsm && f.asm != nil && *f.asm {
+		if f.mersenne {
+			sqr521MULX(z, x)
+		} else {
+			montSqr9MULX(z, x, &f.m, f.m0inv)
+		}
+		return
+	}
+	if f.mersenne {
+		mul521(z, x, x)
+	} else {
+		montMul9(z, x, x, &f.m, f.m0inv)
+	}
+}
+
+// Add9 is [Field.Add] for 9 limbs.
+func Add9(f *Field[[9]uint64], z, x, y *[9]uint64) { add9(z, x, y, &f.m) }
+
+// Sub9 is [Field.Sub] for 9 limbs.
+func Sub9(f *Field[[9]uint64], z, x, y *[9]uint64) { sub9(z, x, y, &f.m) }

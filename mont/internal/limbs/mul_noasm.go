@@ -2,9 +2,18 @@
 
 package limbs
 
-// haveAsm reports whether this build has assembly kernels.
+// haveAsm reports whether this build has assembly kernels: not this one.
+// The stubs below are never called; they let the code that chooses a
+// kernel compile unchanged.
 const haveAsm = false
 
-func mulAsm[T Limbs](f *Field[T], z, x, y *T) { panic("unreachable") }
-
-func squareAsm[T Limbs](f *Field[T], z, x *T) { panic("unreachable") }
+func montMul4MULX(z, x, y, m *[4]uint64, m0inv uint64) { panic("limbs: no assembly") }
+func montMul6MULX(z, x, y, m *[6]uint64, m0inv uint64) { panic("limbs: no assembly") }
+func montMul9MULX(z, x, y, m *[9]uint64, m0inv uint64) { panic("limbs: no assembly") }
+func p256MulMULX(z, x, y *[4]uint64)                   { panic("limbs: no assembly") }
+func p256SquareMULX(z, x *[4]uint64)                   { panic("limbs: no assembly") }
+func mul521MULX(z, x, y *[9]uint64)                    { panic("limbs: no assembly") }
+func sqr521MULX(z, x *[9]uint64)                       { panic("limbs: no assembly") }
+func montSqr4MULX(z, x, m *[4]uint64, m0inv uint64)    { panic("limbs: no assembly") }
+func montSqr6MULX(z, x, m *[6]uint64, m0inv uint64)    { panic("limbs: no assembly") }
+func montSqr9MULX(z, x, m *[9]uint64, m0inv uint64)    { panic("limbs: no assembly") }

@@ -9,13 +9,17 @@
 //
 //   - montMul4MULX, montMul6MULX, montMul9MULX: the Montgomery product of
 //     montMul4, montMul6 and montMul9 for any odd modulus (the scalar
-//     fields, P-384's p), described below.
+//     fields, P-384's p), described below; montSqr4MULX, montSqr6MULX and
+//     montSqr9MULX,
+//     the squares, which compute each cross product once and reduce by
+//     separated operand scanning (see montSqr and montSqrN).
 //   - p256MulMULX and p256SquareMULX: montMul4 for P-256's p, whose special
 //     form (m0inv = 1, limbs 2^64 − 1, 2^32 − 1, 0, 2^64 − 2^32 + 1) turns
 //     each reduction step into one MULX, two shifts and one ADD/ADC chain
 //     (see p256Reduce); the squaring computes each cross product once.
-//   - mul521MULX: mul521, the product modulo the Mersenne prime 2^521 − 1
-//     by the full product and the fold 2^521 ≡ 1 (see mul521 below).
+//   - mul521MULX and sqr521MULX: mul521, the product modulo the Mersenne
+//     prime 2^521 − 1 by the full product (the square with each cross
+//     product once) and the fold 2^521 ≡ 1 (see mul521 and sqr521 below).
 //
 // montMul4MULX, montMul6MULX and montMul9MULX compute exactly what montMul4,
 // montMul6 and montMul9 (mont/internal/limbs/mul_generic.go, generated from
@@ -77,8 +81,12 @@ func main() {
 		montMul(n)
 	}
 	mul521()
+	sqr521()
 	p256Mul()
 	p256Square()
+	montSqr()
+	montSqrN(6)
+	montSqrN(9)
 	Generate()
 }
 
@@ -210,44 +218,7 @@ func mul521() {
 			a = append(a[1:], a[0])
 		}
 	}
-	Comment("a = t[8:18]: s = t[0:8] + t[8] mod 2^9 + (t >> 521)")
-	MOVQ(a[0], RBX)
-	ANDQ(U32(0x1ff), RBX)
-	for k := 0; k < 9; k++ {
-		SHRQ(U8(9), a[k+1], a[k])
-	}
-	for k := 0; k < 8; k++ {
-		if k == 0 {
-			ADDQ(lo.Offset(0), a[k])
-		} else {
-			ADCQ(lo.Offset(8*k), a[k])
-		}
-	}
-	ADCQ(RBX, a[8])
-	Comment("Fold bit 521 of s < 2^522: the result is at most p")
-	MOVQ(a[8], RAX)
-	SHRQ(U8(9), RAX)
-	ANDQ(U32(0x1ff), a[8])
-	ADDQ(RAX, a[0])
-	for k := 1; k < 9; k++ {
-		ADCQ(U32(0), a[k])
-	}
-	Comment("p becomes 0: clear the limbs unless some bit of s is 0")
-	MOVQ(a[0], RAX)
-	for k := 1; k < 8; k++ {
-		ANDQ(a[k], RAX)
-	}
-	NOTQ(RAX)
-	MOVQ(a[8], RBX)
-	XORQ(U32(0x1ff), RBX)
-	ORQ(RBX, RAX)
-	NEGQ(RAX)
-	SBBQ(RAX, RAX)
-	Load(Param("z"), RBX)
-	for k := 0; k < 9; k++ {
-		ANDQ(RAX, a[k])
-		MOVQ(a[k], Mem{Base: RBX, Disp: 8 * k})
-	}
+	fold521(a, lo)
 	RET()
 }
 
@@ -350,6 +321,152 @@ func p256Square() {
 	t := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15}
 	Load(Param("x"), RSI)
 	x := func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} }
+	square4(t, x)
+	Comment("Four reduction steps on t[0..3]; the carry out of t[7] goes to t8, t[0]'s register")
+	c := GPPhysical(RSI)
+	MOVQ(U64(p256C), c)
+	t8 := t[0]
+	for k := 0; k < 4; k++ {
+		var prop []GPPhysical
+		prop = append(prop, t[k+5:]...)
+		if k == 0 {
+			// t[0] is q here and read by p256Reduce before the chain;
+			// the chain ends in it as t8.
+			p256ReduceTop(t[k:k+5], c, prop, t8)
+		} else {
+			prop = append(prop, t8)
+			p256Reduce(t[k:k+5], c, prop)
+		}
+	}
+	Comment("t[4..8] < 2p: subtract p unless that borrows")
+	p256Final(append(append([]GPPhysical(nil), t[4:8]...), t8), c)
+	RET()
+}
+
+// p256ReduceTop is p256Reduce whose carry chain ends in top, which is
+// w[0]'s register: it is cleared once w[0] has been read, before the chain.
+func p256ReduceTop(w []GPPhysical, c GPPhysical, propagate []GPPhysical, top GPPhysical) {
+	MOVQ(w[0], RDX)
+	MULXQ(c, RCX, RDI)
+	MOVQ(w[0], RAX)
+	SHLQ(U8(32), RAX)
+	MOVQ(w[0], RBX)
+	SHRQ(U8(32), RBX)
+	XORQ(top, top)
+	ADDQ(RAX, w[1])
+	ADCQ(RBX, w[2])
+	ADCQ(RCX, w[3])
+	ADCQ(RDI, w[4])
+	for _, r := range propagate {
+		ADCQ(U32(0), r)
+	}
+	ADCQ(U32(0), top)
+}
+
+// fold521 emits the end of mul521MULX and sqr521MULX: the 1042-bit value
+// with limbs 0–7 at lo and 8–17 in a is reduced modulo 2^521 − 1 and stored
+// to z.
+func fold521(a []GPPhysical, lo Mem) {
+	Comment("a = t[8:18]: s = t[0:8] + t[8] mod 2^9 + (t >> 521)")
+	MOVQ(a[0], RBX)
+	ANDQ(U32(0x1ff), RBX)
+	for k := 0; k < 9; k++ {
+		SHRQ(U8(9), a[k+1], a[k])
+	}
+	for k := 0; k < 8; k++ {
+		if k == 0 {
+			ADDQ(lo.Offset(0), a[k])
+		} else {
+			ADCQ(lo.Offset(8*k), a[k])
+		}
+	}
+	ADCQ(RBX, a[8])
+	Comment("Fold bit 521 of s < 2^522: the result is at most p")
+	MOVQ(a[8], RAX)
+	SHRQ(U8(9), RAX)
+	ANDQ(U32(0x1ff), a[8])
+	ADDQ(RAX, a[0])
+	for k := 1; k < 9; k++ {
+		ADCQ(U32(0), a[k])
+	}
+	Comment("p becomes 0: clear the limbs unless some bit of s is 0")
+	MOVQ(a[0], RAX)
+	for k := 1; k < 8; k++ {
+		ANDQ(a[k], RAX)
+	}
+	NOTQ(RAX)
+	MOVQ(a[8], RBX)
+	XORQ(U32(0x1ff), RBX)
+	ORQ(RBX, RAX)
+	NEGQ(RAX)
+	SBBQ(RAX, RAX)
+	Load(Param("z"), RBX)
+	for k := 0; k < 9; k++ {
+		ANDQ(RAX, a[k])
+		MOVQ(a[k], Mem{Base: RBX, Disp: 8 * k})
+	}
+}
+
+// sqr521 emits sqr521MULX, which computes what mul521(z, x, x) computes
+// with 45 products instead of 81: rows as in mul521MULX, but row i adds
+// only x[i]·x[j] for j > i (the window limbs below j stay as they are), the
+// accumulator of rows 0–7 rotating and sending limbs 0–7 to the stack
+// frame; then one pass doubles all 18 limbs with ADCX (t + t + CF) while
+// the squares x[i]² come in at limbs 2i and 2i+1 with ADOX (the stack limbs
+// through DX); then the fold of fold521.
+func sqr521() {
+	TEXT("sqr521MULX", NOSPLIT, "func(z, x *[9]uint64)")
+	Pragma("noescape")
+	Doc("sqr521MULX sets z = x·x mod 2^521 − 1, like mul521(z, x, x).")
+	lo := AllocLocal(8 * 8)
+	a := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX, RDI}
+	for _, r := range a {
+		XORQ(r, r)
+	}
+	Load(Param("x"), RSI)
+	x := func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} }
+	for i := 0; i < 8; i++ {
+		Comment(fmt.Sprintf("Row %d: t[%d:%d] += x[%d]·x[%d:9]", i, 2*i+1, i+10, i, i+1))
+		MOVQ(x(i), RDX)
+		XORQ(RAX, RAX)
+		for j := i + 1; j < 9; j++ {
+			MULXQ(x(j), RAX, RBX)
+			ADCXQ(RAX, a[j])
+			ADOXQ(RBX, a[j+1])
+		}
+		MOVQ(U32(0), RAX)
+		ADCXQ(RAX, a[9])
+		MOVQ(a[0], lo.Offset(8*i))
+		XORQ(a[0], a[0])
+		a = append(a[1:], a[0])
+	}
+	Comment("t = 2t + Σ x[i]²·2^(128i)")
+	XORQ(RAX, RAX)
+	for i := 0; i < 9; i++ {
+		MOVQ(x(i), RDX)
+		MULXQ(RDX, RAX, RBX)
+		for h, sq := range []GPPhysical{RAX, RBX} {
+			k := 2*i + h
+			if k < 8 {
+				MOVQ(lo.Offset(8*k), RDX)
+				ADCXQ(RDX, RDX)
+				ADOXQ(sq, RDX)
+				MOVQ(RDX, lo.Offset(8*k))
+			} else {
+				ADCXQ(a[k-8], a[k-8])
+				ADOXQ(sq, a[k-8])
+			}
+		}
+	}
+	// Nothing carries out of limb 17: the square is below 2^1042.
+	fold521(a, lo)
+	RET()
+}
+
+// square4 emits t[0..7] = x², x's limbs at x(i): each product x[i]·x[j],
+// i < j, once, then the sum doubled with ADCX (t + t + CF) while the
+// squares x[i]² come in with ADOX. AX, BX and DX are clobbered.
+func square4(t []GPPhysical, x func(int) Mem) {
 	Comment("t[1..6] = Σ x[i]·x[j], i < j")
 	MOVQ(x(0), RDX)
 	MULXQ(x(1), t[1], t[2])
@@ -390,43 +507,178 @@ func p256Square() {
 		}
 		ADOXQ(RBX, t[2*i+1])
 	}
-	Comment("Four reduction steps on t[0..3]; the carry out of t[7] goes to t8, t[0]'s register")
-	c := GPPhysical(RSI)
-	MOVQ(U64(p256C), c)
-	t8 := t[0]
+}
+
+// montSqr emits montSqr4MULX, which computes what montMul4(z, x, x, m,
+// m0inv) computes: the square of square4, then four Montgomery reduction
+// rows on its low limbs, separated operand scanning (SOS in Koç, Acar,
+// Kaliski): row k adds q·m, q = t[k]·m0inv, to t[k..k+4] with the ADCX/ADOX
+// chains, and both carries run up through t[k+5..8] (t[8] in CX); then the
+// final subtraction of m from t[4..8], as in montMul.
+func montSqr() {
+	TEXT("montSqr4MULX", NOSPLIT, "func(z, x, m *[4]uint64, m0inv uint64)")
+	Pragma("noescape")
+	Doc("montSqr4MULX sets z = x·x·2^(−256) mod m, like montMul4(z, x, x, m, m0inv).")
+	t := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX}
+	Load(Param("x"), RSI)
+	square4(t[:8], func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} })
+	Load(Param("m"), RSI)
+	XORQ(t[8], t[8])
 	for k := 0; k < 4; k++ {
-		var prop []GPPhysical
-		prop = append(prop, t[k+5:]...)
-		if k == 0 {
-			// t[0] is q here and read by p256Reduce before the chain;
-			// the chain ends in it as t8.
-			p256ReduceTop(t[k:k+5], c, prop, t8)
-		} else {
-			prop = append(prop, t8)
-			p256Reduce(t[k:k+5], c, prop)
+		Comment(fmt.Sprintf("Row %d: t += q·m·2^%d, q = t[%d]·m0inv", k, 64*k, k))
+		MOVQ(t[k], RDX)
+		IMULQ(addr(Param("m0inv")), RDX)
+		XORQ(RAX, RAX)
+		for j := 0; j < 4; j++ {
+			MULXQ(Mem{Base: RSI, Disp: 8 * j}, RAX, RBX)
+			ADCXQ(RAX, t[k+j])
+			ADOXQ(RBX, t[k+j+1])
+		}
+		MOVQ(U32(0), RAX)
+		ADCXQ(RAX, t[k+4])
+		for _, r := range t[k+5:] {
+			ADOXQ(RAX, r)
+			ADCXQ(RAX, r)
 		}
 	}
-	Comment("t[4..8] < 2p: subtract p unless that borrows")
-	p256Final(append(append([]GPPhysical(nil), t[4:8]...), t8), c)
+	Comment("t[4..8] < 2m: subtract m unless that borrows")
+	r := t[4:]
+	copies := []GPPhysical{RAX, RBX, RDX, RDI}
+	for j := 0; j < 4; j++ {
+		MOVQ(r[j], copies[j])
+	}
+	SUBQ(Mem{Base: RSI}, r[0])
+	for j := 1; j < 4; j++ {
+		SBBQ(Mem{Base: RSI, Disp: 8 * j}, r[j])
+	}
+	SBBQ(U32(0), r[4])
+	for j := 0; j < 4; j++ {
+		CMOVQCS(copies[j], r[j])
+	}
+	Load(Param("z"), RSI)
+	for j := 0; j < 4; j++ {
+		MOVQ(r[j], Mem{Base: RSI, Disp: 8 * j})
+	}
 	RET()
 }
 
-// p256ReduceTop is p256Reduce whose carry chain ends in top, which is
-// w[0]'s register: it is cleared once w[0] has been read, before the chain.
-func p256ReduceTop(w []GPPhysical, c GPPhysical, propagate []GPPhysical, top GPPhysical) {
-	MOVQ(w[0], RDX)
-	MULXQ(c, RCX, RDI)
-	MOVQ(w[0], RAX)
-	SHLQ(U8(32), RAX)
-	MOVQ(w[0], RBX)
-	SHRQ(U8(32), RBX)
-	XORQ(top, top)
-	ADDQ(RAX, w[1])
-	ADCQ(RBX, w[2])
-	ADCQ(RCX, w[3])
-	ADCQ(RDI, w[4])
-	for _, r := range propagate {
-		ADCQ(U32(0), r)
+// montSqrN emits montSqr6MULX or montSqr9MULX, which compute what
+// montMul6(z, x, x, m, m0inv) and montMul9 compute for x < m, with n(n+1)/2
+// products for the square instead of n²:
+//
+//   - the cross products x[i]·x[j], i < j, in rows as in sqr521MULX (an
+//     (n+1)-register window rotating, limbs 0 to n−2 going to the stack
+//     frame);
+//   - one pass doubling the 2n limbs with ADCX while the squares x[i]² come
+//     in with ADOX;
+//   - the Montgomery reduction of the low half L (limbs 0 to n−1) alone, n
+//     rows of montMul's q·m half on an (n+1)-register window, which leaves
+//     v = (L + Q·m)/2^(64n) ≤ m; the high half H < m (from the stack) is
+//     then added, and v + H < 2m takes the final conditional subtraction of
+//     montMul (for 9 limbs through z, as there are no registers left for a
+//     copy).
+func montSqrN(n int) {
+	name := fmt.Sprintf("montSqr%dMULX", n)
+	TEXT(name, NOSPLIT, fmt.Sprintf("func(z, x, m *[%d]uint64, m0inv uint64)", n))
+	Pragma("noescape")
+	Doc(fmt.Sprintf("%s sets z = x·x·2^(−%d) mod m for x < m, like montMul%d(z, x, x, m, m0inv).", name, 64*n, n))
+	lo := AllocLocal((n - 1) * 8)
+	hi := AllocLocal(n * 8)
+	a := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX, RDI}[:n+1]
+	for _, r := range a {
+		XORQ(r, r)
 	}
-	ADCQ(U32(0), top)
+	Load(Param("x"), RSI)
+	x := func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} }
+	for i := 0; i < n-1; i++ {
+		Comment(fmt.Sprintf("Row %d: t[%d:%d] += x[%d]·x[%d:%d]", i, 2*i+1, i+n+1, i, i+1, n))
+		MOVQ(x(i), RDX)
+		XORQ(RAX, RAX)
+		for j := i + 1; j < n; j++ {
+			MULXQ(x(j), RAX, RBX)
+			ADCXQ(RAX, a[j])
+			ADOXQ(RBX, a[j+1])
+		}
+		MOVQ(U32(0), RAX)
+		ADCXQ(RAX, a[n])
+		MOVQ(a[0], lo.Offset(8*i))
+		XORQ(a[0], a[0])
+		a = append(a[1:], a[0])
+	}
+	Comment(fmt.Sprintf("t = 2t + Σ x[i]²·2^(128i); a = t[%d:%d]", n-1, 2*n))
+	XORQ(RAX, RAX)
+	for i := 0; i < n; i++ {
+		MOVQ(x(i), RDX)
+		MULXQ(RDX, RAX, RBX)
+		for h, sq := range []GPPhysical{RAX, RBX} {
+			k := 2*i + h
+			if k < n-1 {
+				MOVQ(lo.Offset(8*k), RDX)
+				ADCXQ(RDX, RDX)
+				ADOXQ(sq, RDX)
+				MOVQ(RDX, lo.Offset(8*k))
+			} else {
+				ADCXQ(a[k-(n-1)], a[k-(n-1)])
+				ADOXQ(sq, a[k-(n-1)])
+			}
+		}
+	}
+	Comment(fmt.Sprintf("H = t[%d:%d] to the stack; w = L = t[0:%d] and a zero limb", n, 2*n, n))
+	for j := 0; j < n; j++ {
+		MOVQ(a[j+1], hi.Offset(8*j))
+	}
+	w := append(append(append([]GPPhysical(nil), a[1:n]...), a[0]), a[n])
+	for j := 0; j < n-1; j++ {
+		MOVQ(lo.Offset(8*j), w[j])
+	}
+	XORQ(w[n], w[n])
+	Load(Param("m"), RSI)
+	for k := 0; k < n; k++ {
+		Comment(fmt.Sprintf("Reduction row %d: w += q·m, q = w[0]·m0inv; drop w[0], now 0", k))
+		MOVQ(w[0], RDX)
+		IMULQ(addr(Param("m0inv")), RDX)
+		XORQ(RAX, RAX)
+		for j := 0; j < n; j++ {
+			MULXQ(Mem{Base: RSI, Disp: 8 * j}, RAX, RBX)
+			ADCXQ(RAX, w[j])
+			ADOXQ(RBX, w[j+1])
+		}
+		MOVQ(U32(0), RAX)
+		ADCXQ(RAX, w[n])
+		w = append(w[1:], w[0])
+	}
+	Comment("w = v + H < 2m")
+	ADDQ(hi.Offset(0), w[0])
+	for j := 1; j < n; j++ {
+		ADCQ(hi.Offset(8*j), w[j])
+	}
+	ADCQ(U32(0), w[n])
+	Comment("Subtract m unless that borrows")
+	var keep func(j int) Op
+	if n == 6 {
+		copies := []GPPhysical{RAX, RBX, RDX, RCX, RDI, R15}
+		for j := 0; j < n; j++ {
+			MOVQ(w[j], copies[j])
+		}
+		keep = func(j int) Op { return copies[j] }
+	} else {
+		Load(Param("z"), RAX)
+		for j := 0; j < n; j++ {
+			MOVQ(w[j], Mem{Base: RAX, Disp: 8 * j})
+		}
+		keep = func(j int) Op { return Mem{Base: RAX, Disp: 8 * j} }
+	}
+	SUBQ(Mem{Base: RSI}, w[0])
+	for j := 1; j < n; j++ {
+		SBBQ(Mem{Base: RSI, Disp: 8 * j}, w[j])
+	}
+	SBBQ(U32(0), w[n])
+	for j := 0; j < n; j++ {
+		CMOVQCS(keep(j), w[j])
+	}
+	Load(Param("z"), RSI)
+	for j := 0; j < n; j++ {
+		MOVQ(w[j], Mem{Base: RSI, Disp: 8 * j})
+	}
+	RET()
 }

@@ -1,0 +1,18 @@
+package p256
+
+import (
+	"testing"
+
+	"github.com/crypton-go/crypton/mont/internal/fieldtest"
+)
+
+// FuzzElement and FuzzScalar compare the arithmetic with math/big on the
+// implementation the CPU selects (TestElement and TestScalar cover every
+// implementation).
+func FuzzElement(f *testing.F) {
+	fieldtest.Fuzz[Element](f, params.P, ElementSize)
+}
+
+func FuzzScalar(f *testing.F) {
+	fieldtest.Fuzz[Scalar](f, params.N, ScalarSize)
+}
