@@ -86,7 +86,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"strconv"
-	"unsafe"
 
 	"github.com/crypton-go/crypton/aead/internal/aescore"
 	"github.com/crypton-go/crypton/aead/internal/alias"
@@ -221,18 +220,11 @@ func (s *siv) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error
 type msgKeys struct {
 	enc aescore.Key // message-encryption key
 
-	// authBuf holds the message-authentication key, as a POLYVAL key (see
-	// auth), at a 16-byte aligned offset: the SSE-encoded kernels of
-	// ghash read the powers of the key as aligned 128-bit operands, and a
-	// Go stack frame is only 8-byte aligned.
-	authBuf [unsafe.Sizeof(ghash.Key{}) + 16]byte
+	authKey ghash.Key // message-authentication key, as a POLYVAL key
 }
 
-// auth returns the message-authentication key in mk.authBuf.
-func (mk *msgKeys) auth() *ghash.Key {
-	off := -uintptr(unsafe.Pointer(&mk.authBuf[0])) & 15
-	return (*ghash.Key)(unsafe.Pointer(&mk.authBuf[off]))
-}
+// auth returns the message-authentication key.
+func (mk *msgKeys) auth() *ghash.Key { return &mk.authKey }
 
 // deriveKeys derives the message keys of nonce (RFC 8452, Section 4): the
 // first eight bytes of each encryption, under the key-generating key, of

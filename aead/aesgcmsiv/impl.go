@@ -21,7 +21,7 @@ type hashImpl uint8
 
 const (
 	hashGeneric hashImpl = iota
-	hashCLMUL            // PCLMULQDQ, eight blocks per reduction (amd64)
+	hashCLMUL            // PCLMULQDQ (amd64) or PMULL (arm64), eight blocks per reduction
 	hashVCLMUL           // 256-bit VPCLMULQDQ, sixteen blocks (amd64)
 )
 
