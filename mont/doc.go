@@ -1,8 +1,8 @@
 // Package mont implements constant-time arithmetic on natural numbers
 // modulo an odd modulus, in Montgomery form, for crypton's RSA and
 // finite-field Diffie-Hellman. The prime fields of the elliptic curves live
-// in sub-packages: gf25519 (GF(2^255-19)) today; GF(2^448-2^224-1) and the
-// NIST P-256, P-384 and P-521 fields and scalar fields are planned.
+// in sub-packages: gf25519 (GF(2^255-19)), gf448 (GF(2^448-2^224-1)), and
+// p256, p384 and p521 (the base and scalar fields of the NIST curves).
 //
 // A [Modulus] holds an odd modulus and the constants of Montgomery
 // multiplication; a [Nat] holds a number with a fixed number of 64-bit
