@@ -16,11 +16,12 @@
 // # Implementations
 //
 // The keystream is computed by portable Go code ("generic"), which every
-// accelerated implementation is tested against, or on amd64 with AVX2 by
+// accelerated implementation is tested against, on amd64 with AVX2 by
 // assembly generated with avo ("AVX2": eight blocks at a time, one block per
-// 32-bit lane). Implementations register with
+// 32-bit lane), or on arm64 by hand-written NEON assembly ("NEON": four
+// blocks at a time, one per 32-bit lane). Implementations register with
 // github.com/crypton-go/crypton/cpufeat under the package name "chacha20",
-// and CRYPTON_CPU=-avx2 switches the assembly off. The -tags purego build
+// and CRYPTON_CPU=-avx2 or -asimd switches the assembly off. The -tags purego build
 // uses only the generic code.
 //
 // # Constant time

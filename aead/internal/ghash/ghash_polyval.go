@@ -24,15 +24,15 @@ import (
 
 // InitPolyval sets k to the POLYVAL key h (RFC 8452's 16-byte
 // message-authentication key, a little-endian polynomial), for
-// [UpdatePolyvalGeneric] and, on amd64, [UpdatePolyvalCLMUL] and
-// [UpdatePolyvalVCLMUL]. The GHASH entry points must not be used with such
+// [UpdatePolyvalGeneric], on amd64 [UpdatePolyvalCLMUL] and
+// [UpdatePolyvalVCLMUL], and on arm64 UpdatePolyvalPMULL. The GHASH entry points must not be used with such
 // a key, nor the POLYVAL ones with a key made by [Key.Init].
 //
-// On amd64, the powers of the key that the kernels use are computed with
-// carry-less multiplication where the CPU has PCLMULQDQ, so that
-// InitPolyval, which AES-GCM-SIV calls for every message, is cheap (and
-// with the generic multiplication otherwise). On other architectures,
-// where no POLYVAL kernel reads them, they are not computed.
+// On amd64 and arm64, the powers of the key that the kernels use are
+// computed with carry-less multiplication where the CPU has it (PCLMULQDQ,
+// PMULL), so that InitPolyval, which AES-GCM-SIV calls for every message, is
+// cheap. On other architectures, where no POLYVAL kernel reads them, they
+// are not computed.
 func (k *Key) InitPolyval(h *[BlockSize]byte) { k.InitPolyvalShort(h, maxPowers) }
 
 // InitPolyvalShort is [Key.InitPolyval] for a key that hashes at most

@@ -2,5 +2,5 @@
 
 package ghash
 
-// initPowersPolyval does nothing: only the amd64 kernels use the powers.
+// initPowersPolyval does nothing: only the amd64 and arm64 kernels use the powers.
 func initPowersPolyval(*Key, int) {}
