@@ -35,15 +35,17 @@
 //
 // # Implementations
 //
-// On amd64 with AVX2 and BMI2, messages of 512 bytes and more are sealed
-// and opened by assembly generated with avo ("AVX2+MULX"), which encrypts
-// eight ChaCha20 blocks at a time in the YMM registers and, in the same
+// On amd64 with AVX2 and BMI2, messages are sealed and opened by assembly
+// generated with avo ("AVX2+MULX"). From 512 bytes on it encrypts eight
+// ChaCha20 blocks at a time in the YMM registers and, in the same
 // instruction stream, authenticates 512 bytes with Poly1305 in the
 // general-purpose registers, multiplying with MULX: the two run side by
 // side in the vector and the scalar units, in one pass over the data.
-// Shorter messages, and all messages elsewhere, go through portable Go code
-// ("generic") built on the packages
-// github.com/crypton-go/crypton/aead/chacha20 and
+// Shorter messages, and the ends of longer ones, take two calls: one
+// computes the one-time key and the keystream with two blocks in each set
+// of YMM registers, the other authenticates everything left and computes
+// the tag. Elsewhere, messages go through portable Go code ("generic")
+// built on the packages github.com/crypton-go/crypton/aead/chacha20 and
 // github.com/crypton-go/crypton/aead/poly1305, which use their own
 // accelerated implementations. Implementations register with
 // github.com/crypton-go/crypton/cpufeat under the package name

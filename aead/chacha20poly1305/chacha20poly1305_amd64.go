@@ -6,8 +6,8 @@ import (
 	"crypto/subtle"
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 
-	"github.com/crypton-go/crypton/aead/chacha20"
 	"github.com/crypton-go/crypton/cpufeat"
 )
 
@@ -52,6 +52,25 @@ func chachaPolyAVX2(state *[16]uint32, s *polyState, dst, src []byte, hash *byte
 //go:noescape
 func chachaKeyAVX2(state *[16]uint32, key *[32]byte, dst, src []byte)
 
+// chachaRowsAVX2 sets key to the first 32 bytes of the ChaCha20 keystream
+// block with counter state[12] (the one-time Poly1305 key when that counter
+// is 0), XORs the keystream of the blocks with counters ctr, ctr+1, ...
+// into the len(src)/64 whole blocks of src, writing them to dst, and sets
+// ks to the keystream of the next block, for a partial block at the end.
+// It computes the blocks two to a set of YMM registers, one in each 128-bit
+// lane, six at a time, and is meant for short messages. It leaves state
+// alone; dst and src are the same or do not overlap.
+//
+//go:noescape
+func chachaRowsAVX2(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byte, ks *[64]byte)
+
+// polyFinishMULX absorbs ad and ct into s.h, each followed by zeros up to a
+// multiple of 16 bytes, then the block of the lengths adLen and ctLen as
+// 64-bit little-endian numbers, and writes the tag (see finish).
+//
+//go:noescape
+func polyFinishMULX(s *polyState, ad, ct []byte, adLen, ctLen int, tag *[16]byte)
+
 // polyBlocksMULX absorbs the len(msg)/16 whole blocks of msg into s.h.
 //
 //go:noescape
@@ -64,8 +83,12 @@ const chunkSize = 512
 // seal writes the ciphertext and tag of plaintext to out; see sealGeneric
 // for the contract.
 func seal(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
-	if useAVX2 && len(plaintext) >= avx2MinLen {
-		sealAVX2(out, key, nonce, plaintext, additionalData)
+	if useAVX2 {
+		if len(plaintext) >= avx2MinLen {
+			sealAVX2(out, key, nonce, plaintext, additionalData)
+		} else {
+			sealShortAVX2(out, key, nonce, plaintext, additionalData)
+		}
 		return
 	}
 	sealGeneric(out, key, nonce, plaintext, additionalData)
@@ -74,8 +97,11 @@ func seal(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 // open checks the tag of ciphertext and decrypts it into out; see
 // openGeneric for the contract.
 func open(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) bool {
-	if useAVX2 && len(ciphertext)-Overhead >= avx2MinLen {
-		return openAVX2(out, key, nonce, ciphertext, additionalData)
+	if useAVX2 {
+		if len(out) > 0 && &out[0] == &ciphertext[0] {
+			return openInPlaceAVX2(out, key, nonce, ciphertext, additionalData)
+		}
+		return openAVX2(out, key, nonce, ciphertext, additionalData, nil)
 	}
 	return openGeneric(out, key, nonce, ciphertext, additionalData)
 }
@@ -85,10 +111,9 @@ func open(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 // code at least every 64 KiB. It is a multiple of chunkSize.
 const maxKernelLen = 128 * chunkSize
 
-// avx2MinLen is the shortest message that seal and open give to sealAVX2
-// and openAVX2: one whole chunk. Shorter messages are left to the generic
-// code, which computes the one-time key and up to 64 bytes of keystream in
-// one call of the chacha20 package.
+// avx2MinLen is the shortest message that seal gives to sealAVX2: one
+// whole chunk. Shorter messages go to sealShortAVX2 (openAVX2 takes every
+// length, its loop over the chunks running zero times).
 const avx2MinLen = chunkSize
 
 // sealAVX2 is sealGeneric with assembly for the whole chunks: chunk 0 with
@@ -111,49 +136,125 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 		state[12] += uint32(k / 64)
 		i += k
 	}
-	polyBlocksMULX(&p, ciphertext[n-chunkSize:n])
 	if n < len(plaintext) {
-		s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
-		s.SetCounter(state[12])
-		s.XORKeyStream(ciphertext[n:], plaintext[n:])
-		p.writePadded(ciphertext[n:])
+		// The rest, under 512 bytes; the block chachaRowsAVX2 computes
+		// for its key argument is not used.
+		var unused [32]byte
+		var ks [64]byte
+		full := n + (len(plaintext)-n)&^63
+		chachaRowsAVX2(&state, state[12], &unused, ciphertext[n:], plaintext[n:], &ks)
+		subtle.XORBytes(ciphertext[full:], plaintext[full:], ks[:])
 	}
-	p.writeLengths(len(additionalData), len(ciphertext))
-	p.finish((*[Overhead]byte)(tag))
+	polyFinishMULX(&p, ciphertext[n-chunkSize:n], ciphertext[n:], len(additionalData), len(ciphertext), (*[Overhead]byte)(tag))
 }
 
-// openAVX2 is openGeneric with chachaPolyAVX2 for the whole chunks, which
-// authenticates each chunk of the ciphertext and decrypts it. It decrypts
-// before it knows whether the tag is right, and so zeroes out if it is not.
-func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) bool {
+// sealShortAVX2 is sealGeneric for plaintexts shorter than 512 bytes: one
+// call of chachaRowsAVX2 computes the one-time key and encrypts the whole
+// blocks, leaving the keystream of a partial block at the end, and
+// polyBlocksMULX authenticates.
+func sealShortAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
+	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
+	full := len(plaintext) &^ 63
+	state := stateOf(key, nonce)
+	var polyKey [32]byte
+	var ks [64]byte
+	chachaRowsAVX2(&state, 1, &polyKey, ciphertext, plaintext, &ks)
+	if full < len(plaintext) {
+		subtle.XORBytes(ciphertext[full:], plaintext[full:], ks[:])
+	}
+	var p polyState
+	p.setKey(&polyKey)
+	polyFinishMULX(&p, additionalData, ciphertext, len(additionalData), len(ciphertext), (*[Overhead]byte)(tag))
+}
+
+// openInPlaceAVX2 is openAVX2 when out is the ciphertext itself, with a
+// buffer on the stack (which the other case does not pay to zero).
+func openInPlaceAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) bool {
+	var buf [chunkSize]byte
+	ok := openAVX2(out, key, nonce, ciphertext, additionalData, buf[:])
+	clear(buf[:])
+	return ok
+}
+
+// openAVX2 is openGeneric with assembly: chachaRowsAVX2 computes the
+// one-time key and decrypts the whole blocks after the last whole 512-byte
+// chunk, into buf if it is not nil (when out is the ciphertext itself,
+// which has yet to be authenticated), else into out; chachaPolyAVX2
+// authenticates and decrypts the chunks; polyFinishMULX authenticates the
+// rest. It decrypts before it knows whether the tag is right, and so
+// zeroes what it wrote if it is not.
+func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData, buf []byte) bool {
 	tag := ciphertext[len(ciphertext)-Overhead:]
 	ciphertext = ciphertext[:len(ciphertext)-Overhead]
-	s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
-	var p polyState
-	p.init(s)
-	p.writePadded(additionalData)
-
 	n := len(ciphertext) / chunkSize * chunkSize
-	state := initState(key, nonce, 1)
-	for i := 0; i < n; {
-		k := min(n-i, maxKernelLen)
-		chachaPolyAVX2(&state, &p, out[i:i+k], ciphertext[i:i+k], &ciphertext[i])
-		state[12] += uint32(k / 64)
-		i += k
+	full := n + (len(ciphertext)-n)&^63
+
+	// The rest after the chunks: its whole blocks (at most seven) are
+	// decrypted now, its partial block at the end.
+	dec := out[n:]
+	if buf != nil {
+		dec = buf[:len(ciphertext)-n]
 	}
-	p.writePadded(ciphertext[n:])
-	s.SetCounter(uint32(1 + n/64))
-	s.XORKeyStream(out[n:], ciphertext[n:])
-	p.writeLengths(len(additionalData), len(ciphertext))
+	state := stateOf(key, nonce)
+	var polyKey [32]byte
+	var ks [64]byte
+	chachaRowsAVX2(&state, uint32(1+n/64), &polyKey, dec, ciphertext[n:], &ks)
+	var p polyState
+	p.setKey(&polyKey)
+	ad := additionalData
+	if n > 0 {
+		p.writePadded(ad)
+		ad = nil
+		state[12] = 1
+		for i := 0; i < n; {
+			k := min(n-i, maxKernelLen)
+			chachaPolyAVX2(&state, &p, out[i:i+k], ciphertext[i:i+k], &ciphertext[i])
+			state[12] += uint32(k / 64)
+			i += k
+		}
+	}
 	var want [Overhead]byte
-	p.finish(&want)
-	match := subtle.ConstantTimeCompare(want[:], tag)
+	polyFinishMULX(&p, ad, ciphertext[n:], len(additionalData), len(ciphertext), &want)
+	match := tagsEqual(&want, (*[Overhead]byte)(tag))
 	declassify(&match)
 	if match != 1 {
 		clear(out)
 		return false
 	}
+	if buf != nil {
+		copy(out[n:full], dec)
+	}
+	if full < len(out) {
+		subtle.XORBytes(out[full:], ciphertext[full:], ks[:])
+	}
 	return true
+}
+
+// tagsEqual returns 1 if a and b are equal and 0 otherwise, in constant
+// time: the two 128-bit numbers are XORed and the bits of the difference
+// folded into one.
+func tagsEqual(a, b *[Overhead]byte) int {
+	d0 := binary.LittleEndian.Uint64(a[0:8]) ^ binary.LittleEndian.Uint64(b[0:8])
+	d1 := binary.LittleEndian.Uint64(a[8:16]) ^ binary.LittleEndian.Uint64(b[8:16])
+	d := d0 | d1
+	// d|-d has its top bit set exactly when d is not zero.
+	return int(1 - (d|-d)>>63)
+}
+
+// stateOf returns the ChaCha20 state for the key, the nonce and block
+// counter 0, as initState does, but written with whole-vector copies: on
+// little-endian amd64 the words of the state are its bytes in order, so
+// the key and the nonce are copied as they are. The assembly reads the
+// state 16 bytes at a time right away, and a 16-byte load that spans
+// several narrower stores waits for them to reach the cache instead of
+// being forwarded from the store buffer.
+func stateOf(key *[KeySize]byte, nonce *[NonceSize]byte) [16]uint32 {
+	var state [16]uint32
+	b := (*[64]byte)(unsafe.Pointer(&state))
+	copy(b[0:16], "expand 32-byte k")
+	copy(b[16:48], key[:])
+	copy(b[52:64], nonce[:])
+	return state
 }
 
 // initState returns the ChaCha20 state for the key, the nonce and the
@@ -176,14 +277,6 @@ func initState(key *[KeySize]byte, nonce *[NonceSize]byte, counter uint32) [16]u
 	}
 }
 
-// init sets p to the start of the Poly1305 computation under the one-time
-// key of s, the first 32 bytes of its keystream block 0, and sets the
-// counter of s to 1.
-func (p *polyState) init(s *chacha20.Cipher) {
-	key := oneTimeKey(s)
-	p.setKey(&key)
-}
-
 // setKey sets p to the start of the Poly1305 computation under key.
 func (p *polyState) setKey(key *[32]byte) {
 	*p = polyState{}
@@ -196,7 +289,9 @@ func (p *polyState) setKey(key *[32]byte) {
 // writePadded absorbs b followed by zeros up to a multiple of 16 bytes.
 func (p *polyState) writePadded(b []byte) {
 	full := len(b) &^ 15
-	polyBlocksMULX(p, b[:full])
+	if full > 0 {
+		polyBlocksMULX(p, b[:full])
+	}
 	if full < len(b) {
 		var last [16]byte
 		copy(last[:], b[full:])

@@ -21,10 +21,13 @@
 // counter+7; rotations by 16 and 8 bits with VPSHUFB, by 12 and 7 with two
 // shifts and an OR; the sixteen state words fill all sixteen registers, and
 // word 0 goes to a stack slot while its register is the scratch register of
-// the shift-and-OR rotations. The ten double rounds are unrolled, so that
-// the Poly1305 instructions can be spread over all of them. After the
-// rounds the input is added, the registers are transposed back into
-// serialized blocks and XORed with src.
+// the shift-and-OR rotations. The ten double rounds are a loop, whose body
+// is one double round with three Poly1305 blocks spread over it (the last
+// two of the 32 blocks of a chunk follow the loop): unrolled, the rounds
+// made a 12 KB loop body that the instruction cache and the op cache could
+// not keep beside the rest of Seal or Open, which made messages of one or
+// two chunks a third slower. After the rounds the input is added, the
+// registers are transposed back into serialized blocks and XORed with src.
 //
 // The Poly1305 part is the arithmetic of tools/asm/aead/poly1305 (which see
 // for the bounds): h = h0 + h1·2⁶⁴ + h2·2¹²⁸ in three general-purpose
@@ -52,10 +55,18 @@
 // 32 bytes are the one-time Poly1305 key (RFC 8439, Section 2.6): so the key
 // costs no time of its own. That block keeps fourteen of its words in
 // registers (avo allocates them; with the base of the slots that is all the
-// registers there are) and words 10 and 11 in a stack slot.
+// registers there are) and words 10 and 11 in a stack slot; its rounds are
+// the same loop, a scalar double round in each vector one.
 //
 // polyBlocksMULX is the same Poly1305 arithmetic alone, for the additional
-// data, the ends of messages and the last chunk of Seal.
+// data of messages of 512 bytes and more.
+//
+// chachaRowsAVX2 is the ChaCha20 of short messages and of the ends of long
+// ones: blocks in rows, two to a set of four YMM registers, one to three
+// sets side by side, the one-time key block first (see its comment).
+// polyFinishMULX is the end of the Poly1305 computation in one call: the
+// additional data, the ciphertext and their partial blocks, the lengths
+// block and the final reduction and addition of s.
 //
 // Every branch depends on lengths only; nothing indexes memory with a
 // secret. The functions need AVX2 and BMI2; the Go code checks for them.
@@ -102,6 +113,8 @@ var (
 	rot8Mask    Mem // VPSHUFB mask rotating each 32-bit word left by 8 bits
 	laneOffsets Mem // 0, 1, ..., 7: what each lane adds to the counter
 	eightBlocks Mem // 8 in every lane: the step of the counters between chunks
+	twoBlocks   Mem // 2 in word 0 of each 128-bit lane: the step between row sets
+	oneHigh     Mem // 1 in word 0 of the high 128-bit lane
 )
 
 func main() {
@@ -122,6 +135,21 @@ func main() {
 	chachaPolyAVX2()
 	chachaKeyAVX2()
 	polyBlocksMULX()
+	twoBlocks = GLOBL("chachaPolyTwoBlocks", RODATA|NOPTR)
+	DATA(0, U32(2))
+	DATA(4, U32(0))
+	DATA(8, U64(0))
+	DATA(16, U32(2))
+	DATA(20, U32(0))
+	DATA(24, U64(0))
+	oneHigh = GLOBL("chachaPolyOneHigh", RODATA|NOPTR)
+	DATA(0, U64(0))
+	DATA(8, U64(0))
+	DATA(16, U32(1))
+	DATA(20, U32(0))
+	DATA(24, U64(0))
+	chachaRowsAVX2()
+	polyFinishMULX()
 	Generate()
 }
 
@@ -171,11 +199,17 @@ type poly struct {
 // aead/poly1305 (see tools/asm/aead/poly1305 for the bounds), in one
 // sequence per block.
 func (p *poly) block(o *ops, m Mem) {
+	hi := m
+	hi.Disp += 8
+	p.blockOps(o, m, hi)
+}
+
+// blockOps is block for the block whose low and high 64 bits are lo and
+// hi (memory or registers).
+func (p *poly) blockOps(o *ops, m, hi Op) {
 	h0, h1, h2 := p.h0, p.h1, p.h2
 	a1, c0, c1 := GP64(), GP64(), GP64()
 	d0, d1, d2, e, k := GP64(), GP64(), GP64(), GP64(), GP64()
-	hi := m
-	hi.Disp += 8
 	o.add(func() { ADDQ(m, h0) })
 	o.add(func() { ADCQ(hi, h1) })
 	o.add(func() { ADCQ(U8(1), h2) })
@@ -303,24 +337,36 @@ func chachaPolyAVX2() {
 	Load(st.Field("h").Index(2), p.h2)
 
 	Label("chunk")
-	Comment("Eight blocks of ChaCha20, with 32 blocks of Poly1305 merged into the rounds.")
-	var vec, sc ops
+	Comment("Eight blocks of ChaCha20, with 32 blocks of Poly1305 merged into the rounds:")
+	Comment("a loop of ten double rounds, each with three blocks, then two blocks more.")
 	x := ymmRegs()
-	for i := 0; i < 16; i++ {
-		vec.add(func() { VMOVDQA(g.slot(slotState+i), x[i]) })
+	for i := 1; i < 16; i++ {
+		VMOVDQA(g.slot(slotState+i), x[i])
 	}
-	k := &rounds{g: g, x: x, o: &vec}
-	for i := 0; i < 10; i++ {
-		k.quarterRounds(columnRound)
-		k.quarterRounds(diagonalRound)
-	}
+	VMOVDQA(g.slot(slotState), x[0])
+	VMOVDQA(x[0], g.slot(slotSpill))
+	MOVQ(U32(10), g.count())
+	Label("double")
+	var vec, sc ops
+	k := &rounds{g: g, x: x, o: &vec, spilled: true}
+	k.quarterRounds(columnRound)
+	k.quarterRounds(diagonalRound)
 	if !k.spilled {
 		panic("word 0 must be in its spill slot after the rounds")
 	}
-	for b := 0; b < chunkBlocks; b++ {
+	for b := 0; b < roundBlocks; b++ {
 		p.block(&sc, Mem{Base: g.hash, Disp: 16 * b})
 	}
 	merge(vec, sc)
+	ADDQ(U8(16*roundBlocks), g.hash)
+	DECQ(g.count())
+	JNZ(LabelRef("double"))
+	var rest ops
+	for b := 0; b < chunkBlocks-10*roundBlocks; b++ {
+		p.block(&rest, Mem{Base: g.hash, Disp: 16 * b})
+	}
+	merge(rest, nil)
+	ADDQ(U8(16*(chunkBlocks-10*roundBlocks)), g.hash)
 
 	g.output(x)
 
@@ -330,7 +376,6 @@ func chachaPolyAVX2() {
 	VMOVDQA(Y0, g.slot(slotState+12))
 	ADDQ(U32(chunkSize), g.src)
 	ADDQ(U32(chunkSize), g.dst)
-	ADDQ(U32(chunkSize), g.hash)
 	DECQ(g.n)
 	JNZ(LabelRef("chunk"))
 
@@ -421,24 +466,29 @@ func chachaKeyAVX2() {
 		}
 	}
 
-	Comment("Eight blocks of ChaCha20 in the YMM registers, with block 0 merged into the rounds.")
-	var vec, sc ops
+	Comment("Eight blocks of ChaCha20 in the YMM registers, with block 0 merged into the rounds,")
+	Comment("a loop of ten double rounds.")
 	x := ymmRegs()
-	for i := 0; i < 16; i++ {
-		vec.add(func() { VMOVDQA(g.slot(slotState+i), x[i]) })
+	for i := 1; i < 16; i++ {
+		VMOVDQA(g.slot(slotState+i), x[i])
 	}
-	k := &rounds{g: g, x: x, o: &vec}
-	for i := 0; i < 10; i++ {
-		k.quarterRounds(columnRound)
-		k.quarterRounds(diagonalRound)
-		for _, q := range columnRound {
-			scalarQuarterRound(&sc, w, q)
-		}
-		for _, q := range diagonalRound {
-			scalarQuarterRound(&sc, w, q)
-		}
+	VMOVDQA(g.slot(slotState), x[0])
+	VMOVDQA(x[0], g.slot(slotSpill))
+	MOVQ(U32(10), g.count())
+	Label("double")
+	var vec, sc ops
+	k := &rounds{g: g, x: x, o: &vec, spilled: true}
+	k.quarterRounds(columnRound)
+	k.quarterRounds(diagonalRound)
+	for _, q := range columnRound {
+		scalarQuarterRound(&sc, w, q)
+	}
+	for _, q := range diagonalRound {
+		scalarQuarterRound(&sc, w, q)
 	}
 	merge(vec, sc)
+	DECQ(g.count())
+	JNZ(LabelRef("double"))
 
 	g.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
 	g.src = Load(Param("src").Base(), GP64()).(GPVirtual)
@@ -470,6 +520,15 @@ func scalarQuarterRound(o *ops, w [16]Op, q [4]int) {
 		o.add(func() { ROLL(U8(r[1]), b) })
 	}
 }
+
+// count returns the stack slot of the count of double rounds left, after
+// r0, r1 and rr1 (or words 10 and 11).
+func (g *gen) count() Mem { return Mem{Base: g.frame, Disp: slotSize*slotKey + 24} }
+
+// roundBlocks is the number of Poly1305 blocks that chachaPolyAVX2 absorbs
+// in each double round: 3 in each of the ten, and the last 2 of the 32
+// after them.
+const roundBlocks = 3
 
 // key returns the stack slot of r0 (i = 0), r1 (1) or rr1 (2).
 func (g *gen) key(i int) Mem { return Mem{Base: g.frame, Disp: slotSize*slotKey + 8*i} }
@@ -628,4 +687,313 @@ func (o *output) storeYMM(lo, hi [4]Register, off int) {
 	for j := 0; j < 4; j++ {
 		o.storePair(lo[j], hi[j], j, j+4, off)
 	}
+}
+
+// maxRowSets is the most sets of four YMM registers that chachaRowsAVX2
+// computes side by side: two blocks per set, one in each 128-bit lane.
+const maxRowSets = 3
+
+// chachaRowsAVX2 emits the short-message function: ChaCha20 blocks in rows,
+// one block in each 128-bit lane of a set of four YMM registers (register
+// i holding row i, words 4i to 4i+3), as RFC 8439, Section 2.3 draws the
+// state. A column round is four quarter rounds done by the lanes of the
+// rows at once; the diagonal round first rotates the words of rows 0, 2 and
+// 3 (VPSHUFD) so that the diagonals line up as columns, and rotates them
+// back afterwards.
+//
+// One set alone is bound by the latency of its chain of dependent
+// instructions; more sets interleaved fill the idle issue slots until the
+// shuffle and shift ports are saturated: measured on Zen 3, one set (two
+// blocks) takes about 100 ns, two sets 135 ns, three sets 170 ns. So each
+// round of the loop takes as many sets as the blocks still to compute
+// need, up to three.
+//
+// The blocks are numbered v = 0, 1, 2, ...: block 0 has the counter
+// state[12] and is the Poly1305 key block, whose first 32 bytes go to key;
+// block v ≥ 1 has the counter ctr+v-1: blocks 1 to full (full =
+// len(src)/64) are XORed into the whole blocks of src, and block full+1,
+// if src ends with a partial block, goes to ks as keystream for it. The
+// surplus block of an odd count is dropped. Every branch depends on
+// len(src) only.
+func chachaRowsAVX2() {
+	TEXT("chachaRowsAVX2", 0, "func(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byte, ks *[64]byte)")
+	Doc(
+		"chachaRowsAVX2 sets key to the first 32 bytes of the ChaCha20 block",
+		"with counter state[12], XORs the keystream of the blocks with counters",
+		"ctr, ctr+1, ... into the len(src)/64 whole blocks of src, writing them",
+		"to dst, and, if len(src) is not a multiple of 64, sets ks to the",
+		"keystream of the block after those. It needs AVX2.",
+	)
+	// Stack: the counter rows of the sets of the current round of the loop
+	// (32 bytes each), then that of the first set of the next round.
+	frame := AllocLocal(32 * (maxRowSets + 1))
+	slot := func(i int) Mem { m := frame; m.Disp += 32 * i; return m }
+	next := slot(maxRowSets)
+
+	state := Load(Param("state"), GP64())
+	row := func(i int) Mem { return Mem{Base: state, Disp: 16 * i} }
+	ctr := Load(Param("ctr"), GP32())
+	src := Load(Param("src").Base(), GP64())
+	dst := Load(Param("dst").Base(), GP64())
+	full := Load(Param("src").Len(), GP64())
+	// last = ⌈len(src)/64⌉, full = ⌊len(src)/64⌋.
+	last := GP64()
+	LEAQ(Mem{Base: full, Disp: 63}, last)
+	SHRQ(U8(6), last)
+	SHRQ(U8(6), full)
+	v := GP64()
+	XORQ(v, v)
+	left := GP64()
+
+	Comment("Counter row of the first set: ctr-1 in the low lane, ctr in the high one.")
+	DECL(ctr)
+	VMOVD(ctr, X0)
+	VPBROADCASTD(X0, Y0)
+	VBROADCASTI128(row(3), Y1)
+	VPBLENDD(U8(0x11), Y0, Y1, Y1)
+	VPADDD(oneHigh, Y1, Y1)
+	VMOVDQU(Y1, next)
+
+	a := []VecPhysical{Y0, Y4, Y8}
+	b := []VecPhysical{Y1, Y5, Y9}
+	c := []VecPhysical{Y2, Y6, Y10}
+	d := []VecPhysical{Y3, Y7, Y11}
+	t := []VecPhysical{Y12, Y13, Y14}
+	keyPtr := Load(Param("key"), GP64())
+	ksPtr := Load(Param("ks"), GP64())
+	n := GP64()
+
+	Label("rows")
+	Comment("Blocks v to last are left: take one, two or three sets.")
+	MOVQ(last, left)
+	SUBQ(v, left)
+	CMPQ(left, U8(1))
+	JBE(LabelRef("sets1"))
+	CMPQ(left, U8(3))
+	JBE(LabelRef("sets2"))
+
+	for _, sets := range []int{3, 1, 2} {
+		id := func(name string) string { return name + string(rune('0'+sets)) }
+		Label(id("sets"))
+		Comment("The counter rows of the sets of this round, and of the next.")
+		VMOVDQU(next, Y3)
+		TESTQ(v, v)
+		JNZ(LabelRef(id("counters")))
+		Comment("Block 0, in the low lane of the first set, has the counter state[12].")
+		VBROADCASTI128(row(3), Y12)
+		VPBLENDD(U8(0x01), Y12, Y3, Y3)
+		Label(id("counters"))
+		VMOVDQU(Y3, slot(0))
+		VMOVDQU(next, Y12)
+		for s := 1; s < sets; s++ {
+			VPADDD(twoBlocks, Y12, Y12)
+			VMOVDQU(Y12, slot(s))
+			VMOVDQA(Y12, d[s])
+		}
+		VPADDD(twoBlocks, Y12, Y12)
+		VMOVDQU(Y12, next)
+		for s := 0; s < sets; s++ {
+			VBROADCASTI128(row(0), a[s])
+			VBROADCASTI128(row(1), b[s])
+			VBROADCASTI128(row(2), c[s])
+		}
+
+		quarter := func() {
+			for _, r := range [][2]uint8{{16, 12}, {8, 7}} {
+				for s := 0; s < sets; s++ {
+					VPADDD(b[s], a[s], a[s])
+				}
+				for s := 0; s < sets; s++ {
+					VPXOR(a[s], d[s], d[s])
+				}
+				mask := rot16Mask
+				if r[0] == 8 {
+					mask = rot8Mask
+				}
+				for s := 0; s < sets; s++ {
+					VPSHUFB(mask, d[s], d[s])
+				}
+				for s := 0; s < sets; s++ {
+					VPADDD(d[s], c[s], c[s])
+				}
+				for s := 0; s < sets; s++ {
+					VPXOR(c[s], b[s], b[s])
+				}
+				for s := 0; s < sets; s++ {
+					VPSLLD(U8(r[1]), b[s], t[s])
+				}
+				for s := 0; s < sets; s++ {
+					VPSRLD(U8(32-r[1]), b[s], b[s])
+				}
+				for s := 0; s < sets; s++ {
+					VPXOR(t[s], b[s], b[s])
+				}
+			}
+		}
+		shuffle := func(ia, ic, id uint8) {
+			for s := 0; s < sets; s++ {
+				VPSHUFD(U8(ia), a[s], a[s])
+				VPSHUFD(U8(ic), c[s], c[s])
+				VPSHUFD(U8(id), d[s], d[s])
+			}
+		}
+		// The diagonal round lines up word j of row 1 (b), which a round
+		// writes last, with words j-1, j+1 and j+2 of rows 0, 2 and 3, so
+		// that b, on the longest chain, is never shuffled.
+		Comment("Ten double rounds: a column round, then a diagonal round.")
+		MOVQ(U32(10), n)
+		Label(id("double"))
+		quarter()
+		shuffle(0x93, 0x39, 0x4e)
+		quarter()
+		shuffle(0x39, 0x93, 0x4e)
+		DECQ(n)
+		JNZ(LabelRef(id("double")))
+
+		Comment("Add the input and store each block where it goes.")
+		for s := 0; s < sets; s++ {
+			VBROADCASTI128(row(0), t[0])
+			VPADDD(t[0], a[s], a[s])
+			VBROADCASTI128(row(1), t[0])
+			VPADDD(t[0], b[s], b[s])
+			VBROADCASTI128(row(2), t[0])
+			VPADDD(t[0], c[s], c[s])
+			VPADDD(slot(s), d[s], d[s])
+			// Block 2s (low lanes) in Y12:Y13, block 2s+1 (high lanes) in a:c.
+			VPERM2I128(U8(0x20), b[s], a[s], Y12)
+			VPERM2I128(U8(0x20), d[s], c[s], Y13)
+			VPERM2I128(U8(0x31), b[s], a[s], a[s])
+			VPERM2I128(U8(0x31), d[s], c[s], c[s])
+			for h, p := range [][2]VecPhysical{{Y12, Y13}, {a[s], c[s]}} {
+				bid := id(string(rune('a'+s)) + string(rune('0'+h)) + "_")
+				TESTQ(v, v)
+				JNZ(LabelRef("notkey_" + bid))
+				VMOVDQU(p[0], Mem{Base: keyPtr})
+				JMP(LabelRef("next_" + bid))
+				Label("notkey_" + bid)
+				CMPQ(v, full)
+				JA(LabelRef("notfull_" + bid))
+				VPXOR(Mem{Base: src}, p[0], p[0])
+				VPXOR(Mem{Base: src, Disp: 32}, p[1], p[1])
+				VMOVDQU(p[0], Mem{Base: dst})
+				VMOVDQU(p[1], Mem{Base: dst, Disp: 32})
+				ADDQ(U8(64), src)
+				ADDQ(U8(64), dst)
+				JMP(LabelRef("next_" + bid))
+				Label("notfull_" + bid)
+				CMPQ(v, last)
+				JNE(LabelRef("next_" + bid))
+				VMOVDQU(p[0], Mem{Base: ksPtr})
+				VMOVDQU(p[1], Mem{Base: ksPtr, Disp: 32})
+				Label("next_" + bid)
+				INCQ(v)
+			}
+		}
+		CMPQ(v, last)
+		JBE(LabelRef("rows"))
+		JMP(LabelRef("done"))
+	}
+	Label("done")
+	VZEROUPPER()
+	RET()
+}
+
+// polyFinishMULX emits the end of the Poly1305 computation of RFC 8439,
+// Section 2.8, in one call: the additional data and the ciphertext (or
+// what is left of them), each padded with zeros to a multiple of 16 bytes,
+// the block of the two lengths, and the final reduction and addition of s
+// (finish in aead/chacha20poly1305/chacha20poly1305_amd64.go). A partial
+// block is copied byte by byte into a zeroed 16-byte stack slot, so that
+// nothing past the end of a slice is read.
+func polyFinishMULX() {
+	TEXT("polyFinishMULX", 0, "func(s *polyState, ad, ct []byte, adLen, ctLen int, tag *[16]byte)")
+	Doc(
+		"polyFinishMULX absorbs ad and ct into s.h, each followed by zeros up",
+		"to a multiple of 16 bytes, then the block of adLen and ctLen, and",
+		"writes the tag. It needs BMI2.",
+	)
+	pad := AllocLocal(16)
+	st := Dereference(Param("s"))
+	p := &poly{h0: GP64(), h1: GP64(), h2: GP64()}
+	r0, r1, rr1 := GP64(), GP64(), GP64()
+	Load(st.Field("r").Index(0), r0)
+	Load(st.Field("r").Index(1), r1)
+	MOVQ(r1, rr1)
+	SHRQ(U8(2), rr1)
+	ADDQ(r1, rr1)
+	p.r0, p.r1, p.rr1 = r0, r1, rr1
+	Load(st.Field("h").Index(0), p.h0)
+	Load(st.Field("h").Index(1), p.h1)
+	Load(st.Field("h").Index(2), p.h2)
+
+	for _, name := range []string{"ad", "ct"} {
+		m := Load(Param(name).Base(), GP64())
+		n := Load(Param(name).Len(), GP64())
+		blocks := GP64()
+		MOVQ(n, blocks)
+		SHRQ(U8(4), blocks)
+		JZ(LabelRef(name + "_partial"))
+		Label(name + "_loop")
+		var o ops
+		p.block(&o, Mem{Base: m})
+		merge(o, nil)
+		ADDQ(U8(16), m)
+		DECQ(blocks)
+		JNZ(LabelRef(name + "_loop"))
+
+		Label(name + "_partial")
+		ANDQ(U8(15), n)
+		JZ(LabelRef(name + "_done"))
+		Comment("Copy the partial block into the zeroed slot and absorb it.")
+		zero := GP64()
+		XORQ(zero, zero)
+		MOVQ(zero, pad)
+		padHi := pad
+		padHi.Disp += 8
+		MOVQ(zero, padHi)
+		i := GP64()
+		XORQ(i, i)
+		b := GP32()
+		Label(name + "_copy")
+		MOVBLZX(Mem{Base: m, Index: i, Scale: 1}, b)
+		padByte := pad
+		padByte.Index = i
+		padByte.Scale = 1
+		MOVB(b.As8(), padByte)
+		INCQ(i)
+		CMPQ(i, n)
+		JB(LabelRef(name + "_copy"))
+		var o2 ops
+		p.blockOps(&o2, pad, padHi)
+		merge(o2, nil)
+		Label(name + "_done")
+	}
+
+	Comment("The lengths block.")
+	adLen := Load(Param("adLen"), GP64())
+	ctLen := Load(Param("ctLen"), GP64())
+	var o ops
+	p.blockOps(&o, adLen, ctLen)
+	merge(o, nil)
+
+	Comment("h mod 2¹³⁰-5: h-p unless that borrows, then plus s, mod 2¹²⁸.")
+	g0, g1, g2 := GP64(), GP64(), GP64()
+	MOVQ(p.h0, g0)
+	MOVQ(p.h1, g1)
+	MOVQ(p.h2, g2)
+	SUBQ(I8(-5), g0)
+	SBBQ(I8(-1), g1)
+	SBBQ(U8(3), g2)
+	CMOVQCC(g0, p.h0)
+	CMOVQCC(g1, p.h1)
+	st = Dereference(Param("s"))
+	s0, s1 := GP64(), GP64()
+	Load(st.Field("s").Index(0), s0)
+	Load(st.Field("s").Index(1), s1)
+	ADDQ(s0, p.h0)
+	ADCQ(s1, p.h1)
+	tag := Load(Param("tag"), GP64())
+	MOVQ(p.h0, Mem{Base: tag})
+	MOVQ(p.h1, Mem{Base: tag, Disp: 8})
+	RET()
 }
