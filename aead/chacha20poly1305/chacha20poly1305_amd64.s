@@ -1758,7 +1758,7 @@ done:
 
 // func polyFinishMULX(s *polyState, ad []byte, ct []byte, adLen int, ctLen int, tag *[16]byte)
 // Requires: BMI2, CMOV
-TEXT ·polyFinishMULX(SB), $16-80
+TEXT ·polyFinishMULX(SB), $0-80
 	MOVQ s+0(FP), DX
 	MOVQ 24(DX), SI
 	MOVQ 32(DX), DI
@@ -1810,45 +1810,62 @@ ad_partial:
 	ANDQ $0x0f, R10
 	JZ   ad_done
 
-	// Copy the partial block into the zeroed slot and absorb it.
+	// The partial block in two registers: its first 8 bytes loaded at once if
+	// there are 8, the others gathered one by one from the last, zero-padded.
 	XORQ DX, DX
-	MOVQ DX, (SP)
-	MOVQ DX, 8(SP)
-	XORQ DX, DX
+	XORQ R11, R11
+	CMPQ R10, $0x08
+	JB   ad_low
 
-ad_copy:
-	MOVBLZX (R9)(DX*1), R11
-	MOVB    R11, (SP)(DX*1)
-	INCQ    DX
-	CMPQ    DX, R10
-	JB      ad_copy
-	ADDQ    (SP), AX
-	ADCQ    8(SP), CX
-	ADCQ    $0x01, BX
-	MOVQ    AX, DX
-	MULXQ   SI, AX, R9
-	MULXQ   DI, R10, R11
-	MOVQ    CX, DX
-	MULXQ   R8, R12, CX
-	ADDQ    R12, AX
-	ADCQ    R9, CX
-	MULXQ   SI, DX, R9
-	MOVQ    BX, R12
-	IMULQ   R8, R12
-	IMULQ   SI, BX
-	ADDQ    R12, CX
-	ADDQ    DX, R10
-	ADCQ    R9, R11
-	ADDQ    R11, BX
-	ADDQ    R10, CX
-	ADCQ    $0x00, BX
-	MOVQ    BX, DX
-	SHRQ    $0x02, DX
-	LEAQ    (DX)(DX*4), DX
-	ANDQ    $0x03, BX
-	ADDQ    DX, AX
-	ADCQ    $0x00, CX
-	ADCQ    $0x00, BX
+ad_high:
+	CMPQ    R10, $0x08
+	JE      ad_first8
+	DECQ    R10
+	MOVBQZX (R9)(R10*1), R12
+	SHLQ    $0x08, R11
+	ORQ     R12, R11
+	JMP     ad_high
+
+ad_first8:
+	MOVQ (R9), DX
+	JMP  ad_absorb
+
+ad_low:
+	DECQ    R10
+	MOVBQZX (R9)(R10*1), R12
+	SHLQ    $0x08, DX
+	ORQ     R12, DX
+	TESTQ   R10, R10
+	JNZ     ad_low
+
+ad_absorb:
+	ADDQ  DX, AX
+	ADCQ  R11, CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R9
+	MULXQ DI, R10, R11
+	MOVQ  CX, DX
+	MULXQ R8, R12, CX
+	ADDQ  R12, AX
+	ADCQ  R9, CX
+	MULXQ SI, DX, R9
+	MOVQ  BX, R12
+	IMULQ R8, R12
+	IMULQ SI, BX
+	ADDQ  R12, CX
+	ADDQ  DX, R10
+	ADCQ  R9, R11
+	ADDQ  R11, BX
+	ADDQ  R10, CX
+	ADCQ  $0x00, BX
+	MOVQ  BX, DX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ANDQ  $0x03, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
 
 ad_done:
 	MOVQ ct_base+32(FP), R9
@@ -1893,45 +1910,62 @@ ct_partial:
 	ANDQ $0x0f, R10
 	JZ   ct_done
 
-	// Copy the partial block into the zeroed slot and absorb it.
+	// The partial block in two registers: its first 8 bytes loaded at once if
+	// there are 8, the others gathered one by one from the last, zero-padded.
 	XORQ DX, DX
-	MOVQ DX, (SP)
-	MOVQ DX, 8(SP)
-	XORQ DX, DX
+	XORQ R11, R11
+	CMPQ R10, $0x08
+	JB   ct_low
 
-ct_copy:
-	MOVBLZX (R9)(DX*1), R11
-	MOVB    R11, (SP)(DX*1)
-	INCQ    DX
-	CMPQ    DX, R10
-	JB      ct_copy
-	ADDQ    (SP), AX
-	ADCQ    8(SP), CX
-	ADCQ    $0x01, BX
-	MOVQ    AX, DX
-	MULXQ   SI, AX, R9
-	MULXQ   DI, R10, R11
-	MOVQ    CX, DX
-	MULXQ   R8, R12, CX
-	ADDQ    R12, AX
-	ADCQ    R9, CX
-	MULXQ   SI, DX, R9
-	MOVQ    BX, R12
-	IMULQ   R8, R12
-	IMULQ   SI, BX
-	ADDQ    R12, CX
-	ADDQ    DX, R10
-	ADCQ    R9, R11
-	ADDQ    R11, BX
-	ADDQ    R10, CX
-	ADCQ    $0x00, BX
-	MOVQ    BX, DX
-	SHRQ    $0x02, DX
-	LEAQ    (DX)(DX*4), DX
-	ANDQ    $0x03, BX
-	ADDQ    DX, AX
-	ADCQ    $0x00, CX
-	ADCQ    $0x00, BX
+ct_high:
+	CMPQ    R10, $0x08
+	JE      ct_first8
+	DECQ    R10
+	MOVBQZX (R9)(R10*1), R12
+	SHLQ    $0x08, R11
+	ORQ     R12, R11
+	JMP     ct_high
+
+ct_first8:
+	MOVQ (R9), DX
+	JMP  ct_absorb
+
+ct_low:
+	DECQ    R10
+	MOVBQZX (R9)(R10*1), R12
+	SHLQ    $0x08, DX
+	ORQ     R12, DX
+	TESTQ   R10, R10
+	JNZ     ct_low
+
+ct_absorb:
+	ADDQ  DX, AX
+	ADCQ  R11, CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R9
+	MULXQ DI, R10, R11
+	MOVQ  CX, DX
+	MULXQ R8, R12, CX
+	ADDQ  R12, AX
+	ADCQ  R9, CX
+	MULXQ SI, DX, R9
+	MOVQ  BX, R12
+	IMULQ R8, R12
+	IMULQ SI, BX
+	ADDQ  R12, CX
+	ADDQ  DX, R10
+	ADCQ  R9, R11
+	ADDQ  R11, BX
+	ADDQ  R10, CX
+	ADCQ  $0x00, BX
+	MOVQ  BX, DX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ANDQ  $0x03, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
 
 ct_done:
 	// The lengths block.

@@ -133,3 +133,26 @@ func TestShortGuardPages(t *testing.T) {
 		}
 	})
 }
+
+// TestShortAllocations checks that Seal and Open of short messages, out of
+// place and in place, allocate nothing.
+func TestShortAllocations(t *testing.T) {
+	cputest.TestAllImplementations(t, pkg, func(t *testing.T) {
+		a, _ := New(make([]byte, KeySize))
+		nonce, ad := make([]byte, NonceSize), make([]byte, 13)
+		for _, n := range []int{0, 13, 64, 300} {
+			pt := make([]byte, n)
+			ct := make([]byte, 0, n+Overhead)
+			out := make([]byte, 0, n)
+			if allocs := testing.AllocsPerRun(10, func() {
+				ct = a.Seal(ct[:0], nonce, pt, ad)
+				out, _ = a.Open(out[:0], nonce, ct, ad)
+				buf := ct[:n]
+				buf = a.Seal(buf[:0], nonce, buf, ad)
+				a.Open(buf[:0], nonce, buf, ad)
+			}); allocs != 0 {
+				t.Errorf("%d bytes: %v allocations, want 0", n, allocs)
+			}
+		}
+	})
+}

@@ -903,8 +903,9 @@ func chachaRowsAVX2() {
 // what is left of them), each padded with zeros to a multiple of 16 bytes,
 // the block of the two lengths, and the final reduction and addition of s
 // (finish in aead/chacha20poly1305/chacha20poly1305_amd64.go). A partial
-// block is copied byte by byte into a zeroed 16-byte stack slot, so that
-// nothing past the end of a slice is read.
+// block is gathered into two registers, its first 8 bytes with one load
+// if it has that many and the others byte by byte, so that nothing past
+// the end of a slice is read (and no narrow stores are read back wide).
 func polyFinishMULX() {
 	TEXT("polyFinishMULX", 0, "func(s *polyState, ad, ct []byte, adLen, ctLen int, tag *[16]byte)")
 	Doc(
@@ -912,7 +913,6 @@ func polyFinishMULX() {
 		"to a multiple of 16 bytes, then the block of adLen and ctLen, and",
 		"writes the tag. It needs BMI2.",
 	)
-	pad := AllocLocal(16)
 	st := Dereference(Param("s"))
 	p := &poly{h0: GP64(), h1: GP64(), h2: GP64()}
 	r0, r1, rr1 := GP64(), GP64(), GP64()
@@ -944,27 +944,35 @@ func polyFinishMULX() {
 		Label(name + "_partial")
 		ANDQ(U8(15), n)
 		JZ(LabelRef(name + "_done"))
-		Comment("Copy the partial block into the zeroed slot and absorb it.")
-		zero := GP64()
-		XORQ(zero, zero)
-		MOVQ(zero, pad)
-		padHi := pad
-		padHi.Disp += 8
-		MOVQ(zero, padHi)
-		i := GP64()
-		XORQ(i, i)
-		b := GP32()
-		Label(name + "_copy")
-		MOVBLZX(Mem{Base: m, Index: i, Scale: 1}, b)
-		padByte := pad
-		padByte.Index = i
-		padByte.Scale = 1
-		MOVB(b.As8(), padByte)
-		INCQ(i)
-		CMPQ(i, n)
-		JB(LabelRef(name + "_copy"))
+		Comment("The partial block in two registers: its first 8 bytes loaded at once if")
+		Comment("there are 8, the others gathered one by one from the last, zero-padded.")
+		lo, hi := GP64(), GP64()
+		XORQ(lo, lo)
+		XORQ(hi, hi)
+		b := GP64()
+		CMPQ(n, U8(8))
+		JB(LabelRef(name + "_low"))
+		Label(name + "_high")
+		CMPQ(n, U8(8))
+		JE(LabelRef(name + "_first8"))
+		DECQ(n)
+		MOVBQZX(Mem{Base: m, Index: n, Scale: 1}, b)
+		SHLQ(U8(8), hi)
+		ORQ(b, hi)
+		JMP(LabelRef(name + "_high"))
+		Label(name + "_first8")
+		MOVQ(Mem{Base: m}, lo)
+		JMP(LabelRef(name + "_absorb"))
+		Label(name + "_low")
+		DECQ(n)
+		MOVBQZX(Mem{Base: m, Index: n, Scale: 1}, b)
+		SHLQ(U8(8), lo)
+		ORQ(b, lo)
+		TESTQ(n, n)
+		JNZ(LabelRef(name + "_low"))
+		Label(name + "_absorb")
 		var o2 ops
-		p.blockOps(&o2, pad, padHi)
+		p.blockOps(&o2, lo, hi)
 		merge(o2, nil)
 		Label(name + "_done")
 	}
