@@ -4,7 +4,7 @@ go 1.25.0
 
 require (
 	github.com/crypton-go/crypton/cpufeat v0.3.0
-	github.com/crypton-go/crypton/internal v0.2.0
+	github.com/crypton-go/crypton/internal v0.3.0
 	golang.org/x/crypto v0.55.0
 )
 
