@@ -99,3 +99,19 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+func TestCoordinatorRace(t *testing.T) {
+	race := "fuzz: elapsed: 5s, execs: 6632 (0/sec), new interesting: 0 (total: 32)\n--- FAIL: FuzzEncryptBlocks (5.03s)\n    context deadline exceeded\nFAIL\nexit status 1\n"
+	if !coordinatorRace([]byte(race)) {
+		t.Errorf("the coordinator's deadline race is not recognised:\n%s", race)
+	}
+	for _, out := range []string{
+		"--- FAIL: FuzzX (0.10s)\n    --- FAIL: FuzzX (0.00s)\n        x_test.go:12: mismatch\n    Failing input written to testdata/fuzz/FuzzX/abc\n    To re-run:\n",
+		"--- FAIL: FuzzX (3.00s)\n    context deadline exceeded\n    Failing input written to testdata/fuzz/FuzzX/abc\n",
+		"panic: runtime error: index out of range\n",
+	} {
+		if coordinatorRace([]byte(out)) {
+			t.Errorf("a real failure is taken for the coordinator's race:\n%s", out)
+		}
+	}
+}
