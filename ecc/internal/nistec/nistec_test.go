@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/crypton-go/crypton/cpufeat/cputest"
 )
 
 // suite is the generic tests instantiated for one curve. The per-curve test
@@ -42,7 +44,14 @@ func forSuites(t *testing.T, f func(s *suite) func(*testing.T, *suite)) {
 		t.Fatal("no curves registered")
 	}
 	for _, s := range suites {
-		t.Run(s.name, func(t *testing.T) { f(s)(t, s) })
+		t.Run(s.name, func(t *testing.T) {
+			if s.name == "P-256" {
+				// P-256 has the assembly of p256_amd64.s: test both paths.
+				cputest.TestAllImplementations(t, "nistec", func(t *testing.T) { f(s)(t, s) })
+				return
+			}
+			f(s)(t, s)
+		})
 	}
 }
 

@@ -7,6 +7,11 @@ import "github.com/crypton-go/crypton/mont/p256"
 type P256Point = point[p256.Element, *p256.Element, p256Curve]
 
 // p256Curve leads the generic code to the constants and tables of P-256.
+// On amd64 with BMI2 and ADX, p256_amd64.go also sets the curve's assembly
+// replacements (whole Jacobian doublings, mixed additions and scalar
+// multiplication windows, from p256_amd64.s, registered with cpufeat as
+// "nistec" "MULX/ADX"); elsewhere, and with -tags purego, P-256 uses the
+// generic code alone.
 type p256Curve struct{}
 
 func (p256Curve) curve() *curve[p256.Element] { return &p256Data }

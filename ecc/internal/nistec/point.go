@@ -63,6 +63,37 @@ type curve[E any] struct {
 	// tables of multiples of the generator: see scalarmult.go.
 	baseTable tableOnce[E]
 	oddTable  tableOnce[E]
+
+	// Optional replacements for a curve's assembly (P-256 on amd64, see
+	// p256_amd64.go), nil for the generic code; they must compute exactly
+	// what the generic functions compute. jacobianDoubleN is n calls of
+	// jacobianDouble (see jDoubleN), madd is maddCore (see mAdd); addDigit
+	// does what addDigit does and reports true, or reports false to leave
+	// it to the generic code (the assembly is turned off).
+	jacobianDoubleN func(x, y, z *E, n int, t *addTemps[E])
+	madd            func(x3, y3, z3, x1, y1, z1, x2, y2 *E, m *maddTemps[E])
+	addDigit        func(jx, jy, jz, x2, y2 *E, neg, zero int) bool
+}
+
+// jDoubleN runs jacobianDouble n times on (x : y : z), or the curve's
+// replacement for that.
+func jDoubleN[E any, PE fieldElement[E]](c *curve[E], x, y, z *E, n int, t *addTemps[E]) {
+	if c.jacobianDoubleN != nil {
+		c.jacobianDoubleN(x, y, z, n, t)
+		return
+	}
+	for range n {
+		jacobianDouble[E, PE](x, y, z, t)
+	}
+}
+
+// mAdd is maddCore, or the curve's replacement for it.
+func mAdd[E any, PE fieldElement[E]](c *curve[E], x3, y3, z3, x1, y1, z1, x2, y2 *E, m *maddTemps[E]) {
+	if c.madd != nil {
+		c.madd(x3, y3, z3, x1, y1, z1, x2, y2, m)
+		return
+	}
+	maddCore[E, PE](x3, y3, z3, x1, y1, z1, x2, y2, m)
 }
 
 // point is a point of the curve C in projective coordinates (X : Y : Z),
@@ -495,9 +526,7 @@ func (p *point[E, PE, C]) doubleN(a *point[E, PE, C], n int, t *addTemps[E]) *po
 	PE(y).Mul(&a.y, delta)
 	PE(z).Set(&a.z)
 
-	for range n {
-		jacobianDouble[E, PE](x, y, z, t)
-	}
+	jDoubleN[E, PE](params[E, C](), x, y, z, n, t)
 
 	// Back to projective: (X·Z : Y : Z³), and (0 : 1 : 0) if Z = 0.
 	PE(delta).Square(z)

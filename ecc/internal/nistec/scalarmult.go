@@ -190,29 +190,14 @@ func (p *point[E, PE, C]) ScalarMult(q *point[E, PE, C], scalar []byte) (*point[
 	PE(&w.jy).One() // (0 : 1 : 0), Z = 0: the point at infinity
 	for i := n - 1; i >= 1; i-- {
 		if i != n-1 {
-			for range multWindow {
-				jacobianDouble[E, PE](&w.jx, &w.jy, &w.jz, &w.t)
-			}
+			jDoubleN[E, PE](c, &w.jx, &w.jy, &w.jz, multWindow, &w.t)
 		}
 		abs, neg := digitAbs(d[i])
 		lookup(&w.sel, w.table[:], abs)
-		PE(&w.negY).Negate(&w.sel.y)
-		PE(&w.sel.y).Select(&w.negY, &w.sel.y, neg)
-		maddCore[E, PE](&w.rx, &w.ry, &w.rz, &w.jx, &w.jy, &w.jz, &w.sel.x, &w.sel.y, &w.m)
-		// From the point at infinity, the sum is the entry itself.
-		inf := PE(&w.jz).IsZero()
-		PE(&w.rx).Select(&w.sel.x, &w.rx, inf)
-		PE(&w.ry).Select(&w.sel.y, &w.ry, inf)
-		PE(&w.rz).Select(&w.one, &w.rz, inf)
-		// For a zero digit, the sum stays as it was.
 		zero := subtle.ConstantTimeEq(abs, 0)
-		PE(&w.jx).Select(&w.jx, &w.rx, zero)
-		PE(&w.jy).Select(&w.jy, &w.ry, zero)
-		PE(&w.jz).Select(&w.jz, &w.rz, zero)
+		addDigit[E, PE](c, &w.jx, &w.jy, &w.jz, &w.sel, neg, zero, &w.rx, &w.ry, &w.rz, &w.negY, &w.one, &w.m)
 	}
-	for range multWindow {
-		jacobianDouble[E, PE](&w.jx, &w.jy, &w.jz, &w.t)
-	}
+	jDoubleN[E, PE](c, &w.jx, &w.jy, &w.jz, multWindow, &w.t)
 	// To projective: (X·Z : Y : Z³), and (0 : 1 : 0) if Z = 0.
 	PE(&w.t.t0).Square(&w.jz)
 	PE(&w.acc.z).Mul(&w.t.t0, &w.jz)
@@ -366,19 +351,8 @@ func (p *point[E, PE, C]) ScalarBaseMult(scalar []byte) (*point[E, PE, C], error
 	for i := range jacobian {
 		abs, neg := digitAbs(d[i])
 		lookup(&w.sel, tab[i*baseEntries:(i+1)*baseEntries], abs)
-		PE(&w.negY).Negate(&w.sel.y)
-		PE(&w.sel.y).Select(&w.negY, &w.sel.y, neg)
-		maddCore[E, PE](&w.rx, &w.ry, &w.rz, &w.jx, &w.jy, &w.jz, &w.sel.x, &w.sel.y, &w.m)
-		// From the point at infinity, the sum is the entry itself.
-		inf := PE(&w.jz).IsZero()
-		PE(&w.rx).Select(&w.sel.x, &w.rx, inf)
-		PE(&w.ry).Select(&w.sel.y, &w.ry, inf)
-		PE(&w.rz).Select(&w.one, &w.rz, inf)
-		// For a zero digit, the sum stays as it was.
 		zero := subtle.ConstantTimeEq(abs, 0)
-		PE(&w.jx).Select(&w.jx, &w.rx, zero)
-		PE(&w.jy).Select(&w.jy, &w.ry, zero)
-		PE(&w.jz).Select(&w.jz, &w.rz, zero)
+		addDigit[E, PE](c, &w.jx, &w.jy, &w.jz, &w.sel, neg, zero, &w.rx, &w.ry, &w.rz, &w.negY, &w.one, &w.m)
 	}
 	// To projective: (X·Z : Y : Z³), and (0 : 1 : 0) if Z = 0.
 	PE(&w.t.t0).Square(&w.jz)
@@ -427,4 +401,28 @@ func wnaf(naf []int8, s []byte, w int) {
 	if carry == 1 {
 		naf[i] = 1
 	}
+}
+
+// addDigit adds one window's table entry to the Jacobian sum
+// (jx : jy : jz) of ScalarMult and ScalarBaseMult, in constant time: sel
+// negated if neg == 1, by maddCore, with the sum at infinity (jz = 0)
+// giving the entry itself, and nothing added if zero == 1. It overwrites
+// sel.y, rx, ry, rz, negY and m; one holds 1. A curve's replacement
+// (curve.addDigit) must leave jx, jy, jz exactly as this does.
+func addDigit[E any, PE fieldElement[E]](c *curve[E], jx, jy, jz *E, sel *affinePoint[E], neg, zero int, rx, ry, rz, negY, one *E, m *maddTemps[E]) {
+	if c.addDigit != nil && c.addDigit(jx, jy, jz, &sel.x, &sel.y, neg, zero) {
+		return
+	}
+	PE(negY).Negate(&sel.y)
+	PE(&sel.y).Select(negY, &sel.y, neg)
+	mAdd[E, PE](c, rx, ry, rz, jx, jy, jz, &sel.x, &sel.y, m)
+	// From the point at infinity, the sum is the entry itself.
+	inf := PE(jz).IsZero()
+	PE(rx).Select(&sel.x, rx, inf)
+	PE(ry).Select(&sel.y, ry, inf)
+	PE(rz).Select(one, rz, inf)
+	// For a zero digit, the sum stays as it was.
+	PE(jx).Select(jx, rx, zero)
+	PE(jy).Select(jy, ry, zero)
+	PE(jz).Select(jz, rz, zero)
 }

@@ -68,21 +68,21 @@ func maddCore[E any, PE fieldElement[E]](x3, y3, z3, x1, y1, z1, x2, y2 *E, m *m
 // (x2, y2), in variable time: maddCore, with a branch for each case it
 // does not cover (the sum is the point at infinity, the two points are
 // equal, or their sum is the point at infinity). out is scratch space.
-func jacobianAddAffine[E any, PE fieldElement[E]](x, y, z, x2, y2 *E, out *[3]E, m *maddTemps[E], t *addTemps[E]) {
+func jacobianAddAffine[E any, PE fieldElement[E]](c *curve[E], x, y, z, x2, y2 *E, out *[3]E, m *maddTemps[E], t *addTemps[E]) {
 	if PE(z).IsZero() == 1 {
 		PE(x).Set(x2)
 		PE(y).Set(y2)
 		PE(z).One()
 		return
 	}
-	maddCore[E, PE](&out[0], &out[1], &out[2], x, y, z, x2, y2, m)
+	mAdd[E, PE](c, &out[0], &out[1], &out[2], x, y, z, x2, y2, m)
 	switch {
 	case PE(&m.h).IsZero() == 0:
 		PE(x).Set(&out[0])
 		PE(y).Set(&out[1])
 		PE(z).Set(&out[2])
 	case PE(&m.r).IsZero() == 1: // the same point: double it
-		jacobianDouble[E, PE](x, y, z, t)
+		jDoubleN[E, PE](c, x, y, z, 1, t)
 	default: // opposite points
 		PE(x).Zero()
 		PE(y).One()
@@ -126,11 +126,17 @@ func (p *point[E, PE, C]) ScalarBaseMultAddVarTime(s1 []byte, q *point[E, PE, C]
 		top--
 	}
 	x, y, z := &w.x, &w.y, &w.z
-	PE(y).One() // the point at infinity, Z = 0
+	PE(y).One()    // the point at infinity, Z = 0
+	doublings := 0 // pending, run in one call before the next addition
 	for i := top; i >= 0; i-- {
 		if i != top {
-			jacobianDouble[E, PE](x, y, z, &w.t)
+			doublings++
 		}
+		if naf1[i] == 0 && naf2[i] == 0 {
+			continue
+		}
+		jDoubleN[E, PE](c, x, y, z, doublings, &w.t)
+		doublings = 0
 		for k, d := range [2]int8{naf1[i], naf2[i]} {
 			if d == 0 {
 				continue
@@ -143,9 +149,10 @@ func (p *point[E, PE, C]) ScalarBaseMultAddVarTime(s1 []byte, q *point[E, PE, C]
 			if d < 0 {
 				ey = PE(&w.negY).Negate(&e.y)
 			}
-			jacobianAddAffine[E, PE](x, y, z, &e.x, ey, &w.out, &w.m, &w.t)
+			jacobianAddAffine[E, PE](c, x, y, z, &e.x, ey, &w.out, &w.m, &w.t)
 		}
 	}
+	jDoubleN[E, PE](c, x, y, z, doublings, &w.t)
 
 	// To projective: (X·Z : Y : Z³), or (0 : 1 : 0).
 	if PE(z).IsZero() == 1 {

@@ -1,0 +1,7 @@
+//go:build !amd64 || !gc || purego
+
+package nistec
+
+import "github.com/crypton-go/crypton/cpufeat/cputest"
+
+var wantImplementations = cputest.Requirements{}

@@ -1,0 +1,44 @@
+package nistec
+
+import (
+	"testing"
+
+	"github.com/crypton-go/crypton/cpufeat/cputest"
+	"github.com/crypton-go/crypton/internal/cryptotest"
+	"github.com/crypton-go/crypton/mont/p256"
+)
+
+func TestImplementations(t *testing.T) {
+	cputest.CheckImplementations(t, "nistec", wantImplementations)
+}
+
+// BenchmarkImplementations measures the P-256 scalar multiplications on
+// every implementation of the package (the assembly of p256_amd64.s and
+// the generic code, both over mont/p256's default field arithmetic).
+func BenchmarkImplementations(b *testing.B) {
+	k := benchScalar(p256.ScalarSize)
+	q := NewP256Point().Double(NewP256Generator())
+	p := NewP256Point()
+	cputest.BenchmarkAllImplementations(b, "nistec", func(b *testing.B) {
+		p.ScalarBaseMult(k)
+		p.ScalarBaseMultAddVarTime(k, q, k)
+		b.Run("ScalarMult", func(b *testing.B) {
+			cryptotest.CPUTime(b)
+			for b.Loop() {
+				p.ScalarMult(q, k)
+			}
+		})
+		b.Run("ScalarBaseMult", func(b *testing.B) {
+			cryptotest.CPUTime(b)
+			for b.Loop() {
+				p.ScalarBaseMult(k)
+			}
+		})
+		b.Run("ScalarBaseMultAddVarTime", func(b *testing.B) {
+			cryptotest.CPUTime(b)
+			for b.Loop() {
+				p.ScalarBaseMultAddVarTime(k, q, k)
+			}
+		})
+	})
+}
