@@ -3,10 +3,14 @@
 // arithmetic of mont/p256 inlined, for BMI2 (MULX) and ADX machines.
 //
 // Three functions, each mirroring a Go function of ecc/internal/nistec and
-// computing exactly its field values (the same formula, operation by
-// operation, on fully reduced Montgomery-form elements, so the limbs are
-// identical; the package's tests check that on random points, the point at
-// infinity, equal and opposite points and edge coordinates):
+// computing exactly its field values (the same formula on fully reduced
+// Montgomery-form elements, so the limbs are identical; the package's tests
+// check that on random points, the point at infinity, equal and opposite
+// points and edge coordinates). Where the Go code computes a value by a
+// longer route, the assembly may take a shorter one to the same field
+// element: 2·Y·Z for (Y + Z)² − γ − δ in the doubling and 2·Z1·H for
+// (Z1 + H)² − Z1Z1 − HH in the mixed addition, and chains of additions and
+// subtractions kept in registers.
 //
 //   - p256DoubleJacobianMULX(x, y, z, n) runs n times (n ≥ 0) the Jacobian
 //     doubling dbl-2001-b of jacobianDouble (point.go), in place on
@@ -319,12 +323,10 @@ func doubleJacobian() {
 	add(u, X, delta)     // X + δ
 	mul(alpha, alpha, u) // (X − δ)(X + δ)
 	triple(alpha)        // α = 3(X − δ)(X + δ), as u = 2α; α = α + u
-	add(Z, Y, Z)         // Y + Z
-	sqr(Z, Z)
-	loadRegs(Z)
-	subRegs(gamma)
-	subRegs(delta)
-	storeRegs(Z)     // Z3 = (Y + Z)² − γ − δ
+	// Z3 = (Y + Z)² − γ − δ, which is 2·Y·Z: the same element, computed
+	// as such (every value is fully reduced, so the limbs agree).
+	mul(Z, Y, Z)
+	times2k(Z, 1)
 	times2k(beta, 2) // 4β, as two doublings
 	sqr(X, alpha)
 	loadRegs(X)
@@ -402,12 +404,9 @@ func maddBody(v map[string]Mem) {
 	storeRegs(i)   // I = 4·HH
 	mul(j, h, i)   // J = H·I
 	mul(vv, x1, i) // V = X1·I
-	add(z3, z1, h)
-	sqr(z3, z3)
-	loadRegs(z3)
-	subRegs(z1z1)
-	subRegs(hh)
-	storeRegs(z3) // Z3 = (Z1 + H)² − Z1Z1 − HH
+	// Z3 = (Z1 + H)² − Z1Z1 − HH, which is 2·Z1·H, computed as such.
+	mul(z3, z1, h)
+	times2k(z3, 1)
 	sqr(x3, r)
 	loadRegs(x3)
 	subRegs(j)
