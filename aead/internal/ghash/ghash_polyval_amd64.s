@@ -210,9 +210,9 @@ TEXT ·polyvalVCLMUL(SB), NOSPLIT, $0-48
 	VMOVDQU polyvalPoly<>+0(SB), X2
 	VMOVDQU (DX), X0
 
-pvv_blocks_5:
+blocks16_5:
 	CMPQ         SI, $0x00000100
-	JB           pvv_blocks_done_6
+	JB           done16_6
 	VMOVDQU      (BX), Y6
 	VPXOR        Y0, Y6, Y6
 	VPCLMULQDQ   $0x00, (AX), Y6, Y3
@@ -304,11 +304,11 @@ pvv_blocks_5:
 	VPXOR        X4, X3, X0
 	ADDQ         $0x00000100, BX
 	SUBQ         $0x00000100, SI
-	JMP          pvv_blocks_5
+	JMP          blocks16_5
 
-pvv_blocks_done_6:
+done16_6:
 	TESTQ SI, SI
-	JZ    pvv_done_7
+	JZ    done_7
 	ADDQ  $0x00000100, AX
 	SUBQ  SI, AX
 	ADDQ  $0x00000100, CX
@@ -317,9 +317,9 @@ pvv_blocks_done_6:
 	VPXOR Y4, Y4, Y4
 	VPXOR Y5, Y5, Y5
 
-pvv_pairs_8:
+pairs_8:
 	CMPQ       SI, $0x20
-	JB         pvv_single_9
+	JB         single_9
 	VMOVDQU    (BX), Y6
 	VPXOR      Y0, Y6, Y6
 	VPXOR      Y0, Y0, Y0
@@ -335,11 +335,11 @@ pvv_pairs_8:
 	ADDQ       $0x20, AX
 	ADDQ       $0x20, CX
 	SUBQ       $0x20, SI
-	JMP        pvv_pairs_8
+	JMP        pairs_8
 
-pvv_single_9:
+single_9:
 	TESTQ      SI, SI
-	JZ         pvv_reduce_10
+	JZ         reduce_10
 	VMOVDQU    (BX), X6
 	VPXOR      X0, X6, X6
 	VPCLMULQDQ $0x00, (AX), X6, X7
@@ -351,7 +351,7 @@ pvv_single_9:
 	VPCLMULQDQ $0x00, (CX), X7, X7
 	VPXOR      Y7, Y5, Y5
 
-pvv_reduce_10:
+reduce_10:
 	VEXTRACTI128 $0x01, Y3, X7
 	VPXOR        X7, X3, X3
 	VEXTRACTI128 $0x01, Y4, X7
@@ -372,7 +372,7 @@ pvv_reduce_10:
 	VPXOR        X7, X3, X3
 	VPXOR        X4, X3, X0
 
-pvv_done_7:
+done_7:
 	VMOVDQU X0, (DX)
 	VZEROUPPER
 	RET

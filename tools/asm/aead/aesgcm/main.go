@@ -238,8 +238,16 @@ type avxRegs struct {
 
 // updateVCLMUL emits the 256-bit kernel.
 func updateVCLMUL() {
-	TEXT("updateVCLMUL", NOSPLIT, "func(pow, kar *[16][2]uint64, acc *[16]byte, p []byte)")
-	Doc("updateVCLMUL absorbs len(p)/16 blocks into acc with 256-bit VPCLMULQDQ, sixteen per reduction.")
+	vclmulKernel("updateVCLMUL", "updateVCLMUL absorbs len(p)/16 blocks into acc with 256-bit VPCLMULQDQ, sixteen per reduction.", polyConst, true)
+}
+
+// vclmulKernel emits a 256-bit kernel named name: GHASH's (swap: each block,
+// and the accumulator, byte-reversed as it is loaded and stored) or, without
+// the byte reversals, POLYVAL's (see polyval.go), with the reduction
+// constant at poly.
+func vclmulKernel(name, doc string, poly Mem, swap bool) {
+	TEXT(name, NOSPLIT, "func(pow, kar *[16][2]uint64, acc *[16]byte, p []byte)")
+	Doc(doc)
 	pow := Load(Param("pow"), GP64())
 	kar := Load(Param("kar"), GP64())
 	accP := Load(Param("acc"), GP64())
@@ -247,13 +255,17 @@ func updateVCLMUL() {
 	n := Load(Param("p").Len(), GP64())
 
 	r := avxRegs{acc: Y0, bswap: Y1, poly: Y2, lo: Y3, hi: Y4, mid: Y5, d: Y6, t: Y7, u: Y8}
-	VMOVDQU(bswapMask, r.bswap)
-	VMOVDQU(polyConst, r.poly.AsX())
+	if swap {
+		VMOVDQU(bswapMask, r.bswap)
+	}
+	VMOVDQU(poly, r.poly.AsX())
 	// A VEX load of 128 bits clears the upper lane: acc's Y register is
 	// then the accumulator in lane 0 and zero in lane 1, ready to be XORed
 	// into the first pair of blocks.
 	VMOVDQU(Mem{Base: accP}, r.acc.AsX())
-	VPSHUFB(r.bswap.AsX(), r.acc.AsX(), r.acc.AsX())
+	if swap {
+		VPSHUFB(r.bswap.AsX(), r.acc.AsX(), r.acc.AsX())
+	}
 
 	for _, regs := range []int{8} {
 		blocks := 2 * regs
@@ -264,7 +276,9 @@ func updateVCLMUL() {
 		first := 16 - blocks
 		for i := 0; i < regs; i++ {
 			VMOVDQU(Mem{Base: src, Disp: 32 * i}, r.d)
-			VPSHUFB(r.bswap, r.d, r.d)
+			if swap {
+				VPSHUFB(r.bswap, r.d, r.d)
+			}
 			if i == 0 {
 				VPXOR(r.acc, r.d, r.d)
 			}
@@ -301,7 +315,9 @@ func updateVCLMUL() {
 	CMPQ(n, U8(32))
 	JB(LabelRef(single))
 	VMOVDQU(Mem{Base: src}, r.d)
-	VPSHUFB(r.bswap, r.d, r.d)
+	if swap {
+		VPSHUFB(r.bswap, r.d, r.d)
+	}
 	// The accumulator (zero in lane 1) goes into the first block only: it
 	// is cleared once added.
 	VPXOR(r.acc, r.d, r.d)
@@ -319,7 +335,9 @@ func updateVCLMUL() {
 	// are added to the YMM sums.
 	d, t := r.d.AsX(), r.t.AsX()
 	VMOVDQU(Mem{Base: src}, d)
-	VPSHUFB(r.bswap.AsX(), d, d)
+	if swap {
+		VPSHUFB(r.bswap.AsX(), d, d)
+	}
 	VPXOR(r.acc.AsX(), d, d)
 	VPCLMULQDQ(U8(0x00), Mem{Base: powp}, d, t)
 	VPXOR(r.t, r.lo, r.lo)
@@ -334,7 +352,9 @@ func updateVCLMUL() {
 	avxReduce(r)
 	Label(done)
 
-	VPSHUFB(r.bswap.AsX(), r.acc.AsX(), r.acc.AsX())
+	if swap {
+		VPSHUFB(r.bswap.AsX(), r.acc.AsX(), r.acc.AsX())
+	}
 	VMOVDQU(r.acc.AsX(), Mem{Base: accP})
 	VZEROUPPER()
 	RET()
