@@ -63,12 +63,10 @@ import (
 	"crypto/subtle"
 	"errors"
 	"io"
-	"runtime"
 	"strconv"
-	"sync"
-	"weak"
 
 	"github.com/crypton-go/crypton/ecc/internal/edwards25519"
+	"github.com/crypton-go/crypton/ecc/internal/keycache"
 	"github.com/crypton-go/crypton/hash/sha512"
 )
 
@@ -215,7 +213,7 @@ func NewKeyFromSeed(seed []byte) PrivateKey {
 	copy(privateKey[:32], seed)
 	copy(privateKey[32:], A.Bytes())
 	k.key = [64]byte(privateKey)
-	keyCache.put(&privateKey[0], k)
+	keyCache.Put(&privateKey[0], k)
 	return privateKey
 }
 
@@ -404,29 +402,9 @@ func verify(A *edwards25519.Point, publicKey PublicKey, message, sig []byte, dom
 	return nil
 }
 
-// The cache of expanded private keys.
-
-type cache struct {
-	m sync.Map // weak.Pointer[byte] → *expandedKey
-}
-
-var keyCache cache
-
-func (c *cache) get(p *byte) *expandedKey {
-	if v, ok := c.m.Load(weak.Make(p)); ok {
-		return v.(*expandedKey)
-	}
-	return nil
-}
-
-func (c *cache) put(p *byte, k *expandedKey) {
-	wp := weak.Make(p)
-	if _, present := c.m.Swap(wp, k); !present {
-		runtime.AddCleanup(p, c.evict, wp)
-	}
-}
-
-func (c *cache) evict(wp weak.Pointer[byte]) { c.m.Delete(wp) }
+// keyCache holds the expanded form of each private key that was used or
+// made, keyed by the address of the key's first byte.
+var keyCache keycache.Cache[byte, expandedKey]
 
 // expand returns the expanded form of priv from the cache, or makes it,
 // checking that the public half of priv is the public key of its seed.
@@ -434,26 +412,24 @@ func expand(priv PrivateKey) (*expandedKey, error) {
 	if l := len(priv); l != PrivateKeySize {
 		return nil, errors.New("ed25519: bad private key length: " + strconv.Itoa(l))
 	}
-	if k := keyCache.get(&priv[0]); k != nil {
+	return keyCache.Get(&priv[0], func(k *expandedKey) bool {
 		// Whether the key changed since it was cached is not secret.
 		same := subtle.ConstantTimeCompare(k.key[:], priv)
 		declassify(&same)
-		if same == 1 {
-			return k, nil
+		return same == 1
+	}, func() (*expandedKey, error) {
+		k := new(expandedKey)
+		k.key = [64]byte(priv)
+		k.fromSeed(priv[:32])
+		var A edwards25519.Point
+		A.ScalarBaseMult(&k.s)
+		var enc [32]byte
+		copy(enc[:], A.Bytes())
+		match := subtle.ConstantTimeCompare(enc[:], priv[32:])
+		declassify(&match) // revealed by the error
+		if match != 1 {
+			return nil, errors.New("ed25519: bad private key: public key does not match seed")
 		}
-	}
-	k := new(expandedKey)
-	k.key = [64]byte(priv)
-	k.fromSeed(priv[:32])
-	var A edwards25519.Point
-	A.ScalarBaseMult(&k.s)
-	var enc [32]byte
-	copy(enc[:], A.Bytes())
-	match := subtle.ConstantTimeCompare(enc[:], priv[32:])
-	declassify(&match) // revealed by the error
-	if match != 1 {
-		return nil, errors.New("ed25519: bad private key: public key does not match seed")
-	}
-	keyCache.put(&priv[0], k)
-	return k, nil
+		return k, nil
+	})
 }
