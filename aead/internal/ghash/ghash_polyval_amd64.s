@@ -19,9 +19,9 @@ TEXT ·polyvalCLMUL(SB), NOSPLIT, $0-48
 	MOVOU polyvalPoly<>+0(SB), X2
 	MOVOU (DX), X0
 
-pv_blocks_1:
+blocks8_1:
 	CMPQ      SI, $0x00000080
-	JB        pv_blocks_done_2
+	JB        done8_2
 	MOVOU     (BX), X6
 	PXOR      X0, X6
 	MOVOU     128(AX), X8
@@ -143,11 +143,11 @@ pv_blocks_1:
 	MOVOU     X3, X0
 	ADDQ      $0x00000080, BX
 	SUBQ      $0x00000080, SI
-	JMP       pv_blocks_1
+	JMP       blocks8_1
 
-pv_blocks_done_2:
+done8_2:
 	TESTQ SI, SI
-	JZ    pv_done_3
+	JZ    done_3
 	ADDQ  $0x00000100, AX
 	SUBQ  SI, AX
 	ADDQ  $0x00000100, CX
@@ -156,7 +156,7 @@ pv_blocks_done_2:
 	PXOR  X4, X4
 	PXOR  X5, X5
 
-pv_tail_4:
+tail_4:
 	MOVOU     (BX), X6
 	PXOR      X0, X6
 	PXOR      X0, X0
@@ -176,7 +176,7 @@ pv_tail_4:
 	ADDQ      $0x10, AX
 	ADDQ      $0x10, CX
 	SUBQ      $0x10, SI
-	JNZ       pv_tail_4
+	JNZ       tail_4
 	PXOR      X3, X5
 	PXOR      X4, X5
 	MOVOU     X5, X7
@@ -195,7 +195,7 @@ pv_tail_4:
 	PXOR      X4, X3
 	MOVOU     X3, X0
 
-pv_done_3:
+done_3:
 	MOVOU X0, (DX)
 	RET
 

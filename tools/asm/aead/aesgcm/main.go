@@ -116,7 +116,7 @@ func label(prefix string) string {
 	return fmt.Sprintf("%s_%d", prefix, labelCount)
 }
 
-// sseRegs are the XMM registers of updateCLMUL.
+// sseRegs are the XMM registers of clmulKernel and polyvalPowersCLMUL.
 type sseRegs struct {
 	acc, bswap, poly, lo, hi, mid, d, t VecPhysical
 	// h and k receive a power of H and its kar entry (see sseProduct).
@@ -125,8 +125,17 @@ type sseRegs struct {
 
 // updateCLMUL emits the 128-bit kernel.
 func updateCLMUL() {
-	TEXT("updateCLMUL", NOSPLIT, "func(pow, kar *[16][2]uint64, acc *[16]byte, p []byte)")
-	Doc("updateCLMUL absorbs len(p)/16 blocks into acc with PCLMULQDQ, eight per reduction.")
+	clmulKernel("updateCLMUL", "updateCLMUL absorbs len(p)/16 blocks into acc with PCLMULQDQ, eight per reduction.", polyConst, true)
+}
+
+// clmulKernel emits a 128-bit kernel named name, the SSE counterpart of
+// vclmulKernel: GHASH's (swap: each block, and the accumulator,
+// byte-reversed as it is loaded and stored) or, without the byte
+// reversals, POLYVAL's (see polyval.go), with the reduction constant at
+// poly.
+func clmulKernel(name, doc string, poly Mem, swap bool) {
+	TEXT(name, NOSPLIT, "func(pow, kar *[16][2]uint64, acc *[16]byte, p []byte)")
+	Doc(doc)
 	pow := Load(Param("pow"), GP64())
 	kar := Load(Param("kar"), GP64())
 	accP := Load(Param("acc"), GP64())
@@ -134,10 +143,14 @@ func updateCLMUL() {
 	n := Load(Param("p").Len(), GP64())
 
 	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7, h: X8, k: X9}
-	MOVOU(bswapMask, r.bswap)
-	MOVOU(polyConst, r.poly)
+	if swap {
+		MOVOU(bswapMask, r.bswap)
+	}
+	MOVOU(poly, r.poly)
 	MOVOU(Mem{Base: accP}, r.acc)
-	PSHUFB(r.bswap, r.acc)
+	if swap {
+		PSHUFB(r.bswap, r.acc)
+	}
 
 	for _, blocks := range []int{8} {
 		loop, next := label("blocks"+fmt.Sprint(blocks)), label("done"+fmt.Sprint(blocks))
@@ -147,7 +160,9 @@ func updateCLMUL() {
 		first := 16 - blocks // index of H^blocks in pow
 		for i := 0; i < blocks; i++ {
 			MOVOU(Mem{Base: src, Disp: 16 * i}, r.d)
-			PSHUFB(r.bswap, r.d)
+			if swap {
+				PSHUFB(r.bswap, r.d)
+			}
 			if i == 0 {
 				PXOR(r.acc, r.d)
 			}
@@ -180,7 +195,9 @@ func updateCLMUL() {
 	tail := label("tail")
 	Label(tail)
 	MOVOU(Mem{Base: src}, r.d)
-	PSHUFB(r.bswap, r.d)
+	if swap {
+		PSHUFB(r.bswap, r.d)
+	}
 	// The accumulator goes into the first block only: it is cleared once
 	// added.
 	PXOR(r.acc, r.d)
@@ -194,7 +211,9 @@ func updateCLMUL() {
 	sseReduce(r)
 	Label(done)
 
-	PSHUFB(r.bswap, r.acc)
+	if swap {
+		PSHUFB(r.bswap, r.acc)
+	}
 	MOVOU(r.acc, Mem{Base: accP})
 	RET()
 }

@@ -21,11 +21,13 @@ package main
 // and of the accumulator, run over the table of powers of
 // mulX_GHASH(ByteReverse(H)), which ghash.Key.InitPolyval computes: the
 // representation, aggregated reduction and Karatsuba products are those
-// described in main.go's package comment, and polyvalVCLMUL uses its
-// avxProduct, foldLanes and avxReduce. polyvalCLMUL loads each power into a
-// register before PCLMULQDQ uses it: the SSE encoding would fault on a
-// memory operand that is not 16-byte aligned, and a Key on a goroutine's
-// stack is only 8-byte aligned.
+// described in main.go's package comment, and main.go's emitters of the
+// GHASH kernels, clmulKernel and vclmulKernel, emit polyvalCLMUL and
+// polyvalVCLMUL too, told to leave the byte reversals out. Like
+// updateCLMUL, polyvalCLMUL loads each power into a register before
+// PCLMULQDQ uses it: the SSE encoding would fault on a memory operand that
+// is not 16-byte aligned, and a Key on a goroutine's stack is only 8-byte
+// aligned.
 //
 // Powers. The table holds Hʲ·x⁻¹, j = 16..1, in the kernels' bit-reversed
 // form (pow[16-j]), and kar the XOR of the halves of each. A kernel
@@ -97,77 +99,9 @@ func sseProductReg(r sseRegs, h, k VecPhysical, first bool) {
 }
 
 // polyvalCLMUL emits the 128-bit POLYVAL kernel: updateCLMUL of main.go
-// without the byte reversals, with the powers loaded into X8 and X9.
+// without the byte reversals.
 func polyvalCLMUL() {
-	TEXT("polyvalCLMUL", NOSPLIT, "func(pow, kar *[16][2]uint64, acc *[16]byte, p []byte)")
-	Doc("polyvalCLMUL absorbs len(p)/16 POLYVAL blocks into acc with PCLMULQDQ, eight per reduction.")
-	pow := Load(Param("pow"), GP64())
-	kar := Load(Param("kar"), GP64())
-	accP := Load(Param("acc"), GP64())
-	src := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
-
-	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7, h: X8, k: X9}
-	h, k := X8, X9
-	MOVOU(polyvalPolyConst, r.poly)
-	MOVOU(Mem{Base: accP}, r.acc)
-
-	const blocks = 8
-	loop, next := label("pv_blocks"), label("pv_blocks_done")
-	Label(loop)
-	CMPQ(n, U32(16*blocks))
-	JB(LabelRef(next))
-	first := 16 - blocks // index of H^blocks in pow
-	for i := 0; i < blocks; i++ {
-		MOVOU(Mem{Base: src, Disp: 16 * i}, r.d)
-		if i == 0 {
-			PXOR(r.acc, r.d)
-		}
-		MOVOU(Mem{Base: pow, Disp: 16 * (first + i)}, h)
-		MOVOU(Mem{Base: kar, Disp: 16 * (first + i)}, k)
-		sseProductReg(r, h, k, i == 0)
-	}
-	sseReduce(r)
-	ADDQ(U32(16*blocks), src)
-	SUBQ(U32(16*blocks), n)
-	JMP(LabelRef(loop))
-	Label(next)
-
-	// The remaining n < 128 bytes, if any: blocks X₁..Xₖ multiplied by
-	// Hᵏ..H¹ (pow from index 16-k on, byte offset 256-n), one reduction.
-	done := label("pv_done")
-	TESTQ(n, n)
-	JZ(LabelRef(done))
-	powp, karp := GP64(), GP64()
-	MOVQ(pow, powp)
-	ADDQ(U32(256), powp)
-	SUBQ(n, powp)
-	MOVQ(kar, karp)
-	ADDQ(U32(256), karp)
-	SUBQ(n, karp)
-	PXOR(r.lo, r.lo)
-	PXOR(r.hi, r.hi)
-	PXOR(r.mid, r.mid)
-	tail := label("pv_tail")
-	Label(tail)
-	MOVOU(Mem{Base: src}, r.d)
-	// The accumulator goes into the first block only: it is cleared once
-	// added.
-	PXOR(r.acc, r.d)
-	PXOR(r.acc, r.acc)
-	MOVOU(Mem{Base: powp}, h)
-	MOVOU(Mem{Base: karp}, k)
-	sseProductReg(r, h, k, false)
-	ADDQ(U8(16), src)
-	ADDQ(U8(16), powp)
-	ADDQ(U8(16), karp)
-	SUBQ(U8(16), n)
-	JNZ(LabelRef(tail))
-	sseReduce(r)
-	Label(done)
-
-	MOVOU(r.acc, Mem{Base: accP})
-	RET()
+	clmulKernel("polyvalCLMUL", "polyvalCLMUL absorbs len(p)/16 POLYVAL blocks into acc with PCLMULQDQ, eight per reduction.", polyvalPolyConst, false)
 }
 
 // polyvalVCLMUL emits the 256-bit POLYVAL kernel: updateVCLMUL of main.go
