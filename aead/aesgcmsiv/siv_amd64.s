@@ -609,7 +609,7 @@ TEXT ·openVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0a
-	JE             open_last_7
+	JE             last_7
 	VBROADCASTI128 160(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -629,7 +629,7 @@ TEXT ·openVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0c
-	JE             open_last_7
+	JE             last_7
 	VBROADCASTI128 192(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -649,7 +649,7 @@ TEXT ·openVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 
-open_last_7:
+last_7:
 	VBROADCASTI128 (R11), Y8
 	VAESENCLAST    Y8, Y0, Y0
 	VAESENCLAST    Y8, Y1, Y1
@@ -871,7 +871,7 @@ open_loop_8:
 	VPXOR          X13, X9, X9
 	VPXOR          X10, X9, X9
 	CMPQ           AX, $0x0a
-	JE             open_last_10
+	JE             last_10
 	VBROADCASTI128 160(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -891,7 +891,7 @@ open_loop_8:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0c
-	JE             open_last_10
+	JE             last_10
 	VBROADCASTI128 192(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -911,7 +911,7 @@ open_loop_8:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 
-open_last_10:
+last_10:
 	VBROADCASTI128 (R11), Y8
 	VAESENCLAST    Y8, Y0, Y0
 	VAESENCLAST    Y8, Y1, Y1

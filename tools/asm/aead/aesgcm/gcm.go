@@ -36,8 +36,17 @@ package main
 // (broadcast to both lanes), Y9 GHASH accumulator between iterations and
 // low product sum within one, Y10 high sum, Y11 middle sum, Y12 hashed
 // data, Y13 scratch, Y14 counters, Y15 byte-reversal mask.
+//
+// AES-GCM-SIV. The emitter of these kernels, stitchedKernel, also makes
+// openVAES of aead/aesgcmsiv (polyval.go, -kernel gcmsiv): POLYVAL is GHASH
+// without the byte reversals (RFC 8452, Appendix A), and RFC 8452's counter
+// is little-endian, so that kernel is the encryption kernel (which hashes
+// what it has just written) with every VPSHUFB left out, Y15 unused, and
+// its own counter constants.
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -54,22 +63,8 @@ func gcmMain() {
 	gcmPoly = GLOBL("gcmPoly", RODATA|NOPTR)
 	DATA(0, U64(0xc200000000000000))
 	DATA(8, U64(0))
-	// gcmIncr[r] adds 2r to the counter of both lanes, r = 0..8.
-	gcmIncr = GLOBL("gcmIncr", RODATA|NOPTR)
-	for r := 0; r <= 8; r++ {
-		for lane := 0; lane < 2; lane++ {
-			DATA(32*r+16*lane, U32(uint32(2*r)))
-			DATA(32*r+16*lane+4, U32(0))
-			DATA(32*r+16*lane+8, U64(0))
-		}
-	}
-	// gcmIncr1[r] adds r to a counter in an XMM register, r = 0..8.
-	gcmIncr1 = GLOBL("gcmIncr1", RODATA|NOPTR)
-	for r := 0; r <= 8; r++ {
-		DATA(16*r, U32(uint32(r)))
-		DATA(16*r+4, U32(0))
-		DATA(16*r+8, U64(0))
-	}
+	gcmIncr = incrTable("gcmIncr", 2)
+	gcmIncr1 = incrTable("gcmIncr1", 1)
 	// gcmLaneOne adds 1 to the counter of lane 1.
 	gcmLaneOne = GLOBL("gcmLaneOne", RODATA|NOPTR)
 	DATA(0, U64(0))
@@ -77,16 +72,70 @@ func gcmMain() {
 	DATA(16, U64(1))
 	DATA(24, U64(0))
 
-	gcmKernel("gcmEncVAES", 2, false)
-	gcmKernel("gcmDecVAES", 2, true)
-	gcmKernel("gcmEncAVX", 1, false)
-	gcmKernel("gcmDecAVX", 1, true)
+	for _, lanes := range []int{2, 1} {
+		name := "gcm%sVAES"
+		incr := gcmIncr
+		if lanes == 1 {
+			name, incr = "gcm%sAVX", gcmIncr1
+		}
+		for _, decrypt := range []bool{false, true} {
+			k := stitch{
+				lanes: lanes, swap: true,
+				poly: gcmPoly, incr: incr, laneOne: gcmLaneOne,
+				hashInput: decrypt,
+			}
+			if decrypt {
+				k.name, k.tag = fmt.Sprintf(name, "Dec"), "dec"
+				k.doc = k.name + " decrypts len(src)/256 chunks of 16 blocks of src into dst and hashes them, 16 blocks per reduction."
+			} else {
+				k.name, k.tag = fmt.Sprintf(name, "Enc"), "enc"
+				k.doc = k.name + " encrypts len(src)/256 chunks of 16 blocks of src into dst and hashes the result, 16 blocks per reduction."
+			}
+			stitchedKernel(k)
+		}
+	}
 }
 
-// gcmState holds the general-purpose registers of a kernel.
+// incrTable emits the counter increments of kernels with lanes blocks per
+// register: entry r (16·lanes bytes) adds lanes·r to the counter of each
+// lane, r = 0..8; the 32-bit counter is the low doubleword of a lane.
+func incrTable(name string, lanes int) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for r := 0; r <= 8; r++ {
+		for lane := 0; lane < lanes; lane++ {
+			off := 16 * (lanes*r + lane)
+			DATA(off, U32(uint32(lanes*r)))
+			DATA(off+4, U32(0))
+			DATA(off+8, U64(0))
+		}
+	}
+	return m
+}
+
+// stitch describes one stitched kernel: AES-GCM's, or AES-GCM-SIV's
+// (polyval.go), which is AES-GCM's without the byte reversals.
+type stitch struct {
+	name, doc string
+	tag       string // the prefix of the main loop's labels
+	lanes     int    // blocks per register: 2 (YMM) or 1 (XMM)
+	// hashInput: the kernel hashes src before it decrypts it (AES-GCM's
+	// Open); otherwise it hashes dst after it has written it (AES-GCM's
+	// Seal, AES-GCM-SIV's Open), one chunk behind.
+	hashInput bool
+	// swap: GHASH and GCM's big-endian counter, whose blocks are
+	// byte-reversed in the registers (with the mask in Y15); otherwise
+	// POLYVAL and RFC 8452's little-endian counter, which need no reversal.
+	swap bool
+	// The reduction constant, the counter increments (incr[r] adds r
+	// registers' worth of blocks, 16·lanes bytes per entry) and, for two
+	// lanes, the constant that adds 1 to the counter of lane 1.
+	poly, incr, laneOne Mem
+}
+
+// gcmState holds the general-purpose registers of a kernel, and what it is.
 type gcmState struct {
+	stitch
 	nr, xk, last, pow, kar Register
-	lanes                  int // blocks per register: 2 (YMM) or 1 (XMM)
 }
 
 // v returns y, or its X half for one lane.
@@ -112,29 +161,26 @@ var (
 	gBswap  = Y15
 )
 
-// gcmKernel emits one kernel: it encrypts (or decrypts) len(src)/256
-// chunks of src into dst, absorbs the ciphertext into *acc and advances
-// *ctr by one per block. len(src) must be a positive multiple of 256.
-func gcmKernel(name string, lanes int, decrypt bool) {
-	TEXT(name, NOSPLIT, "func(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)")
-	if decrypt {
-		Doc(name + " decrypts len(src)/256 chunks of 16 blocks of src into dst and hashes them, 16 blocks per reduction.")
-	} else {
-		Doc(name + " encrypts len(src)/256 chunks of 16 blocks of src into dst and hashes the result, 16 blocks per reduction.")
-	}
+// stitchedKernel emits one kernel: it encrypts (or decrypts) len(src)/256
+// chunks of src into dst, absorbs the ciphertext (AES-GCM) or the
+// plaintext (AES-GCM-SIV's Open) into *acc and advances *ctr by one per
+// block. len(src) must be a positive multiple of 256.
+func stitchedKernel(k stitch) {
+	TEXT(k.name, NOSPLIT, "func(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)")
+	Doc(k.doc)
 	st := gcmState{
-		lanes: lanes,
-		nr:    Load(Param("nr"), GP64()),
-		xk:    Load(Param("xk"), GP64()),
-		pow:   Load(Param("pow"), GP64()),
-		kar:   Load(Param("kar"), GP64()),
+		stitch: k,
+		nr:     Load(Param("nr"), GP64()),
+		xk:     Load(Param("xk"), GP64()),
+		pow:    Load(Param("pow"), GP64()),
+		kar:    Load(Param("kar"), GP64()),
 	}
 	accP := Load(Param("acc"), GP64())
 	ctrP := Load(Param("ctr"), GP64())
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
 	count := Load(Param("src").Len(), GP64())
-	SHRQ(U8(6+lanes), count)
+	SHRQ(U8(6+st.lanes), count)
 
 	// last = xk + 16·nr, the last round key.
 	st.last = GP64()
@@ -142,50 +188,53 @@ func gcmKernel(name string, lanes int, decrypt bool) {
 	SHLQ(U8(4), st.last)
 	ADDQ(st.xk, st.last)
 
-	VMOVDQU(gcmBswap, st.v(gBswap))
+	if st.swap {
+		VMOVDQU(gcmBswap, st.v(gBswap))
+	}
 	VMOVDQU(Mem{Base: accP}, gLo.AsX())
-	VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
-	if lanes == 2 {
+	if st.swap {
+		VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
+	}
+	if st.lanes == 2 {
 		VBROADCASTI128(Mem{Base: ctrP}, gCtr)
-		VPSHUFB(gBswap, gCtr, gCtr)
-		VPADDD(gcmLaneOne, gCtr, gCtr)
+		if st.swap {
+			VPSHUFB(gBswap, gCtr, gCtr)
+		}
+		VPADDD(st.laneOne, gCtr, gCtr)
 	} else {
 		VMOVDQU(Mem{Base: ctrP}, gCtr.AsX())
-		VPSHUFB(gBswap.AsX(), gCtr.AsX(), gCtr.AsX())
+		if st.swap {
+			VPSHUFB(gBswap.AsX(), gCtr.AsX(), gCtr.AsX())
+		}
 	}
 
-	if decrypt {
-		loop, done := label("dec_loop"), label("dec_done")
-		Label(loop)
-		TESTQ(count, count)
-		JZ(LabelRef(done))
-		gcmIteration(st, src, dst, src)
-		ADDQ(U32(st.chunk()), src)
-		ADDQ(U32(st.chunk()), dst)
-		DECQ(count)
-		JMP(LabelRef(loop))
-		Label(done)
-	} else {
-		// The first chunk is encrypted alone; each later one while the
-		// chunk before it is hashed from dst; the last chunk is hashed
-		// alone.
-		hashed := GP64()
+	// AES-GCM's Open hashes each chunk of src before it decrypts it. The
+	// other kernels encrypt the first chunk alone, each later one while
+	// the chunk before it is hashed from dst, and hash the last chunk
+	// alone.
+	hashed := src
+	if !st.hashInput {
+		hashed = GP64()
 		MOVQ(dst, hashed)
 		gcmIteration(st, src, dst, nil)
 		ADDQ(U32(st.chunk()), src)
 		ADDQ(U32(st.chunk()), dst)
 		DECQ(count)
-		loop, done := label("enc_loop"), label("enc_done")
-		Label(loop)
-		TESTQ(count, count)
-		JZ(LabelRef(done))
-		gcmIteration(st, src, dst, hashed)
-		ADDQ(U32(st.chunk()), src)
-		ADDQ(U32(st.chunk()), dst)
+	}
+	loop, done := label(st.tag+"_loop"), label(st.tag+"_done")
+	Label(loop)
+	TESTQ(count, count)
+	JZ(LabelRef(done))
+	gcmIteration(st, src, dst, hashed)
+	ADDQ(U32(st.chunk()), src)
+	ADDQ(U32(st.chunk()), dst)
+	if !st.hashInput {
 		ADDQ(U32(st.chunk()), hashed)
-		DECQ(count)
-		JMP(LabelRef(loop))
-		Label(done)
+	}
+	DECQ(count)
+	JMP(LabelRef(loop))
+	Label(done)
+	if !st.hashInput {
 		for i := 0; i < 8; i++ {
 			ghashStep(st, hashed, i)
 		}
@@ -195,23 +244,24 @@ func gcmKernel(name string, lanes int, decrypt bool) {
 	// Store the accumulator and the next counter block (lane 0).
 	accP = Load(Param("acc"), GP64())
 	ctrP = Load(Param("ctr"), GP64())
-	VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
+	if st.swap {
+		VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
+	}
 	VMOVDQU(gLo.AsX(), Mem{Base: accP})
-	VPSHUFB(gBswap.AsX(), gCtr.AsX(), gCtr.AsX())
+	if st.swap {
+		VPSHUFB(gBswap.AsX(), gCtr.AsX(), gCtr.AsX())
+	}
 	VMOVDQU(gCtr.AsX(), Mem{Base: ctrP})
 	VZEROUPPER()
 	RET()
 }
 
 // gcmIteration emits one chunk: the AES rounds of the next sixteen counter
-// blocks, XORed with src into dst, with the GHASH of the chunk at hashed
-// (if not nil) interleaved with the rounds.
+// blocks, XORed with src into dst, with the GHASH (or POLYVAL) of the
+// chunk at hashed (if not nil) interleaved with the rounds.
 func gcmIteration(st gcmState, src, dst Register, hashed Register) {
 	// Counter blocks, then round 0.
-	incr, stride := gcmIncr, 32
-	if st.lanes == 1 {
-		incr, stride = gcmIncr1, 16
-	}
+	stride := 16 * st.lanes
 	loadKey := func(m Mem) {
 		if st.lanes == 2 {
 			VBROADCASTI128(m, gRK)
@@ -223,11 +273,13 @@ func gcmIteration(st gcmState, src, dst Register, hashed Register) {
 	loadKey(Mem{Base: st.xk})
 	for r, y := range aesRegs {
 		y := st.v(y)
-		VPADDD(incr.Offset(stride*r), ctr, y)
-		VPSHUFB(bswap, y, y)
+		VPADDD(st.incr.Offset(stride*r), ctr, y)
+		if st.swap {
+			VPSHUFB(bswap, y, y)
+		}
 		VPXOR(rk, y, y)
 	}
-	VPADDD(incr.Offset(stride*8), ctr, ctr)
+	VPADDD(st.incr.Offset(stride*8), ctr, ctr)
 
 	round := func(i int) {
 		loadKey(Mem{Base: st.xk, Disp: 16 * i})
@@ -263,14 +315,15 @@ func gcmIteration(st gcmState, src, dst Register, hashed Register) {
 	}
 	for r, y := range aesRegs {
 		y := st.v(y)
-		VPXOR(Mem{Base: src, Disp: 16 * st.lanes * r}, y, y)
-		VMOVDQU(y, Mem{Base: dst, Disp: 16 * st.lanes * r})
+		VPXOR(Mem{Base: src, Disp: stride * r}, y, y)
+		VMOVDQU(y, Mem{Base: dst, Disp: stride * r})
 	}
 }
 
-// ghashStep emits step i (0..7) of the aggregated GHASH of sixteen blocks
-// at hashed: blocks 2i and 2i+1, multiplied by H^(16-2i) and H^(15-2i).
-// Step 0 adds the accumulator to block 0 and starts the sums.
+// ghashStep emits step i (0..7) of the aggregated GHASH (or POLYVAL) of
+// sixteen blocks at hashed: blocks 2i and 2i+1, multiplied by H^(16-2i)
+// and H^(15-2i). Step 0 adds the accumulator to block 0 and starts the
+// sums.
 //
 // With one lane, the step takes block i, multiplied by H^(8-i).
 func ghashStep(st gcmState, hashed Register, i int) {
@@ -280,47 +333,22 @@ func ghashStep(st gcmState, hashed Register, i int) {
 	km := Mem{Base: st.kar, Disp: 16 * (first + st.lanes*i)}
 	d, t, lo, hi, mid := st.v(gD), st.v(gT), st.v(gLo), st.v(gHi), st.v(gMid)
 	VMOVDQU(Mem{Base: hashed, Disp: 16 * st.lanes * i}, d)
-	VPSHUFB(st.v(gBswap), d, d)
+	if st.swap {
+		VPSHUFB(st.v(gBswap), d, d)
+	}
 	if i == 0 {
 		VPXOR(lo, d, d)
-		VPCLMULQDQ(U8(0x00), pm, d, lo)
-		VPCLMULQDQ(U8(0x11), pm, d, hi)
-		VPSHUFD(U8(0x4e), d, mid)
-		VPXOR(d, mid, mid)
-		VPCLMULQDQ(U8(0x00), km, mid, mid)
-		return
 	}
-	VPCLMULQDQ(U8(0x00), pm, d, t)
-	VPXOR(t, lo, lo)
-	VPCLMULQDQ(U8(0x11), pm, d, t)
-	VPXOR(t, hi, hi)
-	VPSHUFD(U8(0x4e), d, t)
-	VPXOR(d, t, t)
-	VPCLMULQDQ(U8(0x00), km, t, t)
-	VPXOR(t, mid, mid)
+	avxProduct(d, t, lo, hi, mid, pm, km, i == 0)
 }
 
 // ghashReduce adds the lanes of the three sums, combines them into the
 // 256-bit product and reduces it into the accumulator, gLo's X half with
 // its upper lane zero (see the package comment).
 func ghashReduce(st gcmState) {
-	lo, hi, mid, t := gLo.AsX(), gHi.AsX(), gMid.AsX(), gT.AsX()
+	t := gT.AsX()
 	if st.lanes == 2 {
-		for _, s := range []VecPhysical{gLo, gHi, gMid} {
-			VEXTRACTI128(U8(1), s, t)
-			VPXOR(t, s.AsX(), s.AsX())
-		}
+		foldLanes(t, gLo, gHi, gMid)
 	}
-	VPXOR(lo, mid, mid)
-	VPXOR(hi, mid, mid)
-	VPSLLDQ(U8(8), mid, t)
-	VPXOR(t, lo, lo)
-	VPSRLDQ(U8(8), mid, mid)
-	VPXOR(mid, hi, hi)
-	for i := 0; i < 2; i++ {
-		VPCLMULQDQ(U8(0x00), gcmPoly, lo, t)
-		VPSHUFD(U8(0x4e), lo, lo)
-		VPXOR(t, lo, lo)
-	}
-	VPXOR(hi, lo, lo)
+	vexReduce(gLo.AsX(), gHi.AsX(), gMid.AsX(), t, st.poly, gLo.AsX())
 }

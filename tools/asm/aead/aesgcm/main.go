@@ -123,6 +123,21 @@ type sseRegs struct {
 	h, k VecPhysical
 }
 
+// updateHeader emits the header of an update kernel (GHASH's or
+// POLYVAL's, 128- or 256-bit) named name and loads its arguments: the
+// tables of powers, the accumulator's address, and the data and its
+// length.
+func updateHeader(name, doc string) (pow, kar, accP, src, n Register) {
+	TEXT(name, NOSPLIT, "func(pow, kar *[16][2]uint64, acc *[16]byte, p []byte)")
+	Doc(doc)
+	pow = Load(Param("pow"), GP64())
+	kar = Load(Param("kar"), GP64())
+	accP = Load(Param("acc"), GP64())
+	src = Load(Param("p").Base(), GP64())
+	n = Load(Param("p").Len(), GP64())
+	return pow, kar, accP, src, n
+}
+
 // updateCLMUL emits the 128-bit kernel.
 func updateCLMUL() {
 	clmulKernel("updateCLMUL", "updateCLMUL absorbs len(p)/16 blocks into acc with PCLMULQDQ, eight per reduction.", polyConst, true)
@@ -134,13 +149,7 @@ func updateCLMUL() {
 // reversals, POLYVAL's (see polyval.go), with the reduction constant at
 // poly.
 func clmulKernel(name, doc string, poly Mem, swap bool) {
-	TEXT(name, NOSPLIT, "func(pow, kar *[16][2]uint64, acc *[16]byte, p []byte)")
-	Doc(doc)
-	pow := Load(Param("pow"), GP64())
-	kar := Load(Param("kar"), GP64())
-	accP := Load(Param("acc"), GP64())
-	src := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
+	pow, kar, accP, src, n := updateHeader(name, doc)
 
 	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7, h: X8, k: X9}
 	if swap {
@@ -179,16 +188,7 @@ func clmulKernel(name, doc string, poly Mem, swap bool) {
 
 	// The remaining n < 128 bytes, if any: blocks X₁..Xₖ multiplied by
 	// Hᵏ..H¹ (pow from index 16-k on, byte offset 256-n), one reduction.
-	done := label("done")
-	TESTQ(n, n)
-	JZ(LabelRef(done))
-	powp, karp := GP64(), GP64()
-	MOVQ(pow, powp)
-	ADDQ(U32(256), powp)
-	SUBQ(n, powp)
-	MOVQ(kar, karp)
-	ADDQ(U32(256), karp)
-	SUBQ(n, karp)
+	done, powp, karp := tailPowers(pow, kar, n)
 	PXOR(r.lo, r.lo)
 	PXOR(r.hi, r.hi)
 	PXOR(r.mid, r.mid)
@@ -265,13 +265,7 @@ func updateVCLMUL() {
 // the byte reversals, POLYVAL's (see polyval.go), with the reduction
 // constant at poly.
 func vclmulKernel(name, doc string, poly Mem, swap bool) {
-	TEXT(name, NOSPLIT, "func(pow, kar *[16][2]uint64, acc *[16]byte, p []byte)")
-	Doc(doc)
-	pow := Load(Param("pow"), GP64())
-	kar := Load(Param("kar"), GP64())
-	accP := Load(Param("acc"), GP64())
-	src := Load(Param("p").Base(), GP64())
-	n := Load(Param("p").Len(), GP64())
+	pow, kar, accP, src, n := updateHeader(name, doc)
 
 	r := avxRegs{acc: Y0, bswap: Y1, poly: Y2, lo: Y3, hi: Y4, mid: Y5, d: Y6, t: Y7, u: Y8}
 	if swap {
@@ -305,7 +299,7 @@ func vclmulKernel(name, doc string, poly Mem, swap bool) {
 			km := Mem{Base: kar, Disp: 16 * (first + 2*i)}
 			avxProduct(r.d, r.t, r.lo, r.hi, r.mid, hm, km, i == 0)
 		}
-		foldLanes(r)
+		foldLanes(r.t.AsX(), r.lo, r.hi, r.mid)
 		avxReduce(r)
 		ADDQ(U32(16*blocks), src)
 		SUBQ(U32(16*blocks), n)
@@ -316,16 +310,7 @@ func vclmulKernel(name, doc string, poly Mem, swap bool) {
 	// The remaining n < 256 bytes, if any: blocks X₁..Xₖ multiplied by
 	// Hᵏ..H¹ (pow from index 16-k on, byte offset 256-n), two per YMM
 	// register and the last one alone if k is odd, one reduction.
-	done := label("done")
-	TESTQ(n, n)
-	JZ(LabelRef(done))
-	powp, karp := GP64(), GP64()
-	MOVQ(pow, powp)
-	ADDQ(U32(256), powp)
-	SUBQ(n, powp)
-	MOVQ(kar, karp)
-	ADDQ(U32(256), karp)
-	SUBQ(n, karp)
+	done, powp, karp := tailPowers(pow, kar, n)
 	VPXOR(r.lo, r.lo, r.lo)
 	VPXOR(r.hi, r.hi, r.hi)
 	VPXOR(r.mid, r.mid, r.mid)
@@ -367,7 +352,7 @@ func vclmulKernel(name, doc string, poly Mem, swap bool) {
 	VPCLMULQDQ(U8(0x00), Mem{Base: karp}, t, t)
 	VPXOR(r.t, r.mid, r.mid)
 	Label(reduce)
-	foldLanes(r)
+	foldLanes(r.t.AsX(), r.lo, r.hi, r.mid)
 	avxReduce(r)
 	Label(done)
 
@@ -379,11 +364,31 @@ func vclmulKernel(name, doc string, poly Mem, swap bool) {
 	RET()
 }
 
-// foldLanes adds lane 1 of each sum to lane 0.
-func foldLanes(r avxRegs) {
-	for _, s := range []VecPhysical{r.lo, r.hi, r.mid} {
-		VEXTRACTI128(U8(1), s, r.t.AsX())
-		VPXOR(r.t.AsX(), s.AsX(), s.AsX())
+// tailPowers starts the tail of an update kernel, the last n/16 blocks of
+// p: it emits a jump to the label done, which it returns, if n is zero,
+// and the addresses of the powers, and of their kar entries, by which the
+// blocks are multiplied: Hᵏ..H¹ for k = n/16, from index 16-k of the tables
+// on (byte offset 256-n).
+func tailPowers(pow, kar, n Register) (done string, powp, karp Register) {
+	done = label("done")
+	TESTQ(n, n)
+	JZ(LabelRef(done))
+	powp, karp = GP64(), GP64()
+	MOVQ(pow, powp)
+	ADDQ(U32(256), powp)
+	SUBQ(n, powp)
+	MOVQ(kar, karp)
+	ADDQ(U32(256), karp)
+	SUBQ(n, karp)
+	return done, powp, karp
+}
+
+// foldLanes adds lane 1 of each YMM sum to lane 0, through the XMM
+// register t.
+func foldLanes(t Register, sums ...VecPhysical) {
+	for _, s := range sums {
+		VEXTRACTI128(U8(1), s, t)
+		VPXOR(t, s.AsX(), s.AsX())
 	}
 }
 
@@ -414,7 +419,14 @@ func avxProduct(d, t, lo, hi, mid Register, hm, km Mem, first bool) {
 
 // avxReduce is sseReduce on the X halves, with VEX instructions.
 func avxReduce(r avxRegs) {
-	lo, hi, mid, t := r.lo.AsX(), r.hi.AsX(), r.mid.AsX(), r.t.AsX()
+	vexReduce(r.lo.AsX(), r.hi.AsX(), r.mid.AsX(), r.t.AsX(), r.poly.AsX(), r.acc.AsX())
+}
+
+// vexReduce combines the XMM sums lo, hi and mid into the 256-bit product
+// and reduces it, with the constant poly (a register or memory), into acc
+// (see the package comment). lo, hi, mid and the scratch t are destroyed;
+// acc may be lo.
+func vexReduce(lo, hi, mid, t Register, poly Op, acc Register) {
 	VPXOR(lo, mid, mid)
 	VPXOR(hi, mid, mid)
 	VPSLLDQ(U8(8), mid, t)
@@ -422,9 +434,9 @@ func avxReduce(r avxRegs) {
 	VPSRLDQ(U8(8), mid, mid)
 	VPXOR(mid, hi, hi)
 	for i := 0; i < 2; i++ {
-		VPCLMULQDQ(U8(0x00), r.poly.AsX(), lo, t)
+		VPCLMULQDQ(U8(0x00), poly, lo, t)
 		VPSHUFD(U8(0x4e), lo, lo)
 		VPXOR(t, lo, lo)
 	}
-	VPXOR(hi, lo, r.acc.AsX())
+	VPXOR(hi, lo, acc)
 }

@@ -159,23 +159,10 @@ func polyvalPowersCLMUL() {
 var sivIncr, sivLaneOne Mem
 
 func sivMain() {
-	// sivIncr[r] adds 2r to the counter of both lanes, r = 0..8 (the
-	// 32-bit counter is each lane's low doubleword).
-	sivIncr = GLOBL("sivIncr", RODATA|NOPTR)
-	for r := 0; r <= 8; r++ {
-		for lane := 0; lane < 2; lane++ {
-			DATA(32*r+16*lane, U32(uint32(2*r)))
-			DATA(32*r+16*lane+4, U32(0))
-			DATA(32*r+16*lane+8, U64(0))
-		}
-	}
-	// sivIncr1[r] adds r to a counter in an XMM register, r = 0..8.
-	sivIncr1 := GLOBL("sivIncr1", RODATA|NOPTR)
-	for r := 0; r <= 8; r++ {
-		DATA(16*r, U32(uint32(r)))
-		DATA(16*r+4, U32(0))
-		DATA(16*r+8, U64(0))
-	}
+	// The counter increments, as gcm.go's (RFC 8452's counter, too, is
+	// the low doubleword of each lane, without the byte reversal).
+	sivIncr = incrTable("sivIncr", 2)
+	sivIncr1 := incrTable("sivIncr1", 1)
 	// sivLaneOne adds 1 to the counter of lane 1.
 	sivLaneOne = GLOBL("sivLaneOne", RODATA|NOPTR)
 	DATA(0, U64(0))
@@ -202,161 +189,16 @@ var sivPoly Mem
 // and between them the eight steps of the aggregated POLYVAL of the
 // sixteen plaintext blocks that the iteration before wrote, as
 // polyvalVCLMUL; the last chunk's plaintext is hashed alone at the end.
-// The structure and the registers are those of gcm.go's encryption kernel
-// (with Y15 unused: nothing is byte-reversed), and the counters those of
-// ctrVAES.
+// It is gcm.go's encryption kernel without the byte reversals (Y15 is
+// unused), with the counters of ctrVAES: one emitter makes both.
 func sivOpenVAES() {
-	TEXT("openVAES", NOSPLIT, "func(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)")
-	Doc("openVAES decrypts len(src)/256 chunks of src into dst in RFC 8452's counter mode and absorbs the plaintext into the POLYVAL accumulator acc.")
-	st := gcmState{
+	stitchedKernel(stitch{
+		name:  "openVAES",
+		doc:   "openVAES decrypts len(src)/256 chunks of src into dst in RFC 8452's counter mode and absorbs the plaintext into the POLYVAL accumulator acc.",
+		tag:   "open",
 		lanes: 2,
-		nr:    Load(Param("nr"), GP64()),
-		xk:    Load(Param("xk"), GP64()),
-		pow:   Load(Param("pow"), GP64()),
-		kar:   Load(Param("kar"), GP64()),
-	}
-	accP := Load(Param("acc"), GP64())
-	ctrP := Load(Param("ctr"), GP64())
-	dst := Load(Param("dst").Base(), GP64())
-	src := Load(Param("src").Base(), GP64())
-	count := Load(Param("src").Len(), GP64())
-	SHRQ(U8(8), count)
-
-	st.last = GP64()
-	MOVQ(st.nr, st.last)
-	SHLQ(U8(4), st.last)
-	ADDQ(st.xk, st.last)
-
-	VMOVDQU(Mem{Base: accP}, gLo.AsX())
-	VBROADCASTI128(Mem{Base: ctrP}, gCtr)
-	VPADDD(sivLaneOne, gCtr, gCtr)
-
-	hashed := GP64()
-	MOVQ(dst, hashed)
-	sivOpenIteration(st, src, dst, nil)
-	ADDQ(U32(256), src)
-	ADDQ(U32(256), dst)
-	DECQ(count)
-	loop, done := label("open_loop"), label("open_done")
-	Label(loop)
-	TESTQ(count, count)
-	JZ(LabelRef(done))
-	sivOpenIteration(st, src, dst, hashed)
-	ADDQ(U32(256), src)
-	ADDQ(U32(256), dst)
-	ADDQ(U32(256), hashed)
-	DECQ(count)
-	JMP(LabelRef(loop))
-	Label(done)
-	for i := 0; i < 8; i++ {
-		sivPolyvalStep(st, hashed, i)
-	}
-	sivReduce()
-
-	accP = Load(Param("acc"), GP64())
-	ctrP = Load(Param("ctr"), GP64())
-	VMOVDQU(gLo.AsX(), Mem{Base: accP})
-	VMOVDQU(gCtr.AsX(), Mem{Base: ctrP})
-	VZEROUPPER()
-	RET()
-}
-
-// sivOpenIteration emits one chunk: the AES rounds of the next sixteen
-// counter blocks, XORed with src into dst, with the POLYVAL of the chunk
-// at hashed (if not nil) interleaved with the rounds: a step after each of
-// rounds 1-8, the reduction after round 9.
-func sivOpenIteration(st gcmState, src, dst Register, hashed Register) {
-	VBROADCASTI128(Mem{Base: st.xk}, gRK)
-	for r, y := range aesRegs {
-		VPADDD(sivIncr.Offset(32*r), gCtr, y)
-		VPXOR(gRK, y, y)
-	}
-	VPADDD(sivIncr.Offset(32*8), gCtr, gCtr)
-	round := func(i int) {
-		VBROADCASTI128(Mem{Base: st.xk, Disp: 16 * i}, gRK)
-		for _, y := range aesRegs {
-			VAESENC(gRK, y, y)
-		}
-	}
-	for i := 1; i <= 9; i++ {
-		round(i)
-		if hashed != nil {
-			if i <= 8 {
-				sivPolyvalStep(st, hashed, i-1)
-			} else {
-				sivReduce()
-			}
-		}
-	}
-	last := label("open_last")
-	CMPQ(st.nr, U8(10))
-	JE(LabelRef(last))
-	round(10)
-	round(11)
-	CMPQ(st.nr, U8(12))
-	JE(LabelRef(last))
-	round(12)
-	round(13)
-	Label(last)
-	VBROADCASTI128(Mem{Base: st.last}, gRK)
-	for _, y := range aesRegs {
-		VAESENCLAST(gRK, y, y)
-	}
-	for r, y := range aesRegs {
-		VPXOR(Mem{Base: src, Disp: 32 * r}, y, y)
-		VMOVDQU(y, Mem{Base: dst, Disp: 32 * r})
-	}
-}
-
-// sivPolyvalStep emits step i (0..7) of the aggregated POLYVAL of sixteen
-// blocks at hashed: blocks 2i and 2i+1, multiplied by H^(16-2i) and
-// H^(15-2i). Step 0 adds the accumulator (gLo, upper lane zero) to block
-// 0 and starts the sums. It is gcm.go's ghashStep without the byte
-// reversal.
-func sivPolyvalStep(st gcmState, hashed Register, i int) {
-	pm := Mem{Base: st.pow, Disp: 32 * i}
-	km := Mem{Base: st.kar, Disp: 32 * i}
-	VMOVDQU(Mem{Base: hashed, Disp: 32 * i}, gD)
-	if i == 0 {
-		VPXOR(gLo, gD, gD)
-		VPCLMULQDQ(U8(0x00), pm, gD, gLo)
-		VPCLMULQDQ(U8(0x11), pm, gD, gHi)
-		VPSHUFD(U8(0x4e), gD, gMid)
-		VPXOR(gD, gMid, gMid)
-		VPCLMULQDQ(U8(0x00), km, gMid, gMid)
-		return
-	}
-	VPCLMULQDQ(U8(0x00), pm, gD, gT)
-	VPXOR(gT, gLo, gLo)
-	VPCLMULQDQ(U8(0x11), pm, gD, gT)
-	VPXOR(gT, gHi, gHi)
-	VPSHUFD(U8(0x4e), gD, gT)
-	VPXOR(gD, gT, gT)
-	VPCLMULQDQ(U8(0x00), km, gT, gT)
-	VPXOR(gT, gMid, gMid)
-}
-
-// sivReduce is gcm.go's ghashReduce with this file's constant: it adds
-// the lanes of the three sums, combines them into the 256-bit product and
-// reduces it into the accumulator, gLo's X half with its upper lane zero.
-func sivReduce() {
-	lo, hi, mid, t := gLo.AsX(), gHi.AsX(), gMid.AsX(), gT.AsX()
-	for _, s := range []VecPhysical{gLo, gHi, gMid} {
-		VEXTRACTI128(U8(1), s, t)
-		VPXOR(t, s.AsX(), s.AsX())
-	}
-	VPXOR(lo, mid, mid)
-	VPXOR(hi, mid, mid)
-	VPSLLDQ(U8(8), mid, t)
-	VPXOR(t, lo, lo)
-	VPSRLDQ(U8(8), mid, mid)
-	VPXOR(mid, hi, hi)
-	for i := 0; i < 2; i++ {
-		VPCLMULQDQ(U8(0x00), sivPoly, lo, t)
-		VPSHUFD(U8(0x4e), lo, lo)
-		VPXOR(t, lo, lo)
-	}
-	VPXOR(hi, lo, lo)
+		poly:  sivPoly, incr: sivIncr, laneOne: sivLaneOne,
+	})
 }
 
 // sivCTR emits a counter-mode kernel: it XORs len(src)/(128·lanes) chunks
