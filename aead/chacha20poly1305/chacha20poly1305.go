@@ -40,11 +40,13 @@
 // ChaCha20 blocks at a time in the YMM registers and, in the same
 // instruction stream, authenticates 512 bytes with Poly1305 in the
 // general-purpose registers, multiplying with MULX: the two run side by
-// side in the vector and the scalar units, in one pass over the data.
-// Shorter messages, and the ends of longer ones, take two calls: one
-// computes the one-time key and the keystream with two blocks in each set
-// of YMM registers, the other authenticates everything left and computes
-// the tag. Elsewhere, messages go through portable Go code ("generic")
+// side in the vector and the scalar units, in one pass over the data. When
+// sealing, the first eight blocks give the one-time key and the first 448
+// bytes, and an end of up to two blocks is encrypted while the chunk
+// before it is authenticated. Shorter messages, and other ends of longer
+// ones, take two calls: one computes the one-time key and the keystream
+// with two blocks in each set of YMM registers, the other authenticates
+// everything left and computes the tag. Elsewhere, messages go through portable Go code ("generic")
 // built on the packages github.com/crypton-go/crypton/aead/chacha20 and
 // github.com/crypton-go/crypton/aead/poly1305, which use their own
 // accelerated implementations. Implementations register with

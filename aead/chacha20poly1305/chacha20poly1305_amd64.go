@@ -24,9 +24,9 @@ func init() {
 
 // polyState is a Poly1305 computation in progress, in the representation of
 // the package github.com/crypton-go/crypton/aead/poly1305: the accumulator
-// h[0] + h[1]·2⁶⁴ + h[2]·2¹²⁸, partially reduced modulo 2¹³⁰-5 (less than
-// 2¹³⁰ + 2⁶⁵), the clamped r[0] + r[1]·2⁶⁴ and the s[0] + s[1]·2⁶⁴ added
-// at the end.
+// h[0] + h[1]·2⁶⁴ + h[2]·2¹²⁸, partially reduced modulo p = 2¹³⁰-5 (h[2]
+// at most 5, so less than 6·2¹²⁸ < 2p; see the generator's poly.block),
+// the clamped r[0] + r[1]·2⁶⁴ and the s[0] + s[1]·2⁶⁴ added at the end.
 type polyState struct {
 	h [3]uint64
 	r [2]uint64
@@ -35,22 +35,36 @@ type polyState struct {
 
 // chachaPolyAVX2 XORs the keystream of the blocks from state[12] on into
 // the len(src)/512 whole 512-byte chunks of src, writing them to dst, and
-// absorbs as many 512-byte chunks from hash into s.h, each chunk of hash
-// being read before the same chunk of dst is written. It leaves state
+// absorbs 16-byte blocks from hash into s.h, contiguously: first blocks
+// (0 to 32) with the first chunk, 32 with each of the others, those of a
+// chunk being read before the chunk of dst is written. It leaves state
 // alone. See chacha20poly1305_amd64.s and its generator,
 // tools/asm/aead/chacha20poly1305.
 //
 //go:noescape
-func chachaPolyAVX2(state *[16]uint32, s *polyState, dst, src []byte, hash *byte)
+func chachaPolyAVX2(state *[16]uint32, s *polyState, dst, src []byte, hash *byte, first int)
 
-// chachaKeyAVX2 XORs the keystream of the eight blocks from state[12] on
-// into the first 512 bytes of src, writing them to dst, and sets key to the
-// one-time Poly1305 key, the first 32 bytes of keystream block 0, which it
-// computes in the general-purpose registers at the same time. It leaves
+// chachaKeyAVX2 computes the eight ChaCha20 blocks from state[12] on (in
+// the lanes of the YMM registers), sets s to the start of the Poly1305
+// computation under the first 32 bytes of the first of them, the one-time
+// key when state[12] is 0 (as setKey does), absorbs ad followed by zeros
+// up to a multiple of 16 bytes, and XORs the keystream of the other seven
+// blocks into the first 448 bytes of src, writing them to dst. It leaves
 // state alone.
 //
 //go:noescape
-func chachaKeyAVX2(state *[16]uint32, key *[32]byte, dst, src []byte)
+func chachaKeyAVX2(state *[16]uint32, s *polyState, dst, src []byte, ad []byte)
+
+// chachaRowsPolyAVX2 XORs the keystream of the blocks with counters
+// state[12] and state[12]+1 into the len(src)/64 whole blocks of src
+// (len(src) at most 128), writing them to dst, sets ks to the keystream of
+// the block after those if src ends with a partial block, and absorbs the
+// len(hash)/16 whole blocks of hash into s.h, the two computations
+// interleaved. It leaves state alone; dst and src are the same or do not
+// overlap.
+//
+//go:noescape
+func chachaRowsPolyAVX2(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte)
 
 // chachaRowsAVX2 sets key to the first 32 bytes of the ChaCha20 keystream
 // block with counter state[12] (the one-time Poly1305 key when that counter
@@ -111,41 +125,63 @@ func open(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 // code at least every 64 KiB. It is a multiple of chunkSize.
 const maxKernelLen = 128 * chunkSize
 
-// avx2MinLen is the shortest message that seal gives to sealAVX2: one
-// whole chunk. Shorter messages go to sealShortAVX2 (openAVX2 takes every
-// length, its loop over the chunks running zero times).
+// avx2MinLen is the shortest message that seal gives to sealAVX2. Shorter
+// messages go to sealShortAVX2 (openAVX2 takes every length, its loop over
+// the chunks running zero times).
 const avx2MinLen = chunkSize
 
-// sealAVX2 is sealGeneric with assembly for the whole chunks: chunk 0 with
-// the one-time key (chachaKeyAVX2), then chunk i with chunk i-1 of the
-// ciphertext (chachaPolyAVX2), then the last chunk of the ciphertext alone.
+// keyChunkLen is the number of bytes that chachaKeyAVX2 encrypts: its
+// eight blocks less the key block.
+const keyChunkLen = chunkSize - 64
+
+// rowsPolyMaxLen is the most that chachaRowsPolyAVX2 encrypts: two blocks.
+const rowsPolyMaxLen = 128
+
+// sealAVX2 is sealGeneric with assembly, for plaintexts of at least
+// keyChunkLen+1 bytes. chachaKeyAVX2 computes the key block and the first
+// seven blocks of keystream, eight blocks side by side, and absorbs the
+// additional data; then each call of
+// chachaPolyAVX2 encrypts 512-byte chunks while it authenticates the
+// ciphertext written before them (the first 448 bytes, then each chunk);
+// then, if what is left is at most two blocks, chachaRowsPolyAVX2
+// encrypts it while it authenticates the last chunk, else chachaRowsAVX2
+// encrypts it alone; polyFinishMULX authenticates what is left and
+// computes the tag. So only the last piece of ciphertext, usually at most
+// 128 bytes, is authenticated after the last keystream is computed.
 func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
-	n := len(plaintext) / chunkSize * chunkSize
-	state := initState(key, nonce, 1)
-	var polyKey [32]byte
-	chachaKeyAVX2(&state, &polyKey, ciphertext[:chunkSize], plaintext[:chunkSize])
+	state := stateOf(key, nonce)
 	var p polyState
-	p.setKey(&polyKey)
-	p.writePadded(additionalData)
+	chachaKeyAVX2(&state, &p, ciphertext[:keyChunkLen], plaintext[:keyChunkLen], additionalData)
 
-	state[12] += chunkSize / 64
-	for i := chunkSize; i < n; {
-		k := min(n-i, maxKernelLen)
-		chachaPolyAVX2(&state, &p, ciphertext[i:i+k], plaintext[i:i+k], &ciphertext[i-chunkSize])
+	// ciphertext[:hashed] is authenticated, ciphertext[hashed:done] not yet.
+	hashed, done := 0, keyChunkLen
+	state[12] = keyChunkLen/64 + 1
+	n := done + (len(plaintext)-done)/chunkSize*chunkSize
+	for done < n {
+		k := min(n-done, maxKernelLen)
+		chachaPolyAVX2(&state, &p, ciphertext[done:done+k], plaintext[done:done+k], &ciphertext[hashed], (done-hashed)/16)
 		state[12] += uint32(k / 64)
-		i += k
+		done += k
+		hashed = done - chunkSize
 	}
-	if n < len(plaintext) {
-		// The rest, under 512 bytes; the block chachaRowsAVX2 computes
-		// for its key argument is not used.
-		var unused [32]byte
+	if rest := len(plaintext) - done; rest > 0 {
+		full := done + rest&^63
 		var ks [64]byte
-		full := n + (len(plaintext)-n)&^63
-		chachaRowsAVX2(&state, state[12], &unused, ciphertext[n:], plaintext[n:], &ks)
-		subtle.XORBytes(ciphertext[full:], plaintext[full:], ks[:])
+		if rest <= rowsPolyMaxLen {
+			chachaRowsPolyAVX2(&state, &p, ciphertext[done:], plaintext[done:], &ks, ciphertext[hashed:done])
+			hashed = done
+		} else {
+			// The block chachaRowsAVX2 computes for its key argument is
+			// not used.
+			var unused [32]byte
+			chachaRowsAVX2(&state, state[12], &unused, ciphertext[done:], plaintext[done:], &ks)
+		}
+		if full < len(plaintext) {
+			subtle.XORBytes(ciphertext[full:], plaintext[full:], ks[:])
+		}
 	}
-	polyFinishMULX(&p, ciphertext[n-chunkSize:n], ciphertext[n:], len(additionalData), len(ciphertext), (*[Overhead]byte)(tag))
+	polyFinishMULX(&p, nil, ciphertext[hashed:], len(additionalData), len(ciphertext), (*[Overhead]byte)(tag))
 }
 
 // sealShortAVX2 is sealGeneric for plaintexts shorter than 512 bytes: one
@@ -208,7 +244,7 @@ func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext
 		state[12] = 1
 		for i := 0; i < n; {
 			k := min(n-i, maxKernelLen)
-			chachaPolyAVX2(&state, &p, out[i:i+k], ciphertext[i:i+k], &ciphertext[i])
+			chachaPolyAVX2(&state, &p, out[i:i+k], ciphertext[i:i+k], &ciphertext[i], chunkSize/16)
 			state[12] += uint32(k / 64)
 			i += k
 		}

@@ -44,9 +44,9 @@ DATA chachaPolyEightBlocks<>+24(SB)/4, $0x00000008
 DATA chachaPolyEightBlocks<>+28(SB)/4, $0x00000008
 GLOBL chachaPolyEightBlocks<>(SB), RODATA|NOPTR, $32
 
-// func chachaPolyAVX2(state *[16]uint32, s *polyState, dst []byte, src []byte, hash *byte)
-// Requires: AVX, AVX2, BMI2
-TEXT ·chachaPolyAVX2(SB), $608-72
+// func chachaPolyAVX2(state *[16]uint32, s *polyState, dst []byte, src []byte, hash *byte, first int)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·chachaPolyAVX2(SB), $640-80
 	MOVQ dst_base+16(FP), AX
 	MOVQ src_base+40(FP), CX
 	MOVQ hash+64(FP), BX
@@ -106,10 +106,11 @@ TEXT ·chachaPolyAVX2(SB), $608-72
 	MOVQ (DX), R8
 	MOVQ 8(DX), R9
 	MOVQ 16(DX), R10
+	MOVQ first+72(FP), DX
+	MOVQ DX, 576(DI)
 
 chunk:
-	// Eight blocks of ChaCha20, with 32 blocks of Poly1305 merged into the rounds:
-	// a loop of ten double rounds, each with three blocks, then two blocks more.
+	// Eight blocks of ChaCha20, with the chunk's Poly1305 blocks merged into the rounds.
 	VMOVDQA 32(DI), Y1
 	VMOVDQA 64(DI), Y2
 	VMOVDQA 96(DI), Y3
@@ -127,9 +128,25 @@ chunk:
 	VMOVDQA 480(DI), Y15
 	VMOVDQA (DI), Y0
 	VMOVDQA Y0, 512(DI)
-	MOVQ    $0x0000000a, 568(DI)
 
-double:
+	// k = min(blocks/3, 10) double rounds with three Poly1305 blocks each, 10-k
+	// without, then the blocks - 3k left.
+	MOVQ    576(DI), DX
+	IMUL3Q  $0x0000aaab, DX, R11
+	SHRQ    $0x11, R11
+	MOVQ    $0x0000000a, R12
+	CMPQ    R11, R12
+	CMOVQHI R12, R11
+	SUBQ    R11, R12
+	MOVQ    R12, 584(DI)
+	LEAQ    (R11)(R11*2), R12
+	SUBQ    R12, DX
+	MOVQ    DX, 592(DI)
+	MOVQ    R11, 568(DI)
+	TESTQ   R11, R11
+	JZ      plain
+
+stitched:
 	VPADDD  512(DI), Y4, Y0
 	VPADDD  Y5, Y1, Y1
 	ADDQ    (BX), R8
@@ -179,21 +196,21 @@ double:
 	VPOR    Y0, Y6, Y6
 	ADDQ    R13, R10
 	VPSLLD  $0x0c, Y7, Y0
-	ADDQ    R12, R9
+	MOVQ    R10, DX
 	VPSRLD  $0x14, Y7, Y7
 	VPOR    Y0, Y7, Y7
-	ADCQ    $0x00, R10
+	ANDQ    $0x03, R10
 	VPADDD  512(DI), Y4, Y0
 	VPADDD  Y5, Y1, Y1
-	MOVQ    R10, DX
-	VPADDD  Y6, Y2, Y2
 	SHRQ    $0x02, DX
+	VPADDD  Y6, Y2, Y2
+	LEAQ    (DX)(DX*4), DX
 	VPADDD  Y7, Y3, Y3
 	VPXOR   Y0, Y12, Y12
-	LEAQ    (DX)(DX*4), DX
+	ADDQ    R12, R9
 	VPXOR   Y1, Y13, Y13
 	VPXOR   Y2, Y14, Y14
-	ANDQ    $0x03, R10
+	ADCQ    $0x00, R10
 	VPXOR   Y3, Y15, Y15
 	ADDQ    DX, R8
 	VPSHUFB chachaPolyRot8<>+0(SB), Y12, Y12
@@ -250,21 +267,21 @@ double:
 	VPXOR   Y3, Y14, Y14
 	ADDQ    R13, R10
 	VPSHUFB chachaPolyRot16<>+0(SB), Y15, Y15
-	ADDQ    R12, R9
+	MOVQ    R10, DX
 	VPSHUFB chachaPolyRot16<>+0(SB), Y12, Y12
 	VPSHUFB chachaPolyRot16<>+0(SB), Y13, Y13
-	ADCQ    $0x00, R10
+	ANDQ    $0x03, R10
 	VPSHUFB chachaPolyRot16<>+0(SB), Y14, Y14
 	VMOVDQA Y0, 512(DI)
-	MOVQ    R10, DX
-	VPADDD  Y15, Y10, Y10
 	SHRQ    $0x02, DX
+	VPADDD  Y15, Y10, Y10
+	LEAQ    (DX)(DX*4), DX
 	VPADDD  Y12, Y11, Y11
 	VPADDD  Y13, Y8, Y8
-	LEAQ    (DX)(DX*4), DX
+	ADDQ    R12, R9
 	VPADDD  Y14, Y9, Y9
 	VPXOR   Y10, Y5, Y5
-	ANDQ    $0x03, R10
+	ADCQ    $0x00, R10
 	VPXOR   Y11, Y6, Y6
 	ADDQ    DX, R8
 	VPXOR   Y8, Y7, Y7
@@ -321,21 +338,21 @@ double:
 	VPXOR   Y11, Y6, Y6
 	ADDQ    R13, R10
 	VPXOR   Y8, Y7, Y7
-	ADDQ    R12, R9
+	MOVQ    R10, DX
 	VPXOR   Y9, Y4, Y4
 	VPSLLD  $0x07, Y5, Y0
-	ADCQ    $0x00, R10
+	ANDQ    $0x03, R10
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y0, Y5, Y5
-	MOVQ    R10, DX
-	VPSLLD  $0x07, Y6, Y0
 	SHRQ    $0x02, DX
+	VPSLLD  $0x07, Y6, Y0
+	LEAQ    (DX)(DX*4), DX
 	VPSRLD  $0x19, Y6, Y6
 	VPOR    Y0, Y6, Y6
-	LEAQ    (DX)(DX*4), DX
+	ADDQ    R12, R9
 	VPSLLD  $0x07, Y7, Y0
 	VPSRLD  $0x19, Y7, Y7
-	ANDQ    $0x03, R10
+	ADCQ    $0x00, R10
 	VPOR    Y0, Y7, Y7
 	ADDQ    DX, R8
 	VPSLLD  $0x07, Y4, Y0
@@ -345,63 +362,189 @@ double:
 	ADCQ    $0x00, R10
 	ADDQ    $0x30, BX
 	DECQ    568(DI)
-	JNZ     double
-	ADDQ    (BX), R8
-	ADCQ    8(BX), R9
-	ADCQ    $0x01, R10
-	MOVQ    R8, DX
-	MULXQ   544(DI), R8, R11
-	MULXQ   552(DI), R12, R13
-	MOVQ    R9, DX
-	MULXQ   560(DI), R14, R9
-	ADDQ    R14, R8
-	ADCQ    R11, R9
-	MULXQ   544(DI), DX, R11
-	MOVQ    R10, R14
-	IMULQ   560(DI), R14
-	IMULQ   544(DI), R10
-	ADDQ    R14, R9
-	ADDQ    DX, R12
-	ADCQ    R11, R13
-	ADDQ    R13, R10
-	ADDQ    R12, R9
-	ADCQ    $0x00, R10
-	MOVQ    R10, DX
-	SHRQ    $0x02, DX
-	LEAQ    (DX)(DX*4), DX
-	ANDQ    $0x03, R10
-	ADDQ    DX, R8
-	ADCQ    $0x00, R9
-	ADCQ    $0x00, R10
-	ADDQ    16(BX), R8
-	ADCQ    24(BX), R9
-	ADCQ    $0x01, R10
-	MOVQ    R8, DX
-	MULXQ   544(DI), R8, R11
-	MULXQ   552(DI), R12, R13
-	MOVQ    R9, DX
-	MULXQ   560(DI), R14, R9
-	ADDQ    R14, R8
-	ADCQ    R11, R9
-	MULXQ   544(DI), DX, R11
-	MOVQ    R10, R14
-	IMULQ   560(DI), R14
-	IMULQ   544(DI), R10
-	ADDQ    R14, R9
-	ADDQ    DX, R12
-	ADCQ    R11, R13
-	ADDQ    R13, R10
-	ADDQ    R12, R9
-	ADCQ    $0x00, R10
-	MOVQ    R10, DX
-	SHRQ    $0x02, DX
-	LEAQ    (DX)(DX*4), DX
-	ANDQ    $0x03, R10
-	ADDQ    DX, R8
-	ADCQ    $0x00, R9
-	ADCQ    $0x00, R10
-	ADDQ    $0x20, BX
+	JNZ     stitched
 
+plain:
+	// The 10-k double rounds without Poly1305.
+	MOVQ  584(DI), DX
+	MOVQ  DX, 568(DI)
+	TESTQ DX, DX
+	JZ    rest
+
+plainloop:
+	VPADDD  512(DI), Y4, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB chachaPolyRot16<>+0(SB), Y12, Y12
+	VPSHUFB chachaPolyRot16<>+0(SB), Y13, Y13
+	VPSHUFB chachaPolyRot16<>+0(SB), Y14, Y14
+	VPSHUFB chachaPolyRot16<>+0(SB), Y15, Y15
+	VMOVDQA Y0, 512(DI)
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VPSLLD  $0x0c, Y4, Y0
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y0, Y4, Y4
+	VPSLLD  $0x0c, Y5, Y0
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y0, Y5, Y5
+	VPSLLD  $0x0c, Y6, Y0
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y0, Y6, Y6
+	VPSLLD  $0x0c, Y7, Y0
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y0, Y7, Y7
+	VPADDD  512(DI), Y4, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPXOR   Y0, Y12, Y12
+	VPXOR   Y1, Y13, Y13
+	VPXOR   Y2, Y14, Y14
+	VPXOR   Y3, Y15, Y15
+	VPSHUFB chachaPolyRot8<>+0(SB), Y12, Y12
+	VPSHUFB chachaPolyRot8<>+0(SB), Y13, Y13
+	VPSHUFB chachaPolyRot8<>+0(SB), Y14, Y14
+	VPSHUFB chachaPolyRot8<>+0(SB), Y15, Y15
+	VMOVDQA Y0, 512(DI)
+	VPADDD  Y12, Y8, Y8
+	VPADDD  Y13, Y9, Y9
+	VPADDD  Y14, Y10, Y10
+	VPADDD  Y15, Y11, Y11
+	VPXOR   Y8, Y4, Y4
+	VPXOR   Y9, Y5, Y5
+	VPXOR   Y10, Y6, Y6
+	VPXOR   Y11, Y7, Y7
+	VPSLLD  $0x07, Y4, Y0
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y0, Y4, Y4
+	VPSLLD  $0x07, Y5, Y0
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y0, Y5, Y5
+	VPSLLD  $0x07, Y6, Y0
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y0, Y6, Y6
+	VPSLLD  $0x07, Y7, Y0
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y0, Y7, Y7
+	VPADDD  512(DI), Y5, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB chachaPolyRot16<>+0(SB), Y15, Y15
+	VPSHUFB chachaPolyRot16<>+0(SB), Y12, Y12
+	VPSHUFB chachaPolyRot16<>+0(SB), Y13, Y13
+	VPSHUFB chachaPolyRot16<>+0(SB), Y14, Y14
+	VMOVDQA Y0, 512(DI)
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VPSLLD  $0x0c, Y5, Y0
+	VPSRLD  $0x14, Y5, Y5
+	VPOR    Y0, Y5, Y5
+	VPSLLD  $0x0c, Y6, Y0
+	VPSRLD  $0x14, Y6, Y6
+	VPOR    Y0, Y6, Y6
+	VPSLLD  $0x0c, Y7, Y0
+	VPSRLD  $0x14, Y7, Y7
+	VPOR    Y0, Y7, Y7
+	VPSLLD  $0x0c, Y4, Y0
+	VPSRLD  $0x14, Y4, Y4
+	VPOR    Y0, Y4, Y4
+	VPADDD  512(DI), Y5, Y0
+	VPADDD  Y6, Y1, Y1
+	VPADDD  Y7, Y2, Y2
+	VPADDD  Y4, Y3, Y3
+	VPXOR   Y0, Y15, Y15
+	VPXOR   Y1, Y12, Y12
+	VPXOR   Y2, Y13, Y13
+	VPXOR   Y3, Y14, Y14
+	VPSHUFB chachaPolyRot8<>+0(SB), Y15, Y15
+	VPSHUFB chachaPolyRot8<>+0(SB), Y12, Y12
+	VPSHUFB chachaPolyRot8<>+0(SB), Y13, Y13
+	VPSHUFB chachaPolyRot8<>+0(SB), Y14, Y14
+	VMOVDQA Y0, 512(DI)
+	VPADDD  Y15, Y10, Y10
+	VPADDD  Y12, Y11, Y11
+	VPADDD  Y13, Y8, Y8
+	VPADDD  Y14, Y9, Y9
+	VPXOR   Y10, Y5, Y5
+	VPXOR   Y11, Y6, Y6
+	VPXOR   Y8, Y7, Y7
+	VPXOR   Y9, Y4, Y4
+	VPSLLD  $0x07, Y5, Y0
+	VPSRLD  $0x19, Y5, Y5
+	VPOR    Y0, Y5, Y5
+	VPSLLD  $0x07, Y6, Y0
+	VPSRLD  $0x19, Y6, Y6
+	VPOR    Y0, Y6, Y6
+	VPSLLD  $0x07, Y7, Y0
+	VPSRLD  $0x19, Y7, Y7
+	VPOR    Y0, Y7, Y7
+	VPSLLD  $0x07, Y4, Y0
+	VPSRLD  $0x19, Y4, Y4
+	VPOR    Y0, Y4, Y4
+	DECQ    568(DI)
+	JNZ     plainloop
+
+rest:
+	// The blocks - 3k Poly1305 blocks left.
+	CMPQ 592(DI), $0x00
+	JE   rounded
+
+restloop:
+	ADDQ  (BX), R8
+	ADCQ  8(BX), R9
+	ADCQ  $0x01, R10
+	MOVQ  R8, DX
+	MULXQ 544(DI), R8, R11
+	MULXQ 552(DI), R12, R13
+	MOVQ  R9, DX
+	MULXQ 560(DI), R14, R9
+	ADDQ  R14, R8
+	ADCQ  R11, R9
+	MULXQ 544(DI), DX, R11
+	MOVQ  R10, R14
+	IMULQ 560(DI), R14
+	IMULQ 544(DI), R10
+	ADDQ  R14, R9
+	ADDQ  DX, R12
+	ADCQ  R11, R13
+	ADDQ  R13, R10
+	MOVQ  R10, DX
+	ANDQ  $0x03, R10
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R12, R9
+	ADCQ  $0x00, R10
+	ADDQ  DX, R8
+	ADCQ  $0x00, R9
+	ADCQ  $0x00, R10
+	ADDQ  $0x10, BX
+	DECQ  592(DI)
+	JNZ   restloop
+
+rounded:
 	// Add the input, transpose into blocks and XOR with src: words 8 to 15, then 0 to 7.
 	VPADDD      256(DI), Y8, Y8
 	VPADDD      288(DI), Y9, Y9
@@ -501,10 +644,11 @@ double:
 	VPXOR       448(CX), Y2, Y2
 	VMOVDQU     Y2, 448(AX)
 
-	// The counters of the next chunk.
+	// The counters of the next chunk, which absorbs 32 blocks.
 	VMOVDQA 384(DI), Y0
 	VPADDD  chachaPolyEightBlocks<>+0(SB), Y0, Y0
 	VMOVDQA Y0, 384(DI)
+	MOVQ    $0x00000020, 576(DI)
 	ADDQ    $0x00000200, CX
 	ADDQ    $0x00000200, AX
 	DECQ    SI
@@ -518,9 +662,9 @@ double:
 done:
 	RET
 
-// func chachaKeyAVX2(state *[16]uint32, key *[32]byte, dst []byte, src []byte)
-// Requires: AVX, AVX2
-TEXT ·chachaKeyAVX2(SB), $608-64
+// func chachaKeyAVX2(state *[16]uint32, s *polyState, dst []byte, src []byte, ad []byte)
+// Requires: AVX, AVX2, BMI2
+TEXT ·chachaKeyAVX2(SB), $640-88
 	LEAQ (SP), AX
 	ADDQ $0x0000001f, AX
 	ANDQ $-32, AX
@@ -561,28 +705,7 @@ TEXT ·chachaKeyAVX2(SB), $608-64
 	VMOVDQA      Y14, 448(AX)
 	VMOVDQA      Y15, 480(AX)
 
-	// Block 0 in general-purpose registers, but words 10 and 11 in a slot.
-	MOVL (CX), DX
-	MOVL 4(CX), BX
-	MOVL 8(CX), SI
-	MOVL 12(CX), DI
-	MOVL 16(CX), R8
-	MOVL 20(CX), R9
-	MOVL 24(CX), R10
-	MOVL 28(CX), R11
-	MOVL 32(CX), R12
-	MOVL 36(CX), R13
-	MOVL 40(CX), R14
-	MOVL R14, 552(AX)
-	MOVL 44(CX), R14
-	MOVL R14, 556(AX)
-	MOVL $0x00000000, R14
-	MOVL 52(CX), R15
-	MOVL 56(CX), BP
-	MOVL 60(CX), CX
-
-	// Eight blocks of ChaCha20 in the YMM registers, with block 0 merged into the rounds,
-	// a loop of ten double rounds.
+	// Eight blocks of ChaCha20: a loop of ten double rounds.
 	VMOVDQA 32(AX), Y1
 	VMOVDQA 64(AX), Y2
 	VMOVDQA 96(AX), Y3
@@ -605,236 +728,144 @@ TEXT ·chachaKeyAVX2(SB), $608-64
 double:
 	VPADDD  512(AX), Y4, Y0
 	VPADDD  Y5, Y1, Y1
-	ADDL    R8, DX
 	VPADDD  Y6, Y2, Y2
-	XORL    DX, R14
 	VPADDD  Y7, Y3, Y3
 	VPXOR   Y0, Y12, Y12
-	ROLL    $0x10, R14
 	VPXOR   Y1, Y13, Y13
-	ADDL    R14, R12
 	VPXOR   Y2, Y14, Y14
-	XORL    R12, R8
 	VPXOR   Y3, Y15, Y15
 	VPSHUFB chachaPolyRot16<>+0(SB), Y12, Y12
-	ROLL    $0x0c, R8
 	VPSHUFB chachaPolyRot16<>+0(SB), Y13, Y13
-	ADDL    R8, DX
 	VPSHUFB chachaPolyRot16<>+0(SB), Y14, Y14
-	XORL    DX, R14
 	VPSHUFB chachaPolyRot16<>+0(SB), Y15, Y15
 	VMOVDQA Y0, 512(AX)
-	ROLL    $0x08, R14
 	VPADDD  Y12, Y8, Y8
-	ADDL    R14, R12
 	VPADDD  Y13, Y9, Y9
 	VPADDD  Y14, Y10, Y10
-	XORL    R12, R8
 	VPADDD  Y15, Y11, Y11
-	ROLL    $0x07, R8
 	VPXOR   Y8, Y4, Y4
-	ADDL    R9, BX
 	VPXOR   Y9, Y5, Y5
 	VPXOR   Y10, Y6, Y6
-	XORL    BX, R15
 	VPXOR   Y11, Y7, Y7
-	ROLL    $0x10, R15
 	VPSLLD  $0x0c, Y4, Y0
-	ADDL    R15, R13
 	VPSRLD  $0x14, Y4, Y4
 	VPOR    Y0, Y4, Y4
-	XORL    R13, R9
 	VPSLLD  $0x0c, Y5, Y0
-	ROLL    $0x0c, R9
 	VPSRLD  $0x14, Y5, Y5
 	VPOR    Y0, Y5, Y5
-	ADDL    R9, BX
 	VPSLLD  $0x0c, Y6, Y0
-	XORL    BX, R15
 	VPSRLD  $0x14, Y6, Y6
-	ROLL    $0x08, R15
 	VPOR    Y0, Y6, Y6
 	VPSLLD  $0x0c, Y7, Y0
-	ADDL    R15, R13
 	VPSRLD  $0x14, Y7, Y7
-	XORL    R13, R9
 	VPOR    Y0, Y7, Y7
-	ROLL    $0x07, R9
 	VPADDD  512(AX), Y4, Y0
 	VPADDD  Y5, Y1, Y1
-	ADDL    R10, SI
 	VPADDD  Y6, Y2, Y2
-	XORL    SI, BP
 	VPADDD  Y7, Y3, Y3
 	VPXOR   Y0, Y12, Y12
-	ROLL    $0x10, BP
 	VPXOR   Y1, Y13, Y13
-	ADDL    BP, 552(AX)
 	VPXOR   Y2, Y14, Y14
-	XORL    552(AX), R10
 	VPXOR   Y3, Y15, Y15
 	VPSHUFB chachaPolyRot8<>+0(SB), Y12, Y12
-	ROLL    $0x0c, R10
 	VPSHUFB chachaPolyRot8<>+0(SB), Y13, Y13
-	ADDL    R10, SI
 	VPSHUFB chachaPolyRot8<>+0(SB), Y14, Y14
-	XORL    SI, BP
 	VPSHUFB chachaPolyRot8<>+0(SB), Y15, Y15
 	VMOVDQA Y0, 512(AX)
-	ROLL    $0x08, BP
 	VPADDD  Y12, Y8, Y8
-	ADDL    BP, 552(AX)
 	VPADDD  Y13, Y9, Y9
 	VPADDD  Y14, Y10, Y10
-	XORL    552(AX), R10
 	VPADDD  Y15, Y11, Y11
-	ROLL    $0x07, R10
 	VPXOR   Y8, Y4, Y4
-	ADDL    R11, DI
 	VPXOR   Y9, Y5, Y5
 	VPXOR   Y10, Y6, Y6
-	XORL    DI, CX
 	VPXOR   Y11, Y7, Y7
-	ROLL    $0x10, CX
 	VPSLLD  $0x07, Y4, Y0
-	ADDL    CX, 556(AX)
 	VPSRLD  $0x19, Y4, Y4
 	VPOR    Y0, Y4, Y4
-	XORL    556(AX), R11
 	VPSLLD  $0x07, Y5, Y0
-	ROLL    $0x0c, R11
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y0, Y5, Y5
-	ADDL    R11, DI
 	VPSLLD  $0x07, Y6, Y0
-	XORL    DI, CX
 	VPSRLD  $0x19, Y6, Y6
-	ROLL    $0x08, CX
 	VPOR    Y0, Y6, Y6
 	VPSLLD  $0x07, Y7, Y0
-	ADDL    CX, 556(AX)
 	VPSRLD  $0x19, Y7, Y7
-	XORL    556(AX), R11
 	VPOR    Y0, Y7, Y7
-	ROLL    $0x07, R11
 	VPADDD  512(AX), Y5, Y0
 	VPADDD  Y6, Y1, Y1
-	ADDL    R9, DX
 	VPADDD  Y7, Y2, Y2
-	XORL    DX, CX
 	VPADDD  Y4, Y3, Y3
 	VPXOR   Y0, Y15, Y15
-	ROLL    $0x10, CX
 	VPXOR   Y1, Y12, Y12
-	ADDL    CX, 552(AX)
 	VPXOR   Y2, Y13, Y13
-	XORL    552(AX), R9
 	VPXOR   Y3, Y14, Y14
 	VPSHUFB chachaPolyRot16<>+0(SB), Y15, Y15
-	ROLL    $0x0c, R9
 	VPSHUFB chachaPolyRot16<>+0(SB), Y12, Y12
-	ADDL    R9, DX
 	VPSHUFB chachaPolyRot16<>+0(SB), Y13, Y13
-	XORL    DX, CX
 	VPSHUFB chachaPolyRot16<>+0(SB), Y14, Y14
 	VMOVDQA Y0, 512(AX)
-	ROLL    $0x08, CX
 	VPADDD  Y15, Y10, Y10
-	ADDL    CX, 552(AX)
 	VPADDD  Y12, Y11, Y11
 	VPADDD  Y13, Y8, Y8
-	XORL    552(AX), R9
 	VPADDD  Y14, Y9, Y9
-	ROLL    $0x07, R9
 	VPXOR   Y10, Y5, Y5
-	ADDL    R10, BX
 	VPXOR   Y11, Y6, Y6
 	VPXOR   Y8, Y7, Y7
-	XORL    BX, R14
 	VPXOR   Y9, Y4, Y4
-	ROLL    $0x10, R14
 	VPSLLD  $0x0c, Y5, Y0
-	ADDL    R14, 556(AX)
 	VPSRLD  $0x14, Y5, Y5
 	VPOR    Y0, Y5, Y5
-	XORL    556(AX), R10
 	VPSLLD  $0x0c, Y6, Y0
-	ROLL    $0x0c, R10
 	VPSRLD  $0x14, Y6, Y6
 	VPOR    Y0, Y6, Y6
-	ADDL    R10, BX
 	VPSLLD  $0x0c, Y7, Y0
-	XORL    BX, R14
 	VPSRLD  $0x14, Y7, Y7
-	ROLL    $0x08, R14
 	VPOR    Y0, Y7, Y7
 	VPSLLD  $0x0c, Y4, Y0
-	ADDL    R14, 556(AX)
 	VPSRLD  $0x14, Y4, Y4
-	XORL    556(AX), R10
 	VPOR    Y0, Y4, Y4
-	ROLL    $0x07, R10
 	VPADDD  512(AX), Y5, Y0
 	VPADDD  Y6, Y1, Y1
-	ADDL    R11, SI
 	VPADDD  Y7, Y2, Y2
-	XORL    SI, R15
 	VPADDD  Y4, Y3, Y3
 	VPXOR   Y0, Y15, Y15
-	ROLL    $0x10, R15
 	VPXOR   Y1, Y12, Y12
-	ADDL    R15, R12
 	VPXOR   Y2, Y13, Y13
-	XORL    R12, R11
 	VPXOR   Y3, Y14, Y14
 	VPSHUFB chachaPolyRot8<>+0(SB), Y15, Y15
-	ROLL    $0x0c, R11
 	VPSHUFB chachaPolyRot8<>+0(SB), Y12, Y12
-	ADDL    R11, SI
 	VPSHUFB chachaPolyRot8<>+0(SB), Y13, Y13
-	XORL    SI, R15
 	VPSHUFB chachaPolyRot8<>+0(SB), Y14, Y14
 	VMOVDQA Y0, 512(AX)
-	ROLL    $0x08, R15
 	VPADDD  Y15, Y10, Y10
-	ADDL    R15, R12
 	VPADDD  Y12, Y11, Y11
 	VPADDD  Y13, Y8, Y8
-	XORL    R12, R11
 	VPADDD  Y14, Y9, Y9
-	ROLL    $0x07, R11
 	VPXOR   Y10, Y5, Y5
-	ADDL    R8, DI
 	VPXOR   Y11, Y6, Y6
 	VPXOR   Y8, Y7, Y7
-	XORL    DI, BP
 	VPXOR   Y9, Y4, Y4
-	ROLL    $0x10, BP
 	VPSLLD  $0x07, Y5, Y0
-	ADDL    BP, R13
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y0, Y5, Y5
-	XORL    R13, R8
 	VPSLLD  $0x07, Y6, Y0
-	ROLL    $0x0c, R8
 	VPSRLD  $0x19, Y6, Y6
 	VPOR    Y0, Y6, Y6
-	ADDL    R8, DI
 	VPSLLD  $0x07, Y7, Y0
-	XORL    DI, BP
 	VPSRLD  $0x19, Y7, Y7
-	ROLL    $0x08, BP
 	VPOR    Y0, Y7, Y7
 	VPSLLD  $0x07, Y4, Y0
-	ADDL    BP, R13
 	VPSRLD  $0x19, Y4, Y4
-	XORL    R13, R8
 	VPOR    Y0, Y4, Y4
-	ROLL    $0x07, R8
 	DECQ    568(AX)
 	JNZ     double
-	MOVQ    dst_base+16(FP), CX
-	MOVQ    src_base+40(FP), R12
+
+	// Blocks 1 to 7 go to dst and src from offset 0: block j at offset 64j-64.
+	MOVQ dst_base+16(FP), DX
+	MOVQ src_base+40(FP), BX
+	SUBQ $0x40, DX
+	SUBQ $0x40, BX
 
 	// Add the input, transpose into blocks and XOR with src: words 8 to 15, then 0 to 7.
 	VPADDD      256(AX), Y8, Y8
@@ -862,29 +893,27 @@ double:
 	VPUNPCKHQDQ Y13, Y9, Y14
 	VPUNPCKLQDQ Y13, Y9, Y9
 	VPERM2I128  $0x20, Y12, Y8, Y13
-	VPXOR       32(R12), Y13, Y13
-	VMOVDQU     Y13, 32(CX)
 	VPERM2I128  $0x31, Y12, Y8, Y8
-	VPXOR       288(R12), Y8, Y8
-	VMOVDQU     Y8, 288(CX)
+	VPXOR       288(BX), Y8, Y8
+	VMOVDQU     Y8, 288(DX)
 	VPERM2I128  $0x20, Y15, Y11, Y12
-	VPXOR       96(R12), Y12, Y12
-	VMOVDQU     Y12, 96(CX)
+	VPXOR       96(BX), Y12, Y12
+	VMOVDQU     Y12, 96(DX)
 	VPERM2I128  $0x31, Y15, Y11, Y11
-	VPXOR       352(R12), Y11, Y11
-	VMOVDQU     Y11, 352(CX)
+	VPXOR       352(BX), Y11, Y11
+	VMOVDQU     Y11, 352(DX)
 	VPERM2I128  $0x20, Y9, Y0, Y15
-	VPXOR       160(R12), Y15, Y15
-	VMOVDQU     Y15, 160(CX)
+	VPXOR       160(BX), Y15, Y15
+	VMOVDQU     Y15, 160(DX)
 	VPERM2I128  $0x31, Y9, Y0, Y0
-	VPXOR       416(R12), Y0, Y0
-	VMOVDQU     Y0, 416(CX)
+	VPXOR       416(BX), Y0, Y0
+	VMOVDQU     Y0, 416(DX)
 	VPERM2I128  $0x20, Y14, Y10, Y9
-	VPXOR       224(R12), Y9, Y9
-	VMOVDQU     Y9, 224(CX)
+	VPXOR       224(BX), Y9, Y9
+	VMOVDQU     Y9, 224(DX)
 	VPERM2I128  $0x31, Y14, Y10, Y10
-	VPXOR       480(R12), Y10, Y10
-	VMOVDQU     Y10, 480(CX)
+	VPXOR       480(BX), Y10, Y10
+	VMOVDQU     Y10, 480(DX)
 	VMOVDQA     512(AX), Y14
 	VPADDD      (AX), Y14, Y14
 	VPADDD      32(AX), Y1, Y1
@@ -911,50 +940,156 @@ double:
 	VPUNPCKHQDQ Y5, Y1, Y6
 	VPUNPCKLQDQ Y5, Y1, Y1
 	VPERM2I128  $0x20, Y4, Y14, Y5
-	VPXOR       (R12), Y5, Y5
-	VMOVDQU     Y5, (CX)
-	VPERM2I128  $0x31, Y4, Y14, Y14
-	VPXOR       256(R12), Y14, Y14
-	VMOVDQU     Y14, 256(CX)
-	VPERM2I128  $0x20, Y7, Y3, Y4
-	VPXOR       64(R12), Y4, Y4
-	VMOVDQU     Y4, 64(CX)
-	VPERM2I128  $0x31, Y7, Y3, Y3
-	VPXOR       320(R12), Y3, Y3
-	VMOVDQU     Y3, 320(CX)
-	VPERM2I128  $0x20, Y1, Y10, Y7
-	VPXOR       128(R12), Y7, Y7
-	VMOVDQU     Y7, 128(CX)
-	VPERM2I128  $0x31, Y1, Y10, Y10
-	VPXOR       384(R12), Y10, Y10
-	VMOVDQU     Y10, 384(CX)
-	VPERM2I128  $0x20, Y6, Y2, Y1
-	VPXOR       192(R12), Y1, Y1
-	VMOVDQU     Y1, 192(CX)
-	VPERM2I128  $0x31, Y6, Y2, Y2
-	VPXOR       448(R12), Y2, Y2
-	VMOVDQU     Y2, 448(CX)
 
-	// The Poly1305 key: words 0 to 7 of block 0 plus the input.
-	MOVQ state+0(FP), AX
-	MOVQ key+8(FP), CX
-	ADDL (AX), DX
-	MOVL DX, (CX)
-	ADDL 4(AX), BX
-	MOVL BX, 4(CX)
-	ADDL 8(AX), SI
-	MOVL SI, 8(CX)
-	ADDL 12(AX), DI
-	MOVL DI, 12(CX)
-	ADDL 16(AX), R8
-	MOVL R8, 16(CX)
-	ADDL 20(AX), R9
-	MOVL R9, 20(CX)
-	ADDL 24(AX), R10
-	MOVL R10, 24(CX)
-	ADDL 28(AX), R11
-	MOVL R11, 28(CX)
+	// The key: r0, r1, s0, s1 to general-purpose registers.
+	VMOVQ        X5, AX
+	VPEXTRQ      $0x01, X5, CX
+	VEXTRACTI128 $0x01, Y5, X5
+	VMOVQ        X5, SI
+	VPEXTRQ      $0x01, X5, DI
+	VPERM2I128   $0x31, Y4, Y14, Y14
+	VPXOR        256(BX), Y14, Y14
+	VMOVDQU      Y14, 256(DX)
+	VPERM2I128   $0x20, Y7, Y3, Y4
+	VPXOR        64(BX), Y4, Y4
+	VMOVDQU      Y4, 64(DX)
+	VPERM2I128   $0x31, Y7, Y3, Y3
+	VPXOR        320(BX), Y3, Y3
+	VMOVDQU      Y3, 320(DX)
+	VPERM2I128   $0x20, Y1, Y10, Y7
+	VPXOR        128(BX), Y7, Y7
+	VMOVDQU      Y7, 128(DX)
+	VPERM2I128   $0x31, Y1, Y10, Y10
+	VPXOR        384(BX), Y10, Y10
+	VMOVDQU      Y10, 384(DX)
+	VPERM2I128   $0x20, Y6, Y2, Y1
+	VPXOR        192(BX), Y1, Y1
+	VMOVDQU      Y1, 192(DX)
+	VPERM2I128   $0x31, Y6, Y2, Y2
+	VPXOR        448(BX), Y2, Y2
+	VMOVDQU      Y2, 448(DX)
 	VZEROUPPER
+
+	// Clamp r, store r and s, and absorb the additional data from h = 0.
+	MOVQ $0x0ffffffc0fffffff, DX
+	ANDQ DX, AX
+	MOVQ $0x0ffffffc0ffffffc, DX
+	ANDQ DX, CX
+	MOVQ s+8(FP), DX
+	MOVQ AX, 24(DX)
+	MOVQ CX, 32(DX)
+	MOVQ SI, 40(DX)
+	MOVQ DI, 48(DX)
+	MOVQ CX, BX
+	SHRQ $0x02, BX
+	ADDQ CX, BX
+	XORQ SI, SI
+	XORQ DI, DI
+	XORQ R8, R8
+	MOVQ ad_base+64(FP), R9
+	MOVQ ad_len+72(FP), R10
+	MOVQ R10, R11
+	SHRQ $0x04, R11
+	JZ   ad_partial
+
+ad_loop:
+	ADDQ  (R9), SI
+	ADCQ  8(R9), DI
+	ADCQ  $0x01, R8
+	MOVQ  SI, DX
+	MULXQ AX, SI, R12
+	MULXQ CX, R13, R14
+	MOVQ  DI, DX
+	MULXQ BX, R15, DI
+	ADDQ  R15, SI
+	ADCQ  R12, DI
+	MULXQ AX, DX, R12
+	MOVQ  R8, R15
+	IMULQ BX, R15
+	IMULQ AX, R8
+	ADDQ  R15, DI
+	ADDQ  DX, R13
+	ADCQ  R12, R14
+	ADDQ  R14, R8
+	MOVQ  R8, DX
+	ANDQ  $0x03, R8
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R13, DI
+	ADCQ  $0x00, R8
+	ADDQ  DX, SI
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+	ADDQ  $0x10, R9
+	DECQ  R11
+	JNZ   ad_loop
+
+ad_partial:
+	ANDQ $0x0f, R10
+	JZ   ad_done
+
+	// The partial block in two registers: its first 8 bytes loaded at once if
+	// there are 8, the others gathered one by one from the last, zero-padded.
+	XORQ DX, DX
+	XORQ R11, R11
+	CMPQ R10, $0x08
+	JB   ad_low
+
+ad_high:
+	CMPQ    R10, $0x08
+	JE      ad_first8
+	DECQ    R10
+	MOVBQZX (R9)(R10*1), R12
+	SHLQ    $0x08, R11
+	ORQ     R12, R11
+	JMP     ad_high
+
+ad_first8:
+	MOVQ (R9), DX
+	JMP  ad_absorb
+
+ad_low:
+	DECQ    R10
+	MOVBQZX (R9)(R10*1), R12
+	SHLQ    $0x08, DX
+	ORQ     R12, DX
+	TESTQ   R10, R10
+	JNZ     ad_low
+
+ad_absorb:
+	ADDQ  DX, SI
+	ADCQ  R11, DI
+	ADCQ  $0x01, R8
+	MOVQ  SI, DX
+	MULXQ AX, SI, R9
+	MULXQ CX, CX, R10
+	MOVQ  DI, DX
+	MULXQ BX, R11, DI
+	ADDQ  R11, SI
+	ADCQ  R9, DI
+	MULXQ AX, DX, R9
+	MOVQ  R8, R11
+	IMULQ BX, R11
+	IMULQ AX, R8
+	ADDQ  R11, DI
+	ADDQ  DX, CX
+	ADCQ  R9, R10
+	ADDQ  R10, R8
+	MOVQ  R8, AX
+	ANDQ  $0x03, R8
+	SHRQ  $0x02, AX
+	LEAQ  (AX)(AX*4), AX
+	ADDQ  CX, DI
+	ADCQ  $0x00, R8
+	ADDQ  AX, SI
+	ADCQ  $0x00, DI
+	ADCQ  $0x00, R8
+
+ad_done:
+	MOVQ s+8(FP), AX
+	MOVQ SI, (AX)
+	MOVQ DI, 8(AX)
+	MOVQ R8, 16(AX)
 	RET
 
 // func polyBlocksMULX(s *polyState, msg []byte)
@@ -993,12 +1128,12 @@ loop:
 	ADDQ  DX, R12
 	ADCQ  R11, R13
 	ADDQ  R13, DI
-	ADDQ  R12, SI
-	ADCQ  $0x00, DI
 	MOVQ  DI, DX
+	ANDQ  $0x03, DI
 	SHRQ  $0x02, DX
 	LEAQ  (DX)(DX*4), DX
-	ANDQ  $0x03, DI
+	ADDQ  R12, SI
+	ADCQ  $0x00, DI
 	ADDQ  DX, BX
 	ADCQ  $0x00, SI
 	ADCQ  $0x00, DI
@@ -1756,6 +1891,331 @@ done:
 	VZEROUPPER
 	RET
 
+// func chachaRowsPolyAVX2(state *[16]uint32, s *polyState, dst []byte, src []byte, ks *[64]byte, hash []byte)
+// Requires: AVX, AVX2, BMI2, CMOV
+TEXT ·chachaRowsPolyAVX2(SB), $64-96
+	MOVQ state+0(FP), AX
+
+	// The input rows in Y4 to Y7, the counters of the two blocks in the lanes of Y7.
+	VBROADCASTI128 (AX), Y4
+	VBROADCASTI128 16(AX), Y5
+	VBROADCASTI128 32(AX), Y6
+	VBROADCASTI128 48(AX), Y7
+	VPADDD         chachaPolyOneHigh<>+0(SB), Y7, Y7
+	VMOVDQA        Y4, Y0
+	VMOVDQA        Y5, Y1
+	VMOVDQA        Y6, Y2
+	VMOVDQA        Y7, Y3
+
+	// The Poly1305 key in slots, rr1 = r1 + r1/4, and the accumulator in registers.
+	MOVQ s+8(FP), DX
+	MOVQ 24(DX), AX
+	MOVQ AX, (SP)
+	MOVQ 32(DX), AX
+	MOVQ AX, 8(SP)
+	MOVQ AX, CX
+	SHRQ $0x02, CX
+	ADDQ AX, CX
+	MOVQ CX, 16(SP)
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ hash_base+72(FP), SI
+	MOVQ hash_len+80(FP), DX
+	SHRQ $0x04, DX
+	MOVQ DX, 24(SP)
+
+	// k = min(blocks/3, 10) double rounds with three Poly1305 blocks each, 10-k
+	// without, then the blocks - 3k left.
+	MOVQ    24(SP), DX
+	IMUL3Q  $0x0000aaab, DX, DI
+	SHRQ    $0x11, DI
+	MOVQ    $0x0000000a, R8
+	CMPQ    DI, R8
+	CMOVQHI R8, DI
+	SUBQ    DI, R8
+	MOVQ    R8, 40(SP)
+	LEAQ    (DI)(DI*2), R8
+	SUBQ    R8, DX
+	MOVQ    DX, 48(SP)
+	MOVQ    DI, 32(SP)
+	TESTQ   DI, DI
+	JZ      plain
+
+stitched:
+	VPADDD  Y1, Y0, Y0
+	ADDQ    (SI), AX
+	ADCQ    8(SI), CX
+	VPXOR   Y0, Y3, Y3
+	ADCQ    $0x01, BX
+	MOVQ    AX, DX
+	VPSHUFB chachaPolyRot16<>+0(SB), Y3, Y3
+	MULXQ   (SP), AX, DI
+	MULXQ   8(SP), R8, R9
+	VPADDD  Y3, Y2, Y2
+	MOVQ    CX, DX
+	MULXQ   16(SP), R10, CX
+	VPXOR   Y2, Y1, Y1
+	ADDQ    R10, AX
+	ADCQ    DI, CX
+	VPSLLD  $0x0c, Y1, Y8
+	MULXQ   (SP), DX, DI
+	MOVQ    BX, R10
+	VPSRLD  $0x14, Y1, Y1
+	IMULQ   16(SP), R10
+	IMULQ   (SP), BX
+	VPXOR   Y8, Y1, Y1
+	ADDQ    R10, CX
+	ADDQ    DX, R8
+	ADCQ    DI, R9
+	VPADDD  Y1, Y0, Y0
+	ADDQ    R9, BX
+	MOVQ    BX, DX
+	VPXOR   Y0, Y3, Y3
+	ANDQ    $0x03, BX
+	SHRQ    $0x02, DX
+	VPSHUFB chachaPolyRot8<>+0(SB), Y3, Y3
+	LEAQ    (DX)(DX*4), DX
+	ADDQ    R8, CX
+	VPADDD  Y3, Y2, Y2
+	ADCQ    $0x00, BX
+	ADDQ    DX, AX
+	VPXOR   Y2, Y1, Y1
+	ADCQ    $0x00, CX
+	ADCQ    $0x00, BX
+	VPSLLD  $0x07, Y1, Y8
+	ADDQ    16(SI), AX
+	ADCQ    24(SI), CX
+	VPSRLD  $0x19, Y1, Y1
+	ADCQ    $0x01, BX
+	MOVQ    AX, DX
+	VPXOR   Y8, Y1, Y1
+	MULXQ   (SP), AX, DI
+	MULXQ   8(SP), R8, R9
+	MOVQ    CX, DX
+	VPSHUFD $0x93, Y0, Y0
+	MULXQ   16(SP), R10, CX
+	ADDQ    R10, AX
+	VPSHUFD $0x39, Y2, Y2
+	ADCQ    DI, CX
+	MULXQ   (SP), DX, DI
+	VPSHUFD $0x4e, Y3, Y3
+	MOVQ    BX, R10
+	IMULQ   16(SP), R10
+	VPADDD  Y1, Y0, Y0
+	IMULQ   (SP), BX
+	ADDQ    R10, CX
+	VPXOR   Y0, Y3, Y3
+	ADDQ    DX, R8
+	ADCQ    DI, R9
+	VPSHUFB chachaPolyRot16<>+0(SB), Y3, Y3
+	ADDQ    R9, BX
+	MOVQ    BX, DX
+	VPADDD  Y3, Y2, Y2
+	ANDQ    $0x03, BX
+	SHRQ    $0x02, DX
+	LEAQ    (DX)(DX*4), DX
+	VPXOR   Y2, Y1, Y1
+	ADDQ    R8, CX
+	ADCQ    $0x00, BX
+	VPSLLD  $0x0c, Y1, Y8
+	ADDQ    DX, AX
+	ADCQ    $0x00, CX
+	VPSRLD  $0x14, Y1, Y1
+	ADCQ    $0x00, BX
+	ADDQ    32(SI), AX
+	VPXOR   Y8, Y1, Y1
+	ADCQ    40(SI), CX
+	ADCQ    $0x01, BX
+	VPADDD  Y1, Y0, Y0
+	MOVQ    AX, DX
+	MULXQ   (SP), AX, DI
+	VPXOR   Y0, Y3, Y3
+	MULXQ   8(SP), R8, R9
+	MOVQ    CX, DX
+	VPSHUFB chachaPolyRot8<>+0(SB), Y3, Y3
+	MULXQ   16(SP), R10, CX
+	ADDQ    R10, AX
+	VPADDD  Y3, Y2, Y2
+	ADCQ    DI, CX
+	MULXQ   (SP), DX, DI
+	MOVQ    BX, R10
+	VPXOR   Y2, Y1, Y1
+	IMULQ   16(SP), R10
+	IMULQ   (SP), BX
+	VPSLLD  $0x07, Y1, Y8
+	ADDQ    R10, CX
+	ADDQ    DX, R8
+	VPSRLD  $0x19, Y1, Y1
+	ADCQ    DI, R9
+	ADDQ    R9, BX
+	VPXOR   Y8, Y1, Y1
+	MOVQ    BX, DX
+	ANDQ    $0x03, BX
+	VPSHUFD $0x39, Y0, Y0
+	SHRQ    $0x02, DX
+	LEAQ    (DX)(DX*4), DX
+	VPSHUFD $0x93, Y2, Y2
+	ADDQ    R8, CX
+	ADCQ    $0x00, BX
+	VPSHUFD $0x4e, Y3, Y3
+	ADDQ    DX, AX
+	ADCQ    $0x00, CX
+	ADCQ    $0x00, BX
+	ADDQ    $0x30, SI
+	DECQ    32(SP)
+	JNZ     stitched
+
+plain:
+	// The 10-k double rounds without Poly1305.
+	MOVQ  40(SP), DX
+	MOVQ  DX, 32(SP)
+	TESTQ DX, DX
+	JZ    rest
+
+plainloop:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB chachaPolyRot16<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y8
+	VPSRLD  $0x14, Y1, Y1
+	VPXOR   Y8, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB chachaPolyRot8<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y8
+	VPSRLD  $0x19, Y1, Y1
+	VPXOR   Y8, Y1, Y1
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB chachaPolyRot16<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x0c, Y1, Y8
+	VPSRLD  $0x14, Y1, Y1
+	VPXOR   Y8, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB chachaPolyRot8<>+0(SB), Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSLLD  $0x07, Y1, Y8
+	VPSRLD  $0x19, Y1, Y1
+	VPXOR   Y8, Y1, Y1
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	DECQ    32(SP)
+	JNZ     plainloop
+
+rest:
+	// The blocks - 3k Poly1305 blocks left.
+	CMPQ 48(SP), $0x00
+	JE   rounded
+
+restloop:
+	ADDQ  (SI), AX
+	ADCQ  8(SI), CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ (SP), AX, DI
+	MULXQ 8(SP), R8, R9
+	MOVQ  CX, DX
+	MULXQ 16(SP), R10, CX
+	ADDQ  R10, AX
+	ADCQ  DI, CX
+	MULXQ (SP), DX, DI
+	MOVQ  BX, R10
+	IMULQ 16(SP), R10
+	IMULQ (SP), BX
+	ADDQ  R10, CX
+	ADDQ  DX, R8
+	ADCQ  DI, R9
+	ADDQ  R9, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R8, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+	ADDQ  $0x10, SI
+	DECQ  48(SP)
+	JNZ   restloop
+
+rounded:
+	MOVQ s+8(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+
+	// Add the input; block 0 (low lanes) to Y9:Y10, block 1 (high lanes) to a:c.
+	VPADDD     Y4, Y0, Y0
+	VPADDD     Y5, Y1, Y1
+	VPADDD     Y6, Y2, Y2
+	VPADDD     Y7, Y3, Y3
+	VPERM2I128 $0x20, Y1, Y0, Y9
+	VPERM2I128 $0x20, Y3, Y2, Y10
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
+	MOVQ       src_base+40(FP), AX
+	MOVQ       dst_base+16(FP), CX
+	MOVQ       src_len+48(FP), DX
+	MOVQ       ks+64(FP), BX
+
+	// Block 0: whole, partial or past the end of src.
+	CMPQ    DX, $0x40
+	JB      partial0
+	VPXOR   (AX), Y9, Y9
+	VPXOR   32(AX), Y10, Y10
+	VMOVDQU Y9, (CX)
+	VMOVDQU Y10, 32(CX)
+	ADDQ    $0x40, AX
+	ADDQ    $0x40, CX
+	SUBQ    $0x40, DX
+	JMP     next0
+
+partial0:
+	TESTQ   DX, DX
+	JZ      done
+	VMOVDQU Y9, (BX)
+	VMOVDQU Y10, 32(BX)
+	JMP     done
+
+next0:
+	// Block 1: whole, partial or past the end of src.
+	CMPQ    DX, $0x40
+	JB      partial1
+	VPXOR   (AX), Y0, Y0
+	VPXOR   32(AX), Y2, Y2
+	VMOVDQU Y0, (CX)
+	VMOVDQU Y2, 32(CX)
+	ADDQ    $0x40, AX
+	ADDQ    $0x40, CX
+	SUBQ    $0x40, DX
+	JMP     next1
+
+partial1:
+	TESTQ   DX, DX
+	JZ      done
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y2, 32(BX)
+	JMP     done
+
+next1:
+done:
+	VZEROUPPER
+	RET
+
 // func polyFinishMULX(s *polyState, ad []byte, ct []byte, adLen int, ctLen int, tag *[16]byte)
 // Requires: BMI2, CMOV
 TEXT ·polyFinishMULX(SB), $0-80
@@ -1793,12 +2253,12 @@ ad_loop:
 	ADDQ  DX, R13
 	ADCQ  R12, R14
 	ADDQ  R14, BX
-	ADDQ  R13, CX
-	ADCQ  $0x00, BX
 	MOVQ  BX, DX
+	ANDQ  $0x03, BX
 	SHRQ  $0x02, DX
 	LEAQ  (DX)(DX*4), DX
-	ANDQ  $0x03, BX
+	ADDQ  R13, CX
+	ADCQ  $0x00, BX
 	ADDQ  DX, AX
 	ADCQ  $0x00, CX
 	ADCQ  $0x00, BX
@@ -1857,12 +2317,12 @@ ad_absorb:
 	ADDQ  DX, R10
 	ADCQ  R9, R11
 	ADDQ  R11, BX
-	ADDQ  R10, CX
-	ADCQ  $0x00, BX
 	MOVQ  BX, DX
+	ANDQ  $0x03, BX
 	SHRQ  $0x02, DX
 	LEAQ  (DX)(DX*4), DX
-	ANDQ  $0x03, BX
+	ADDQ  R10, CX
+	ADCQ  $0x00, BX
 	ADDQ  DX, AX
 	ADCQ  $0x00, CX
 	ADCQ  $0x00, BX
@@ -1893,12 +2353,12 @@ ct_loop:
 	ADDQ  DX, R13
 	ADCQ  R12, R14
 	ADDQ  R14, BX
-	ADDQ  R13, CX
-	ADCQ  $0x00, BX
 	MOVQ  BX, DX
+	ANDQ  $0x03, BX
 	SHRQ  $0x02, DX
 	LEAQ  (DX)(DX*4), DX
-	ANDQ  $0x03, BX
+	ADDQ  R13, CX
+	ADCQ  $0x00, BX
 	ADDQ  DX, AX
 	ADCQ  $0x00, CX
 	ADCQ  $0x00, BX
@@ -1957,12 +2417,12 @@ ct_absorb:
 	ADDQ  DX, R10
 	ADCQ  R9, R11
 	ADDQ  R11, BX
-	ADDQ  R10, CX
-	ADCQ  $0x00, BX
 	MOVQ  BX, DX
+	ANDQ  $0x03, BX
 	SHRQ  $0x02, DX
 	LEAQ  (DX)(DX*4), DX
-	ANDQ  $0x03, BX
+	ADDQ  R10, CX
+	ADCQ  $0x00, BX
 	ADDQ  DX, AX
 	ADCQ  $0x00, CX
 	ADCQ  $0x00, BX
@@ -1989,12 +2449,12 @@ ct_done:
 	ADDQ  DX, DI
 	ADCQ  R9, R10
 	ADDQ  R10, BX
-	ADDQ  DI, CX
-	ADCQ  $0x00, BX
 	MOVQ  BX, DX
+	ANDQ  $0x03, BX
 	SHRQ  $0x02, DX
 	LEAQ  (DX)(DX*4), DX
-	ANDQ  $0x03, BX
+	ADDQ  DI, CX
+	ADCQ  $0x00, BX
 	ADDQ  DX, AX
 	ADCQ  $0x00, CX
 	ADCQ  $0x00, BX

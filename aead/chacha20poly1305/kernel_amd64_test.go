@@ -5,6 +5,7 @@ package chacha20poly1305
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -58,7 +59,7 @@ func TestKernel(t *testing.T) {
 				p.s[1] = binary.LittleEndian.Uint64(polyKey[24:32])
 				state := initState(&key, &nonce, counter)
 				stateCopy := state
-				chachaPolyAVX2(&state, &p, dst, src, &hashed[0])
+				chachaPolyAVX2(&state, &p, dst, src, &hashed[0], chunkSize/16)
 				if !bytes.Equal(dst, want) {
 					t.Errorf("counter %#x, %d chunks, in place %v: wrong keystream", counter, chunks, inPlace)
 				}
@@ -86,40 +87,238 @@ func TestKernel(t *testing.T) {
 	}
 }
 
-// TestKernelKey compares chachaKeyAVX2 with the package chacha20: the
-// eight blocks from counter 1 on XORed into the chunk, and the first 32
-// bytes of block 0.
+// TestKernelFirst checks the first argument of chachaPolyAVX2: with every
+// number of Poly1305 blocks from 0 to 32 for the first chunk (and 32 for
+// each of the others), the keystream and the tag against the packages
+// chacha20 and poly1305.
+func TestKernelFirst(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("the CPU lacks AVX2 or BMI2")
+	}
+	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 kernel3"))))
+	for first := 0; first <= chunkSize/16; first++ {
+		for _, chunks := range []int{1, 2} {
+			key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
+			polyKey := [32]byte(randBytes(r, 32))
+			src := randBytes(r, chunks*chunkSize)
+			hashed := randBytes(r, 16*first+(chunks-1)*chunkSize)
+			want := make([]byte, len(src))
+			s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
+			s.SetCounter(9)
+			s.XORKeyStream(want, src)
+			var wantTag [16]byte
+			poly1305.Sum(&wantTag, hashed, &polyKey)
+
+			var p polyState
+			p.setKey(&polyKey)
+			state := initState(&key, &nonce, 9)
+			dst := make([]byte, len(src))
+			// The hash pointer must not be dereferenced when nothing is
+			// hashed: pass one past the end of a guarded allocation.
+			h := append(hashed, 0)
+			chachaPolyAVX2(&state, &p, dst, src, &h[0], first)
+			if !bytes.Equal(dst, want) {
+				t.Errorf("first %d, %d chunks: wrong keystream", first, chunks)
+			}
+			var tag [16]byte
+			p.finish(&tag)
+			if tag != wantTag {
+				t.Errorf("first %d, %d chunks: Poly1305 tag %x, want %x", first, chunks, tag, wantTag)
+			}
+		}
+	}
+}
+
+// TestKernelKey compares chachaKeyAVX2 with the packages chacha20 and
+// poly1305: the seven blocks from counter 1 on XORed into the first 448
+// bytes, nothing written after them, and the Poly1305 state it leaves,
+// finished, against poly1305.Sum of the padded additional data under the
+// first 32 bytes of block 0.
 func TestKernelKey(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("the CPU lacks AVX2 or BMI2")
 	}
 	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 kernel2"))))
-	for i := 0; i < 20; i++ {
+	for i := 0; i < 70; i++ {
 		key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
-		src := randBytes(r, chunkSize+i)
-		want := make([]byte, 64+chunkSize)
+		src := randBytes(r, keyChunkLen+i%20)
+		ad := randBytes(r, i)
+		want := make([]byte, 64+keyChunkLen)
 		s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
-		s.XORKeyStream(want, append(make([]byte, 64), src[:chunkSize]...))
+		s.XORKeyStream(want, append(make([]byte, 64), src[:keyChunkLen]...))
+		padded := append(bytes.Clone(ad), make([]byte, (16-i%16)%16)...)
+		var wantTag [16]byte
+		poly1305.Sum(&wantTag, padded, (*[32]byte)(want[:32]))
 
 		dst := bytes.Repeat([]byte{0xa5}, len(src))
 		if i%2 == 1 {
 			dst = src // in place
 		}
-		state := initState(&key, &nonce, 1)
+		state := stateOf(&key, &nonce)
 		stateCopy := state
-		var polyKey [32]byte
-		chachaKeyAVX2(&state, &polyKey, dst, src)
-		if !bytes.Equal(dst[:chunkSize], want[64:]) {
+		p := polyState{h: [3]uint64{1, 2, 3}, r: [2]uint64{4, 5}, s: [2]uint64{6, 7}}
+		chachaKeyAVX2(&state, &p, dst, src, ad)
+		if !bytes.Equal(dst[:keyChunkLen], want[64:]) {
 			t.Errorf("test %d: wrong keystream", i)
 		}
-		if i%2 == 0 && !bytes.Equal(dst[chunkSize:], bytes.Repeat([]byte{0xa5}, i)) {
-			t.Errorf("test %d: wrote past the chunk", i)
+		if i%2 == 0 && !bytes.Equal(dst[keyChunkLen:], bytes.Repeat([]byte{0xa5}, i%20)) {
+			t.Errorf("test %d: wrote past the 448 bytes", i)
 		}
-		if !bytes.Equal(polyKey[:], want[:32]) {
-			t.Errorf("test %d: Poly1305 key %x, want %x", i, polyKey, want[:32])
+		var q polyState
+		q.setKey((*[32]byte)(want[:32]))
+		if p.r != q.r || p.s != q.s {
+			t.Errorf("test %d: Poly1305 key r %x s %x, want %x %x", i, p.r, p.s, q.r, q.s)
+		}
+		var tag [16]byte
+		p.finish(&tag)
+		if tag != wantTag {
+			t.Errorf("test %d: Poly1305 of the additional data %x, want %x", i, tag, wantTag)
 		}
 		if state != stateCopy {
 			t.Errorf("test %d: the state changed", i)
+		}
+	}
+}
+
+// TestKernelRowsPoly compares chachaRowsPolyAVX2 with the packages chacha20
+// and poly1305: the whole blocks XORed, the keystream of a partial block,
+// nothing else written, and the Poly1305 tag, for every length of src up
+// to 128 bytes, numbers of hashed blocks around 0, 28 and 32, counters near
+// the end of the 32-bit range, in place and not.
+func TestKernelRowsPoly(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("the CPU lacks AVX2 or BMI2")
+	}
+	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 rowpoly"))))
+	for n := 0; n <= rowsPolyMaxLen; n++ {
+		for _, blocks := range []int{0, 1, 2, 3, 27, 28, 29, 31, 32, 33, 40} {
+			for _, ctr := range []uint32{9, 1<<32 - 2} {
+				inPlace := (n+blocks)%2 == 1
+				key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
+				polyKey := [32]byte(randBytes(r, 32))
+				src := randBytes(r, n)
+				hashed := randBytes(r, 16*blocks+r.IntN(16))
+				keystream := make([]byte, 128)
+				s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
+				s.SetCounter(ctr)
+				s.XORKeyStream(keystream, keystream)
+				full := n &^ 63
+				want := bytes.Clone(src)
+				for i := 0; i < full; i++ {
+					want[i] ^= keystream[i]
+				}
+				var wantTag [16]byte
+				poly1305.Sum(&wantTag, hashed[:16*blocks], &polyKey)
+
+				var p polyState
+				p.setKey(&polyKey)
+				state := initState(&key, &nonce, ctr)
+				stateCopy := state
+				buf := bytes.Repeat([]byte{0xa5}, n+64)
+				dst := buf[:n]
+				if inPlace {
+					copy(buf, src)
+					src = dst
+				}
+				var ks [64]byte
+				chachaRowsPolyAVX2(&state, &p, dst, src, &ks, hashed)
+				ctx := fmt.Sprintf("%d bytes, %d blocks hashed, counter %#x, in place %v", n, blocks, ctr, inPlace)
+				if !bytes.Equal(dst[:full], want[:full]) {
+					t.Errorf("%s: wrong whole blocks", ctx)
+				}
+				if !inPlace && !bytes.Equal(buf[full:], bytes.Repeat([]byte{0xa5}, len(buf)-full)) {
+					t.Errorf("%s: wrote past the whole blocks", ctx)
+				}
+				if full < n && !bytes.Equal(ks[:], keystream[full:full+64]) {
+					t.Errorf("%s: wrong keystream for the partial block", ctx)
+				}
+				if full == n && ks != [64]byte{} {
+					t.Errorf("%s: wrote ks with no partial block", ctx)
+				}
+				var tag [16]byte
+				p.finish(&tag)
+				if tag != wantTag {
+					t.Errorf("%s: Poly1305 tag %x, want %x", ctx, tag, wantTag)
+				}
+				if state != stateCopy {
+					t.Errorf("%s: the state changed", ctx)
+				}
+			}
+		}
+	}
+}
+
+// TestPolyExtremes drives the Poly1305 arithmetic of the assembly to the
+// edges of its bounds: the largest clamped r with messages of all-ones
+// blocks (and a few others near the top), through polyBlocksMULX,
+// chachaPolyAVX2, chachaRowsPolyAVX2 and polyFinishMULX, against the
+// package poly1305.
+func TestPolyExtremes(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("the CPU lacks AVX2 or BMI2")
+	}
+	ff := bytes.Repeat([]byte{0xff}, 2*chunkSize+64)
+	keys := [][]byte{ff[:32], append(bytes.Repeat([]byte{0xff}, 16), make([]byte, 16)...)}
+	msgs := [][]byte{ff, append(bytes.Repeat([]byte{0xff}, 2*chunkSize), bytes.Repeat([]byte{0xfe}, 64)...)}
+	for ki, k := range keys {
+		polyKey := [32]byte(k)
+		for mi, m := range msgs {
+			for _, n := range []int{16, 17, 31, 64, 512, 1024, len(m)} {
+				msg := m[:n]
+				ctx := fmt.Sprintf("key %d, message %d, %d bytes", ki, mi, n)
+
+				// polyBlocksMULX then polyFinishMULX's partial block and
+				// lengths, against Sum of the same padded with the lengths.
+				var p polyState
+				p.setKey(&polyKey)
+				polyBlocksMULX(&p, msg)
+				var tag [16]byte
+				p.finish(&tag)
+				var want2 [16]byte
+				poly1305.Sum(&want2, msg[:n&^15], &polyKey)
+				if tag != want2 {
+					t.Errorf("%s: polyBlocksMULX %x, want %x", ctx, tag, want2)
+				}
+				p.setKey(&polyKey)
+				polyFinishMULX(&p, msg, msg, n, n, &tag)
+				padded := func(b []byte) []byte { return append(bytes.Clone(b), make([]byte, (16-len(b)%16)%16)...) }
+				full := append(padded(msg), padded(msg)...)
+				var lens [16]byte
+				binary.LittleEndian.PutUint64(lens[0:], uint64(n))
+				binary.LittleEndian.PutUint64(lens[8:], uint64(n))
+				poly1305.Sum(&want2, append(full, lens[:]...), &polyKey)
+				if tag != want2 {
+					t.Errorf("%s: polyFinishMULX %x, want %x", ctx, tag, want2)
+				}
+
+				// The stitched kernels on the whole blocks.
+				if n%16 == 0 && n <= 32*16+64 {
+					var key [KeySize]byte
+					var nonce [NonceSize]byte
+					state := initState(&key, &nonce, 1)
+					p.setKey(&polyKey)
+					var ks [64]byte
+					chachaRowsPolyAVX2(&state, &p, make([]byte, 64), make([]byte, 64), &ks, msg)
+					p.finish(&tag)
+					poly1305.Sum(&want2, msg, &polyKey)
+					if tag != want2 {
+						t.Errorf("%s: chachaRowsPolyAVX2 %x, want %x", ctx, tag, want2)
+					}
+				}
+				if n%16 == 0 && n <= 32*16 {
+					var key [KeySize]byte
+					var nonce [NonceSize]byte
+					state := initState(&key, &nonce, 1)
+					p.setKey(&polyKey)
+					h := append(bytes.Clone(msg), 0)
+					chachaPolyAVX2(&state, &p, make([]byte, chunkSize), make([]byte, chunkSize), &h[0], n/16)
+					p.finish(&tag)
+					poly1305.Sum(&want2, msg, &polyKey)
+					if tag != want2 {
+						t.Errorf("%s: chachaPolyAVX2 %x, want %x", ctx, tag, want2)
+					}
+				}
+			}
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/internal/cryptotest"
+	xcrypto "golang.org/x/crypto/chacha20poly1305"
 )
 
 // The tests in this file aim at the implementations that process messages
@@ -143,6 +144,58 @@ func TestGuardPages(t *testing.T) {
 					if err != nil || !bytes.Equal(out, pt) {
 						t.Fatalf("%d bytes, %d bytes of additional data: Open next to guard pages fails: %v", n, adLen, err)
 					}
+				}
+			}
+		}
+	})
+}
+
+// sealPathLengths are the plaintext lengths at which the AVX2+MULX Seal
+// changes paths, and one either side: the first chunk of 448 bytes after
+// the key block, then whole 512-byte chunks, then a rest that is empty, at
+// most two blocks (stitched with the Poly1305 of the last chunk) or longer;
+// and the same across the 64 KiB pieces of the chunk loop.
+func sealPathLengths() []int {
+	var ls []int
+	for _, base := range []int{448, 448 + 512, 448 + 2*512, 448 + 3*512, 448 + 128*512, 448 + 256*512} {
+		for _, rest := range []int{0, 1, 63, 64, 65, 127, 128, 129, 130, 511} {
+			ls = append(ls, base+rest)
+		}
+		ls = append(ls, base-1)
+	}
+	return ls
+}
+
+// TestSealPaths seals and opens, with both packages, plaintexts at each
+// length of sealPathLengths with additional data of random lengths, out of
+// place and in place.
+func TestSealPaths(t *testing.T) {
+	cputest.TestAllImplementations(t, pkg, func(t *testing.T) {
+		r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 paths!!"))))
+		for _, n := range sealPathLengths() {
+			for i := 0; i < 4; i++ {
+				adLen := []int{0, 13, 16, 1 + r.IntN(70)}[i]
+				key, nonce := randBytes(r, KeySize), randBytes(r, NonceSize)
+				pt, ad := randBytes(r, n), randBytes(r, adLen)
+				ctx := fmt.Sprintf("%d-byte plaintext, %d-byte additional data", n, adLen)
+				a, _ := New(key)
+				x, _ := xcrypto.New(key)
+				want := x.Seal(nil, nonce, pt, ad)
+				if got := a.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
+					t.Fatalf("%s: Seal differs from x/crypto", ctx)
+				}
+				buf := make([]byte, n, n+Overhead)
+				copy(buf, pt)
+				ct := a.Seal(buf[:0], nonce, buf, ad)
+				if !bytes.Equal(ct, want) {
+					t.Fatalf("%s: Seal in place differs from x/crypto", ctx)
+				}
+				got, err := a.Open(nil, nonce, want, ad)
+				if err != nil || !bytes.Equal(got, pt) {
+					t.Fatalf("%s: Open fails: %v", ctx, err)
+				}
+				if got, err := a.Open(ct[:0], nonce, ct, ad); err != nil || !bytes.Equal(got, pt) {
+					t.Fatalf("%s: Open in place fails: %v", ctx, err)
 				}
 			}
 		}

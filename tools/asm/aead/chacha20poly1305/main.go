@@ -5,15 +5,16 @@
 // chachaPolyAVX2 mirrors the bulk of sealGeneric and openGeneric in
 // aead/chacha20poly1305/chacha20poly1305_generic.go: for each 512-byte chunk
 // of src it XORs eight blocks of ChaCha20 keystream (RFC 8439, Section 2.3)
-// into dst, and absorbs 512 bytes from a second pointer, hash, into a
-// Poly1305 accumulator (RFC 8439, Section 2.5), the two computations
-// interleaved instruction by instruction. ChaCha20 runs in the vector units
-// and Poly1305 in the scalar multiplier and adders, so each fills the other's
-// idle execution ports: the loop takes little more time than ChaCha20 alone.
-// Seal passes as hash the ciphertext of the previous chunk, Open the
-// ciphertext of the chunk itself, which is read before the chunk is
-// decrypted (the stores come after all the rounds), so that Open works in
-// place.
+// into dst, and absorbs 16-byte blocks from a second pointer, hash, into a
+// Poly1305 accumulator (RFC 8439, Section 2.5), 32 per chunk (the first
+// chunk may take fewer: Seal's first takes the 448 bytes of chachaKeyAVX2),
+// the two computations interleaved instruction by instruction. ChaCha20
+// runs in the vector units and Poly1305 in the scalar multiplier and adders,
+// so each fills the other's idle execution ports: the loop takes little
+// more time than ChaCha20 alone. Seal passes as hash the ciphertext written
+// before the chunk, Open the ciphertext of the chunk itself, which is read
+// before the chunk is decrypted (the stores come after all the rounds), so
+// that Open works in place.
 //
 // The ChaCha20 part is the eight-lane code of tools/asm/aead/chacha20: one
 // block in each 32-bit lane of the YMM registers, register i holding word i
@@ -21,23 +22,26 @@
 // counter+7; rotations by 16 and 8 bits with VPSHUFB, by 12 and 7 with two
 // shifts and an OR; the sixteen state words fill all sixteen registers, and
 // word 0 goes to a stack slot while its register is the scratch register of
-// the shift-and-OR rotations. The ten double rounds are a loop, whose body
-// is one double round with three Poly1305 blocks spread over it (the last
-// two of the 32 blocks of a chunk follow the loop): unrolled, the rounds
-// made a 12 KB loop body that the instruction cache and the op cache could
-// not keep beside the rest of Seal or Open, which made messages of one or
-// two chunks a third slower. After the rounds the input is added, the
-// registers are transposed back into serialized blocks and XORed with src.
+// the shift-and-OR rotations. The ten double rounds are loops
+// (stitchedRounds): k = min(blocks/3, 10) double rounds with three Poly1305
+// blocks spread over each, the other 10-k alone, then the blocks - 3k
+// Poly1305 blocks left alone (for 32 blocks: ten with three, and two after).
+// Unrolled, the rounds made a 12 KB loop body that the instruction cache
+// and the op cache could not keep beside the rest of Seal or Open, which
+// made messages of one or two chunks a third slower. After the rounds the
+// input is added, the registers are transposed back into serialized blocks
+// and XORed with src.
 //
-// The Poly1305 part is the arithmetic of tools/asm/aead/poly1305 (which see
-// for the bounds): h = h0 + h1·2⁶⁴ + h2·2¹²⁸ in three general-purpose
-// registers, r = r0 + r1·2⁶⁴ and rr1 = r1 + r1/4 in stack slots, per block
-// h += m + 2¹²⁸, four 64×64→128-bit MULX products and two IMUL ones, and the
-// partial reduction h = (t mod 2¹³⁰) + 5·⌊t/2¹³⁰⌋. Its instructions for the
-// 32 blocks of a chunk are merged evenly into the stream of vector
-// instructions of the rounds: neither changes what the other reads (vector
-// instructions leave the flags alone), so the out-of-order core runs them
-// side by side.
+// The Poly1305 part is the arithmetic of tools/asm/aead/poly1305: h = h0 +
+// h1·2⁶⁴ + h2·2¹²⁸ in three general-purpose registers, r = r0 + r1·2⁶⁴ and
+// rr1 = r1 + r1/4 in stack slots, per block h += m + 2¹²⁸, four 64×64→128-bit
+// MULX products and two IMUL ones, and a partial reduction, which here
+// takes the bits of t from 2¹³⁰ on before the carry from the middle word
+// reaches them, a step earlier on the chain of dependent instructions that
+// bounds Poly1305's speed (see poly.block for it and the bounds). Its
+// instructions are merged evenly into the stream of vector instructions of
+// the rounds: neither changes what the other reads (vector instructions
+// leave the flags alone), so the out-of-order core runs them side by side.
 //
 // Registers of chachaPolyAVX2: Y0-Y15 hold the sixteen words of the eight
 // blocks (Y0 also the scratch register, word 0 then in its slot); in
@@ -46,20 +50,28 @@
 // slots, the accumulator h0, h1, h2, and per Poly1305 block the temporaries
 // of the products, with RDX the implicit operand of MULX. The stack slots
 // hold the input state broadcast to the lanes (counter+0 .. counter+7 in the
-// lanes of word 12, advanced by 8 per chunk), the spilled word 0, and r0,
-// r1, rr1, which MULX and IMUL take as memory operands.
+// lanes of word 12, advanced by 8 per chunk), the spilled word 0, r0, r1,
+// rr1, which MULX and IMUL take as memory operands, and the counts of the
+// loops.
 //
-// chachaKeyAVX2 is the first chunk of Seal, which has no ciphertext yet to
-// authenticate: the same eight blocks of ChaCha20 in the YMM registers, and
-// merged into them, in the general-purpose registers, block 0, whose first
-// 32 bytes are the one-time Poly1305 key (RFC 8439, Section 2.6): so the key
-// costs no time of its own. That block keeps fourteen of its words in
-// registers (avo allocates them; with the base of the slots that is all the
-// registers there are) and words 10 and 11 in a stack slot; its rounds are
-// the same loop, a scalar double round in each vector one.
+// Seal (sealAVX2) runs in three steps, so that only a short end of the
+// ciphertext is authenticated after the last keystream is computed:
+//
+//   - chachaKeyAVX2: eight blocks of ChaCha20 as above with nothing to
+//     authenticate yet; block 0, in lane 0, gives the one-time Poly1305 key
+//     (RFC 8439, Section 2.6), moved from the vector registers to
+//     general-purpose ones, clamped and stored, and the additional data is
+//     absorbed; blocks 1 to 7 encrypt the first 448 bytes.
+//   - chachaPolyAVX2 over the whole chunks after those, the first one
+//     absorbing the 448 bytes, each later one the chunk before it.
+//   - chachaRowsPolyAVX2 for a rest of at most two blocks: those two blocks
+//     in rows, one in each 128-bit lane of four YMM registers, whose rounds
+//     are bound by their latency and leave the scalar units free for the
+//     Poly1305 of the last chunk, merged in by stitchedRounds. (A longer
+//     rest goes to chachaRowsAVX2, its Poly1305 to polyFinishMULX.)
 //
 // polyBlocksMULX is the same Poly1305 arithmetic alone, for the additional
-// data of messages of 512 bytes and more.
+// data of Open.
 //
 // chachaRowsAVX2 is the ChaCha20 of short messages and of the ends of long
 // ones: blocks in rows, two to a set of four YMM registers, one to three
@@ -88,12 +100,12 @@ const (
 	slotState = 0
 	// Slot 16: word 0 while its register is the scratch register.
 	slotSpill = 16
-	// Slot 17: r0, r1 and rr1 of Poly1305, 8 bytes each, in
-	// chachaPolyAVX2; in chachaKeyAVX2, words 10 and 11 of the block it
-	// computes in general-purpose registers (at offsets 8 and 12).
-	slotKey   = 17
-	slotWords = 17
-	numSlots  = 18
+	// Slot 17: r0, r1 and rr1 of Poly1305, 8 bytes each, then the count
+	// of the loop running (see loopSlots).
+	slotKey = 17
+	// Slot 18: the other counts of stitchedRounds (see loopSlots).
+	slotLoops = 18
+	numSlots  = 19
 	slotSize  = 32
 
 	chunkSize   = 512
@@ -149,6 +161,7 @@ func main() {
 	DATA(20, U32(0))
 	DATA(24, U64(0))
 	chachaRowsAVX2()
+	chachaRowsPolyAVX2()
 	polyFinishMULX()
 	Generate()
 }
@@ -196,8 +209,18 @@ type poly struct {
 
 // block appends to o the instructions that absorb the 16-byte block m:
 // h = (h + m + 2¹²⁸)·r, partially reduced. They are those of updateMULX in
-// aead/poly1305 (see tools/asm/aead/poly1305 for the bounds), in one
-// sequence per block.
+// aead/poly1305 (see tools/asm/aead/poly1305) but for the reduction, which
+// takes ⌊t2/4⌋ before the carry out of t1 reaches t2, one step earlier.
+//
+// Bounds: h2 ≤ 5 between blocks (h < 6·2¹²⁸), so h2 ≤ 7 after the block is
+// added; r0, r1 < 2⁶⁰ and rr1 = r1 + r1/4 < 1.25·2⁶⁰ by the clamping.
+// Then h2·rr1 < 2^63.2 and h2·r0 < 2^62.9 fit in 64 bits; t1 before c0,
+// the high halves of h0·r0 and h1·rr1 plus a carry plus h2·rr1, is below
+// 2^60.4 + 2⁶⁰ + 1 + 2^63.2 < 2⁶⁴; t2 before the carry out of t1, h2·r0
+// plus the high halves of h0·r1 and h1·r0 plus a carry, is below 2^63.4.
+// After the reduction, h2 = (t2 mod 4) + (carry out of t1) + (carry of
+// adding 5·⌊t2/4⌋ < 2^63.8) ≤ 5. Since 6·2¹²⁸ < 2p, one conditional
+// subtraction of p reduces h fully at the end.
 func (p *poly) block(o *ops, m Mem) {
 	hi := m
 	hi.Disp += 8
@@ -228,14 +251,16 @@ func (p *poly) blockOps(o *ops, m, hi Op) {
 	o.add(func() { ADDQ(e, h1) })
 	o.add(func() { ADDQ(d1, c0) })
 	o.add(func() { ADCQ(d2, c1) })
-	o.add(func() { ADDQ(c1, h2) })
-	o.add(func() { ADDQ(c0, h1) }) // t1
-	o.add(func() { ADCQ(U8(0), h2) })
-	// h = t mod 2¹³⁰ + 5·⌊t/2¹³⁰⌋.
+	o.add(func() { ADDQ(c1, h2) }) // t2 but for the carry out of t1
+	// h = t0 + t1·2⁶⁴ + (t2 mod 4)·2¹²⁸ + 5·⌊t2/4⌋, with t2 taken before
+	// the carry out of t1 is added (to its low bits), so that ⌊t2/4⌋ does
+	// not wait for that carry: congruent to t modulo 2¹³⁰-5, and h2 ≤ 5.
 	o.add(func() { MOVQ(h2, k) })
+	o.add(func() { ANDQ(U8(3), h2) })
 	o.add(func() { SHRQ(U8(2), k) })
 	o.add(func() { LEAQ(Mem{Base: k, Index: k, Scale: 4}, k) })
-	o.add(func() { ANDQ(U8(3), h2) })
+	o.add(func() { ADDQ(c0, h1) }) // t1
+	o.add(func() { ADCQ(U8(0), h2) })
 	o.add(func() { ADDQ(k, h0) })
 	o.add(func() { ADCQ(U8(0), h1) })
 	o.add(func() { ADCQ(U8(0), h2) })
@@ -285,6 +310,9 @@ type gen struct {
 	dst, src, hash GPVirtual // pointers to the current chunks
 	n              GPVirtual // chunks left
 	frame          GPVirtual // 32-byte aligned base of the slots
+	// keyOut, if set, takes the first 32 bytes of block 0 from a vector
+	// register (which it may change), in place of any store of block 0.
+	keyOut func(r Register)
 }
 
 func (g *gen) slot(i int) Mem { return Mem{Base: g.frame, Disp: slotSize * i} }
@@ -294,11 +322,12 @@ func ymmRegs() []Register {
 }
 
 func chachaPolyAVX2() {
-	TEXT("chachaPolyAVX2", 0, "func(state *[16]uint32, s *polyState, dst, src []byte, hash *byte)")
+	TEXT("chachaPolyAVX2", 0, "func(state *[16]uint32, s *polyState, dst, src []byte, hash *byte, first int)")
 	Doc(
 		"chachaPolyAVX2 XORs the keystream of the blocks from state[12] on into",
 		"the len(src)/512 whole chunks of 512 bytes of src, writing them to dst,",
-		"and absorbs as many chunks from hash into s.h. It leaves state alone.",
+		"and absorbs 16-byte blocks from hash into s.h: first blocks (at most 32)",
+		"with the first chunk, 32 with each of the others. It leaves state alone.",
 		"dst and src are the same or do not overlap; hash is read before dst is",
 		"written, chunk by chunk. It needs AVX2 and BMI2.",
 	)
@@ -335,45 +364,34 @@ func chachaPolyAVX2() {
 	Load(st.Field("h").Index(0), p.h0)
 	Load(st.Field("h").Index(1), p.h1)
 	Load(st.Field("h").Index(2), p.h2)
+	f := Load(Param("first"), GP64())
+	MOVQ(f, g.loopSlots().blocks)
 
 	Label("chunk")
-	Comment("Eight blocks of ChaCha20, with 32 blocks of Poly1305 merged into the rounds:")
-	Comment("a loop of ten double rounds, each with three blocks, then two blocks more.")
+	Comment("Eight blocks of ChaCha20, with the chunk's Poly1305 blocks merged into the rounds.")
 	x := ymmRegs()
 	for i := 1; i < 16; i++ {
 		VMOVDQA(g.slot(slotState+i), x[i])
 	}
 	VMOVDQA(g.slot(slotState), x[0])
 	VMOVDQA(x[0], g.slot(slotSpill))
-	MOVQ(U32(10), g.count())
-	Label("double")
-	var vec, sc ops
-	k := &rounds{g: g, x: x, o: &vec, spilled: true}
-	k.quarterRounds(columnRound)
-	k.quarterRounds(diagonalRound)
-	if !k.spilled {
-		panic("word 0 must be in its spill slot after the rounds")
+	doubleRound := func(o *ops) {
+		k := &rounds{g: g, x: x, o: o, spilled: true}
+		k.quarterRounds(columnRound)
+		k.quarterRounds(diagonalRound)
+		if !k.spilled {
+			panic("word 0 must be in its spill slot after the rounds")
+		}
 	}
-	for b := 0; b < roundBlocks; b++ {
-		p.block(&sc, Mem{Base: g.hash, Disp: 16 * b})
-	}
-	merge(vec, sc)
-	ADDQ(U8(16*roundBlocks), g.hash)
-	DECQ(g.count())
-	JNZ(LabelRef("double"))
-	var rest ops
-	for b := 0; b < chunkBlocks-10*roundBlocks; b++ {
-		p.block(&rest, Mem{Base: g.hash, Disp: 16 * b})
-	}
-	merge(rest, nil)
-	ADDQ(U8(16*(chunkBlocks-10*roundBlocks)), g.hash)
+	stitchedRounds(g.loopSlots(), doubleRound, p, g.hash, "")
 
 	g.output(x)
 
-	Comment("The counters of the next chunk.")
+	Comment("The counters of the next chunk, which absorbs 32 blocks.")
 	VMOVDQA(g.slot(slotState+12), Y0)
 	VPADDD(eightBlocks, Y0, Y0)
 	VMOVDQA(Y0, g.slot(slotState+12))
+	MOVQ(U32(chunkBlocks), g.loopSlots().blocks)
 	ADDQ(U32(chunkSize), g.src)
 	ADDQ(U32(chunkSize), g.dst)
 	DECQ(g.n)
@@ -386,6 +404,78 @@ func chachaPolyAVX2() {
 	VZEROUPPER()
 	Label("done")
 	RET()
+}
+
+// stitchedRounds emits the ten double rounds of ChaCha20 that doubleRound
+// records, with Poly1305 blocks, as many as the 8-byte slot sl.blocks
+// holds, from the pointer hash (which it advances past them) merged into
+// them: a loop of k = min(blocks/3, 10) double rounds with three blocks in
+// each, a loop of the 10-k others alone, and a loop of the blocks left
+// (blocks - 3k), alone. label prefixes its labels. Every branch depends on
+// blocks only.
+func stitchedRounds(sl loopSlots, doubleRound func(*ops), p *poly, hash GPVirtual, label string) {
+	Comment("k = min(blocks/3, 10) double rounds with three Poly1305 blocks each, 10-k")
+	Comment("without, then the blocks - 3k left.")
+	b, k, t := GP64(), GP64(), GP64()
+	MOVQ(sl.blocks, b)
+	IMUL3Q(U32(0xaaab), b, k) // ⌊b/3⌋ = ⌊b·0xaaab/2¹⁷⌋ for b < 2¹⁵
+	SHRQ(U8(17), k)
+	MOVQ(U32(10), t)
+	CMPQ(k, t)
+	CMOVQHI(t, k)
+	SUBQ(k, t)
+	MOVQ(t, sl.plain)
+	LEAQ(Mem{Base: k, Index: k, Scale: 2}, t)
+	SUBQ(t, b)
+	MOVQ(b, sl.rest)
+	MOVQ(k, sl.count)
+	TESTQ(k, k)
+	JZ(LabelRef(label + "plain"))
+	Label(label + "stitched")
+	var vec, sc ops
+	doubleRound(&vec)
+	for i := 0; i < roundBlocks; i++ {
+		p.block(&sc, Mem{Base: hash, Disp: 16 * i})
+	}
+	merge(vec, sc)
+	ADDQ(U8(16*roundBlocks), hash)
+	DECQ(sl.count)
+	JNZ(LabelRef(label + "stitched"))
+
+	Label(label + "plain")
+	Comment("The 10-k double rounds without Poly1305.")
+	t = GP64()
+	MOVQ(sl.plain, t)
+	MOVQ(t, sl.count)
+	TESTQ(t, t)
+	JZ(LabelRef(label + "rest"))
+	Label(label + "plainloop")
+	var vec2 ops
+	doubleRound(&vec2)
+	merge(vec2, nil)
+	DECQ(sl.count)
+	JNZ(LabelRef(label + "plainloop"))
+
+	Label(label + "rest")
+	Comment("The blocks - 3k Poly1305 blocks left.")
+	CMPQ(sl.rest, U8(0))
+	JE(LabelRef(label + "rounded"))
+	Label(label + "restloop")
+	var o ops
+	p.block(&o, Mem{Base: hash})
+	merge(o, nil)
+	ADDQ(U8(16), hash)
+	DECQ(sl.rest)
+	JNZ(LabelRef(label + "restloop"))
+	Label(label + "rounded")
+}
+
+// loopSlots are the 8-byte stack slots of stitchedRounds: the number of
+// Poly1305 blocks to merge, the count of the loop running, the number of
+// double rounds without Poly1305 and the number of blocks left after the
+// rounds.
+type loopSlots struct {
+	blocks, count, plain, rest Mem
 }
 
 // broadcast fills the state slots from the state at the pointer state:
@@ -424,17 +514,23 @@ func (g *gen) output(x []Register) {
 	}
 }
 
-// chachaKeyAVX2 emits the first chunk of Seal: eight blocks of keystream
-// XORed into the chunk, as in chachaPolyAVX2 but with no Poly1305, and in
-// the general-purpose registers, merged into the vector instructions, block
-// 0, whose first 32 bytes are the Poly1305 key.
+// chachaKeyAVX2 emits the first chunk of Seal: eight blocks of ChaCha20,
+// as in chachaPolyAVX2 but with no Poly1305 in the rounds, whose block 0
+// (the counter of the state, 0 for Seal) gives the one-time Poly1305 key
+// (RFC 8439, Section 2.6) and whose blocks 1 to 7 are XORed into 448 bytes
+// of src. The key goes from the vector registers straight to
+// general-purpose ones, is clamped and stored in the Poly1305 state, and
+// the additional data, padded, is absorbed at once, while the last
+// keystream stores drain.
 func chachaKeyAVX2() {
-	TEXT("chachaKeyAVX2", 0, "func(state *[16]uint32, key *[32]byte, dst, src []byte)")
+	TEXT("chachaKeyAVX2", 0, "func(state *[16]uint32, s *polyState, dst, src []byte, ad []byte)")
 	Doc(
-		"chachaKeyAVX2 XORs the keystream of the eight blocks from state[12] on",
-		"into the first 512 bytes of src, writing them to dst, and sets key to",
-		"the first 32 bytes of keystream block 0 (the Poly1305 key of RFC 8439,",
-		"Section 2.6). len(src) must be at least 512. It needs AVX2.",
+		"chachaKeyAVX2 sets s to the start of the Poly1305 computation under the",
+		"first 32 bytes of the keystream block with counter state[12] (the",
+		"Poly1305 key of RFC 8439, Section 2.6), absorbs ad into it, followed by",
+		"zeros up to a multiple of 16 bytes, and XORs the keystream of the seven",
+		"blocks after the key block into the first 448 bytes of src, writing",
+		"them to dst. len(src) must be at least 448. It needs AVX2 and BMI2.",
 	)
 	g := &gen{}
 	frame := AllocLocal(numSlots*slotSize + slotSize)
@@ -442,32 +538,9 @@ func chachaKeyAVX2() {
 	LEAQ(frame, g.frame)
 	ADDQ(U32(slotSize-1), g.frame)
 	ANDQ(I32(-slotSize), g.frame)
-	st := Load(Param("state"), GP64())
-	g.broadcast(st)
+	g.broadcast(Load(Param("state"), GP64()))
 
-	Comment("Block 0 in general-purpose registers, but words 10 and 11 in a slot.")
-	var w [16]Op
-	for i := 0; i < 16; i++ {
-		switch {
-		case i == 10 || i == 11:
-			t := GP32()
-			MOVL(Mem{Base: st, Disp: 4 * i}, t)
-			m := Mem{Base: g.frame, Disp: slotSize*slotWords + 4*(i-8)}
-			MOVL(t, m)
-			w[i] = m
-		case i == 12:
-			r := GP32()
-			MOVL(U32(0), r)
-			w[i] = r
-		default:
-			r := GP32()
-			MOVL(Mem{Base: st, Disp: 4 * i}, r)
-			w[i] = r
-		}
-	}
-
-	Comment("Eight blocks of ChaCha20 in the YMM registers, with block 0 merged into the rounds,")
-	Comment("a loop of ten double rounds.")
+	Comment("Eight blocks of ChaCha20: a loop of ten double rounds.")
 	x := ymmRegs()
 	for i := 1; i < 16; i++ {
 		VMOVDQA(g.slot(slotState+i), x[i])
@@ -476,54 +549,76 @@ func chachaKeyAVX2() {
 	VMOVDQA(x[0], g.slot(slotSpill))
 	MOVQ(U32(10), g.count())
 	Label("double")
-	var vec, sc ops
+	var vec ops
 	k := &rounds{g: g, x: x, o: &vec, spilled: true}
 	k.quarterRounds(columnRound)
 	k.quarterRounds(diagonalRound)
-	for _, q := range columnRound {
-		scalarQuarterRound(&sc, w, q)
-	}
-	for _, q := range diagonalRound {
-		scalarQuarterRound(&sc, w, q)
-	}
-	merge(vec, sc)
+	merge(vec, nil)
 	DECQ(g.count())
 	JNZ(LabelRef("double"))
 
+	Comment("Blocks 1 to 7 go to dst and src from offset 0: block j at offset 64j-64.")
 	g.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
 	g.src = Load(Param("src").Base(), GP64()).(GPVirtual)
+	SUBQ(U8(64), g.dst)
+	SUBQ(U8(64), g.src)
+	var key [4]GPVirtual
+	g.keyOut = func(r Register) {
+		Comment("The key: r0, r1, s0, s1 to general-purpose registers.")
+		y := r.(VecPhysical)
+		for i := range key {
+			key[i] = GP64().(GPVirtual)
+		}
+		VMOVQ(y.AsX(), key[0])
+		VPEXTRQ(U8(1), y.AsX(), key[1])
+		VEXTRACTI128(U8(1), y, y.AsX())
+		VMOVQ(y.AsX(), key[2])
+		VPEXTRQ(U8(1), y.AsX(), key[3])
+	}
 	g.output(x)
-
-	Comment("The Poly1305 key: words 0 to 7 of block 0 plus the input.")
-	st = Load(Param("state"), GP64())
-	kp := Load(Param("key"), GP64())
-	for i := 0; i < 8; i++ {
-		ADDL(Mem{Base: st, Disp: 4 * i}, w[i])
-		MOVL(w[i], Mem{Base: kp, Disp: 4 * i})
-	}
 	VZEROUPPER()
-	RET()
-}
 
-// scalarQuarterRound records the quarter round q ({a, b, c, d} word
-// indexes) on the words w of one block, quarterRound of
-// aead/chacha20/chacha_generic.go with 32-bit instructions; the c word may
-// be in memory.
-func scalarQuarterRound(o *ops, w [16]Op, q [4]int) {
-	a, b, c, d := w[q[0]], w[q[1]], w[q[2]], w[q[3]]
-	for _, r := range [][2]uint8{{16, 12}, {8, 7}} {
-		o.add(func() { ADDL(b, a) })
-		o.add(func() { XORL(a, d) })
-		o.add(func() { ROLL(U8(r[0]), d) })
-		o.add(func() { ADDL(d, c) })
-		o.add(func() { XORL(c, b) })
-		o.add(func() { ROLL(U8(r[1]), b) })
-	}
+	Comment("Clamp r, store r and s, and absorb the additional data from h = 0.")
+	mask := GP64()
+	MOVQ(U64(0x0ffffffc0fffffff), mask)
+	ANDQ(mask, key[0])
+	MOVQ(U64(0x0ffffffc0ffffffc), mask)
+	ANDQ(mask, key[1])
+	st := Dereference(Param("s"))
+	Store(key[0], st.Field("r").Index(0))
+	Store(key[1], st.Field("r").Index(1))
+	Store(key[2], st.Field("s").Index(0))
+	Store(key[3], st.Field("s").Index(1))
+	rr1 := GP64()
+	MOVQ(key[1], rr1)
+	SHRQ(U8(2), rr1)
+	ADDQ(key[1], rr1)
+	p := &poly{h0: GP64(), h1: GP64(), h2: GP64(), r0: key[0], r1: key[1], rr1: rr1}
+	XORQ(p.h0, p.h0)
+	XORQ(p.h1, p.h1)
+	XORQ(p.h2, p.h2)
+	p.absorbPadded("ad", Load(Param("ad").Base(), GP64()), Load(Param("ad").Len(), GP64()))
+	st = Dereference(Param("s"))
+	Store(p.h0, st.Field("h").Index(0))
+	Store(p.h1, st.Field("h").Index(1))
+	Store(p.h2, st.Field("h").Index(2))
+	RET()
 }
 
 // count returns the stack slot of the count of double rounds left, after
 // r0, r1 and rr1 (or words 10 and 11).
 func (g *gen) count() Mem { return Mem{Base: g.frame, Disp: slotSize*slotKey + 24} }
+
+// loopSlots returns the slots of stitchedRounds: the count of the loop
+// running after r0, r1 and rr1, the others in their own slot.
+func (g *gen) loopSlots() loopSlots {
+	return loopSlots{
+		count:  g.count(),
+		blocks: Mem{Base: g.frame, Disp: slotSize * slotLoops},
+		plain:  Mem{Base: g.frame, Disp: slotSize*slotLoops + 8},
+		rest:   Mem{Base: g.frame, Disp: slotSize*slotLoops + 16},
+	}
+}
 
 // roundBlocks is the number of Poly1305 blocks that chachaPolyAVX2 absorbs
 // in each double round: 3 in each of the ten, and the last 2 of the 32
@@ -663,6 +758,12 @@ func (o *output) give(t ...Register) { *o.free = append(*o.free, t...) }
 // src and stores the result at the same place in dst.
 func (o *output) store(r Register, j, off int) {
 	m := 64*j + off
+	if j == 0 && o.g.keyOut != nil {
+		if off == 0 {
+			o.g.keyOut(r)
+		}
+		return
+	}
 	VPXOR(Mem{Base: o.g.src, Disp: m}, r, r)
 	VMOVDQU(r, Mem{Base: o.g.dst, Disp: m})
 }
@@ -798,55 +899,12 @@ func chachaRowsAVX2() {
 			VBROADCASTI128(row(2), c[s])
 		}
 
-		quarter := func() {
-			for _, r := range [][2]uint8{{16, 12}, {8, 7}} {
-				for s := 0; s < sets; s++ {
-					VPADDD(b[s], a[s], a[s])
-				}
-				for s := 0; s < sets; s++ {
-					VPXOR(a[s], d[s], d[s])
-				}
-				mask := rot16Mask
-				if r[0] == 8 {
-					mask = rot8Mask
-				}
-				for s := 0; s < sets; s++ {
-					VPSHUFB(mask, d[s], d[s])
-				}
-				for s := 0; s < sets; s++ {
-					VPADDD(d[s], c[s], c[s])
-				}
-				for s := 0; s < sets; s++ {
-					VPXOR(c[s], b[s], b[s])
-				}
-				for s := 0; s < sets; s++ {
-					VPSLLD(U8(r[1]), b[s], t[s])
-				}
-				for s := 0; s < sets; s++ {
-					VPSRLD(U8(32-r[1]), b[s], b[s])
-				}
-				for s := 0; s < sets; s++ {
-					VPXOR(t[s], b[s], b[s])
-				}
-			}
-		}
-		shuffle := func(ia, ic, id uint8) {
-			for s := 0; s < sets; s++ {
-				VPSHUFD(U8(ia), a[s], a[s])
-				VPSHUFD(U8(ic), c[s], c[s])
-				VPSHUFD(U8(id), d[s], d[s])
-			}
-		}
-		// The diagonal round lines up word j of row 1 (b), which a round
-		// writes last, with words j-1, j+1 and j+2 of rows 0, 2 and 3, so
-		// that b, on the longest chain, is never shuffled.
 		Comment("Ten double rounds: a column round, then a diagonal round.")
 		MOVQ(U32(10), n)
 		Label(id("double"))
-		quarter()
-		shuffle(0x93, 0x39, 0x4e)
-		quarter()
-		shuffle(0x39, 0x93, 0x4e)
+		var o ops
+		rowDoubleRound(&o, a[:sets], b[:sets], c[:sets], d[:sets], t[:sets])
+		merge(o, nil)
 		DECQ(n)
 		JNZ(LabelRef(id("double")))
 
@@ -898,6 +956,211 @@ func chachaRowsAVX2() {
 	RET()
 }
 
+// rowDoubleRound records a double round of ChaCha20 on the sets of rows
+// a, b, c and d (row i of set s in the i-th slice at s), with the scratch
+// registers t: a column round, done by the lanes of the rows at once, the
+// words of rows 0, 2 and 3 rotated so that the diagonals line up as
+// columns, a column round again, and the words rotated back. The rotation
+// lines up word j of row 1 (b), which a round writes last, with words j-1,
+// j+1 and j+2 of rows 0, 2 and 3, so that b, on the longest chain, is
+// never shuffled.
+func rowDoubleRound(o *ops, a, b, c, d, t []VecPhysical) {
+	sets := len(a)
+	each := func(f func(s int)) {
+		for s := 0; s < sets; s++ {
+			o.add(func() { f(s) })
+		}
+	}
+	quarter := func() {
+		for _, r := range [][2]uint8{{16, 12}, {8, 7}} {
+			mask := rot16Mask
+			if r[0] == 8 {
+				mask = rot8Mask
+			}
+			each(func(s int) { VPADDD(b[s], a[s], a[s]) })
+			each(func(s int) { VPXOR(a[s], d[s], d[s]) })
+			each(func(s int) { VPSHUFB(mask, d[s], d[s]) })
+			each(func(s int) { VPADDD(d[s], c[s], c[s]) })
+			each(func(s int) { VPXOR(c[s], b[s], b[s]) })
+			each(func(s int) { VPSLLD(U8(r[1]), b[s], t[s]) })
+			each(func(s int) { VPSRLD(U8(32-r[1]), b[s], b[s]) })
+			each(func(s int) { VPXOR(t[s], b[s], b[s]) })
+		}
+	}
+	shuffle := func(ia, ic, id uint8) {
+		for s := 0; s < sets; s++ {
+			o.add(func() { VPSHUFD(U8(ia), a[s], a[s]) })
+			o.add(func() { VPSHUFD(U8(ic), c[s], c[s]) })
+			o.add(func() { VPSHUFD(U8(id), d[s], d[s]) })
+		}
+	}
+	quarter()
+	shuffle(0x93, 0x39, 0x4e)
+	quarter()
+	shuffle(0x39, 0x93, 0x4e)
+}
+
+// chachaRowsPolyAVX2 emits the end of a long Seal: two blocks of ChaCha20
+// in rows, one set of chachaRowsAVX2, with the Poly1305 blocks of the last
+// chunk merged into their rounds by stitchedRounds, the Poly1305 key and
+// the loop counts in stack slots. Two blocks alone are bound by the
+// latency of their rounds, which leaves the scalar units idle: Poly1305
+// takes them and the pair costs little more than the Poly1305 blocks
+// alone.
+func chachaRowsPolyAVX2() {
+	TEXT("chachaRowsPolyAVX2", 0, "func(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte)")
+	Doc(
+		"chachaRowsPolyAVX2 XORs the keystream of the blocks with counters",
+		"state[12] and state[12]+1 into the len(src)/64 whole blocks of src",
+		"(len(src) ≤ 128), writing them to dst, sets ks to the keystream of the",
+		"block after those if len(src) is not a multiple of 64, and absorbs",
+		"the len(hash)/16 blocks of hash into s.h. dst and src are the same or",
+		"do not overlap. It needs AVX2 and BMI2.",
+	)
+	frame := AllocLocal(8 * 8)
+	fm := func(i int) Mem { m := frame; m.Disp += 8 * i; return m }
+	sl := loopSlots{blocks: fm(3), count: fm(4), plain: fm(5), rest: fm(6)}
+
+	state := Load(Param("state"), GP64())
+	row := func(i int) Mem { return Mem{Base: state, Disp: 16 * i} }
+	Comment("The input rows in Y4 to Y7, the counters of the two blocks in the lanes of Y7.")
+	in := []VecPhysical{Y4, Y5, Y6, Y7}
+	for i := 0; i < 4; i++ {
+		VBROADCASTI128(row(i), in[i])
+	}
+	VPADDD(oneHigh, Y7, Y7)
+	a, b, c, d, t := Y0, Y1, Y2, Y3, Y8
+	VMOVDQA(Y4, a)
+	VMOVDQA(Y5, b)
+	VMOVDQA(Y6, c)
+	VMOVDQA(Y7, d)
+
+	Comment("The Poly1305 key in slots, rr1 = r1 + r1/4, and the accumulator in registers.")
+	st := Dereference(Param("s"))
+	r := GP64()
+	Load(st.Field("r").Index(0), r)
+	MOVQ(r, fm(0))
+	Load(st.Field("r").Index(1), r)
+	MOVQ(r, fm(1))
+	u := GP64()
+	MOVQ(r, u)
+	SHRQ(U8(2), u)
+	ADDQ(r, u)
+	MOVQ(u, fm(2))
+	p := &poly{h0: GP64(), h1: GP64(), h2: GP64(), r0: fm(0), r1: fm(1), rr1: fm(2)}
+	Load(st.Field("h").Index(0), p.h0)
+	Load(st.Field("h").Index(1), p.h1)
+	Load(st.Field("h").Index(2), p.h2)
+	hash := Load(Param("hash").Base(), GP64()).(GPVirtual)
+	nb := Load(Param("hash").Len(), GP64())
+	SHRQ(U8(4), nb)
+	MOVQ(nb, sl.blocks)
+
+	doubleRound := func(o *ops) {
+		rowDoubleRound(o, []VecPhysical{a}, []VecPhysical{b}, []VecPhysical{c}, []VecPhysical{d}, []VecPhysical{t})
+	}
+	stitchedRounds(sl, doubleRound, p, hash, "")
+
+	st = Dereference(Param("s"))
+	Store(p.h0, st.Field("h").Index(0))
+	Store(p.h1, st.Field("h").Index(1))
+	Store(p.h2, st.Field("h").Index(2))
+
+	Comment("Add the input; block 0 (low lanes) to Y9:Y10, block 1 (high lanes) to a:c.")
+	VPADDD(Y4, a, a)
+	VPADDD(Y5, b, b)
+	VPADDD(Y6, c, c)
+	VPADDD(Y7, d, d)
+	VPERM2I128(U8(0x20), b, a, Y9)
+	VPERM2I128(U8(0x20), d, c, Y10)
+	VPERM2I128(U8(0x31), b, a, a)
+	VPERM2I128(U8(0x31), d, c, c)
+
+	src := Load(Param("src").Base(), GP64())
+	dst := Load(Param("dst").Base(), GP64())
+	n := Load(Param("src").Len(), GP64())
+	ks := Load(Param("ks"), GP64())
+	for j, blk := range [][2]VecPhysical{{Y9, Y10}, {a, c}} {
+		id := string(rune('0' + j))
+		Comment("Block " + id + ": whole, partial or past the end of src.")
+		CMPQ(n, U8(64))
+		JB(LabelRef("partial" + id))
+		VPXOR(Mem{Base: src}, blk[0], blk[0])
+		VPXOR(Mem{Base: src, Disp: 32}, blk[1], blk[1])
+		VMOVDQU(blk[0], Mem{Base: dst})
+		VMOVDQU(blk[1], Mem{Base: dst, Disp: 32})
+		ADDQ(U8(64), src)
+		ADDQ(U8(64), dst)
+		SUBQ(U8(64), n)
+		JMP(LabelRef("next" + id))
+		Label("partial" + id)
+		TESTQ(n, n)
+		JZ(LabelRef("done"))
+		VMOVDQU(blk[0], Mem{Base: ks})
+		VMOVDQU(blk[1], Mem{Base: ks, Disp: 32})
+		JMP(LabelRef("done"))
+		Label("next" + id)
+	}
+	Label("done")
+	VZEROUPPER()
+	RET()
+}
+
+// absorbPadded emits the absorption of the n bytes at m, followed by
+// zeros up to a multiple of 16 bytes; name prefixes its labels. A partial
+// block is gathered into two registers, its first 8 bytes with one load if
+// it has that many and the others byte by byte, so that nothing past the
+// end is read (and no narrow stores are read back wide). It changes m and
+// n.
+func (p *poly) absorbPadded(name string, m, n Register) {
+	blocks := GP64()
+	MOVQ(n, blocks)
+	SHRQ(U8(4), blocks)
+	JZ(LabelRef(name + "_partial"))
+	Label(name + "_loop")
+	var o ops
+	p.block(&o, Mem{Base: m})
+	merge(o, nil)
+	ADDQ(U8(16), m)
+	DECQ(blocks)
+	JNZ(LabelRef(name + "_loop"))
+
+	Label(name + "_partial")
+	ANDQ(U8(15), n)
+	JZ(LabelRef(name + "_done"))
+	Comment("The partial block in two registers: its first 8 bytes loaded at once if")
+	Comment("there are 8, the others gathered one by one from the last, zero-padded.")
+	lo, hi := GP64(), GP64()
+	XORQ(lo, lo)
+	XORQ(hi, hi)
+	b := GP64()
+	CMPQ(n, U8(8))
+	JB(LabelRef(name + "_low"))
+	Label(name + "_high")
+	CMPQ(n, U8(8))
+	JE(LabelRef(name + "_first8"))
+	DECQ(n)
+	MOVBQZX(Mem{Base: m, Index: n, Scale: 1}, b)
+	SHLQ(U8(8), hi)
+	ORQ(b, hi)
+	JMP(LabelRef(name + "_high"))
+	Label(name + "_first8")
+	MOVQ(Mem{Base: m}, lo)
+	JMP(LabelRef(name + "_absorb"))
+	Label(name + "_low")
+	DECQ(n)
+	MOVBQZX(Mem{Base: m, Index: n, Scale: 1}, b)
+	SHLQ(U8(8), lo)
+	ORQ(b, lo)
+	TESTQ(n, n)
+	JNZ(LabelRef(name + "_low"))
+	Label(name + "_absorb")
+	var o2 ops
+	p.blockOps(&o2, lo, hi)
+	merge(o2, nil)
+	Label(name + "_done")
+}
+
 // polyFinishMULX emits the end of the Poly1305 computation of RFC 8439,
 // Section 2.8, in one call: the additional data and the ciphertext (or
 // what is left of them), each padded with zeros to a multiple of 16 bytes,
@@ -927,54 +1190,7 @@ func polyFinishMULX() {
 	Load(st.Field("h").Index(2), p.h2)
 
 	for _, name := range []string{"ad", "ct"} {
-		m := Load(Param(name).Base(), GP64())
-		n := Load(Param(name).Len(), GP64())
-		blocks := GP64()
-		MOVQ(n, blocks)
-		SHRQ(U8(4), blocks)
-		JZ(LabelRef(name + "_partial"))
-		Label(name + "_loop")
-		var o ops
-		p.block(&o, Mem{Base: m})
-		merge(o, nil)
-		ADDQ(U8(16), m)
-		DECQ(blocks)
-		JNZ(LabelRef(name + "_loop"))
-
-		Label(name + "_partial")
-		ANDQ(U8(15), n)
-		JZ(LabelRef(name + "_done"))
-		Comment("The partial block in two registers: its first 8 bytes loaded at once if")
-		Comment("there are 8, the others gathered one by one from the last, zero-padded.")
-		lo, hi := GP64(), GP64()
-		XORQ(lo, lo)
-		XORQ(hi, hi)
-		b := GP64()
-		CMPQ(n, U8(8))
-		JB(LabelRef(name + "_low"))
-		Label(name + "_high")
-		CMPQ(n, U8(8))
-		JE(LabelRef(name + "_first8"))
-		DECQ(n)
-		MOVBQZX(Mem{Base: m, Index: n, Scale: 1}, b)
-		SHLQ(U8(8), hi)
-		ORQ(b, hi)
-		JMP(LabelRef(name + "_high"))
-		Label(name + "_first8")
-		MOVQ(Mem{Base: m}, lo)
-		JMP(LabelRef(name + "_absorb"))
-		Label(name + "_low")
-		DECQ(n)
-		MOVBQZX(Mem{Base: m, Index: n, Scale: 1}, b)
-		SHLQ(U8(8), lo)
-		ORQ(b, lo)
-		TESTQ(n, n)
-		JNZ(LabelRef(name + "_low"))
-		Label(name + "_absorb")
-		var o2 ops
-		p.blockOps(&o2, lo, hi)
-		merge(o2, nil)
-		Label(name + "_done")
+		p.absorbPadded(name, Load(Param(name).Base(), GP64()), Load(Param(name).Len(), GP64()))
 	}
 
 	Comment("The lengths block.")
