@@ -14,7 +14,7 @@ import (
 // coordinates (every input, and the equal-point case where H = 0), so that
 // ctcheck sees it even if the scalar multiplications took the generic path.
 func TestCTP256Asm(t *testing.T) {
-	if !useP256Asm {
+	if !useMULX {
 		t.Skip("MULX/ADX not available (under valgrind)")
 	}
 	var e [8]p256.Element // x, y, z, x2, y2, h, r, spare

@@ -2,5 +2,5 @@
 
 package nistec
 
-// On this platform P-256 uses the generic point code: p256Data leaves its
-// assembly hooks nil.
+// On this platform P-256 and P-521 use the generic point code: p256Data
+// and p521Data leave their assembly hooks nil.

@@ -1,0 +1,558 @@
+// Command p521 generates ecc/internal/nistec/p521_amd64.s: whole P-521
+// point operations in one assembly function each, with the field
+// arithmetic of mont/p521 inlined, for BMI2 (MULX) and ADX machines. It is
+// the P-521 counterpart of tools/asm/ecc/nistec (P-256), with the same
+// three functions and the same contracts.
+//
+// Each function mirrors a Go function of ecc/internal/nistec and leaves
+// exactly the limbs that function leaves: it computes the same field
+// elements by the same formula, and every value it stores to its outputs
+// is fully reduced, as the Go code keeps every value (the package's tests
+// check the limbs on random points, the point at infinity, equal and
+// opposite points and edge coordinates). Where the Go code computes a
+// value by a longer route, the assembly may take a shorter one to the same
+// field element: 2·Y·Z for (Y + Z)² − γ − δ in the doubling, 2·Z1·H for
+// (Z1 + H)² − Z1Z1 − HH in the mixed addition, 4β and 8γ² as rotations.
+//
+//   - p521DoubleJacobianMULX(x, y, z, n) runs n times (n ≥ 0) the Jacobian
+//     doubling dbl-2001-b of jacobianDouble (point.go), in place on
+//     (x : y : z).
+//   - p521MaddMULX(x3, y3, z3, x1, y1, z1, x2, y2, h, r) is maddCore
+//     (vartime.go), the mixed addition madd-2007-bl:
+//     (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2), where the outputs may
+//     alias the inputs; it also stores the H and r of the formula into h
+//     and r. Whatever the inputs, including Z1 = 0 or H = 0, the outputs
+//     are the values of maddCore's field operations.
+//   - p521AddDigitMULX(x, y, z, x2, y2, neg, zero) is addDigit
+//     (scalarmult.go), one window of ScalarMult and ScalarBaseMult: the
+//     entry (x2, y2), negated if neg == 1, added to (x : y : z) by the same
+//     madd, the result replaced by (x2, ±y2, 1) when z = 0 and by the old
+//     sum when zero == 1, with masks and CMOV on flags set from the secret
+//     values, never a branch. x2 and y2 are not modified.
+//
+// The formulas are from Bernstein and Lange's Explicit-Formulas Database
+// (dbl-2001-b for a = −3, madd-2007-bl).
+//
+// Field representation. mont/p521 keeps an element of GF(p),
+// p = 2^521 − 1, as the plain number (not in Montgomery form) on nine
+// little-endian 64-bit limbs, fully reduced: below p, the top limb below
+// 2^9. Inside the functions, values are only weakly reduced: at most p, so
+// that p also stands for 0. Every operation takes and gives such values,
+// and the functions' outputs are made canonical (p becomes 0) as they are
+// stored, which gives the limbs of the Go code. Because p is all ones:
+//
+//   - mul: the 1042-bit product by rows (MULX, with the two carry chains of
+//     ADCX and ADOX, a ten-register window of the accumulator rotating as
+//     its lowest limb is final and goes to the stack frame; the first row,
+//     with nothing to accumulate, on one ADD/ADC chain), then the fold
+//     2^521 ≡ 1: bits 521 and up (shifted down with SHRQ, SHLXQ and ORQ)
+//     are added to bits 0–520, which gives s < 2^522, and bit 521 of s is
+//     added back at bit 0, which gives at most p. The same row scheme and
+//     fold as mont/internal/limbs' mul521MULX (tools/asm/mont/nist),
+//     written here with the operands on the stack and without its last
+//     step (p to 0).
+//   - sqr: the same with each cross product x[i]·x[j], i < j, once, then
+//     one pass that doubles the 18 limbs (ADCX) while the squares x[i]²
+//     come in (ADOX).
+//   - add: x + y ≤ 2p, and the same fold of bit 521: at most p.
+//   - sub: x + (p − y), where p − y is y with its 521 bits complemented
+//     (NOT on limbs 0–7, 0x1ff − y[8] on the top limb), and the fold.
+//   - 2^k·x: a rotation of the 521 bits by k (each limb shifted left, ORed
+//     with the top bits of the limb below through SHRXQ, and the bits
+//     shifted past bit 520 moved to bits 0 to k − 1, which are zero), which
+//     maps p to p and every value below p below p.
+//
+// The double-register shifts (SHLQ/SHRQ with two registers) are avoided:
+// on AMD's Zen 3 they issue at about one per 1.7 cycles against one
+// SHRQ+SHLXQ+ORQ limb per cycle.
+//   - canonical form: a value at most p that is p (limbs 0–7 all ones,
+//     limb 8 0x1ff) is cleared with a mask.
+//
+// Register plan. mul and sqr keep the ten-limb window of their accumulator
+// in R8–R15, CX and DI (rotating), with DX for MULX's implicit operand and
+// AX and BX for the product halves; the limbs 0–7 of the product go to a
+// stack slot; the fold uses DX for the shift count. Their result stays in
+// nine of those ten registers (which ones depends on the rotation), where
+// the next operation (a rotation, a subtraction) may work on it before it
+// is stored. add, sub and the rotations work on nine registers, with AX
+// and BX (add, sub) or AX and DX (rotations) as temporaries. SI counts the
+// doublings. All field values live in 72-byte slots of the
+// stack frame (the inputs are copied in first, the outputs out last, so
+// outputs may alias inputs): every operand is a memory operand off SP and
+// no register holds a pointer across an operation. BP is not used.
+//
+// Constant time: no branch and no address depend on data; the only branch
+// is the loop over the public count n.
+//
+// Run it with go generate in ecc/internal/nistec.
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+func main() {
+	ConstraintExpr("gc,!purego")
+	doubleJacobian()
+	madd()
+	addDigit()
+	Generate()
+}
+
+// elemSize is the size of a field element: nine 64-bit limbs.
+const elemSize = 72
+
+func limb(m Mem, i int) Mem { return m.Offset(8 * i) }
+
+// pool are the registers of the accumulator window of mul and sqr.
+var pool = []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX, RDI}
+
+// fused are the nine registers add, sub and the rotations load values into.
+var fused = pool[:9]
+
+// lo is the stack slot of the low limbs 0–7 of a product, allocated by
+// each function.
+var lo Mem
+
+// load sets r to the value at m.
+func load(r []GPPhysical, m Mem) {
+	for k := 0; k < 9; k++ {
+		MOVQ(limb(m, k), r[k])
+	}
+}
+
+// store writes r to m.
+func store(m Mem, r []GPPhysical) {
+	for k := 0; k < 9; k++ {
+		MOVQ(r[k], limb(m, k))
+	}
+}
+
+// copyElem copies the element at src to dst through AX.
+func copyElem(dst, src Mem) {
+	for k := 0; k < 9; k++ {
+		MOVQ(limb(src, k), RAX)
+		MOVQ(RAX, limb(dst, k))
+	}
+}
+
+// fold521 sets r (nine registers, r[8] < 2^10, the value below 2^522) to
+// the value with bit 521 and above added back at bit 0: at most p.
+func fold521(r []GPPhysical) {
+	MOVQ(r[8], RAX)
+	SHRQ(U8(9), RAX)
+	ANDQ(U32(0x1ff), r[8])
+	ADDQ(RAX, r[0])
+	for k := 1; k < 9; k++ {
+		ADCQ(U32(0), r[k])
+	}
+}
+
+// foldProduct reduces the product with limbs 0–7 at lo and 8–17 in a (ten
+// registers) to at most p, in a[0..8], which it returns. Limb 17 is 0 (the
+// product is below 2^1042). The shifts are SHRQ, SHLXQ and ORQ, which are
+// cheaper than the double-register SHRQ on AMD's cores.
+func foldProduct(a []GPPhysical) []GPPhysical {
+	Comment("fold: t[0:521] + t >> 521, then bit 521 of that")
+	MOVQ(a[0], RBX)
+	ANDQ(U32(0x1ff), RBX)
+	MOVL(U32(55), EDX)
+	for k := 0; k < 8; k++ {
+		SHRQ(U8(9), a[k])
+		SHLXQ(RDX, a[k+1], RAX)
+		ORQ(RAX, a[k])
+	}
+	SHRQ(U8(9), a[8])
+	ADDQ(limb(lo, 0), a[0])
+	for k := 1; k < 8; k++ {
+		ADCQ(limb(lo, k), a[k])
+	}
+	ADCQ(RBX, a[8])
+	fold521(a[:9])
+	return a[:9]
+}
+
+// mul emits x·y mod p (at most p) for x, y at most p, and returns the nine
+// registers that hold it. AX, BX, DX and the tenth pool register are
+// clobbered.
+func mul(x, y Mem) []GPPhysical {
+	Comment("mul")
+	a := append([]GPPhysical(nil), pool...)
+	// Row 0, a = x·y[0]: the low halves on CF, the high halves into the
+	// next limb.
+	MOVQ(limb(y, 0), RDX)
+	MULXQ(limb(x, 0), a[0], a[1])
+	for j := 1; j < 9; j++ {
+		MULXQ(limb(x, j), RAX, a[j+1])
+		if j == 1 {
+			ADDQ(RAX, a[j])
+		} else {
+			ADCQ(RAX, a[j])
+		}
+	}
+	ADCQ(U32(0), a[9])
+	MOVQ(a[0], limb(lo, 0))
+	XORQ(a[0], a[0]) // the new top limb; clears CF and OF
+	a = append(a[1:], a[0])
+	for i := 1; i < 9; i++ {
+		// a holds limbs i to i+9 of the partial product; a[9] is 0 and
+		// both carry flags are clear.
+		MOVQ(limb(y, i), RDX)
+		for j := 0; j < 9; j++ {
+			MULXQ(limb(x, j), RAX, RBX)
+			ADCXQ(RAX, a[j])
+			ADOXQ(RBX, a[j+1])
+		}
+		MOVL(U32(0), EAX) // MOVL leaves the flags alone
+		ADCXQ(RAX, a[9])
+		if i < 8 {
+			MOVQ(a[0], limb(lo, i))
+			XORQ(a[0], a[0]) // the new top limb; clears CF and OF
+			a = append(a[1:], a[0])
+		}
+	}
+	return foldProduct(a)
+}
+
+// sqr emits x·x mod p (at most p) for x at most p, like mul, and returns
+// the nine registers that hold it.
+func sqr(x Mem) []GPPhysical {
+	Comment("sqr")
+	a := append([]GPPhysical(nil), pool...)
+	for _, r := range a {
+		XORQ(r, r)
+	}
+	for i := 0; i < 8; i++ {
+		// a holds limbs i to i+9; add x[i]·x[j] for j > i at limb i+j.
+		MOVQ(limb(x, i), RDX)
+		for j := i + 1; j < 9; j++ {
+			MULXQ(limb(x, j), RAX, RBX)
+			ADCXQ(RAX, a[j])
+			ADOXQ(RBX, a[j+1])
+		}
+		MOVL(U32(0), EAX)
+		ADCXQ(RAX, a[9])
+		MOVQ(a[0], limb(lo, i))
+		XORQ(a[0], a[0]) // clears CF and OF
+		a = append(a[1:], a[0])
+	}
+	Comment("t = 2t + Σ x[i]²·2^(128i)")
+	for i := 0; i < 9; i++ {
+		MOVQ(limb(x, i), RDX)
+		MULXQ(RDX, RAX, RBX)
+		for h, sq := range []GPPhysical{RAX, RBX} {
+			k := 2*i + h
+			if k < 8 {
+				MOVQ(limb(lo, k), RDX)
+				ADCXQ(RDX, RDX)
+				ADOXQ(sq, RDX)
+				MOVQ(RDX, limb(lo, k))
+			} else {
+				ADCXQ(a[k-8], a[k-8])
+				ADOXQ(sq, a[k-8])
+			}
+		}
+	}
+	// Nothing carries out of limb 17: the square is below 2^1042.
+	return foldProduct(a)
+}
+
+// addMem sets r = r + y (at most p).
+func addMem(r []GPPhysical, y Mem) {
+	ADDQ(limb(y, 0), r[0])
+	for k := 1; k < 9; k++ {
+		ADCQ(limb(y, k), r[k])
+	}
+	fold521(r)
+}
+
+// subMem sets r = r − y (at most p), as r + (p − y).
+func subMem(r []GPPhysical, y Mem) {
+	MOVL(U32(0x1ff), EBX)
+	SUBQ(limb(y, 8), RBX)
+	for k := 0; k < 8; k++ {
+		MOVQ(limb(y, k), RAX)
+		NOTQ(RAX) // NOT leaves the flags alone
+		if k == 0 {
+			ADDQ(RAX, r[k])
+		} else {
+			ADCQ(RAX, r[k])
+		}
+	}
+	ADCQ(RBX, r[8])
+	fold521(r)
+}
+
+// rotl sets r = 2^s·r mod p, for 1 ≤ s ≤ 8: the 521 bits rotated left by
+// s. AX and DX are clobbered.
+func rotl(r []GPPhysical, s int) {
+	MOVL(U32(64-s), EDX)
+	for k := 8; k > 0; k-- {
+		SHLQ(U8(s), r[k])
+		SHRXQ(RDX, r[k-1], RAX)
+		ORQ(RAX, r[k])
+	}
+	SHLQ(U8(s), r[0])
+	MOVQ(r[8], RAX)
+	SHRQ(U8(9), RAX)
+	ANDQ(U32(0x1ff), r[8])
+	ORQ(RAX, r[0])
+}
+
+// canonical sets r (at most p) to r mod p: p becomes 0.
+func canonical(r []GPPhysical) {
+	MOVQ(r[0], RAX)
+	for k := 1; k < 8; k++ {
+		ANDQ(r[k], RAX)
+	}
+	NOTQ(RAX)
+	MOVQ(r[8], RBX)
+	XORQ(U32(0x1ff), RBX)
+	ORQ(RBX, RAX) // 0 if and only if r = p
+	NEGQ(RAX)     // CF = (AX ≠ 0)
+	SBBQ(RAX, RAX)
+	for k := 0; k < 9; k++ {
+		ANDQ(RAX, r[k])
+	}
+}
+
+// locals allocates named element slots, and lo.
+func locals(names ...string) map[string]Mem {
+	m := make(map[string]Mem)
+	for _, n := range names {
+		m[n] = AllocLocal(elemSize)
+	}
+	lo = AllocLocal(8 * 8)
+	return m
+}
+
+// copyIn copies the element at the pointer argument param into slot.
+func copyIn(slot Mem, param string) {
+	Load(Param(param), RDX)
+	copyElem(slot, Mem{Base: RDX})
+}
+
+// copyOut stores the element of slot, made canonical, to the pointer
+// argument param.
+func copyOut(param string, slot Mem) {
+	load(fused, slot)
+	canonical(fused)
+	Load(Param(param), RDX)
+	store(Mem{Base: RDX}, fused)
+}
+
+// doubleJacobian emits p521DoubleJacobianMULX, mirroring jacobianDouble.
+func doubleJacobian() {
+	TEXT("p521DoubleJacobianMULX", 0, "func(x, y, z *[9]uint64, n int)")
+	Pragma("noescape")
+	Doc("p521DoubleJacobianMULX sets (x : y : z) to its 2^n-th multiple by n runs of jacobianDouble.")
+	v := locals("x", "y", "z", "delta", "gamma", "beta", "alpha", "u")
+	X, Y, Z := v["x"], v["y"], v["z"]
+	delta, gamma, beta, alpha, u := v["delta"], v["gamma"], v["beta"], v["alpha"], v["u"]
+
+	Load(Param("n"), RSI)
+	TESTQ(RSI, RSI)
+	JLE(LabelRef("done"))
+	copyIn(X, "x")
+	copyIn(Y, "y")
+	copyIn(Z, "z")
+
+	Label("loop")
+	// The operations of jacobianDouble, ordered so that consecutive ones
+	// are mostly independent (the next can start while one ends).
+	store(delta, sqr(Z)) // δ = Z²
+	// Z3 = (Y + Z)² − γ − δ, which is 2·Y·Z: the same element.
+	r := mul(Y, Z)
+	rotl(r, 1)
+	store(Z, r)
+	store(gamma, sqr(Y)) // γ = Y²
+	Comment("X − δ, X + δ")
+	load(fused, X)
+	subMem(fused, delta)
+	store(alpha, fused)
+	load(fused, X)
+	addMem(fused, delta)
+	store(u, fused)
+	store(alpha, mul(alpha, u)) // (X − δ)(X + δ)
+	r = mul(X, gamma)           // β = X·γ
+	rotl(r, 2)
+	store(beta, r) // 4β
+	Comment("α = 3(X − δ)(X + δ)")
+	load(fused, alpha)
+	rotl(fused, 1)
+	addMem(fused, alpha)
+	store(alpha, fused)
+	Comment("X3 = α² − 4β − 4β")
+	r = sqr(alpha)
+	subMem(r, beta)
+	subMem(r, beta)
+	store(X, r)
+	Comment("8γ²")
+	r = sqr(gamma)
+	rotl(r, 3)
+	store(gamma, r)
+	Comment("4β − X3")
+	load(fused, beta)
+	subMem(fused, X)
+	store(beta, fused)
+	Comment("Y3 = α(4β − X3) − 8γ²")
+	r = mul(alpha, beta)
+	subMem(r, gamma)
+	store(Y, r)
+	DECQ(RSI)
+	JNZ(LabelRef("loop"))
+
+	copyOut("x", X)
+	copyOut("y", Y)
+	copyOut("z", Z)
+	Label("done")
+	RET()
+}
+
+// maddLocals are the stack slots of maddBody.
+var maddLocals = []string{"x1", "y1", "z1", "x2", "y2", "z1z1", "u2", "s2", "h", "hh", "i", "j", "r", "v", "x3", "y3", "z3"}
+
+// madd emits p521MaddMULX, mirroring maddCore.
+func madd() {
+	TEXT("p521MaddMULX", 0, "func(x3, y3, z3, x1, y1, z1, x2, y2, h, r *[9]uint64)")
+	Pragma("noescape")
+	Doc("p521MaddMULX sets (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2) like maddCore, and h and r to its H and r.")
+	v := locals(maddLocals...)
+	for _, n := range []string{"x1", "y1", "z1", "x2", "y2"} {
+		copyIn(v[n], n)
+	}
+	maddBody(v)
+	for _, n := range []string{"x3", "y3", "z3", "h", "r"} {
+		copyOut(n, v[n])
+	}
+	RET()
+}
+
+// maddBody emits maddCore on the slots of maddLocals: (x3 : y3 : z3) =
+// (x1 : y1 : z1) + (x2, y2), every value at most p.
+func maddBody(v map[string]Mem) {
+	x1, y1, z1, x2, y2 := v["x1"], v["y1"], v["z1"], v["x2"], v["y2"]
+	z1z1, u2, s2, h, hh := v["z1z1"], v["u2"], v["s2"], v["h"], v["hh"]
+	i, j, r, vv := v["i"], v["j"], v["r"], v["v"]
+	x3, y3, z3 := v["x3"], v["y3"], v["z3"]
+
+	store(z1z1, sqr(z1))     // Z1Z1 = Z1²
+	store(u2, mul(x2, z1z1)) // U2 = X2·Z1Z1
+	store(s2, mul(z1, z1z1)) //
+	t := mul(y2, s2)         // S2 = Y2·Z1·Z1Z1
+	Comment("r = 2(S2 − Y1)")
+	subMem(t, y1)
+	rotl(t, 1)
+	store(r, t)
+	Comment("H = U2 − X1")
+	load(fused, u2)
+	subMem(fused, x1)
+	store(h, fused)
+	t = sqr(h) // HH = H²
+	store(hh, t)
+	rotl(t, 2)
+	store(i, t)           // I = 4·HH
+	store(j, mul(h, i))   // J = H·I
+	store(vv, mul(x1, i)) // V = X1·I
+	// Z3 = (Z1 + H)² − Z1Z1 − HH, which is 2·Z1·H: the same element.
+	t = mul(z1, h)
+	rotl(t, 1)
+	store(z3, t)
+	Comment("X3 = r² − J − 2V")
+	t = sqr(r)
+	subMem(t, j)
+	subMem(t, vv)
+	subMem(t, vv)
+	store(x3, t)
+	Comment("2·Y1·J")
+	t = mul(y1, j)
+	rotl(t, 1)
+	store(j, t)
+	Comment("V − X3")
+	load(fused, vv)
+	subMem(fused, x3)
+	store(vv, fused)
+	Comment("Y3 = r(V − X3) − 2·Y1·J")
+	t = mul(r, vv)
+	subMem(t, j)
+	store(y3, t)
+}
+
+// addDigit emits p521AddDigitMULX, mirroring addDigit (scalarmult.go).
+func addDigit() {
+	TEXT("p521AddDigitMULX", 0, "func(x, y, z, x2, y2 *[9]uint64, neg, zero int)")
+	Pragma("noescape")
+	Doc("p521AddDigitMULX adds (x2, ±y2) to (x : y : z) like addDigit.")
+	v := locals(maddLocals...)
+	for _, c := range []struct{ param, slot string }{{"x", "x1"}, {"y", "y1"}, {"z", "z1"}, {"x2", "x2"}} {
+		copyIn(v[c.slot], c.param)
+	}
+	x1, y1, z1, x2, y2 := v["x1"], v["y1"], v["z1"], v["x2"], v["y2"]
+	x3, y3, z3 := v["x3"], v["y3"], v["z3"]
+
+	Comment("y2 = −y2 = p − y2 (its 521 bits complemented) if neg, made canonical")
+	Load(Param("neg"), RBX)
+	NEGQ(RBX) // all ones if neg == 1
+	MOVQ(RBX, RDX)
+	ANDQ(U32(0x1ff), RDX)
+	Load(Param("y2"), RAX)
+	for k := 0; k < 9; k++ {
+		MOVQ(Mem{Base: RAX, Disp: 8 * k}, fused[k])
+		if k < 8 {
+			XORQ(RBX, fused[k])
+		} else {
+			XORQ(RDX, fused[k])
+		}
+	}
+	canonical(fused)
+	store(y2, fused)
+
+	maddBody(v)
+
+	Comment("the outputs of the madd, canonical")
+	for _, m := range []Mem{x3, y3, z3} {
+		load(fused, m)
+		canonical(fused)
+		store(m, fused)
+	}
+
+	Comment("from the point at infinity (z1 = 0), the sum is (x2, y2, 1)")
+	MOVQ(limb(z1, 0), RAX)
+	for k := 1; k < 9; k++ {
+		ORQ(limb(z1, k), RAX)
+	}
+	for k := 0; k < 9; k++ {
+		MOVQ(limb(x3, k), RBX)
+		CMOVQEQ(limb(x2, k), RBX)
+		MOVQ(RBX, limb(x3, k))
+		MOVQ(limb(y3, k), RBX)
+		CMOVQEQ(limb(y2, k), RBX)
+		MOVQ(RBX, limb(y3, k))
+		if k == 0 {
+			MOVL(U32(1), ECX) // MOVL leaves the flags alone
+		} else {
+			MOVL(U32(0), ECX)
+		}
+		MOVQ(limb(z3, k), RBX)
+		CMOVQEQ(RCX, RBX)
+		MOVQ(RBX, limb(z3, k))
+	}
+
+	Comment("for a zero digit, the sum stays as it was")
+	Load(Param("zero"), RAX)
+	TESTQ(RAX, RAX)
+	for _, c := range []struct {
+		param   string
+		in, out Mem
+	}{{"x", x1, x3}, {"y", y1, y3}, {"z", z1, z3}} {
+		Load(Param(c.param), RDX)
+		for k := 0; k < 9; k++ {
+			MOVQ(limb(c.out, k), RBX)
+			CMOVQNE(limb(c.in, k), RBX)
+			MOVQ(RBX, Mem{Base: RDX, Disp: 8 * k})
+		}
+	}
+	RET()
+}
