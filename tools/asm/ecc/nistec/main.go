@@ -3,18 +3,19 @@
 // arithmetic of mont/p256 inlined, for BMI2 (MULX) and ADX machines.
 //
 // Three functions, each mirroring a Go function of ecc/internal/nistec and
-// computing exactly its field values (the same formula on fully reduced
-// Montgomery-form elements, so the limbs are identical; the package's tests
-// check that on random points, the point at infinity, equal and opposite
-// points and edge coordinates). Where the Go code computes a value by a
-// longer route, the assembly may take a shorter one to the same field
-// element: 2·Y·Z for (Y + Z)² − γ − δ in the doubling and 2·Z1·H for
-// (Z1 + H)² − Z1Z1 − HH in the mixed addition, and chains of additions and
-// subtractions kept in registers.
+// computing exactly its field values (fully reduced Montgomery-form
+// elements are unique, so equal field values have identical limbs; the
+// package's tests check that on random points, the point at infinity,
+// equal and opposite points and edge coordinates). Where the Go code
+// computes a value by a longer route, the assembly takes a shorter one to
+// the same field element:
 //
 //   - p256DoubleJacobianMULX(x, y, z, n) runs n times (n ≥ 0) the Jacobian
 //     doubling dbl-2001-b of jacobianDouble (point.go), in place on
-//     (x : y : z).
+//     (x : y : z). With T = 2Y and A = T² = 4γ it computes
+//     Z3 = T·Z (= (Y + Z)² − γ − δ), 4β = X·A and 8γ² = A²/2 (a halving,
+//     not three doublings); α = 3(X − δ)(X + δ), X3 = α² − 4β − 4β and
+//     Y3 = α(4β − X3) − 8γ² as in Go.
 //   - p256MaddMULX(x3, y3, z3, x1, y1, z1, x2, y2, h, r) is maddCore
 //     (vartime.go), the mixed addition madd-2007-bl:
 //     (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2), where the outputs may
@@ -22,6 +23,7 @@
 //     the two temporaries that jacobianAddAffine reads to find the
 //     exceptional cases. Whatever the inputs, including Z1 = 0 or H = 0,
 //     the outputs are the values of maddCore's field operations, as in Go.
+//     Z3 = (Z1 + H)² − Z1Z1 − HH is computed as 2·Z1·H.
 //   - p256AddDigitMULX(x, y, z, x2, y2, neg, zero) is addDigit
 //     (scalarmult.go), one window of ScalarMult and ScalarBaseMult: the
 //     entry (x2, y2), negated if neg == 1, added to (x : y : z) by the same
@@ -36,33 +38,49 @@
 // limbs, Montgomery form with R = 2^256, always fully reduced below
 // p = 2^256 − 2^224 + 2^192 + 2^96 − 1. The inlined operations:
 //
-//   - mul: z = x·y·2^(−256) mod p, operand scanning by rows, the halves of
-//     each x[j]·y[i] (MULX) added on the two carry chains of ADCX and ADOX;
-//     after each row, one Montgomery step with q = a[0] (−p⁻¹ ≡ 1 mod
-//     2^64). Because p's limbs are 2^64 − 1, 2^32 − 1, 0 and
-//     c = 2^64 − 2^32 + 1, a + q·p divided by 2^64 is the accumulator less
-//     its lowest limb plus q·2^32 (one shift each way for limbs 1 and 2) and
-//     q·c·2^128 (one MULX). This is the reduction idea of mont/internal/limbs'
-//     p256MulMULX (tools/asm/mont/nist), written afresh here. The result,
-//     below 2p, loses p unless that borrows.
+//   - mul: z = x·y·2^(−256) mod p, with x in four registers and y in
+//     memory (the stack frame). First the 512-bit product t[0..7], by rows
+//     x[i]·y (MULX with x[i] in DX), the halves of each row added on the two
+//     carry chains of ADCX and ADOX (rows overlap: they share no flags).
+//     Then the Montgomery reduction of the low half alone: four steps on a
+//     four-limb state s (starting as t[0..3]) with q = s[0]
+//     (−p⁻¹ ≡ 1 mod 2^64). Because p's limbs are 2^64 − 1, 2^32 − 1, 0 and
+//     c = 2^64 − 2^32 + 1, (s + q·p)/2^64 is s less its lowest limb plus
+//     q·2^32 (one shift each way) and q·c·2^128 (one MULX), and stays below
+//     2^256; after four steps s = (t mod 2^256 + Q·p)/2^256 ≤ p. This is
+//     the reduction of mont/internal/limbs' p256MulMULX
+//     (tools/asm/mont/nist) rearranged, written afresh here. The result
+//     t[4..7] + s (t[4..7] < p, the sum below 2p) comes out of two addition
+//     chains run side by side, a = t[4..7] + s and
+//     b = (t[4..7] − p + 2^256) + s (the subtraction of p runs while the
+//     reduction does, as t[4..7] is ready first): b's carry out is set
+//     exactly when the sum is at least p, and then CMOV takes b.
 //   - sqr: the 512-bit square from the six cross products (each computed
-//     once, then doubled) and the four squares, then four such Montgomery
-//     steps whose carries ripple to the top limb, and the same final
-//     subtraction.
-//   - add: x + y, then minus p unless that borrows through the carry limb.
-//   - sub and negate: x − y (0 − x), then plus p masked by the borrow.
+//     once, doubled on the ADCX chain) and the four squares (added on the
+//     ADOX chain), then the same reduction and selection.
+//   - add: the same two chains and selection, x + y and (y − p) + x.
+//   - double: 2x by four independent double-limb shifts (SHLD) and the
+//     top bit, then 2x − p on one borrow chain through the top bit; its
+//     borrow keeps 2x.
+//   - sub x − y: a = x − y and b = x + (p − y) side by side, b taken when
+//     a borrows; y − x with x the late operand: y − x and (y + p) − x.
+//     Either way the chain after the late operand is four instructions
+//     long, not a subtraction then a masked addition of p.
+//   - negate (0 − x): the subtraction, then p masked by the borrow.
+//   - half: x/2 as (x + (p masked by x's low bit)) shifted right by one
+//     (SHRD), below p without a correction.
 //
-// Register plan. R14 holds c = 0xffffffff00000001 and R15 holds
-// 0xffffffff (p's second limb) for the whole function. mul uses R8–R13 as
-// its six-limb accumulator, DX for MULX's implicit operand, AX and BX for
-// the product halves, CX and DI for q·c and the final copies. sqr keeps its
-// eight product limbs in CX, DI and R8–R13 (CX again for the ninth, the
-// carry) and uses AX, BX and DX for the products and the steps. add, sub
-// and negate use R8–R12 and AX, BX, CX, DI. SI counts the doublings. All
-// field values live in the stack frame (inputs are copied in first,
-// outputs copied out last, so outputs may alias inputs): every operand of
-// the inlined operations is a memory operand off SP, and no register holds
-// a pointer across them. BP is not used.
+// Register plan. Field values live in registers between operations: each
+// operation takes its first operand in four registers (and consumes them)
+// and leaves its result in four registers, which the next operation takes
+// as its first operand; a second operand comes from the stack frame. Only
+// values used again later are stored. A small allocator in this generator
+// hands out AX, BX, CX, SI, DI and R8–R15 (DX is MULX's implicit operand):
+// mul needs at most eleven of them (its operand included), sqr thirteen. The constants
+// 0xffffffff and c are read from memory (p256const). The doubling's count
+// lives in the frame. Inputs are copied into the frame first, outputs out
+// last (so outputs may alias inputs); no register holds a pointer across a
+// field operation. BP is not used.
 //
 // Constant time: no branch and no address depend on data; the only branch
 // is the loop over the public count n.
@@ -71,6 +89,8 @@
 package main
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -78,13 +98,16 @@ import (
 
 const p256C = 0xffffffff00000001
 
-var (
-	regC  = R14 // c, p's top limb
-	regLo = R15 // 0xffffffff, p's second limb
-)
+// constLo and constC are 0xffffffff (p's second limb) and c (its top limb)
+// in read-only memory.
+var constLo, constC Mem
 
 func main() {
 	ConstraintExpr("gc,!purego")
+	k := GLOBL("p256const", RODATA|NOPTR)
+	DATA(0, U64(0xffffffff))
+	DATA(8, U64(p256C))
+	constLo, constC = k, k.Offset(8)
 	doubleJacobian()
 	madd()
 	addDigit()
@@ -93,13 +116,67 @@ func main() {
 
 func limb(m Mem, i int) Mem { return m.Offset(8 * i) }
 
-// consts loads c and 0xffffffff.
-func consts() {
-	MOVQ(U64(p256C), regC)
-	MOVL(U32(0xffffffff), regLo.As32())
+// The register allocator. Every function starts with resetRegs.
+
+var free []GPPhysical
+
+func resetRegs() {
+	free = []GPPhysical{RAX, RBX, RCX, RSI, RDI, R8, R9, R10, R11, R12, R13, R14, R15}
 }
 
-// copyElem copies the element at src to dst through AX.
+func alloc() GPPhysical {
+	if len(free) == 0 {
+		panic("out of registers")
+	}
+	r := free[0]
+	free = free[1:]
+	return r
+}
+
+func release(rs ...GPPhysical) {
+	for _, r := range rs {
+		for _, f := range free {
+			if f == r {
+				panic(fmt.Sprintf("register %v released twice", r))
+			}
+		}
+		free = append(free, r)
+	}
+}
+
+// fe is a field element held in four registers, limb 0 first.
+type fe [4]GPPhysical
+
+func allocFE() fe { return fe{alloc(), alloc(), alloc(), alloc()} }
+
+func (x fe) release() { release(x[:]...) }
+
+// load returns the element at m in fresh registers.
+func load(m Mem) fe {
+	x := allocFE()
+	for j := 0; j < 4; j++ {
+		MOVQ(limb(m, j), x[j])
+	}
+	return x
+}
+
+// store writes x to m; x stays live.
+func store(x fe, m Mem) {
+	for j := 0; j < 4; j++ {
+		MOVQ(x[j], limb(m, j))
+	}
+}
+
+// copyFE returns a copy of x in fresh registers.
+func copyFE(x fe) fe {
+	y := allocFE()
+	for j := 0; j < 4; j++ {
+		MOVQ(x[j], y[j])
+	}
+	return y
+}
+
+// copyElem copies the element at src to dst through AX (no live values).
 func copyElem(dst, src Mem) {
 	for i := 0; i < 4; i++ {
 		MOVQ(limb(src, i), RAX)
@@ -107,181 +184,330 @@ func copyElem(dst, src Mem) {
 	}
 }
 
-// mul emits z = x·y·2^(−256) mod p; z may be x or y.
-func mul(z, x, y Mem) {
-	a := []GPPhysical{R8, R9, R10, R11, R12, R13}
-	for i := 0; i < 4; i++ {
-		MOVQ(limb(y, i), RDX)
-		if i == 0 {
-			// a = x·y[0], no accumulator yet: the low halves on CF, the
-			// high halves into the next limb on OF.
-			XORQ(a[5], a[5])
-			MULXQ(limb(x, 0), a[0], a[1])
-			MULXQ(limb(x, 1), RAX, a[2])
-			ADCXQ(RAX, a[1])
-			MULXQ(limb(x, 2), RAX, a[3])
-			ADCXQ(RAX, a[2])
-			MULXQ(limb(x, 3), RAX, a[4])
-			ADCXQ(RAX, a[3])
-			ADCXQ(a[5], a[4]) // a[5] = 0; a[4] cannot overflow
+// mul returns x·y·2^(−256) mod p; it consumes x.
+func mul(x fe, y Mem) fe {
+	var t [8]GPPhysical
+	Comment("mul: row x[0]·y")
+	MOVQ(x[0], RDX)
+	release(x[0])
+	t[0], t[1] = alloc(), alloc()
+	MULXQ(limb(y, 0), t[0], t[1])
+	lo := alloc()
+	for j := 1; j < 4; j++ {
+		t[j+1] = alloc()
+		MULXQ(limb(y, j), lo, t[j+1])
+		if j == 1 {
+			ADDQ(lo, t[j])
 		} else {
-			// a[0..4] holds the previous row's result (< 2^257 in a[0..4]),
-			// a[5] is free: it becomes the top limb.
-			XORQ(a[5], a[5]) // also clears CF and OF
-			for j := 0; j < 4; j++ {
-				MULXQ(limb(x, j), RAX, RBX)
-				ADCXQ(RAX, a[j])
-				ADOXQ(RBX, a[j+1])
-			}
-			// Close both chains into a[4] and a[5]; a[5] was 0.
-			MOVL(U32(0), EAX) // MOVL leaves the flags alone
-			ADCXQ(RAX, a[4])
-			ADOXQ(RAX, a[5])
-			ADCXQ(RAX, a[5])
+			ADCQ(lo, t[j])
 		}
-		// Reduction step with q = a[0]: a = (a + q·p) / 2^64.
-		MOVQ(a[0], RDX)
-		MULXQ(regC, RCX, RDI) // q·c = DI:CX
-		MOVQ(a[0], RAX)
-		SHLQ(U8(32), RAX)
-		MOVQ(a[0], RBX)
-		SHRQ(U8(32), RBX)
-		ADDQ(RAX, a[1])
-		ADCQ(RBX, a[2])
-		ADCQ(RCX, a[3])
-		ADCQ(RDI, a[4])
-		ADCQ(U32(0), a[5])
-		// Drop a[0] (now zero): rotate the names.
-		a = append(a[1:], a[0])
 	}
-	// a[0..4] < 2p: subtract p unless that borrows.
-	final(z, a[:5], []GPPhysical{RAX, RBX, RCX, RDI})
+	ADCQ(U32(0), t[4]) // the row is below 2^320: no carry out
+	hi, zero := alloc(), alloc()
+	for i := 1; i < 4; i++ {
+		Comment(fmt.Sprintf("mul: row x[%d]·y", i))
+		MOVQ(x[i], RDX)
+		release(x[i])
+		XORL(zero.As32(), zero.As32()) // clears CF and OF
+		for j := 0; j < 3; j++ {
+			MULXQ(limb(y, j), lo, hi)
+			ADCXQ(lo, t[i+j])
+			ADOXQ(hi, t[i+j+1])
+		}
+		t[i+4] = alloc()
+		MULXQ(limb(y, 3), lo, t[i+4])
+		ADCXQ(lo, t[i+3])
+		// t[0..i+4] < 2^(64(i+5)): the two carries do not overflow.
+		ADOXQ(zero, t[i+4])
+		ADCXQ(zero, t[i+4])
+	}
+	release(hi, zero, lo)
+	return reduce(t)
 }
 
-// final stores to z the value a[0..4] (< 2p) less p, or a if that
-// borrows, keeping a copy of a[0..3] in copies.
-func final(z Mem, a, copies []GPPhysical) {
-	for j := 0; j < 4; j++ {
-		MOVQ(a[j], copies[j])
+// reduce returns t[0..7]·2^(−256) mod p for t < p·2^256, releasing t's
+// registers but those of the result.
+func reduce(t [8]GPPhysical) fe {
+	Comment("Montgomery reduction of t[0..3]")
+	s := []GPPhysical{t[0], t[1], t[2], t[3]}
+	lo := alloc()
+	for k := 0; k < 4; k++ {
+		q := s[0]
+		h := alloc()
+		// q·c = q·2^64 + q − (q>>32)·2^64 − (q<<32) = h:q, with
+		// lo = q<<32 and DX = q>>32.
+		MOVQ(q, lo)
+		SHLQ(U8(32), lo)
+		MOVQ(q, RDX)
+		SHRQ(U8(32), RDX)
+		MOVQ(q, h)
+		SUBQ(lo, q)
+		SBBQ(RDX, h)
+		ADDQ(lo, s[1])
+		ADCQ(RDX, s[2])
+		ADCQ(q, s[3])
+		ADCQ(U32(0), h) // (s + q·p)/2^64 < 2^256: no carry out
+		release(q)
+		s = append(s[1:], h)
 	}
-	SUBQ(I32(-1), a[0])
-	SBBQ(regLo, a[1])
-	SBBQ(U32(0), a[2])
-	SBBQ(regC, a[3])
-	SBBQ(U32(0), a[4])
-	for j := 0; j < 4; j++ {
-		CMOVQCS(copies[j], a[j])
-		MOVQ(a[j], limb(z, j))
-	}
+	release(lo)
+	Comment("plus t[4..7], less p if that is at least p")
+	return addSelect(fe{t[4], t[5], t[6], t[7]}, fe{s[0], s[1], s[2], s[3]})
 }
 
-// add emits z = x + y mod p; z may be x or y.
-func add(z, x, y Mem) {
-	a := []GPPhysical{R8, R9, R10, R11, R12}
-	XORQ(a[4], a[4])
-	for j := 0; j < 4; j++ {
-		MOVQ(limb(x, j), a[j])
-	}
-	ADDQ(limb(y, 0), a[0])
-	for j := 1; j < 4; j++ {
-		ADCQ(limb(y, j), a[j])
-	}
-	ADCQ(U32(0), a[4])
-	final(z, a, []GPPhysical{RAX, RBX, RCX, RDI})
+// minusP returns x − p + 2^256 in fresh registers (x stays live); the
+// chain needs only x, so it runs early when x is ready before the value it
+// is added to.
+func minusP(x fe) fe {
+	n := copyFE(x)
+	SUBQ(I32(-1), n[0])
+	SBBQ(constLo, n[1])
+	SBBQ(U32(0), n[2])
+	SBBQ(constC, n[3])
+	return n
 }
 
-// sub emits z = x − y mod p; z may be x or y.
-func sub(z, x, y Mem) {
-	a := []GPPhysical{R8, R9, R10, R11}
-	m := R12
+// addSelect returns x + y mod p for x, y with x < p and x + y < 2p; it
+// consumes both and returns x's registers. Two chains run side by side:
+// a = x + y and b = (x − p + 2^256) + y, whose carry out is set exactly
+// when x + y ≥ p; then b replaces a on that carry.
+func addSelect(x, y fe) fe {
+	b := minusP(x)
+	ADDQ(y[0], x[0])
+	ADCQ(y[1], x[1])
+	ADCQ(y[2], x[2])
+	ADCQ(y[3], x[3])
+	ADDQ(y[0], b[0])
+	ADCQ(y[1], b[1])
+	ADCQ(y[2], b[2])
+	ADCQ(y[3], b[3])
 	for j := 0; j < 4; j++ {
-		MOVQ(limb(x, j), a[j])
+		CMOVQCS(b[j], x[j])
 	}
-	SUBQ(limb(y, 0), a[0])
-	for j := 1; j < 4; j++ {
-		SBBQ(limb(y, j), a[j])
-	}
-	SBBQ(m, m) // all ones if x < y, else 0
-	// p masked by m: m, m & 0xffffffff, 0, m & c.
-	MOVQ(m, RAX)
-	ANDQ(regLo, RAX)
-	MOVQ(m, RBX)
-	ANDQ(regC, RBX)
-	ADDQ(m, a[0])
-	ADCQ(RAX, a[1])
-	ADCQ(U32(0), a[2])
-	ADCQ(RBX, a[3])
-	for j := 0; j < 4; j++ {
-		MOVQ(a[j], limb(z, j))
-	}
+	b.release()
+	y.release()
+	return x
 }
 
-// sqr emits z = x·x·2^(−256) mod p; z may be x. It forms the 512-bit
-// square t[0..7] from the six cross products x[i]·x[j] (i < j), doubled,
-// plus the four squares x[i]², then runs the Montgomery step of mul on
-// t[0], t[1], t[2], t[3] in turn, each carry rippling up to t[8], and
-// subtracts p from t[4..8] < 2p unless that borrows.
-func sqr(z, x Mem) {
-	t := []GPPhysical{RCX, RDI, R8, R9, R10, R11, R12, R13}
-	Comment("square: cross products x[i]·x[j], i < j, into t[1..6]")
-	MOVQ(limb(x, 0), RDX)
-	MULXQ(limb(x, 1), t[1], t[2])
-	MULXQ(limb(x, 2), RAX, t[3])
-	ADDQ(RAX, t[2])
-	MULXQ(limb(x, 3), RAX, t[4])
-	ADCQ(RAX, t[3])
+// sqr returns x·x·2^(−256) mod p; it consumes x.
+func sqr(x fe) fe {
+	var t [8]GPPhysical
+	Comment("sqr: cross products x[i]·x[j], i < j, into t[1..6]")
+	MOVQ(x[0], RDX)
+	t[1], t[2] = alloc(), alloc()
+	MULXQ(x[1], t[1], t[2])
+	lo := alloc()
+	t[3] = alloc()
+	MULXQ(x[2], lo, t[3])
+	ADDQ(lo, t[2])
+	t[4] = alloc()
+	MULXQ(x[3], lo, t[4])
+	ADCQ(lo, t[3])
 	ADCQ(U32(0), t[4])
-	MOVQ(limb(x, 1), RDX)
-	XORQ(t[5], t[5]) // clears CF and OF
-	MULXQ(limb(x, 2), RAX, RBX)
-	ADCXQ(RAX, t[3])
-	ADOXQ(RBX, t[4])
-	MULXQ(limb(x, 3), RAX, RBX)
-	ADCXQ(RAX, t[4])
-	ADOXQ(RBX, t[5]) // t[5] was 0: no carry out
-	MOVL(U32(0), EAX)
-	ADCXQ(RAX, t[5]) // no carry out: x1·x2 + x1·x3·2^64 + ... < 2^(64·6)
-	MOVQ(limb(x, 2), RDX)
-	MULXQ(limb(x, 3), RAX, t[6])
-	ADDQ(RAX, t[5])
+	MOVQ(x[1], RDX)
+	hi := alloc()
+	t[5] = alloc()
+	XORL(t[5].As32(), t[5].As32()) // clears CF and OF
+	MULXQ(x[2], lo, hi)
+	ADCXQ(lo, t[3])
+	ADOXQ(hi, t[4])
+	MULXQ(x[3], lo, hi)
+	ADCXQ(lo, t[4])
+	ADOXQ(hi, t[5]) // t[5] was 0: no carry out
+	MOVL(U32(0), lo.As32())
+	ADCXQ(lo, t[5]) // x1·x2·2^64 + x1·x3·2^128 + t < 2^384: no carry out
+	MOVQ(x[2], RDX)
+	t[6] = alloc()
+	MULXQ(x[3], lo, t[6])
+	ADDQ(lo, t[5])
 	ADCQ(U32(0), t[6])
-	Comment("double the cross products, then add the squares x[i]² at t[2i]")
-	XORQ(t[7], t[7]) // clears CF and OF
+	Comment("sqr: double the cross products (CF), add the squares x[i]² (OF)")
+	t[7] = alloc()
+	XORL(t[7].As32(), t[7].As32()) // clears CF and OF
 	for j := 1; j < 7; j++ {
 		ADCXQ(t[j], t[j])
 	}
 	ADCXQ(t[7], t[7]) // the top bit; CF is 0 after this
 	for i := 0; i < 4; i++ {
-		MOVQ(limb(x, i), RDX)
+		MOVQ(x[i], RDX)
 		if i == 0 {
-			MULXQ(RDX, t[0], RAX)
-			ADOXQ(RAX, t[1])
+			t[0] = x[0] // x[0] is in DX now
+			MULXQ(RDX, t[0], hi)
+			ADOXQ(hi, t[1])
 			continue
 		}
-		MULXQ(RDX, RAX, RBX)
-		ADOXQ(RAX, t[2*i])
-		ADOXQ(RBX, t[2*i+1])
+		MULXQ(RDX, lo, hi)
+		ADOXQ(lo, t[2*i])
+		ADOXQ(hi, t[2*i+1])
+		release(x[i])
 	}
-	Comment("four Montgomery steps; the carry out of t[7] goes to t[8], t[0]'s register")
-	for k := 0; k < 4; k++ {
-		q := t[k]
-		MOVQ(q, RDX)
-		MULXQ(regC, RAX, RBX) // q·c = BX:AX
-		SHRQ(U8(32), RDX)     // q >> 32
-		SHLQ(U8(32), q)       // q << 32, in q's register
-		ADDQ(q, t[k+1])
-		ADCQ(RDX, t[k+2])
-		ADCQ(RAX, t[k+3])
-		ADCQ(RBX, t[k+4])
-		for j := k + 5; j < 8; j++ {
-			ADCQ(U32(0), t[j])
-		}
-		if k == 0 {
-			MOVL(U32(0), t[0].As32()) // t[8] = 0 + the carry; MOVL keeps the flags
-		}
-		ADCQ(U32(0), t[0])
+	release(lo, hi)
+	return reduce(t)
+}
+
+// add returns x + y mod p; it consumes x. The chains are those of
+// addSelect, with y − p + 2^256 formed from memory, off x's path.
+func add(x fe, y Mem) fe {
+	return addSelect(load(y), x)
+}
+
+// addRR returns x + y mod p; it consumes x and y.
+func addRR(x, y fe) fe {
+	return addSelect(y, x)
+}
+
+// dbl returns x + x mod p; it consumes x. The doubling is four
+// independent shifts (SHLD) and the top bit; 2x − p follows on one borrow
+// chain, through the top bit, whose borrow picks 2x.
+func dbl(x fe) fe {
+	top := alloc()
+	MOVQ(x[3], top)
+	SHRQ(U8(63), top)
+	SHLQ(U8(1), x[2], x[3])
+	SHLQ(U8(1), x[1], x[2])
+	SHLQ(U8(1), x[0], x[1])
+	SHLQ(U8(1), x[0])
+	b := minusP(x)
+	SBBQ(U32(0), top) // borrows exactly when 2x < p
+	for j := 0; j < 4; j++ {
+		CMOVQCC(b[j], x[j])
 	}
-	final(z, []GPPhysical{t[4], t[5], t[6], t[7], t[0]}, []GPPhysical{RAX, RBX, RDX, RDI})
+	b.release()
+	release(top)
+	return x
+}
+
+// addP adds p masked by m (all ones or zero) to x, leaving the carry in
+// CF; it releases m.
+func addP(x fe, m GPPhysical) {
+	m1, m3 := alloc(), alloc()
+	MOVQ(m, m1)
+	SHRQ(U8(32), m1) // m & 0xffffffff
+	MOVQ(m, m3)
+	ANDQ(constC, m3)
+	ADDQ(m, x[0])
+	ADCQ(m1, x[1])
+	ADCQ(U32(0), x[2])
+	ADCQ(m3, x[3])
+	release(m, m1, m3)
+}
+
+// subSelect sets x to x − y mod p, given n = (p − y) mod 2^256, y's
+// limbs in ys (registers or memory): a = x − y and b = x + n side by
+// side, b replacing a when a borrows (then b = x − y + p < p). It
+// releases n.
+func subSelect(x fe, ys [4]Op, n fe) fe {
+	for j := 0; j < 4; j++ {
+		if j == 0 {
+			ADDQ(x[j], n[j])
+		} else {
+			ADCQ(x[j], n[j])
+		}
+	}
+	SUBQ(ys[0], x[0])
+	for j := 1; j < 4; j++ {
+		SBBQ(ys[j], x[j])
+	}
+	for j := 0; j < 4; j++ {
+		CMOVQCS(n[j], x[j])
+	}
+	n.release()
+	return x
+}
+
+// pMinus returns p − y in fresh registers (flags clobbered).
+func pMinus(ys [4]Op) fe {
+	n := allocFE()
+	MOVQ(I32(-1), n[0])
+	MOVQ(constLo, n[1])
+	MOVL(U32(0), n[2].As32())
+	MOVQ(constC, n[3])
+	SUBQ(ys[0], n[0])
+	for j := 1; j < 4; j++ {
+		SBBQ(ys[j], n[j])
+	}
+	return n
+}
+
+func memLimbs(m Mem) [4]Op { return [4]Op{limb(m, 0), limb(m, 1), limb(m, 2), limb(m, 3)} }
+
+func regLimbs(x fe) [4]Op { return [4]Op{x[0], x[1], x[2], x[3]} }
+
+// sub returns x − y mod p; it consumes x. p − y is formed from memory,
+// off x's path.
+func sub(x fe, y Mem) fe {
+	ys := memLimbs(y)
+	return subSelect(x, ys, pMinus(ys))
+}
+
+// subFrom returns y − x mod p in fresh registers; it consumes x unless
+// keep is set. Here x comes late: a = y − x and b = (y + p) − x
+// (y + p formed from memory, mod 2^256) side by side, b replacing a when
+// a borrows.
+func subFrom(y Mem, x fe, keep bool) fe {
+	z := load(y)
+	b := load(y)
+	ADDQ(I32(-1), b[0])
+	ADCQ(constLo, b[1])
+	ADCQ(U32(0), b[2])
+	ADCQ(constC, b[3])
+	SUBQ(x[0], b[0])
+	for j := 1; j < 4; j++ {
+		SBBQ(x[j], b[j])
+	}
+	SUBQ(x[0], z[0])
+	for j := 1; j < 4; j++ {
+		SBBQ(x[j], z[j])
+	}
+	for j := 0; j < 4; j++ {
+		CMOVQCS(b[j], z[j])
+	}
+	b.release()
+	if !keep {
+		x.release()
+	}
+	return z
+}
+
+// negate returns 0 − x mod p (0 for 0) in fresh registers; it consumes x.
+func negate(x fe) fe {
+	z := allocFE()
+	for j := 0; j < 4; j++ {
+		XORL(z[j].As32(), z[j].As32())
+	}
+	SUBQ(x[0], z[0])
+	for j := 1; j < 4; j++ {
+		SBBQ(x[j], z[j])
+	}
+	x.release()
+	m := alloc()
+	SBBQ(m, m)
+	addP(z, m)
+	return z
+}
+
+// half returns x/2 mod p; it consumes x.
+func half(x fe) fe {
+	carry, m := alloc(), alloc()
+	XORL(carry.As32(), carry.As32())
+	MOVL(U32(1), m.As32())
+	ANDQ(x[0], m)
+	NEGQ(m) // all ones if x is odd
+	addP(x, m)
+	ADCQ(U32(0), carry)
+	// x + (p if odd) is even and below 2p: shift the 257 bits right by one.
+	SHRQ(U8(1), x[1], x[0])
+	SHRQ(U8(1), x[2], x[1])
+	SHRQ(U8(1), x[3], x[2])
+	SHRQ(U8(1), carry, x[3])
+	release(carry)
+	return x
+}
+
+// triple returns 3x mod p as (x + x) + x; it consumes x.
+func triple(x fe) fe {
+	u := dbl(copyFE(x))
+	return addRR(u, x)
 }
 
 // locals allocates named 32-byte stack slots.
@@ -293,20 +519,23 @@ func locals(names ...string) map[string]Mem {
 	return m
 }
 
-// doubleJacobian emits p256DoubleJacobianMULX, mirroring jacobianDouble
-// step for step (δ, γ, β, α, u are its t0–t4).
+// doubleJacobian emits p256DoubleJacobianMULX, the n-fold jacobianDouble.
+// Y stays in registers from one doubling to the next; X, Z and the
+// temporaries live in the frame.
 func doubleJacobian() {
 	TEXT("p256DoubleJacobianMULX", 0, "func(x, y, z *[4]uint64, n int)")
 	Pragma("noescape")
 	Doc("p256DoubleJacobianMULX sets (x : y : z) to its 2^n-th multiple by n runs of jacobianDouble.")
-	v := locals("x", "y", "z", "delta", "gamma", "beta", "alpha", "u")
-	X, Y, Z := v["x"], v["y"], v["z"]
-	delta, gamma, beta, alpha, u := v["delta"], v["gamma"], v["beta"], v["alpha"], v["u"]
+	resetRegs()
+	v := locals("x", "y", "z", "t", "s", "m", "alpha", "a", "q", "b", "g")
+	X, Y, Z, T, S, M := v["x"], v["y"], v["z"], v["t"], v["s"], v["m"]
+	AL, A, Q, B, G := v["alpha"], v["a"], v["q"], v["b"], v["g"]
+	count := AllocLocal(8)
 
-	Load(Param("n"), RSI)
-	TESTQ(RSI, RSI)
+	Load(Param("n"), RAX)
+	TESTQ(RAX, RAX)
 	JLE(LabelRef("done"))
-	consts()
+	MOVQ(RAX, count)
 	for _, c := range []struct {
 		name string
 		m    Mem
@@ -315,30 +544,52 @@ func doubleJacobian() {
 		copyElem(c.m, Mem{Base: RDX})
 	}
 
+	// The order interleaves the two independent strands of the formula,
+	// δ → α → α² and T → A → 4β, 8γ², so that each operation's neighbours
+	// in the instruction stream do not wait for it.
 	Label("loop")
-	sqr(delta, Z)        // δ = Z²
-	sqr(gamma, Y)        // γ = Y²
-	mul(beta, X, gamma)  // β = X·γ
-	sub(alpha, X, delta) // X − δ
-	add(u, X, delta)     // X + δ
-	mul(alpha, alpha, u) // (X − δ)(X + δ)
-	triple(alpha)        // α = 3(X − δ)(X + δ), as u = 2α; α = α + u
-	// Z3 = (Y + Z)² − γ − δ, which is 2·Y·Z: the same element, computed
-	// as such (every value is fully reduced, so the limbs agree).
-	mul(Z, Y, Z)
-	times2k(Z, 1)
-	times2k(beta, 2) // 4β, as two doublings
-	sqr(X, alpha)
-	loadRegs(X)
-	subRegs(beta)
-	subRegs(beta)
-	storeRegs(X)           // X3 = α² − 8β
-	sub(beta, beta, X)     // 4β − X3
-	mul(beta, alpha, beta) // α(4β − X3)
-	sqr(gamma, gamma)
-	times2k(gamma, 3)   // 8γ², as three doublings
-	sub(Y, beta, gamma) // Y3 = α(4β − X3) − 8γ²
-	DECQ(RSI)
+	Comment("δ = Z²; X − δ; X + δ")
+	d := sqr(load(Z))
+	m := subFrom(X, d, true)
+	store(m, M)
+	m.release()
+	s := add(d, X)
+	store(s, S)
+	s.release()
+	Comment("T = 2Y; Z3 = T·Z")
+	t := dbl(load(Y))
+	store(t, T)
+	z3 := mul(t, Z)
+	store(z3, Z)
+	z3.release()
+	Comment("α = 3(X − δ)(X + δ)")
+	al := triple(mul(load(S), M))
+	store(al, AL)
+	al.release()
+	Comment("A = T² = 4γ")
+	a := sqr(load(T))
+	store(a, A)
+	a.release()
+	Comment("α²")
+	q := sqr(load(AL))
+	store(q, Q)
+	q.release()
+	Comment("4β = X·A")
+	b := mul(load(A), X)
+	store(b, B)
+	b.release()
+	Comment("8γ² = A²/2")
+	g := half(sqr(load(A)))
+	store(g, G)
+	g.release()
+	Comment("X3 = α² − 4β − 4β")
+	x3 := sub(sub(load(Q), B), B)
+	store(x3, X)
+	Comment("Y3 = α(4β − X3) − 8γ²")
+	y := sub(mul(subFrom(B, x3, false), AL), G)
+	store(y, Y)
+	y.release()
+	DECQ(count)
 	JNZ(LabelRef("loop"))
 
 	for _, c := range []struct {
@@ -350,15 +601,72 @@ func doubleJacobian() {
 	}
 	Label("done")
 	RET()
+	checkAllFree()
 }
 
-// madd emits p256MaddMULX, mirroring maddCore step for step.
+// moveFE moves the value in src to the registers dst (a parallel move:
+// the two sets may overlap).
+func moveFE(dst, src fe) {
+	pending := map[GPPhysical]GPPhysical{} // destination -> source
+	for j := 0; j < 4; j++ {
+		if dst[j] != src[j] {
+			pending[dst[j]] = src[j]
+		}
+	}
+	isSource := func(r GPPhysical) bool {
+		for _, s := range pending {
+			if s == r {
+				return true
+			}
+		}
+		return false
+	}
+	for len(pending) > 0 {
+		progress := false
+		for j := 0; j < 4; j++ {
+			d := dst[j]
+			s, ok := pending[d]
+			if !ok || isSource(d) {
+				continue
+			}
+			MOVQ(s, d)
+			delete(pending, d)
+			progress = true
+		}
+		if !progress {
+			// A cycle: park one destination's value in a free register.
+			for j := 0; j < 4; j++ {
+				d := dst[j]
+				if _, ok := pending[d]; !ok {
+					continue
+				}
+				tmp := alloc()
+				MOVQ(d, tmp)
+				for k, s := range pending {
+					if s == d {
+						pending[k] = tmp
+					}
+				}
+				defer release(tmp)
+				break
+			}
+		}
+	}
+}
+
+func checkAllFree() {
+	if len(free) != 13 {
+		panic(fmt.Sprintf("%d registers still allocated", 13-len(free)))
+	}
+}
+
+// madd emits p256MaddMULX, mirroring maddCore.
 func madd() {
 	TEXT("p256MaddMULX", 0, "func(x3, y3, z3, x1, y1, z1, x2, y2, h, r *[4]uint64)")
 	Pragma("noescape")
 	Doc("p256MaddMULX sets (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2) like maddCore, and h and r to its H and r.")
+	resetRegs()
 	v := locals(maddLocals...)
-	consts()
 	for _, n := range []string{"x1", "y1", "z1", "x2", "y2"} {
 		Load(Param(n), RDX)
 		copyElem(v[n], Mem{Base: RDX})
@@ -375,50 +683,59 @@ func madd() {
 		copyElem(Mem{Base: RDX}, c.m)
 	}
 	RET()
+	checkAllFree()
 }
 
 // maddLocals are the stack slots of maddBody.
-var maddLocals = []string{"x1", "y1", "z1", "x2", "y2", "z1z1", "u2", "s2", "h", "hh", "i", "j", "r", "v", "x3", "y3", "z3"}
+var maddLocals = []string{"x1", "y1", "z1", "x2", "y2", "z1z1", "h", "i", "j", "r", "v", "w", "x3", "y3", "z3"}
 
 // maddBody emits maddCore on the slots of maddLocals: (x3 : y3 : z3) =
-// (x1 : y1 : z1) + (x2, y2).
+// (x1 : y1 : z1) + (x2, y2), and the slots h and r.
 func maddBody(v map[string]Mem) {
 	x1, y1, z1, x2, y2 := v["x1"], v["y1"], v["z1"], v["x2"], v["y2"]
-	z1z1, u2, s2, h, hh := v["z1z1"], v["u2"], v["s2"], v["h"], v["hh"]
-	i, j, r, vv := v["i"], v["j"], v["r"], v["v"]
+	z1z1, h, i, j, r, vv, w := v["z1z1"], v["h"], v["i"], v["j"], v["r"], v["v"], v["w"]
 	x3, y3, z3 := v["x3"], v["y3"], v["z3"]
 
-	sqr(z1z1, z1)     // Z1Z1 = Z1²
-	mul(u2, x2, z1z1) // U2 = X2·Z1Z1
-	mul(s2, z1, z1z1)
-	mul(s2, y2, s2) // S2 = Y2·Z1·Z1Z1
-	sub(h, u2, x1)  // H = U2 − X1
-	loadRegs(s2)
-	subRegs(y1)
-	doubleRegs()
-	storeRegs(r) // r = 2(S2 − Y1)
-	sqr(hh, h)   // HH = H²
-	loadRegs(hh)
-	doubleRegs()
-	doubleRegs()
-	storeRegs(i)   // I = 4·HH
-	mul(j, h, i)   // J = H·I
-	mul(vv, x1, i) // V = X1·I
-	// Z3 = (Z1 + H)² − Z1Z1 − HH, which is 2·Z1·H, computed as such.
-	mul(z3, z1, h)
-	times2k(z3, 1)
-	sqr(x3, r)
-	loadRegs(x3)
-	subRegs(j)
-	subRegs(vv)
-	subRegs(vv)
-	storeRegs(x3) // X3 = r² − J − 2V
-	mul(j, y1, j)
-	add(j, j, j)    // 2·Y1·J
-	sub(vv, vv, x3) // V − X3
-	mul(y3, r, vv)  //
-	sub(y3, y3, j)  // Y3 = r(V − X3) − 2·Y1·J
-
+	// The order interleaves independent operations (see doubleJacobian).
+	Comment("Z1Z1 = Z1²; Z1·Z1Z1; U2 = X2·Z1Z1; H = U2 − X1")
+	zz := sqr(load(z1))
+	store(zz, z1z1)
+	c := mul(zz, z1)
+	store(c, w)
+	c.release()
+	hr := sub(mul(load(x2), z1z1), x1)
+	store(hr, h)
+	hr.release()
+	Comment("r = 2(Y2·Z1·Z1Z1 − Y1); I = 4·H²")
+	rr := dbl(sub(mul(load(w), y2), y1))
+	store(rr, r)
+	rr.release()
+	ir := dbl(dbl(sqr(load(h))))
+	store(ir, i)
+	ir.release()
+	Comment("Z3 = 2·Z1·H; r²; J = H·I; V = X1·I")
+	z := dbl(mul(load(z1), h))
+	store(z, z3)
+	z.release()
+	rq := sqr(load(r))
+	store(rq, x3)
+	rq.release()
+	jr := mul(load(i), h)
+	store(jr, j)
+	jr.release()
+	vr := mul(load(x1), i)
+	store(vr, vv)
+	vr.release()
+	Comment("2·Y1·J; X3 = r² − J − 2V")
+	wr := dbl(mul(load(y1), j))
+	store(wr, w)
+	wr.release()
+	xr := sub(sub(sub(load(x3), j), vv), vv)
+	store(xr, x3)
+	Comment("Y3 = r(V − X3) − 2·Y1·J")
+	yr := sub(mul(subFrom(vv, xr, false), r), w)
+	store(yr, y3)
+	yr.release()
 }
 
 // montOne is 1 in Montgomery form, 2^256 mod p.
@@ -429,24 +746,27 @@ func addDigit() {
 	TEXT("p256AddDigitMULX", 0, "func(x, y, z, x2, y2 *[4]uint64, neg, zero int)")
 	Pragma("noescape")
 	Doc("p256AddDigitMULX adds (x2, ±y2) to (x : y : z) like addDigit.")
-	v := locals(append(maddLocals, "ny")...)
-	consts()
-	for _, c := range []struct{ param, slot string }{{"x", "x1"}, {"y", "y1"}, {"z", "z1"}, {"x2", "x2"}, {"y2", "y2"}} {
+	resetRegs()
+	v := locals(maddLocals...)
+	for _, c := range []struct{ param, slot string }{{"x", "x1"}, {"y", "y1"}, {"z", "z1"}, {"x2", "x2"}} {
 		Load(Param(c.param), RDX)
 		copyElem(v[c.slot], Mem{Base: RDX})
 	}
-	x1, y1, z1, x2, y2, ny := v["x1"], v["y1"], v["z1"], v["x2"], v["y2"], v["ny"]
+	x1, y1, z1, x2, y2 := v["x1"], v["y1"], v["z1"], v["x2"], v["y2"]
 	x3, y3, z3 := v["x3"], v["y3"], v["z3"]
 
 	Comment("y2 = −y2 if neg")
-	negate(ny, y2)
-	Load(Param("neg"), RBX)
-	TESTQ(RBX, RBX)
+	Load(Param("y2"), RDX)
+	yv := load(Mem{Base: RDX})
+	ny := negate(copyFE(yv))
+	Load(Param("neg"), RDX)
+	TESTQ(RDX, RDX)
 	for j := 0; j < 4; j++ {
-		MOVQ(limb(y2, j), RAX)
-		CMOVQNE(limb(ny, j), RAX)
-		MOVQ(RAX, limb(y2, j))
+		CMOVQNE(ny[j], yv[j])
 	}
+	store(yv, y2)
+	yv.release()
+	ny.release()
 
 	maddBody(v)
 
@@ -483,118 +803,5 @@ func addDigit() {
 		}
 	}
 	RET()
-}
-
-// negate emits z = −x mod p (0 for 0), as sub from 0.
-func negate(z, x Mem) {
-	a := []GPPhysical{R8, R9, R10, R11}
-	m := R12
-	for j := 0; j < 4; j++ {
-		XORQ(a[j], a[j])
-	}
-	SUBQ(limb(x, 0), a[0])
-	for j := 1; j < 4; j++ {
-		SBBQ(limb(x, j), a[j])
-	}
-	SBBQ(m, m)
-	MOVQ(m, RAX)
-	ANDQ(regLo, RAX)
-	MOVQ(m, RBX)
-	ANDQ(regC, RBX)
-	ADDQ(m, a[0])
-	ADCQ(RAX, a[1])
-	ADCQ(U32(0), a[2])
-	ADCQ(RBX, a[3])
-	for j := 0; j < 4; j++ {
-		MOVQ(a[j], limb(z, j))
-	}
-}
-
-// The fused small multiples below keep the value in R8–R11 (carry in R12)
-// between their additions; each addition is add's, with the same final
-// subtraction, so the result is that of the chain of adds.
-
-// finalRegs sets a[0..3] to a[0..4] (< 2p) less p unless that borrows.
-func finalRegs(a []GPPhysical) {
-	copies := []GPPhysical{RAX, RBX, RCX, RDI}
-	for j := 0; j < 4; j++ {
-		MOVQ(a[j], copies[j])
-	}
-	SUBQ(I32(-1), a[0])
-	SBBQ(regLo, a[1])
-	SBBQ(U32(0), a[2])
-	SBBQ(regC, a[3])
-	SBBQ(U32(0), a[4])
-	for j := 0; j < 4; j++ {
-		CMOVQCS(copies[j], a[j])
-	}
-}
-
-var fused = []GPPhysical{R8, R9, R10, R11, R12}
-
-// doubleRegs sets a = a + a mod p in the registers of fused.
-func doubleRegs() {
-	a := fused
-	XORQ(a[4], a[4])
-	ADDQ(a[0], a[0])
-	for j := 1; j < 4; j++ {
-		ADCQ(a[j], a[j])
-	}
-	ADCQ(U32(0), a[4])
-	finalRegs(a)
-}
-
-func loadRegs(x Mem) {
-	for j := 0; j < 4; j++ {
-		MOVQ(limb(x, j), fused[j])
-	}
-}
-
-func storeRegs(z Mem) {
-	for j := 0; j < 4; j++ {
-		MOVQ(fused[j], limb(z, j))
-	}
-}
-
-// times2k emits z = 2^k·z mod p by k additions z + z.
-func times2k(z Mem, k int) {
-	loadRegs(z)
-	for range k {
-		doubleRegs()
-	}
-	storeRegs(z)
-}
-
-// triple emits z = 3z mod p as (z + z) + z.
-func triple(z Mem) {
-	loadRegs(z)
-	doubleRegs()
-	a := fused
-	XORQ(a[4], a[4])
-	ADDQ(limb(z, 0), a[0])
-	for j := 1; j < 4; j++ {
-		ADCQ(limb(z, j), a[j])
-	}
-	ADCQ(U32(0), a[4])
-	finalRegs(a)
-	storeRegs(z)
-}
-
-// subRegs sets a = a − y mod p in the registers of fused, like sub.
-func subRegs(y Mem) {
-	a := fused
-	m := a[4]
-	SUBQ(limb(y, 0), a[0])
-	for j := 1; j < 4; j++ {
-		SBBQ(limb(y, j), a[j])
-	}
-	SBBQ(m, m)
-	MOVQ(m, RAX)
-	ANDQ(regLo, RAX)
-	MOVQ(m, RBX)
-	ANDQ(regC, RBX)
-	ADDQ(m, a[0])
-	ADCQ(RAX, a[1])
-	ADCQ(U32(0), a[2])
-	ADCQ(RBX, a[3])
+	checkAllFree()
 }
