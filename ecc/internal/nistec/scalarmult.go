@@ -22,7 +22,8 @@ const (
 	baseEntries = 1 << (baseWindow - 1) // multiples 1..32
 )
 
-// maxEntries is the length of the longest table that lookup scans.
+// maxEntries is the length of the longest table that lookup scans (a row
+// of ScalarBaseMult's table); lookupGeneric takes longer ones too.
 const maxEntries = baseEntries
 
 // maxWindows is the number of digits of the longest scalar, 66 bytes, with
@@ -72,50 +73,55 @@ func recode(d []int8, s []byte, w int) {
 	}
 }
 
-// lookup sets *out to table[idx−1], or to all zero bits if idx is 0, by
-// reading every entry of table and keeping one with a mask: the memory
-// accessed does not depend on idx. T is a point or an affine point, whose
-// memory is 64-bit words only (see fieldElement), so it is scanned word by
-// word, several times faster than a Select per coordinate.
-func lookup[T any](out *T, table []T, idx int32) {
+// lookupGeneric sets *out to table[idx−1], or to all zero bits if idx is
+// 0, by reading every entry of table and keeping one with a mask: the
+// memory accessed does not depend on idx. T is a point or an affine point,
+// whose memory is 64-bit words only (see fieldElement), so it is scanned
+// word by word, several times faster than a Select per coordinate. It is
+// the reference for the assembly scans that lookup (lookup_amd64.go) uses
+// where it can.
+func lookupGeneric[T any](out *T, table []T, idx int32) {
 	n := int(unsafe.Sizeof(*out)) / 8
 	if n*8 != int(unsafe.Sizeof(*out)) {
 		panic("nistec: table entries are not made of 64-bit words")
 	}
-	if len(table) > maxEntries {
-		panic("nistec: table too long")
-	}
 	dst := unsafe.Slice((*uint64)(unsafe.Pointer(out)), n)
+	clear(dst)
 	base := unsafe.Pointer(unsafe.SliceData(table))
 	stride := uintptr(n) * 8
+	// The masks of up to maxEntries entries at a time (every table of the
+	// package fits in one block).
 	var masks [maxEntries]uint64
-	for j := range table {
-		masks[j] = -uint64(subtle.ConstantTimeEq(int32(j+1), idx))
-	}
-	// Word by word, with the accumulator in a register: a read-modify-write
-	// of dst per entry would wait on store forwarding. Two words at a
-	// time, and a last one if n is odd.
-	ms := masks[:len(table)]
-	k := 0
-	for ; k+1 < n; k += 2 {
-		var acc0, acc1 uint64
-		off := uintptr(k) * 8
-		for _, m := range ms {
-			p := unsafe.Add(base, off)
-			acc0 |= *(*uint64)(p) & m
-			acc1 |= *(*uint64)(unsafe.Add(p, 8)) & m
-			off += stride
+	for lo := 0; lo < len(table); lo += maxEntries {
+		ms := masks[:min(maxEntries, len(table)-lo)]
+		for j := range ms {
+			ms[j] = -uint64(subtle.ConstantTimeEq(int32(lo+j+1), idx))
 		}
-		dst[k], dst[k+1] = acc0, acc1
-	}
-	if k < n {
-		var acc uint64
-		off := uintptr(k) * 8
-		for _, m := range ms {
-			acc |= *(*uint64)(unsafe.Add(base, off)) & m
-			off += stride
+		block := unsafe.Add(base, uintptr(lo)*stride)
+		// Word by word, with the accumulator in a register: a
+		// read-modify-write of dst per entry would wait on store
+		// forwarding. Two words at a time, and a last one if n is odd.
+		k := 0
+		for ; k+1 < n; k += 2 {
+			acc0, acc1 := dst[k], dst[k+1]
+			off := uintptr(k) * 8
+			for _, m := range ms {
+				p := unsafe.Add(block, off)
+				acc0 |= *(*uint64)(p) & m
+				acc1 |= *(*uint64)(unsafe.Add(p, 8)) & m
+				off += stride
+			}
+			dst[k], dst[k+1] = acc0, acc1
 		}
-		dst[k] = acc
+		if k < n {
+			acc := dst[k]
+			off := uintptr(k) * 8
+			for _, m := range ms {
+				acc |= *(*uint64)(unsafe.Add(block, off)) & m
+				off += stride
+			}
+			dst[k] = acc
+		}
 	}
 }
 
@@ -128,10 +134,12 @@ func digitAbs(d int8) (abs int32, neg int) {
 
 // multWork is the workspace of ScalarMult, one allocation.
 type multWork[E any, PE fieldElement[E], C curveParams[E]] struct {
-	proj       [multEntries]point[E, PE, C] // q, 2q, ..., 16q
-	table      [multEntries]affinePoint[E]  // the same, affine
+	tx, ty, tz [multEntries]E              // q, 2q, ..., 16q, Jacobian
+	table      [multEntries]affinePoint[E] // the same, affine
 	prefix     [multEntries]E
-	inv        [2]E
+	inv        [4]E
+	qz2, qz3   E                  // Z², Z³ of q in Jacobian coordinates
+	sum        [2]point[E, PE, C] // the last window's sums
 	q, acc     point[E, PE, C]
 	sel        affinePoint[E]
 	jx, jy, jz E // the sum in Jacobian coordinates
@@ -147,10 +155,10 @@ type multWork[E any, PE fieldElement[E], C curveParams[E]] struct {
 // and values at or above the group order. ScalarMult is constant time in
 // scalar and q.
 //
-// The scalar is reduced modulo n, and the multiples 1..16 of q are made
-// affine with one inversion; the sum runs in Jacobian coordinates, five
-// doublings and one mixed addition (madd-2007-bl) per window, from the
-// top. With k < n written k = H·2^(5i) + d·2^(5i) + L (H the digits above
+// The scalar is reduced modulo n, and the multiples 1..16 of q are
+// computed in Jacobian coordinates and made affine with one inversion (see
+// multTable); the sum runs in Jacobian coordinates, five doublings and one
+// mixed addition (madd-2007-bl) per window, from the top. With k < n written k = H·2^(5i) + d·2^(5i) + L (H the digits above
 // window i, a multiple of 32; |d| ≤ 16; |L| < 2^(5i)), the sum H·q and
 // the entry d·q are equal or opposite only if H ≡ ±d (mod n), and as
 // −17 < H < n/32 + 17 for i ≥ 1 that means H = ±d, impossible for a
@@ -171,16 +179,7 @@ func (p *point[E, PE, C]) ScalarMult(q *point[E, PE, C], scalar []byte) (*point[
 	PE(&w.q.z).One()
 	w.q.Select(&w.q, q, qInf)
 
-	w.proj[0].Set(&w.q)
-	for j := 1; j < multEntries; j++ {
-		if j%2 == 1 {
-			w.proj[j].double(&w.proj[j/2], &w.t) // 2(k+1)q from (k+1)q
-		} else {
-			w.proj[j].add(&w.proj[j-1], &w.q, &w.t)
-		}
-	}
-	// None is the point at infinity: (j+1)·q with j+1 ≤ 16 < n.
-	toAffineInto(w.table[:], w.proj[:], w.prefix[:], &w.inv)
+	multTable(c, w)
 
 	k := w.k[:len(scalar)]
 	c.reduce(k, scalar)
@@ -208,15 +207,83 @@ func (p *point[E, PE, C]) ScalarMult(q *point[E, PE, C], scalar []byte) (*point[
 	lookup(&w.sel, w.table[:], abs)
 	PE(&w.negY).Negate(&w.sel.y)
 	PE(&w.sel.y).Select(&w.negY, &w.sel.y, neg)
-	w.proj[0].addAffine(&w.acc, &w.sel.x, &w.sel.y, &w.t)
-	w.acc.Select(&w.acc, &w.proj[0], subtle.ConstantTimeEq(abs, 0))
+	w.sum[0].addAffine(&w.acc, &w.sel.x, &w.sel.y, &w.t)
+	w.acc.Select(&w.acc, &w.sum[0], subtle.ConstantTimeEq(abs, 0))
 
 	// s·∞ = ∞.
-	w.proj[1].setInfinity()
-	p.Select(&w.proj[1], &w.acc, qInf)
+	w.sum[1].setInfinity()
+	p.Select(&w.sum[1], &w.acc, qInf)
 	clear(d[:])
 	clear(w.k[:])
 	return p, nil
+}
+
+// multTable sets w.table to the affine multiples 1..16 of w.q, which is
+// not the point at infinity, in constant time.
+//
+// The multiples are computed in Jacobian coordinates, where the curve's
+// doubling and mixed addition have assembly (jDoubleN, mAdd), and made
+// affine together with one inversion. With q = (X : Y : Z) projective, its
+// Jacobian form is (X2 : Y2 : Z2) = (X·Z : Y·Z² : Z); 2k·q is the double of
+// k·q, and (2k+1)·q = 2k·q + q for k = 1..7 is a Jacobian addition
+// (add-2007-bl) written as the mixed addition madd-2007-bl of
+// (X1·Z2² : Y1·Z2³ : Z1) and (X2, Y2), whose result is that of
+// add-2007-bl but for a factor Z2 of Z3, multiplied in afterwards (this
+// takes three multiplications more than a mixed addition with an affine
+// q, whatever Z is, and saves the inversion that would make q affine).
+// No case is exceptional: the doubling has none on curves of prime order,
+// and the addition of k·q (k ≥ 2, never the point at infinity) and q
+// would need 2k·q = ±q, that is 2k ≡ ±1 (mod n), with 2k ≤ 14.
+func multTable[E any, PE fieldElement[E], C curveParams[E]](c *curve[E], w *multWork[E, PE, C]) {
+	x2, y2, z2 := &w.tx[0], &w.ty[0], &w.tz[0]
+	PE(&w.qz2).Square(&w.q.z)
+	PE(&w.qz3).Mul(&w.qz2, &w.q.z)
+	PE(x2).Mul(&w.q.x, &w.q.z)
+	PE(y2).Mul(&w.q.y, &w.qz2)
+	PE(z2).Set(&w.q.z)
+	for j := 1; j < multEntries; j++ {
+		if j%2 == 1 {
+			// Entry j is (j+1)·q = 2·((j+1)/2)·q: the double of entry j/2.
+			w.tx[j], w.ty[j], w.tz[j] = w.tx[j/2], w.ty[j/2], w.tz[j/2]
+			jDoubleN[E, PE](c, &w.tx[j], &w.ty[j], &w.tz[j], 1, &w.t)
+			continue
+		}
+		// Entry j is entry j−1 plus q.
+		x1, y1 := &w.rx, &w.ry
+		PE(x1).Mul(&w.tx[j-1], &w.qz2)
+		PE(y1).Mul(&w.ty[j-1], &w.qz3)
+		mAdd[E, PE](c, &w.tx[j], &w.ty[j], &w.tz[j], x1, y1, &w.tz[j-1], x2, y2, &w.m)
+		PE(&w.tz[j]).Mul(&w.tz[j], z2)
+	}
+	jacobianToAffine[E, PE](w.table[:], w.tx[:], w.ty[:], w.tz[:], w.prefix[:], &w.inv)
+}
+
+// jacobianToAffine sets out[k] to the affine form (x/z², y/z³) of the
+// Jacobian points (x[k] : y[k] : z[k]), none of which is the point at
+// infinity, with one inversion (Montgomery's trick); prefix (as long as
+// out) and t are temporaries.
+func jacobianToAffine[E any, PE fieldElement[E]](out []affinePoint[E], x, y, z, prefix []E, t *[4]E) {
+	n := len(out)
+	// prefix[k] = z_0·…·z_k
+	PE(&prefix[0]).Set(&z[0])
+	for k := 1; k < n; k++ {
+		PE(&prefix[k]).Mul(&prefix[k-1], &z[k])
+	}
+	// The inverse of the running product, 1/z_k, 1/z_k², 1/z_k³.
+	inv, zi, zi2, zi3 := &t[0], &t[1], &t[2], &t[3]
+	PE(inv).Invert(&prefix[n-1])
+	for k := n - 1; k >= 0; k-- {
+		if k > 0 {
+			PE(zi).Mul(inv, &prefix[k-1])
+			PE(inv).Mul(inv, &z[k])
+		} else {
+			PE(zi).Set(inv)
+		}
+		PE(zi2).Square(zi)
+		PE(zi3).Mul(zi2, zi)
+		PE(&out[k].x).Mul(&x[k], zi2)
+		PE(&out[k].y).Mul(&y[k], zi3)
+	}
 }
 
 // affinePoint is a point (x, y) in affine coordinates, an entry of the
