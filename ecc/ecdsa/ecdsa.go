@@ -48,6 +48,7 @@ import (
 	"errors"
 	"hash"
 	"io"
+	"sync/atomic"
 
 	cryptorand "crypto/rand"
 )
@@ -70,7 +71,7 @@ type Curve interface {
 	generateKey(rand io.Reader) (*PrivateKey, error)
 	newPublicKey(q []byte) (*PublicKey, error)
 	bytesCompressed(pub *PublicKey) []byte
-	sign(out []byte, priv *PrivateKey, h func() hash.Hash, extra, digest []byte) error
+	sign(priv *PrivateKey, h func() hash.Hash, rand io.Reader, digest []byte, der bool) ([]byte, error)
 	verify(pub *PublicKey, digest, r, s []byte) bool
 }
 
@@ -97,6 +98,9 @@ type PublicKey struct {
 	curve Curve
 	q     []byte // SEC 1 uncompressed encoding
 	point any    // the decoded point, a *nistec.PNNNPoint
+	// table holds the multiples of the point that verification uses, a
+	// *nistec.VarTimeTable, from the first verification on.
+	table atomic.Value
 }
 
 // GenerateKey generates a private key on c, reading randomness from rand
@@ -205,13 +209,7 @@ func (pub *PublicKey) Equal(x crypto.PublicKey) bool {
 //
 // A digest longer than the order is truncated to the order's bit length.
 func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
-	var buf [2 * maxScalarSize]byte
-	raw, err := priv.signRaw(buf[:], rand, digest, opts)
-	if err != nil {
-		return nil, err
-	}
-	n := len(raw) / 2
-	return appendDER(make([]byte, 0, 2*n+10), raw[:n], raw[n:]), nil
+	return priv.sign(rand, digest, opts, true)
 }
 
 // SignRaw is like [PrivateKey.Sign] but returns the signature as r ‖ s,
@@ -219,19 +217,13 @@ func (priv *PrivateKey) Sign(rand io.Reader, digest []byte, opts crypto.SignerOp
 // 132 bytes in all), the encoding of JOSE (RFC 7518), COSE (RFC 9053) and
 // WebCrypto.
 func (priv *PrivateKey) SignRaw(rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
-	sig := make([]byte, 2*priv.pub.curve.scalarSize())
-	if _, err := priv.signRaw(sig, rand, digest, opts); err != nil {
-		return nil, err
-	}
-	return sig, nil
+	return priv.sign(rand, digest, opts, false)
 }
 
-// signRaw writes r ‖ s to buf[:2·size] and returns it.
-func (priv *PrivateKey) signRaw(buf []byte, rand io.Reader, digest []byte, opts crypto.SignerOpts) ([]byte, error) {
-	c := priv.pub.curve
-	out := buf[:2*c.scalarSize()]
+// sign checks the arguments of Sign and SignRaw and returns the signature,
+// in DER if der is set and as r ‖ s otherwise.
+func (priv *PrivateKey) sign(rand io.Reader, digest []byte, opts crypto.SignerOpts, der bool) ([]byte, error) {
 	var h func() hash.Hash
-	var extra []byte
 	if rand == nil {
 		if opts == nil {
 			return nil, errors.New("ecdsa: deterministic signing (nil rand) needs opts.HashFunc() to name the hash of the digest")
@@ -244,16 +236,8 @@ func (priv *PrivateKey) signRaw(buf []byte, rand io.Reader, digest []byte, opts 
 		if hf.Size() != len(digest) {
 			return nil, errors.New("ecdsa: digest length does not match the hash function " + hf.String())
 		}
-	} else {
-		extra = make([]byte, c.scalarSize())
-		if _, err := io.ReadFull(rand, extra); err != nil {
-			return nil, err
-		}
 	}
-	if err := c.sign(out, priv, h, extra, digest); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return priv.pub.curve.sign(priv, h, rand, digest, der)
 }
 
 // VerifyASN1 reports whether sig, in ASN.1 DER, is a valid signature of

@@ -135,6 +135,20 @@ func (p *refPoint[C]) BytesX() ([]byte, error) {
 	size := (refParamsOf[C]().BitSize + 7) / 8
 	return p.x.FillBytes(make([]byte, size)), nil
 }
+
+// refTable is the model of nistec.VarTimeTable: the point itself.
+type refTable[C refParams] struct{ q refPoint[C] }
+
+func (p *refPoint[C]) NewVarTimeTable() *refTable[C] { return &refTable[C]{*p} }
+func (p *refPoint[C]) ScalarBaseMultAddTableVarTime(s1 []byte, t *refTable[C], s2 []byte) (*refPoint[C], error) {
+	return p.ScalarBaseMultAddVarTime(s1, &t.q, s2)
+}
+func (p *refPoint[C]) XModOrderEqualVarTime(r []byte) bool {
+	if p.x == nil || len(r) != refSize[C]() {
+		return false
+	}
+	return new(big.Int).Mod(p.x, refParamsOf[C]().N).Cmp(new(big.Int).SetBytes(r)) == 0
+}
 func (p *refPoint[C]) ScalarBaseMult(k []byte) (*refPoint[C], error) {
 	var c C
 	return p.set(c.curve().ScalarBaseMult(k)), nil
@@ -152,7 +166,7 @@ func (p *refPoint[C]) ScalarBaseMultAddVarTime(s1 []byte, q *refPoint[C], s2 []b
 func newRefCurve[C refParams](name string, hedge crypto.Hash) Curve {
 	var c C
 	p := refParamsOf[C]()
-	return &nistCurve[refScalar[C], refPoint[C], *refScalar[C], *refPoint[C]]{
+	return &nistCurve[refScalar[C], refPoint[C], refTable[C], *refScalar[C], *refPoint[C]]{
 		name: name, size: refSize[C](), orderBits: p.N.BitLen(),
 		newPoint: newRefPoint[C], std: c.curve, hedgeHash: hedge.New,
 	}

@@ -29,6 +29,7 @@ var p256Data = curve[p256.Element]{
 		s.SetBytesReduced(in)
 		s.FillBytes(out)
 	},
+	order: mustHex("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"),
 }
 
 // NewP256Point returns a new P256Point, the point at infinity.

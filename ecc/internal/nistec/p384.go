@@ -24,6 +24,8 @@ var p384Data = curve[p384.Element]{
 		s.SetBytesReduced(in)
 		s.FillBytes(out)
 	},
+	order: mustHex("ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf" +
+		"581a0db248b0a77aecec196accc52973"),
 }
 
 // NewP384Point returns a new P384Point, the point at infinity.

@@ -24,6 +24,8 @@ var p521Data = curve[p521.Element]{
 		s.SetBytesReduced(in)
 		s.FillBytes(out)
 	},
+	order: mustHex("01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff" +
+		"fa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409"),
 }
 
 // NewP521Point returns a new P521Point, the point at infinity.

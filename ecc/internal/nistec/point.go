@@ -56,6 +56,8 @@ type curve[E any] struct {
 	orderBits   int // bit length of the group order n
 	b           *E
 	gx, gy      *E
+	// order is n, big-endian of scalarSize bytes (XModOrderEqualVarTime).
+	order []byte
 	// reduce sets out to the big-endian scalar in reduced modulo n, both
 	// of scalarSize bytes, in constant time.
 	reduce func(out, in []byte)

@@ -1,5 +1,7 @@
 package nistec
 
+import "encoding/hex"
+
 // The variable-time double multiplication of signature verification keeps
 // its sum in Jacobian coordinates and adds affine points to it with the
 // mixed addition madd-2007-bl of the Explicit-Formulas Database (7M + 4S,
@@ -8,18 +10,41 @@ package nistec
 // ScalarBaseMult use the same formula (maddCore) in constant time where
 // they can prove that no exceptional case arises (see there).
 
-// varTimeWork is the workspace of ScalarBaseMultAddVarTime, one allocation.
+// varTimeWork is the workspace of ScalarBaseMultAddVarTime, one allocation:
+// that of the table of q, the table, and that of the sum.
 type varTimeWork[E any, PE fieldElement[E], C curveParams[E]] struct {
-	proj    [qEntries]point[E, PE, C] // q, 3q, ..., 15q
-	table   [qEntries]affinePoint[E]  // the same in affine coordinates
-	prefix  [qEntries]E
-	q2      point[E, PE, C]
+	tw    varTimeTableWork[E, PE, C]
+	table VarTimeTable[E]
+	sum   varTimeSum[E]
+}
+
+// varTimeTableWork is the workspace of the table of q.
+type varTimeTableWork[E any, PE fieldElement[E], C curveParams[E]] struct {
+	proj   [qEntries]point[E, PE, C] // q, 3q, ..., 15q
+	prefix [qEntries]E
+	q2     point[E, PE, C]
+	inv    [2]E
+	t      addTemps[E]
+}
+
+// varTimeSum is the workspace of the double multiplication proper.
+type varTimeSum[E any] struct {
 	x, y, z E // the sum, Jacobian
 	negY    E
 	out     [3]E
-	inv     [2]E
 	t       addTemps[E]
 	m       maddTemps[E]
+}
+
+// VarTimeTable holds what ScalarBaseMultAddVarTime precomputes from its
+// point q, the odd multiples q, 3q, ..., 15q in affine coordinates, so that
+// ScalarBaseMultAddTableVarTime can reuse them: in signature verification,
+// for every signature checked with one public key. Make one with
+// NewVarTimeTable; once made it is never modified, and it may be used
+// concurrently.
+type VarTimeTable[E any] struct {
+	entries  [qEntries]affinePoint[E]
+	infinity bool // q is the point at infinity: no entries
 }
 
 // qEntries is the number of odd multiples of q in the width-5 NAF's table.
@@ -98,27 +123,66 @@ func jacobianAddAffine[E any, PE fieldElement[E]](c *curve[E], x, y, z, x2, y2 *
 // q: use it only on public values, such as in signature verification. It
 // interleaves a width-7 NAF of s1 over precomputed odd multiples of G with
 // a width-5 NAF of s2 over odd multiples of q made affine with one
-// inversion, and shares the doublings.
+// inversion, and shares the doublings. When q is used more than once,
+// NewVarTimeTable and ScalarBaseMultAddTableVarTime save the computation
+// of its multiples.
 func (p *point[E, PE, C]) ScalarBaseMultAddVarTime(s1 []byte, q *point[E, PE, C], s2 []byte) (*point[E, PE, C], error) {
 	c := params[E, C]()
 	if len(s1) != c.scalarSize || len(s2) != c.scalarSize {
 		return nil, errScalarLen
 	}
-	odd := oddTable[E, PE, C]()
 	w := new(varTimeWork[E, PE, C])
+	q.fillVarTimeTable(&w.table, &w.tw)
+	return p.scalarBaseMultAdd(s1, &w.table, s2, &w.sum), nil
+}
+
+// NewVarTimeTable returns the table of the multiples of q that
+// ScalarBaseMultAddTableVarTime takes. It runs in VARIABLE TIME: q must be
+// public.
+func (q *point[E, PE, C]) NewVarTimeTable() *VarTimeTable[E] {
+	t := new(VarTimeTable[E])
+	q.fillVarTimeTable(t, new(varTimeTableWork[E, PE, C]))
+	return t
+}
+
+// ScalarBaseMultAddTableVarTime sets p = s1·G + s2·q, where t is
+// q.NewVarTimeTable(), and returns p: ScalarBaseMultAddVarTime without
+// the precomputation. Like it, it runs in VARIABLE TIME.
+func (p *point[E, PE, C]) ScalarBaseMultAddTableVarTime(s1 []byte, t *VarTimeTable[E], s2 []byte) (*point[E, PE, C], error) {
+	c := params[E, C]()
+	if len(s1) != c.scalarSize || len(s2) != c.scalarSize {
+		return nil, errScalarLen
+	}
+	return p.scalarBaseMultAdd(s1, t, s2, new(varTimeSum[E])), nil
+}
+
+// fillVarTimeTable sets t to the odd multiples of q, in variable time.
+func (q *point[E, PE, C]) fillVarTimeTable(t *VarTimeTable[E], w *varTimeTableWork[E, PE, C]) {
+	if q.IsInfinity() == 1 {
+		t.infinity = true
+		return
+	}
+	t.infinity = false
+	w.proj[0].Set(q)
+	w.q2.double(q, &w.t)
+	for j := 1; j < qEntries; j++ {
+		w.proj[j].add(&w.proj[j-1], &w.q2, &w.t)
+	}
+	// No multiple is the point at infinity: (2j+1)·q with 2j+1 < n.
+	toAffineInto(t.entries[:], w.proj[:], w.prefix[:], &w.inv)
+}
+
+// scalarBaseMultAdd sets p = s1·G + s2·q, where t is the table of q and s1
+// and s2 are of the curve's scalar size, in variable time.
+func (p *point[E, PE, C]) scalarBaseMultAdd(s1 []byte, t *VarTimeTable[E], s2 []byte, w *varTimeSum[E]) *point[E, PE, C] {
+	c := params[E, C]()
+	odd := oddTable[E, PE, C]()
 
 	var naf1, naf2 [maxNAF]int8
 	wnaf(naf1[:], s1, nafWidthBase)
-	if q.IsInfinity() == 0 {
+	if !t.infinity {
 		// s2·∞ = ∞ whatever s2: leave naf2 zero.
 		wnaf(naf2[:], s2, nafWidthPoint)
-		w.proj[0].Set(q)
-		w.q2.double(q, &w.t)
-		for j := 1; j < qEntries; j++ {
-			w.proj[j].add(&w.proj[j-1], &w.q2, &w.t)
-		}
-		// No multiple is the point at infinity: (2j+1)·q with 2j+1 < n.
-		toAffineInto(w.table[:], w.proj[:], w.prefix[:], &w.inv)
 	}
 
 	top := len(naf1) - 1
@@ -143,7 +207,7 @@ func (p *point[E, PE, C]) ScalarBaseMultAddVarTime(s1 []byte, q *point[E, PE, C]
 			}
 			e := &odd[(max(d, -d))/2]
 			if k == 1 {
-				e = &w.table[(max(d, -d))/2]
+				e = &t.entries[(max(d, -d))/2]
 			}
 			ey := &e.y
 			if d < 0 {
@@ -156,11 +220,73 @@ func (p *point[E, PE, C]) ScalarBaseMultAddVarTime(s1 []byte, q *point[E, PE, C]
 
 	// To projective: (X·Z : Y : Z³), or (0 : 1 : 0).
 	if PE(z).IsZero() == 1 {
-		return p.setInfinity(), nil
+		return p.setInfinity()
 	}
 	PE(&w.t.t0).Square(z)
 	PE(&p.z).Mul(&w.t.t0, z)
 	PE(&p.x).Mul(x, z)
 	PE(&p.y).Set(y)
-	return p, nil
+	return p
+}
+
+// XModOrderEqualVarTime reports whether p is not the point at infinity and
+// the affine x-coordinate of p, reduced modulo the group order n, equals r:
+// the final check of ECDSA verification (FIPS 186-5, Section 6.4.2, steps
+// 7 and 8). r is big-endian of exactly the curve's scalar size, and the
+// caller guarantees 0 < r < n; for any other r the result is meaningless
+// (but never a panic).
+//
+// It needs no inversion: with x = X/Z, x mod n = r exactly when x = r or
+// x = r + n (x < p < 2n), that is X = r·Z, or X = (r + n)·Z if r + n < p.
+//
+// XModOrderEqualVarTime runs in VARIABLE TIME, depending on p and r: use it
+// only on public values.
+func (p *point[E, PE, C]) XModOrderEqualVarTime(r []byte) bool {
+	c := params[E, C]()
+	if len(r) != c.scalarSize || len(r) != c.elementSize || PE(&p.z).IsZero() == 1 {
+		return false
+	}
+	// r (then r + n), its product with Z, and r + n in bytes; one
+	// allocation (see addTemps).
+	w := new(struct {
+		e   [2]E
+		sum [maxElementSize]byte
+	})
+	if _, err := PE(&w.e[0]).SetBytes(r); err != nil {
+		return false
+	}
+	PE(&w.e[1]).Mul(&w.e[0], &p.z)
+	if PE(&w.e[1]).Equal(&p.x) == 1 {
+		return true
+	}
+	// r + n, big-endian. If it overflows the encoding or is not below p,
+	// it is not a field element, and x (< p) cannot be it.
+	s := w.sum[:len(r)]
+	carry := 0
+	for i := len(r) - 1; i >= 0; i-- {
+		v := int(r[i]) + int(c.order[i]) + carry
+		s[i], carry = byte(v), v>>8
+	}
+	if carry != 0 {
+		return false
+	}
+	if _, err := PE(&w.e[0]).SetBytes(s); err != nil {
+		return false
+	}
+	PE(&w.e[1]).Mul(&w.e[0], &p.z)
+	return PE(&w.e[1]).Equal(&p.x) == 1
+}
+
+// maxElementSize is the largest encoded field element of the curves,
+// P-521's.
+const maxElementSize = 66
+
+// mustHex decodes the big-endian hexadecimal constant s; it panics on a
+// malformed constant, a bug.
+func mustHex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic("nistec: bad constant " + s)
+	}
+	return b
 }

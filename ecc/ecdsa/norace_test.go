@@ -1,0 +1,5 @@
+//go:build !race
+
+package ecdsa
+
+const raceEnabled = false
