@@ -61,12 +61,14 @@
 //     with the top bits of the limb below through SHRXQ, and the bits
 //     shifted past bit 520 moved to bits 0 to k − 1, which are zero), which
 //     maps p to p and every value below p below p.
-//
-// The double-register shifts (SHLQ/SHRQ with two registers) are avoided:
-// on AMD's Zen 3 they issue at about one per 1.7 cycles against one
-// SHRQ+SHLXQ+ORQ limb per cycle.
 //   - canonical form: a value at most p that is p (limbs 0–7 all ones,
 //     limb 8 0x1ff) is cleared with a mask.
+//
+// The double-register shifts (SHLQ/SHRQ with two registers) are avoided:
+// on AMD's Zen 3 they issue at about one per 1.7 cycles, against one limb
+// of SHRQ, SHLXQ and ORQ per cycle. On that core a product costs about 1.5
+// cycles (MULX, ADCX, ADOX), so a mul is about 120 cycles of products and
+// a sqr about 70, and the doubling (four of each) is mostly products.
 //
 // Register plan. mul and sqr keep the ten-limb window of their accumulator
 // in R8–R15, CX and DI (rotating), with DX for MULX's implicit operand and
@@ -76,10 +78,10 @@
 // the next operation (a rotation, a subtraction) may work on it before it
 // is stored. add, sub and the rotations work on nine registers, with AX
 // and BX (add, sub) or AX and DX (rotations) as temporaries. SI counts the
-// doublings. All field values live in 72-byte slots of the
-// stack frame (the inputs are copied in first, the outputs out last, so
-// outputs may alias inputs): every operand is a memory operand off SP and
-// no register holds a pointer across an operation. BP is not used.
+// doublings. All field values live in 72-byte slots of the stack frame
+// (the inputs are copied in first, the outputs out last, so outputs may
+// alias inputs): every operand is a memory operand off SP and no register
+// holds a pointer across an operation. BP is not used.
 //
 // Constant time: no branch and no address depend on data; the only branch
 // is the loop over the public count n.
