@@ -93,7 +93,10 @@ type PrivateKey struct {
 	pub *PublicKey
 }
 
-// PublicKey is an ECDSA public key. It is safe for concurrent use.
+// PublicKey is an ECDSA public key. It is safe for concurrent use. The
+// first verification with a key computes small multiples of its point
+// (512 bytes on P-256, 1152 on P-521), which the key keeps for the
+// verifications that follow.
 type PublicKey struct {
 	curve Curve
 	q     []byte // SEC 1 uncompressed encoding
