@@ -14,8 +14,8 @@
 //     doubling dbl-2001-b of jacobianDouble (point.go), in place on
 //     (x : y : z). With T = 2Y and A = T² = 4γ it computes
 //     Z3 = T·Z (= (Y + Z)² − γ − δ), 4β = X·A and 8γ² = A²/2 (a halving,
-//     not three doublings); α = 3(X − δ)(X + δ), X3 = α² − 4β − 4β and
-//     Y3 = α(4β − X3) − 8γ² as in Go.
+//     not three doublings); α = 3(X − δ)(X + δ), X3 = α² − 8β (8β = 2·4β)
+//     and Y3 = α(4β − X3) − 8γ² as in Go.
 //   - p256MaddMULX(x3, y3, z3, x1, y1, z1, x2, y2, h, r) is maddCore
 //     (vartime.go), the mixed addition madd-2007-bl:
 //     (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2), where the outputs may
@@ -23,7 +23,8 @@
 //     the two temporaries that jacobianAddAffine reads to find the
 //     exceptional cases. Whatever the inputs, including Z1 = 0 or H = 0,
 //     the outputs are the values of maddCore's field operations, as in Go.
-//     Z3 = (Z1 + H)² − Z1Z1 − HH is computed as 2·Z1·H.
+//     Z3 = (Z1 + H)² − Z1Z1 − HH is computed as 2·Z1·H, and
+//     X3 = r² − J − 2V as r² − (J + 2V).
 //   - p256AddDigitMULX(x, y, z, x2, y2, neg, zero) is addDigit
 //     (scalarmult.go), one window of ScalarMult and ScalarBaseMult: the
 //     entry (x2, y2), negated if neg == 1, added to (x : y : z) by the same
@@ -46,10 +47,13 @@
 //     four-limb state s (starting as t[0..3]) with q = s[0]
 //     (−p⁻¹ ≡ 1 mod 2^64). Because p's limbs are 2^64 − 1, 2^32 − 1, 0 and
 //     c = 2^64 − 2^32 + 1, (s + q·p)/2^64 is s less its lowest limb plus
-//     q·2^32 (one shift each way) and q·c·2^128 (one MULX), and stays below
-//     2^256; after four steps s = (t mod 2^256 + Q·p)/2^256 ≤ p. This is
-//     the reduction of mont/internal/limbs' p256MulMULX
-//     (tools/asm/mont/nist) rearranged, written afresh here. The result
+//     q·2^32 (one shift each way) and q·c·2^128, and stays below 2^256;
+//     q·c = q·2^64 + q − q·2^32 comes from the same two shifts by one
+//     subtraction (no multiplication, so the steps do not compete with
+//     the product for the multiplier). After four steps
+//     s = (t mod 2^256 + Q·p)/2^256 ≤ p. This is the reduction of
+//     mont/internal/limbs' p256MulMULX (tools/asm/mont/nist) rearranged,
+//     written afresh here. The result
 //     t[4..7] + s (t[4..7] < p, the sum below 2p) comes out of two addition
 //     chains run side by side, a = t[4..7] + s and
 //     b = (t[4..7] − p + 2^256) + s (the subtraction of p runs while the
@@ -59,16 +63,16 @@
 //     once, doubled on the ADCX chain) and the four squares (added on the
 //     ADOX chain), then the same reduction and selection.
 //   - add: the same two chains and selection, x + y and (y − p) + x.
-//   - double: 2x by four independent double-limb shifts (SHLD) and the
-//     top bit, then 2x − p on one borrow chain through the top bit; its
-//     borrow keeps 2x.
+//   - double: 2x on one carry chain into a top bit, then 2x − p on one
+//     borrow chain through the top bit; its borrow keeps 2x. (Double-limb
+//     shifts, SHLD and SHRD, are slow on AMD cores: none is used.)
 //   - sub x − y: a = x − y and b = x + (p − y) side by side, b taken when
 //     a borrows; y − x with x the late operand: y − x and (y + p) − x.
 //     Either way the chain after the late operand is four instructions
 //     long, not a subtraction then a masked addition of p.
 //   - negate (0 − x): the subtraction, then p masked by the borrow.
-//   - half: x/2 as (x + (p masked by x's low bit)) shifted right by one
-//     (SHRD), below p without a correction.
+//   - half: x/2 as (x + (p masked by x's low bit)) shifted right by one,
+//     below p without a correction.
 //
 // Register plan. Field values live in registers between operations: each
 // operation takes its first operand in four registers (and consumes them)
@@ -356,17 +360,16 @@ func addRR(x, y fe) fe {
 	return addSelect(y, x)
 }
 
-// dbl returns x + x mod p; it consumes x. The doubling is four
-// independent shifts (SHLD) and the top bit; 2x − p follows on one borrow
-// chain, through the top bit, whose borrow picks 2x.
+// dbl returns x + x mod p; it consumes x. 2x − p follows 2x on one
+// borrow chain, through the top bit, whose borrow keeps 2x.
 func dbl(x fe) fe {
 	top := alloc()
-	MOVQ(x[3], top)
-	SHRQ(U8(63), top)
-	SHLQ(U8(1), x[2], x[3])
-	SHLQ(U8(1), x[1], x[2])
-	SHLQ(U8(1), x[0], x[1])
-	SHLQ(U8(1), x[0])
+	XORL(top.As32(), top.As32())
+	ADDQ(x[0], x[0])
+	ADCQ(x[1], x[1])
+	ADCQ(x[2], x[2])
+	ADCQ(x[3], x[3])
+	ADCQ(U32(0), top)
 	b := minusP(x)
 	SBBQ(U32(0), top) // borrows exactly when 2x < p
 	for j := 0; j < 4; j++ {
@@ -496,11 +499,17 @@ func half(x fe) fe {
 	addP(x, m)
 	ADCQ(U32(0), carry)
 	// x + (p if odd) is even and below 2p: shift the 257 bits right by one.
-	SHRQ(U8(1), x[1], x[0])
-	SHRQ(U8(1), x[2], x[1])
-	SHRQ(U8(1), x[3], x[2])
-	SHRQ(U8(1), carry, x[3])
-	release(carry)
+	// Limb j takes the low bit of limb j+1 (shifts and OR: SHRD is slow
+	// on AMD cores).
+	next := append(x[1:], carry)
+	t := alloc()
+	for j := 0; j < 4; j++ {
+		MOVQ(next[j], t)
+		SHLQ(U8(63), t)
+		SHRQ(U8(1), x[j])
+		ORQ(t, x[j])
+	}
+	release(carry, t)
 	return x
 }
 
@@ -520,16 +529,15 @@ func locals(names ...string) map[string]Mem {
 }
 
 // doubleJacobian emits p256DoubleJacobianMULX, the n-fold jacobianDouble.
-// Y stays in registers from one doubling to the next; X, Z and the
-// temporaries live in the frame.
+// X, Y, Z and the temporaries live in the frame between operations.
 func doubleJacobian() {
 	TEXT("p256DoubleJacobianMULX", 0, "func(x, y, z *[4]uint64, n int)")
 	Pragma("noescape")
 	Doc("p256DoubleJacobianMULX sets (x : y : z) to its 2^n-th multiple by n runs of jacobianDouble.")
 	resetRegs()
-	v := locals("x", "y", "z", "t", "s", "m", "alpha", "a", "q", "b", "g")
+	v := locals("x", "y", "z", "t", "s", "m", "alpha", "a", "q", "b", "b8", "g")
 	X, Y, Z, T, S, M := v["x"], v["y"], v["z"], v["t"], v["s"], v["m"]
-	AL, A, Q, B, G := v["alpha"], v["a"], v["q"], v["b"], v["g"]
+	AL, A, Q, B, B8, G := v["alpha"], v["a"], v["q"], v["b"], v["b8"], v["g"]
 	count := AllocLocal(8)
 
 	Load(Param("n"), RAX)
@@ -574,16 +582,18 @@ func doubleJacobian() {
 	q := sqr(load(AL))
 	store(q, Q)
 	q.release()
-	Comment("4β = X·A")
+	Comment("4β = X·A; 8β")
 	b := mul(load(A), X)
 	store(b, B)
+	b = dbl(b)
+	store(b, B8)
 	b.release()
 	Comment("8γ² = A²/2")
 	g := half(sqr(load(A)))
 	store(g, G)
 	g.release()
-	Comment("X3 = α² − 4β − 4β")
-	x3 := sub(sub(load(Q), B), B)
+	Comment("X3 = α² − 8β")
+	x3 := sub(load(Q), B8)
 	store(x3, X)
 	Comment("Y3 = α(4β − X3) − 8γ²")
 	y := sub(mul(subFrom(B, x3, false), AL), G)
@@ -604,56 +614,8 @@ func doubleJacobian() {
 	checkAllFree()
 }
 
-// moveFE moves the value in src to the registers dst (a parallel move:
-// the two sets may overlap).
-func moveFE(dst, src fe) {
-	pending := map[GPPhysical]GPPhysical{} // destination -> source
-	for j := 0; j < 4; j++ {
-		if dst[j] != src[j] {
-			pending[dst[j]] = src[j]
-		}
-	}
-	isSource := func(r GPPhysical) bool {
-		for _, s := range pending {
-			if s == r {
-				return true
-			}
-		}
-		return false
-	}
-	for len(pending) > 0 {
-		progress := false
-		for j := 0; j < 4; j++ {
-			d := dst[j]
-			s, ok := pending[d]
-			if !ok || isSource(d) {
-				continue
-			}
-			MOVQ(s, d)
-			delete(pending, d)
-			progress = true
-		}
-		if !progress {
-			// A cycle: park one destination's value in a free register.
-			for j := 0; j < 4; j++ {
-				d := dst[j]
-				if _, ok := pending[d]; !ok {
-					continue
-				}
-				tmp := alloc()
-				MOVQ(d, tmp)
-				for k, s := range pending {
-					if s == d {
-						pending[k] = tmp
-					}
-				}
-				defer release(tmp)
-				break
-			}
-		}
-	}
-}
-
+// checkAllFree panics if a register is still allocated at the end of a
+// function (a value the generator forgot to release).
 func checkAllFree() {
 	if len(free) != 13 {
 		panic(fmt.Sprintf("%d registers still allocated", 13-len(free)))
@@ -687,13 +649,13 @@ func madd() {
 }
 
 // maddLocals are the stack slots of maddBody.
-var maddLocals = []string{"x1", "y1", "z1", "x2", "y2", "z1z1", "h", "i", "j", "r", "v", "w", "x3", "y3", "z3"}
+var maddLocals = []string{"x1", "y1", "z1", "x2", "y2", "z1z1", "h", "i", "j", "r", "v", "w", "jv", "x3", "y3", "z3"}
 
 // maddBody emits maddCore on the slots of maddLocals: (x3 : y3 : z3) =
 // (x1 : y1 : z1) + (x2, y2), and the slots h and r.
 func maddBody(v map[string]Mem) {
 	x1, y1, z1, x2, y2 := v["x1"], v["y1"], v["z1"], v["x2"], v["y2"]
-	z1z1, h, i, j, r, vv, w := v["z1z1"], v["h"], v["i"], v["j"], v["r"], v["v"], v["w"]
+	z1z1, h, i, j, r, vv, w, jv := v["z1z1"], v["h"], v["i"], v["j"], v["r"], v["v"], v["w"], v["jv"]
 	x3, y3, z3 := v["x3"], v["y3"], v["z3"]
 
 	// The order interleaves independent operations (see doubleJacobian).
@@ -725,12 +687,14 @@ func maddBody(v map[string]Mem) {
 	jr.release()
 	vr := mul(load(x1), i)
 	store(vr, vv)
+	vr = add(dbl(vr), j)
+	store(vr, jv)
 	vr.release()
-	Comment("2·Y1·J; X3 = r² − J − 2V")
+	Comment("2·Y1·J; X3 = r² − (J + 2V)")
 	wr := dbl(mul(load(y1), j))
 	store(wr, w)
 	wr.release()
-	xr := sub(sub(sub(load(x3), j), vv), vv)
+	xr := sub(load(x3), jv)
 	store(xr, x3)
 	Comment("Y3 = r(V − X3) − 2·Y1·J")
 	yr := sub(mul(subFrom(vv, xr, false), r), w)
