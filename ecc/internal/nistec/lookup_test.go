@@ -40,6 +40,11 @@ func entryWords[T any](e *T) []uint64 {
 	return unsafe.Slice((*uint64)(unsafe.Pointer(e)), unsafe.Sizeof(*e)/8)
 }
 
+// entryBytes returns the memory of *e as bytes.
+func entryBytes[T any](e *T) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(e)), unsafe.Sizeof(*e))
+}
+
 func testLookupSizes[T any](t *testing.T) {
 	r := newRand(t)
 	var zero T
@@ -106,7 +111,7 @@ func testLookupGuarded[T any](t *testing.T) {
 				if idx > 0 {
 					want = table[idx-1]
 				}
-				if entryWords(&out)[0] != entryWords(&want)[0] || entryWords(&out)[len(entryWords(&out))-1] != entryWords(&want)[len(entryWords(&want))-1] {
+				if !bytes.Equal(entryBytes(&out), entryBytes(&want)) {
 					t.Fatalf("%d bytes, %d entries, index %d: wrong entry", size, n, idx)
 				}
 			}
