@@ -57,14 +57,16 @@ func chachaKeyAVX2(state *[16]uint32, s *polyState, dst, src []byte, ad []byte)
 
 // chachaRowsPolyAVX2 XORs the keystream of the blocks with counters
 // state[12] and state[12]+1 into the len(src)/64 whole blocks of src
-// (len(src) at most 128), writing them to dst, sets ks to the keystream of
-// the block after those if src ends with a partial block, and absorbs the
-// len(hash)/16 whole blocks of hash into s.h, the two computations
-// interleaved. It leaves state alone; dst and src are the same or do not
-// overlap.
+// (len(src) at most 128), writing them to dst, and absorbs into s.h the
+// len(hash)/16 whole blocks of hash, interleaved with the rounds, then the
+// whole blocks it wrote, from the registers. If src has no partial block,
+// it then absorbs the lengths block of adLen and ctLen and writes the tag,
+// as polyFinishMULX does; otherwise it sets ks to the keystream of the
+// partial block, and leaves the rest to polyFinishMULX. It leaves state
+// alone; dst and src are the same or do not overlap.
 //
 //go:noescape
-func chachaRowsPolyAVX2(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte)
+func chachaRowsPolyAVX2(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte, adLen, ctLen int, tag *[16]byte)
 
 // chachaRowsAVX2 sets key to the first 32 bytes of the ChaCha20 keystream
 // block with counter state[12] (the one-time Poly1305 key when that counter
@@ -140,14 +142,15 @@ const rowsPolyMaxLen = 128
 // sealAVX2 is sealGeneric with assembly, for plaintexts of at least
 // keyChunkLen+1 bytes. chachaKeyAVX2 computes the key block and the first
 // seven blocks of keystream, eight blocks side by side, and absorbs the
-// additional data; then each call of
-// chachaPolyAVX2 encrypts 512-byte chunks while it authenticates the
-// ciphertext written before them (the first 448 bytes, then each chunk);
-// then, if what is left is at most two blocks, chachaRowsPolyAVX2
-// encrypts it while it authenticates the last chunk, else chachaRowsAVX2
-// encrypts it alone; polyFinishMULX authenticates what is left and
-// computes the tag. So only the last piece of ciphertext, usually at most
-// 128 bytes, is authenticated after the last keystream is computed.
+// additional data; then each call of chachaPolyAVX2 encrypts 512-byte
+// chunks while it authenticates the ciphertext written before them (the
+// first 448 bytes, then each chunk); then, if what is left is at most two
+// blocks, chachaRowsPolyAVX2 encrypts it while it authenticates the last
+// chunk, and goes on to the tag unless a partial block is left, else
+// chachaRowsAVX2 encrypts it alone; polyFinishMULX authenticates what is
+// left and computes the tag. So only the last piece of ciphertext, usually
+// at most 128 bytes, is authenticated after the last keystream is
+// computed.
 func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 	state := stateOf(key, nonce)
@@ -169,8 +172,12 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 		full := done + rest&^63
 		var ks [64]byte
 		if rest <= rowsPolyMaxLen {
-			chachaRowsPolyAVX2(&state, &p, ciphertext[done:], plaintext[done:], &ks, ciphertext[hashed:done])
-			hashed = done
+			chachaRowsPolyAVX2(&state, &p, ciphertext[done:], plaintext[done:], &ks, ciphertext[hashed:done],
+				len(additionalData), len(ciphertext), (*[Overhead]byte)(tag))
+			if full == len(plaintext) {
+				return // the tag is written
+			}
+			hashed = full
 		} else {
 			// The block chachaRowsAVX2 computes for its key argument is
 			// not used.

@@ -212,20 +212,20 @@ stitched:
 	VPXOR   Y2, Y14, Y14
 	ADCQ    $0x00, R10
 	VPXOR   Y3, Y15, Y15
-	ADDQ    DX, R8
+	ADDQ    16(BX), R8
 	VPSHUFB chachaPolyRot8<>+0(SB), Y12, Y12
 	VPSHUFB chachaPolyRot8<>+0(SB), Y13, Y13
-	ADCQ    $0x00, R9
+	ADCQ    24(BX), R9
 	VPSHUFB chachaPolyRot8<>+0(SB), Y14, Y14
-	ADCQ    $0x00, R10
+	ADCQ    $0x01, R10
 	VPSHUFB chachaPolyRot8<>+0(SB), Y15, Y15
 	VMOVDQA Y0, 512(DI)
-	ADDQ    16(BX), R8
+	ADDQ    DX, R8
 	VPADDD  Y12, Y8, Y8
 	VPADDD  Y13, Y9, Y9
-	ADCQ    24(BX), R9
+	ADCQ    $0x00, R9
 	VPADDD  Y14, Y10, Y10
-	ADCQ    $0x01, R10
+	ADCQ    $0x00, R10
 	VPADDD  Y15, Y11, Y11
 	VPXOR   Y8, Y4, Y4
 	MOVQ    R8, DX
@@ -283,20 +283,20 @@ stitched:
 	VPXOR   Y10, Y5, Y5
 	ADCQ    $0x00, R10
 	VPXOR   Y11, Y6, Y6
-	ADDQ    DX, R8
+	ADDQ    32(BX), R8
 	VPXOR   Y8, Y7, Y7
 	VPXOR   Y9, Y4, Y4
-	ADCQ    $0x00, R9
+	ADCQ    40(BX), R9
 	VPSLLD  $0x0c, Y5, Y0
-	ADCQ    $0x00, R10
+	ADCQ    $0x01, R10
 	VPSRLD  $0x14, Y5, Y5
 	VPOR    Y0, Y5, Y5
-	ADDQ    32(BX), R8
+	ADDQ    DX, R8
 	VPSLLD  $0x0c, Y6, Y0
 	VPSRLD  $0x14, Y6, Y6
-	ADCQ    40(BX), R9
+	ADCQ    $0x00, R9
 	VPOR    Y0, Y6, Y6
-	ADCQ    $0x01, R10
+	ADCQ    $0x00, R10
 	VPSLLD  $0x0c, Y7, Y0
 	VPSRLD  $0x14, Y7, Y7
 	MOVQ    R8, DX
@@ -1891,9 +1891,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func chachaRowsPolyAVX2(state *[16]uint32, s *polyState, dst []byte, src []byte, ks *[64]byte, hash []byte)
+// func chachaRowsPolyAVX2(state *[16]uint32, s *polyState, dst []byte, src []byte, ks *[64]byte, hash []byte, adLen int, ctLen int, tag *[16]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·chachaRowsPolyAVX2(SB), $64-96
+TEXT ·chachaRowsPolyAVX2(SB), $64-120
 	MOVQ state+0(FP), AX
 
 	// The input rows in Y4 to Y7, the counters of the two blocks in the lanes of Y7.
@@ -1979,15 +1979,15 @@ stitched:
 	ADDQ    R8, CX
 	VPADDD  Y3, Y2, Y2
 	ADCQ    $0x00, BX
-	ADDQ    DX, AX
-	VPXOR   Y2, Y1, Y1
-	ADCQ    $0x00, CX
-	ADCQ    $0x00, BX
-	VPSLLD  $0x07, Y1, Y8
 	ADDQ    16(SI), AX
+	VPXOR   Y2, Y1, Y1
 	ADCQ    24(SI), CX
-	VPSRLD  $0x19, Y1, Y1
 	ADCQ    $0x01, BX
+	VPSLLD  $0x07, Y1, Y8
+	ADDQ    DX, AX
+	ADCQ    $0x00, CX
+	VPSRLD  $0x19, Y1, Y1
+	ADCQ    $0x00, BX
 	MOVQ    AX, DX
 	VPXOR   Y8, Y1, Y1
 	MULXQ   (SP), AX, DI
@@ -2019,14 +2019,14 @@ stitched:
 	ADDQ    R8, CX
 	ADCQ    $0x00, BX
 	VPSLLD  $0x0c, Y1, Y8
-	ADDQ    DX, AX
-	ADCQ    $0x00, CX
-	VPSRLD  $0x14, Y1, Y1
-	ADCQ    $0x00, BX
 	ADDQ    32(SI), AX
-	VPXOR   Y8, Y1, Y1
 	ADCQ    40(SI), CX
+	VPSRLD  $0x14, Y1, Y1
 	ADCQ    $0x01, BX
+	ADDQ    DX, AX
+	VPXOR   Y8, Y1, Y1
+	ADCQ    $0x00, CX
+	ADCQ    $0x00, BX
 	VPADDD  Y1, Y0, Y0
 	MOVQ    AX, DX
 	MULXQ   (SP), AX, DI
@@ -2153,11 +2153,6 @@ restloop:
 	JNZ   restloop
 
 rounded:
-	MOVQ s+8(FP), DX
-	MOVQ AX, (DX)
-	MOVQ CX, 8(DX)
-	MOVQ BX, 16(DX)
-
 	// Add the input; block 0 (low lanes) to Y9:Y10, block 1 (high lanes) to a:c.
 	VPADDD     Y4, Y0, Y0
 	VPADDD     Y5, Y1, Y1
@@ -2167,52 +2162,342 @@ rounded:
 	VPERM2I128 $0x20, Y3, Y2, Y10
 	VPERM2I128 $0x31, Y1, Y0, Y0
 	VPERM2I128 $0x31, Y3, Y2, Y2
-	MOVQ       src_base+40(FP), AX
-	MOVQ       dst_base+16(FP), CX
 	MOVQ       src_len+48(FP), DX
-	MOVQ       ks+64(FP), BX
+	MOVQ       DX, 56(SP)
 
-	// Block 0: whole, partial or past the end of src.
-	CMPQ    DX, $0x40
-	JB      partial0
-	VPXOR   (AX), Y9, Y9
-	VPXOR   32(AX), Y10, Y10
-	VMOVDQU Y9, (CX)
-	VMOVDQU Y10, 32(CX)
-	ADDQ    $0x40, AX
-	ADDQ    $0x40, CX
-	SUBQ    $0x40, DX
-	JMP     next0
+	// Block 0: whole (then absorbed from the registers), partial, or none.
+	CMPQ         56(SP), $0x40
+	JB           partial0
+	MOVQ         src_base+40(FP), DX
+	MOVQ         dst_base+16(FP), SI
+	VPXOR        (DX), Y9, Y9
+	VPXOR        32(DX), Y10, Y10
+	VMOVDQU      Y9, (SI)
+	VMOVDQU      Y10, 32(SI)
+	VMOVQ        X9, DX
+	VPEXTRQ      $0x01, X9, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, DX
+	VPEXTRQ      $0x01, X9, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VMOVQ        X10, DX
+	VPEXTRQ      $0x01, X10, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VEXTRACTI128 $0x01, Y10, X10
+	VMOVQ        X10, DX
+	VPEXTRQ      $0x01, X10, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+
+	// Block 1: whole (then absorbed from the registers), partial, or none.
+	CMPQ         56(SP), $0x80
+	JB           partial1
+	MOVQ         src_base+40(FP), DX
+	MOVQ         dst_base+16(FP), SI
+	VPXOR        64(DX), Y0, Y0
+	VPXOR        96(DX), Y2, Y2
+	VMOVDQU      Y0, 64(SI)
+	VMOVDQU      Y2, 96(SI)
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VMOVQ        X2, DX
+	VPEXTRQ      $0x01, X2, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VEXTRACTI128 $0x01, Y2, X2
+	VMOVQ        X2, DX
+	VPEXTRQ      $0x01, X2, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+
+finish:
+	// No partial block: the lengths block and the tag.
+	VZEROUPPER
+
+	// The lengths block.
+	MOVQ  adLen+96(FP), DX
+	MOVQ  ctLen+104(FP), SI
+	ADDQ  DX, AX
+	ADCQ  SI, CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ (SP), AX, SI
+	MULXQ 8(SP), DI, R8
+	MOVQ  CX, DX
+	MULXQ 16(SP), R9, CX
+	ADDQ  R9, AX
+	ADCQ  SI, CX
+	MULXQ (SP), DX, SI
+	MOVQ  BX, R9
+	IMULQ 16(SP), R9
+	IMULQ (SP), BX
+	ADDQ  R9, CX
+	ADDQ  DX, DI
+	ADCQ  SI, R8
+	ADDQ  R8, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  DI, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+
+	// h mod 2¹³⁰-5: h-p unless that borrows, then plus s, mod 2¹²⁸.
+	MOVQ    AX, DX
+	MOVQ    CX, SI
+	SUBQ    $-5, DX
+	SBBQ    $-1, SI
+	SBBQ    $0x03, BX
+	CMOVQCC DX, AX
+	CMOVQCC SI, CX
+	MOVQ    s+8(FP), DX
+	MOVQ    40(DX), BX
+	MOVQ    48(DX), DX
+	ADDQ    BX, AX
+	ADCQ    DX, CX
+	MOVQ    tag+112(FP), DX
+	MOVQ    AX, (DX)
+	MOVQ    CX, 8(DX)
+	RET
 
 partial0:
-	TESTQ   DX, DX
-	JZ      done
-	VMOVDQU Y9, (BX)
-	VMOVDQU Y10, 32(BX)
-	JMP     done
+	CMPQ 56(SP), $0x00
+	JE   finish
 
-next0:
-	// Block 1: whole, partial or past the end of src.
-	CMPQ    DX, $0x40
-	JB      partial1
-	VPXOR   (AX), Y0, Y0
-	VPXOR   32(AX), Y2, Y2
-	VMOVDQU Y0, (CX)
-	VMOVDQU Y2, 32(CX)
-	ADDQ    $0x40, AX
-	ADDQ    $0x40, CX
-	SUBQ    $0x40, DX
-	JMP     next1
+	// Block 0 is the keystream of the partial block: to ks, and h to s.
+	MOVQ    ks+64(FP), DX
+	VMOVDQU Y9, (DX)
+	VMOVDQU Y10, 32(DX)
+	JMP     done
 
 partial1:
-	TESTQ   DX, DX
-	JZ      done
-	VMOVDQU Y0, (BX)
-	VMOVDQU Y2, 32(BX)
-	JMP     done
+	CMPQ 56(SP), $0x40
+	JE   finish
 
-next1:
+	// Block 1 is the keystream of the partial block: to ks, and h to s.
+	MOVQ    ks+64(FP), DX
+	VMOVDQU Y0, (DX)
+	VMOVDQU Y2, 32(DX)
+
 done:
+	MOVQ s+8(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
 	VZEROUPPER
 	RET
 

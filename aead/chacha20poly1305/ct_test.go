@@ -36,9 +36,12 @@ func ctImplementations(t *testing.T) {
 			}{{"New", chacha20poly1305.New}, {"NewX", chacha20poly1305.NewX}} {
 				t.Run(c.name, func(t *testing.T) {
 					// One message of a single block (the short path), one of
-					// several, and one of more than two 512-byte chunks with
-					// a tail (the chunks of AVX2+MULX).
-					for _, n := range []int{40, 300, 1100} {
+					// several, and, for the chunks of AVX2+MULX (448 bytes,
+					// then 512-byte chunks), messages whose tail after the
+					// chunks is one whole block (1024 bytes, which Seal ends
+					// in chachaRowsPolyAVX2), a whole and a partial block
+					// (1060), or longer than two blocks (1100).
+					for _, n := range []int{40, 300, 1024, 1060, 1100} {
 						ctSealOpen(t, c.new, n)
 					}
 				})

@@ -182,9 +182,11 @@ func TestKernelKey(t *testing.T) {
 
 // TestKernelRowsPoly compares chachaRowsPolyAVX2 with the packages chacha20
 // and poly1305: the whole blocks XORed, the keystream of a partial block,
-// nothing else written, and the Poly1305 tag, for every length of src up
-// to 128 bytes, numbers of hashed blocks around 0, 28 and 32, counters near
-// the end of the 32-bit range, in place and not.
+// nothing else written, and the Poly1305 state or tag (of the hashed
+// blocks, the whole blocks written and, with no partial block, the lengths
+// block), for every length of src up to 128 bytes, numbers of hashed blocks
+// around 0, 28 and 32, counters near the end of the 32-bit range, in place
+// and not.
 func TestKernelRowsPoly(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("the CPU lacks AVX2 or BMI2")
@@ -198,6 +200,7 @@ func TestKernelRowsPoly(t *testing.T) {
 				polyKey := [32]byte(randBytes(r, 32))
 				src := randBytes(r, n)
 				hashed := randBytes(r, 16*blocks+r.IntN(16))
+				adLen, ctLen := r.IntN(1<<20), r.IntN(1<<30)
 				keystream := make([]byte, 128)
 				s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
 				s.SetCounter(ctr)
@@ -207,8 +210,15 @@ func TestKernelRowsPoly(t *testing.T) {
 				for i := 0; i < full; i++ {
 					want[i] ^= keystream[i]
 				}
+				authenticated := append(bytes.Clone(hashed[:16*blocks]), want[:full]...)
+				if full == n {
+					var lens [16]byte
+					binary.LittleEndian.PutUint64(lens[0:], uint64(adLen))
+					binary.LittleEndian.PutUint64(lens[8:], uint64(ctLen))
+					authenticated = append(authenticated, lens[:]...)
+				}
 				var wantTag [16]byte
-				poly1305.Sum(&wantTag, hashed[:16*blocks], &polyKey)
+				poly1305.Sum(&wantTag, authenticated, &polyKey)
 
 				var p polyState
 				p.setKey(&polyKey)
@@ -221,7 +231,8 @@ func TestKernelRowsPoly(t *testing.T) {
 					src = dst
 				}
 				var ks [64]byte
-				chachaRowsPolyAVX2(&state, &p, dst, src, &ks, hashed)
+				var tag [16]byte
+				chachaRowsPolyAVX2(&state, &p, dst, src, &ks, hashed, adLen, ctLen, &tag)
 				ctx := fmt.Sprintf("%d bytes, %d blocks hashed, counter %#x, in place %v", n, blocks, ctr, inPlace)
 				if !bytes.Equal(dst[:full], want[:full]) {
 					t.Errorf("%s: wrong whole blocks", ctx)
@@ -235,8 +246,12 @@ func TestKernelRowsPoly(t *testing.T) {
 				if full == n && ks != [64]byte{} {
 					t.Errorf("%s: wrote ks with no partial block", ctx)
 				}
-				var tag [16]byte
-				p.finish(&tag)
+				if full < n {
+					if tag != [16]byte{} {
+						t.Errorf("%s: wrote the tag with a partial block left", ctx)
+					}
+					p.finish(&tag)
+				}
 				if tag != wantTag {
 					t.Errorf("%s: Poly1305 tag %x, want %x", ctx, tag, wantTag)
 				}
@@ -298,9 +313,11 @@ func TestPolyExtremes(t *testing.T) {
 					state := initState(&key, &nonce, 1)
 					p.setKey(&polyKey)
 					var ks [64]byte
-					chachaRowsPolyAVX2(&state, &p, make([]byte, 64), make([]byte, 64), &ks, msg)
+					src := bytes.Repeat([]byte{0xff}, 65)
+					dst := make([]byte, 65)
+					chachaRowsPolyAVX2(&state, &p, dst, src, &ks, msg, 0, 0, &tag)
 					p.finish(&tag)
-					poly1305.Sum(&want2, msg, &polyKey)
+					poly1305.Sum(&want2, append(bytes.Clone(msg), dst[:64]...), &polyKey)
 					if tag != want2 {
 						t.Errorf("%s: chachaRowsPolyAVX2 %x, want %x", ctx, tag, want2)
 					}

@@ -38,9 +38,11 @@
 // MULX products and two IMUL ones, and a partial reduction, which here
 // takes the bits of t from 2¹³⁰ on before the carry from the middle word
 // reaches them, a step earlier on the chain of dependent instructions that
-// bounds Poly1305's speed (see poly.block for it and the bounds). Its
-// instructions are merged evenly into the stream of vector instructions of
-// the rounds: neither changes what the other reads (vector instructions
+// bounds Poly1305's speed (see poly.block for it and the bounds); within
+// the three blocks of a double round, each block's message is added inside
+// the reduction of the block before (poly.blocks), another step off that
+// chain. Its instructions are merged evenly into the stream of vector
+// instructions of the rounds: neither changes what the other reads (vector instructions
 // leave the flags alone), so the out-of-order core runs them side by side.
 //
 // Registers of chachaPolyAVX2: Y0-Y15 hold the sixteen words of the eight
@@ -67,8 +69,12 @@
 //   - chachaRowsPolyAVX2 for a rest of at most two blocks: those two blocks
 //     in rows, one in each 128-bit lane of four YMM registers, whose rounds
 //     are bound by their latency and leave the scalar units free for the
-//     Poly1305 of the last chunk, merged in by stitchedRounds. (A longer
-//     rest goes to chachaRowsAVX2, its Poly1305 to polyFinishMULX.)
+//     Poly1305 of the last chunk, merged in by stitchedRounds; then the
+//     whole blocks it encrypts are absorbed from the registers they were
+//     computed in (not read back from memory just written) and, unless a
+//     partial block is left for polyFinishMULX, the lengths block and the
+//     tag follow in the same call. (A longer rest goes to chachaRowsAVX2,
+//     its Poly1305 to polyFinishMULX.)
 //
 // polyBlocksMULX is the same Poly1305 arithmetic alone, for the additional
 // data of Open.
@@ -227,15 +233,51 @@ func (p *poly) block(o *ops, m Mem) {
 	p.blockOps(o, m, hi)
 }
 
+// blocks appends to o the instructions that absorb the n 16-byte blocks
+// from m on, each block's message added inside the reduction of the block
+// before it: h = t mod 2¹³⁰ + m' + 2¹²⁸ + 5·⌊t/2¹³⁰⌋, the same sum, and so
+// the same h with the same bounds, as reducing and then adding, but with
+// the carries of m' out of the way of those of the reduction, which are
+// the end of the chain of dependent instructions from one block to the
+// next.
+func (p *poly) blocks(o *ops, m Mem, n int) {
+	half := func(i int) (Mem, Mem) {
+		lo := m
+		lo.Disp += 16 * i
+		hi := lo
+		hi.Disp += 8
+		return lo, hi
+	}
+	for i := 0; i < n; i++ {
+		lo, hi := half(i)
+		var next []Op
+		if i+1 < n {
+			nlo, nhi := half(i + 1)
+			next = []Op{nlo, nhi}
+		}
+		p.blockNext(o, lo, hi, i == 0, next)
+	}
+}
+
 // blockOps is block for the block whose low and high 64 bits are lo and
 // hi (memory or registers).
 func (p *poly) blockOps(o *ops, m, hi Op) {
+	p.blockNext(o, m, hi, true, nil)
+}
+
+// blockNext is blockOps, but it adds the block m, hi to h only if add is
+// set (else blocks added it already), and if next holds the low and high
+// halves of the next block, adds that block inside the reduction (see
+// blocks).
+func (p *poly) blockNext(o *ops, m, hi Op, add bool, next []Op) {
 	h0, h1, h2 := p.h0, p.h1, p.h2
 	a1, c0, c1 := GP64(), GP64(), GP64()
 	d0, d1, d2, e, k := GP64(), GP64(), GP64(), GP64(), GP64()
-	o.add(func() { ADDQ(m, h0) })
-	o.add(func() { ADCQ(hi, h1) })
-	o.add(func() { ADCQ(U8(1), h2) })
+	if add {
+		o.add(func() { ADDQ(m, h0) })
+		o.add(func() { ADCQ(hi, h1) })
+		o.add(func() { ADCQ(U8(1), h2) })
+	}
 	// t = h·r with the terms at 2¹²⁸ and above folded with rr1.
 	o.add(func() { MOVQ(h0, RDX) })
 	o.add(func() { MULXQ(p.r0, h0, a1) }) // h0·r0
@@ -261,6 +303,11 @@ func (p *poly) blockOps(o *ops, m, hi Op) {
 	o.add(func() { LEAQ(Mem{Base: k, Index: k, Scale: 4}, k) })
 	o.add(func() { ADDQ(c0, h1) }) // t1
 	o.add(func() { ADCQ(U8(0), h2) })
+	if next != nil {
+		o.add(func() { ADDQ(next[0], h0) })
+		o.add(func() { ADCQ(next[1], h1) })
+		o.add(func() { ADCQ(U8(1), h2) })
+	}
 	o.add(func() { ADDQ(k, h0) })
 	o.add(func() { ADCQ(U8(0), h1) })
 	o.add(func() { ADCQ(U8(0), h2) })
@@ -434,9 +481,7 @@ func stitchedRounds(sl loopSlots, doubleRound func(*ops), p *poly, hash GPVirtua
 	Label(label + "stitched")
 	var vec, sc ops
 	doubleRound(&vec)
-	for i := 0; i < roundBlocks; i++ {
-		p.block(&sc, Mem{Base: hash, Disp: 16 * i})
-	}
+	p.blocks(&sc, Mem{Base: hash}, roundBlocks)
 	merge(vec, sc)
 	ADDQ(U8(16*roundBlocks), hash)
 	DECQ(sl.count)
@@ -1008,14 +1053,16 @@ func rowDoubleRound(o *ops, a, b, c, d, t []VecPhysical) {
 // takes them and the pair costs little more than the Poly1305 blocks
 // alone.
 func chachaRowsPolyAVX2() {
-	TEXT("chachaRowsPolyAVX2", 0, "func(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte)")
+	TEXT("chachaRowsPolyAVX2", 0, "func(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte, adLen, ctLen int, tag *[16]byte)")
 	Doc(
 		"chachaRowsPolyAVX2 XORs the keystream of the blocks with counters",
 		"state[12] and state[12]+1 into the len(src)/64 whole blocks of src",
-		"(len(src) ≤ 128), writing them to dst, sets ks to the keystream of the",
-		"block after those if len(src) is not a multiple of 64, and absorbs",
-		"the len(hash)/16 blocks of hash into s.h. dst and src are the same or",
-		"do not overlap. It needs AVX2 and BMI2.",
+		"(len(src) ≤ 128), writing them to dst, and absorbs into s.h the",
+		"len(hash)/16 blocks of hash, then the whole blocks written. If",
+		"len(src) is a multiple of 64 it ends the computation (the lengths",
+		"block of adLen and ctLen) and writes the tag; otherwise it sets ks to",
+		"the keystream of the block after the whole ones. dst and src are the",
+		"same or do not overlap. It needs AVX2 and BMI2.",
 	)
 	frame := AllocLocal(8 * 8)
 	fm := func(i int) Mem { m := frame; m.Disp += 8 * i; return m }
@@ -1061,11 +1108,6 @@ func chachaRowsPolyAVX2() {
 	}
 	stitchedRounds(sl, doubleRound, p, hash, "")
 
-	st = Dereference(Param("s"))
-	Store(p.h0, st.Field("h").Index(0))
-	Store(p.h1, st.Field("h").Index(1))
-	Store(p.h2, st.Field("h").Index(2))
-
 	Comment("Add the input; block 0 (low lanes) to Y9:Y10, block 1 (high lanes) to a:c.")
 	VPADDD(Y4, a, a)
 	VPADDD(Y5, b, b)
@@ -1076,32 +1118,55 @@ func chachaRowsPolyAVX2() {
 	VPERM2I128(U8(0x31), b, a, a)
 	VPERM2I128(U8(0x31), d, c, c)
 
-	src := Load(Param("src").Base(), GP64())
-	dst := Load(Param("dst").Base(), GP64())
 	n := Load(Param("src").Len(), GP64())
-	ks := Load(Param("ks"), GP64())
+	MOVQ(n, fm(7))
 	for j, blk := range [][2]VecPhysical{{Y9, Y10}, {a, c}} {
 		id := string(rune('0' + j))
-		Comment("Block " + id + ": whole, partial or past the end of src.")
-		CMPQ(n, U8(64))
+		Comment("Block " + id + ": whole (then absorbed from the registers), partial, or none.")
+		CMPQ(fm(7), U8(64*(j+1)))
 		JB(LabelRef("partial" + id))
-		VPXOR(Mem{Base: src}, blk[0], blk[0])
-		VPXOR(Mem{Base: src, Disp: 32}, blk[1], blk[1])
-		VMOVDQU(blk[0], Mem{Base: dst})
-		VMOVDQU(blk[1], Mem{Base: dst, Disp: 32})
-		ADDQ(U8(64), src)
-		ADDQ(U8(64), dst)
-		SUBQ(U8(64), n)
-		JMP(LabelRef("next" + id))
+		src := Load(Param("src").Base(), GP64())
+		dst := Load(Param("dst").Base(), GP64())
+		VPXOR(Mem{Base: src, Disp: 64 * j}, blk[0], blk[0])
+		VPXOR(Mem{Base: src, Disp: 64*j + 32}, blk[1], blk[1])
+		VMOVDQU(blk[0], Mem{Base: dst, Disp: 64 * j})
+		VMOVDQU(blk[1], Mem{Base: dst, Disp: 64*j + 32})
+		for _, y := range blk {
+			for half := 0; half < 2; half++ {
+				if half == 1 {
+					VEXTRACTI128(U8(1), y, y.AsX())
+				}
+				lo, hi := GP64(), GP64()
+				VMOVQ(y.AsX(), lo)
+				VPEXTRQ(U8(1), y.AsX(), hi)
+				var o ops
+				p.blockOps(&o, lo, hi)
+				merge(o, nil)
+			}
+		}
+	}
+	Label("finish")
+	Comment("No partial block: the lengths block and the tag.")
+	VZEROUPPER()
+	p.lengthsAndTag()
+	RET()
+
+	for j, blk := range [][2]VecPhysical{{Y9, Y10}, {a, c}} {
+		id := string(rune('0' + j))
 		Label("partial" + id)
-		TESTQ(n, n)
-		JZ(LabelRef("done"))
+		CMPQ(fm(7), U8(64*j))
+		JE(LabelRef("finish"))
+		Comment("Block " + id + " is the keystream of the partial block: to ks, and h to s.")
+		ks := Load(Param("ks"), GP64())
 		VMOVDQU(blk[0], Mem{Base: ks})
 		VMOVDQU(blk[1], Mem{Base: ks, Disp: 32})
 		JMP(LabelRef("done"))
-		Label("next" + id)
 	}
 	Label("done")
+	st = Dereference(Param("s"))
+	Store(p.h0, st.Field("h").Index(0))
+	Store(p.h1, st.Field("h").Index(1))
+	Store(p.h2, st.Field("h").Index(2))
 	VZEROUPPER()
 	RET()
 }
@@ -1161,6 +1226,39 @@ func (p *poly) absorbPadded(name string, m, n Register) {
 	Label(name + "_done")
 }
 
+// lengthsAndTag emits the end of the Poly1305 computation of RFC 8439,
+// Section 2.8, for a function with the parameters s, adLen, ctLen and tag:
+// the block of the two lengths, the final reduction of h and the addition
+// of s, and the store of the tag.
+func (p *poly) lengthsAndTag() {
+	Comment("The lengths block.")
+	adLen := Load(Param("adLen"), GP64())
+	ctLen := Load(Param("ctLen"), GP64())
+	var o ops
+	p.blockOps(&o, adLen, ctLen)
+	merge(o, nil)
+
+	Comment("h mod 2¹³⁰-5: h-p unless that borrows, then plus s, mod 2¹²⁸.")
+	g0, g1, g2 := GP64(), GP64(), GP64()
+	MOVQ(p.h0, g0)
+	MOVQ(p.h1, g1)
+	MOVQ(p.h2, g2)
+	SUBQ(I8(-5), g0)
+	SBBQ(I8(-1), g1)
+	SBBQ(U8(3), g2)
+	CMOVQCC(g0, p.h0)
+	CMOVQCC(g1, p.h1)
+	st := Dereference(Param("s"))
+	s0, s1 := GP64(), GP64()
+	Load(st.Field("s").Index(0), s0)
+	Load(st.Field("s").Index(1), s1)
+	ADDQ(s0, p.h0)
+	ADCQ(s1, p.h1)
+	tag := Load(Param("tag"), GP64())
+	MOVQ(p.h0, Mem{Base: tag})
+	MOVQ(p.h1, Mem{Base: tag, Disp: 8})
+}
+
 // polyFinishMULX emits the end of the Poly1305 computation of RFC 8439,
 // Section 2.8, in one call: the additional data and the ciphertext (or
 // what is left of them), each padded with zeros to a multiple of 16 bytes,
@@ -1193,31 +1291,6 @@ func polyFinishMULX() {
 		p.absorbPadded(name, Load(Param(name).Base(), GP64()), Load(Param(name).Len(), GP64()))
 	}
 
-	Comment("The lengths block.")
-	adLen := Load(Param("adLen"), GP64())
-	ctLen := Load(Param("ctLen"), GP64())
-	var o ops
-	p.blockOps(&o, adLen, ctLen)
-	merge(o, nil)
-
-	Comment("h mod 2¹³⁰-5: h-p unless that borrows, then plus s, mod 2¹²⁸.")
-	g0, g1, g2 := GP64(), GP64(), GP64()
-	MOVQ(p.h0, g0)
-	MOVQ(p.h1, g1)
-	MOVQ(p.h2, g2)
-	SUBQ(I8(-5), g0)
-	SBBQ(I8(-1), g1)
-	SBBQ(U8(3), g2)
-	CMOVQCC(g0, p.h0)
-	CMOVQCC(g1, p.h1)
-	st = Dereference(Param("s"))
-	s0, s1 := GP64(), GP64()
-	Load(st.Field("s").Index(0), s0)
-	Load(st.Field("s").Index(1), s1)
-	ADDQ(s0, p.h0)
-	ADCQ(s1, p.h1)
-	tag := Load(Param("tag"), GP64())
-	MOVQ(p.h0, Mem{Base: tag})
-	MOVQ(p.h1, Mem{Base: tag, Disp: 8})
+	p.lengthsAndTag()
 	RET()
 }
