@@ -67,9 +67,16 @@ func (e *Element) IsZero() int { return limbs.IsZero(&e.l) }
 // otherwise: the bit of SEC 1's point compression.
 func (e *Element) IsOdd() int { return fp.IsOdd(&e.l) }
 
-// Invert sets e = 1/a and returns e; if a is 0, e is set to 0. It computes
-// a^(p−2) with a fixed sequence of operations.
+// Invert sets e = 1/a and returns e; if a is 0, e is set to 0. It runs a
+// fixed number of Bernstein–Yang divsteps, in constant time.
 func (e *Element) Invert(a *Element) *Element { fp.Invert(&e.l, &a.l); return e }
+
+// InvertVarTime sets e = 1/a and returns e; if a is 0, e is set to 0.
+//
+// InvertVarTime is VARIABLE TIME in the value of a (a binary extended GCD,
+// Bernstein–Yang divsteps): use it only for public inputs, never for
+// secrets. [Element.Invert] is the constant-time alternative.
+func (e *Element) InvertVarTime(a *Element) *Element { fp.InvertVarTime(&e.l, &a.l); return e }
 
 // Sqrt sets e to a square root of a and returns e and 1 if a is a square;
 // otherwise it leaves e unchanged and returns e and 0. Which root is

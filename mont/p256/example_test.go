@@ -53,3 +53,21 @@ func ExampleScalar_SetBytesReduced() {
 	fmt.Println(inv.Mul(&inv, &e).Equal(one.One()))
 	// Output: 1
 }
+
+// Invert the s of an ECDSA signature, a public value, as verification
+// does: InvertVarTime is faster than Invert, but its time depends on s, so
+// it must never see a secret (such as the nonce k in signing).
+func ExampleScalar_InvertVarTime() {
+	sBytes := make([]byte, p256.ScalarSize)
+	sBytes[p256.ScalarSize-1] = 3
+	s, err := new(p256.Scalar).SetBytes(sBytes)
+	if err != nil {
+		panic(err)
+	}
+	w := new(p256.Scalar).InvertVarTime(s)
+	fmt.Println(new(p256.Scalar).Mul(w, s).Equal(new(p256.Scalar).One()))
+	fmt.Println(w.Equal(new(p256.Scalar).Invert(s)))
+	// Output:
+	// 1
+	// 1
+}

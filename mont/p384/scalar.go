@@ -51,8 +51,17 @@ func (s *Scalar) Equal(a *Scalar) int { return limbs.Equal(&s.l, &a.l) }
 func (s *Scalar) IsZero() int { return limbs.IsZero(&s.l) }
 
 // Invert sets s = 1/a mod n and returns s; if a is 0, s is set to 0. It
-// computes a^(n−2) with a fixed sequence of operations.
+// runs a fixed number of Bernstein–Yang divsteps, in constant time.
 func (s *Scalar) Invert(a *Scalar) *Scalar { fn.Invert(&s.l, &a.l); return s }
+
+// InvertVarTime sets s = 1/a mod n and returns s; if a is 0, s is set to
+// 0.
+//
+// InvertVarTime is VARIABLE TIME in the value of a (a binary extended GCD,
+// Bernstein–Yang divsteps): use it only for public inputs, such as the s of
+// an ECDSA signature being verified, never for secrets. [Scalar.Invert] is
+// the constant-time alternative.
+func (s *Scalar) InvertVarTime(a *Scalar) *Scalar { fn.InvertVarTime(&s.l, &a.l); return s }
 
 // SetBytes sets s to the big-endian encoding b, which must be exactly
 // [ScalarSize] bytes with a value below n, and returns s. Otherwise it

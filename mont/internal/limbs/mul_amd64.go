@@ -39,3 +39,20 @@ func mul521MULX(z, x, y *[9]uint64)
 
 //go:noescape
 func sqr521MULX(z, x *[9]uint64)
+
+// The repeated squarings, z = x^(2^k) for k ≥ 1 (sqrn.go).
+
+//go:noescape
+func p256SquareRepMULX(z, x *[4]uint64, k int)
+
+//go:noescape
+func montSqr4RepMULX(z, x, m *[4]uint64, m0inv uint64, k int)
+
+//go:noescape
+func montSqr6RepMULX(z, x, m *[6]uint64, m0inv uint64, k int)
+
+//go:noescape
+func montSqr9RepMULX(z, x, m *[9]uint64, m0inv uint64, k int)
+
+//go:noescape
+func sqr521RepMULX(z, x *[9]uint64, k int)

@@ -20,6 +20,10 @@
 //   - mul521MULX and sqr521MULX: mul521, the product modulo the Mersenne
 //     prime 2^521 − 1 by the full product (the square with each cross
 //     product once) and the fold 2^521 ≡ 1 (see mul521 and sqr521 below).
+//   - p256SquareRepMULX, montSqr4RepMULX, montSqr6RepMULX, montSqr9RepMULX
+//     and sqr521RepMULX: z = x^(2^k), k of the squarings above in a loop
+//     inside the kernel (see repeat), for Field.SquareN, on which the
+//     inversions and square roots by fixed exponent run.
 //
 // montMul4MULX, montMul6MULX and montMul9MULX compute exactly what montMul4,
 // montMul6 and montMul9 (mont/internal/limbs/mul_generic.go, generated from
@@ -87,6 +91,7 @@ func main() {
 	montSqr()
 	montSqrN(6)
 	montSqrN(9)
+	squareReps()
 	Generate()
 }
 
@@ -318,8 +323,15 @@ func p256Square() {
 	TEXT("p256SquareMULX", NOSPLIT, "func(z, x *[4]uint64)")
 	Pragma("noescape")
 	Doc("p256SquareMULX sets z = x·x·2^(−256) mod p for P-256's p, like montMul4.")
-	t := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15}
 	Load(Param("x"), RSI)
+	p256SquareBody()
+	RET()
+}
+
+// p256SquareBody emits the squaring of p256SquareMULX, of the operand
+// at SI, stored to z.
+func p256SquareBody() {
+	t := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15}
 	x := func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} }
 	square4(t, x)
 	Comment("Four reduction steps on t[0..3]; the carry out of t[7] goes to t8, t[0]'s register")
@@ -340,7 +352,6 @@ func p256Square() {
 	}
 	Comment("t[4..8] < 2p: subtract p unless that borrows")
 	p256Final(append(append([]GPPhysical(nil), t[4:8]...), t8), c)
-	RET()
 }
 
 // p256ReduceTop is p256Reduce whose carry chain ends in top, which is
@@ -419,11 +430,18 @@ func sqr521() {
 	Pragma("noescape")
 	Doc("sqr521MULX sets z = x·x mod 2^521 − 1, like mul521(z, x, x).")
 	lo := AllocLocal(8 * 8)
+	Load(Param("x"), RSI)
+	sqr521Body(lo)
+	RET()
+}
+
+// sqr521Body emits the squaring of sqr521MULX, of the operand at SI, stored
+// to z; lo is eight limbs of the stack frame.
+func sqr521Body(lo Mem) {
 	a := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX, RDI}
 	for _, r := range a {
 		XORQ(r, r)
 	}
-	Load(Param("x"), RSI)
 	x := func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} }
 	for i := 0; i < 8; i++ {
 		Comment(fmt.Sprintf("Row %d: t[%d:%d] += x[%d]·x[%d:9]", i, 2*i+1, i+10, i, i+1))
@@ -460,7 +478,6 @@ func sqr521() {
 	}
 	// Nothing carries out of limb 17: the square is below 2^1042.
 	fold521(a, lo)
-	RET()
 }
 
 // square4 emits t[0..7] = x², x's limbs at x(i): each product x[i]·x[j],
@@ -519,8 +536,15 @@ func montSqr() {
 	TEXT("montSqr4MULX", NOSPLIT, "func(z, x, m *[4]uint64, m0inv uint64)")
 	Pragma("noescape")
 	Doc("montSqr4MULX sets z = x·x·2^(−256) mod m, like montMul4(z, x, x, m, m0inv).")
-	t := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX}
 	Load(Param("x"), RSI)
+	montSqrBody()
+	RET()
+}
+
+// montSqrBody emits the squaring of montSqr4MULX, of the operand at SI,
+// stored to z.
+func montSqrBody() {
+	t := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX}
 	square4(t[:8], func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} })
 	Load(Param("m"), RSI)
 	XORQ(t[8], t[8])
@@ -559,7 +583,6 @@ func montSqr() {
 	for j := 0; j < 4; j++ {
 		MOVQ(r[j], Mem{Base: RSI, Disp: 8 * j})
 	}
-	RET()
 }
 
 // montSqrN emits montSqr6MULX or montSqr9MULX, which compute what
@@ -584,11 +607,18 @@ func montSqrN(n int) {
 	Doc(fmt.Sprintf("%s sets z = x·x·2^(−%d) mod m for x < m, like montMul%d(z, x, x, m, m0inv).", name, 64*n, n))
 	lo := AllocLocal((n - 1) * 8)
 	hi := AllocLocal(n * 8)
+	Load(Param("x"), RSI)
+	montSqrNBody(n, lo, hi)
+	RET()
+}
+
+// montSqrNBody emits the squaring of montSqrN, of the operand at SI, stored
+// to z; lo and hi are n−1 and n limbs of the stack frame.
+func montSqrNBody(n int, lo, hi Mem) {
 	a := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX, RDI}[:n+1]
 	for _, r := range a {
 		XORQ(r, r)
 	}
-	Load(Param("x"), RSI)
 	x := func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} }
 	for i := 0; i < n-1; i++ {
 		Comment(fmt.Sprintf("Row %d: t[%d:%d] += x[%d]·x[%d:%d]", i, 2*i+1, i+n+1, i, i+1, n))
@@ -680,5 +710,47 @@ func montSqrN(n int) {
 	for j := 0; j < n; j++ {
 		MOVQ(w[j], Mem{Base: RSI, Disp: 8 * j})
 	}
+}
+
+// repeat emits name, which squares k times in a row (k ≥ 1, the argument
+// after the operands) with the squaring that body emits: the first pass
+// reads x, every later one z, where the previous pass stored its result; the
+// count is decremented in the argument frame. The loop runs k times
+// whatever the operand, so the kernel is as constant time as body.
+func repeat(name, sig, doc string, body func()) {
+	TEXT(name, NOSPLIT, sig)
+	Pragma("noescape")
+	Doc(doc)
+	Load(Param("x"), RSI)
+	Label(name + "Loop")
+	body()
+	Load(Param("z"), RSI)
+	DECQ(addr(Param("k")))
+	JNZ(LabelRef(name + "Loop"))
 	RET()
+}
+
+// squareReps emits the repeated squarings, z = x^(2^k) in the form of each
+// squaring kernel, k ≥ 1: p256SquareRepMULX, montSqr4RepMULX,
+// montSqr6RepMULX, montSqr9RepMULX and sqr521RepMULX. An inversion by an
+// addition chain spends most of its time in runs of squarings, and one call
+// for the whole run saves the call, the argument loads and the stores of
+// every squaring but the last.
+func squareReps() {
+	repeat("p256SquareRepMULX", "func(z, x *[4]uint64, k int)",
+		"p256SquareRepMULX sets z = x^(2^k) in Montgomery form for P-256's p, k squarings of p256SquareMULX.",
+		p256SquareBody)
+	repeat("montSqr4RepMULX", "func(z, x, m *[4]uint64, m0inv uint64, k int)",
+		"montSqr4RepMULX sets z = x^(2^k) in Montgomery form modulo m, k squarings of montSqr4MULX.",
+		montSqrBody)
+	for _, n := range []int{6, 9} {
+		lo := func() Mem { return AllocLocal((n - 1) * 8) }
+		name := fmt.Sprintf("montSqr%dRepMULX", n)
+		repeat(name, fmt.Sprintf("func(z, x, m *[%d]uint64, m0inv uint64, k int)", n),
+			fmt.Sprintf("%s sets z = x^(2^k) in Montgomery form modulo m, k squarings of montSqr%dMULX.", name, n),
+			func() { l := lo(); montSqrNBody(n, l, AllocLocal(n*8)) })
+	}
+	repeat("sqr521RepMULX", "func(z, x *[9]uint64, k int)",
+		"sqr521RepMULX sets z = x^(2^k) mod 2^521 − 1, k squarings of sqr521MULX.",
+		func() { sqr521Body(AllocLocal(8 * 8)) })
 }

@@ -1,0 +1,150 @@
+package limbs
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crypton-go/crypton/internal/cryptotest"
+)
+
+// testInvertVarTime checks InvertVarTime against math/big's ModInverse on
+// edge and random values, in Montgomery form.
+func testInvertVarTime[T Limbs](t *testing.T, f *Field[T]) {
+	testInvertFunc(t, f, f.InvertVarTime)
+}
+
+// testInvertFunc checks an inversion in Montgomery form against math/big's
+// ModInverse on edge and random values.
+func testInvertFunc[T Limbs](t *testing.T, f *Field[T], inv func(z, x *T)) {
+	m := bigT(&f.m)
+	one := big.NewInt(1)
+	vals := []*big.Int{big.NewInt(0), one, big.NewInt(2), big.NewInt(3), new(big.Int).Sub(m, one), new(big.Int).Sub(m, big.NewInt(2)), new(big.Int).Rsh(m, 1)}
+	for k := 1; k < m.BitLen(); k += 13 {
+		p := new(big.Int).Lsh(one, uint(k))
+		vals = append(vals, p, new(big.Int).Sub(p, one), new(big.Int).Sub(m, p))
+	}
+	r := rand.New(rand.NewPCG(11, uint64(len(f.m))))
+	for range 300 {
+		x := random(r, f, true)
+		vals = append(vals, new(big.Int).Mod(bigT(&x), m))
+	}
+	for _, v := range vals {
+		var plain, x, z, back T
+		SetBytes(&plain, v.FillBytes(make([]byte, 8*len(plain))))
+		f.ToMont(&x, &plain)
+		inv(&z, &x)
+		f.FromMont(&back, &z)
+		want := new(big.Int).ModInverse(v, m)
+		if want == nil {
+			want = new(big.Int)
+		}
+		if bigT(&back).Cmp(want) != 0 || f.IsValid(&z) != 1 {
+			t.Fatalf("InvertVarTime(%x) = %x, want %x", v, bigT(&back), want)
+		}
+		// Aliasing.
+		inv(&x, &x)
+		if x != z {
+			t.Fatalf("InvertVarTime(%x) in place = %x, want %x", v, x, z)
+		}
+	}
+}
+
+func TestInvertVarTime(t *testing.T) {
+	testInvertVarTime(t, f4)
+	testInvertVarTime(t, f4n)
+	testInvertVarTime(t, f6)
+	testInvertVarTime(t, f6n)
+	testInvertVarTime(t, f9)
+	testInvertVarTime(t, NewP521())
+}
+
+// bigT returns the value of x.
+func bigT[T Limbs](x *T) *big.Int {
+	b := make([]byte, 8*len(*x))
+	FillBytes(b, x)
+	return new(big.Int).SetBytes(b)
+}
+
+func TestInvertCT(t *testing.T) {
+	for _, f := range []any{f4, f4n, f6, f6n, f9, NewP521()} {
+		switch f := f.(type) {
+		case *Field[[4]uint64]:
+			testInvertFunc(t, f, f.InvertCT)
+		case *Field[[6]uint64]:
+			testInvertFunc(t, f, f.InvertCT)
+		case *Field[[9]uint64]:
+			testInvertFunc(t, f, f.InvertCT)
+		}
+	}
+}
+
+// TestInvertFermat checks the addition chains and compiled windows of
+// invertFermat against math/big, with and without the assembly.
+func TestInvertFermat(t *testing.T) {
+	on := true
+	for _, asm := range []*bool{nil, &on} {
+		if asm != nil && !asmOK {
+			continue
+		}
+		for _, f := range []any{f4, f4n, f6, f6n, f9, NewP521()} {
+			switch f := f.(type) {
+			case *Field[[4]uint64]:
+				old := f.asm
+				f.asm = asm
+				testInvertFunc(t, f, f.invertFermat)
+				f.asm = old
+			case *Field[[6]uint64]:
+				old := f.asm
+				f.asm = asm
+				testInvertFunc(t, f, f.invertFermat)
+				f.asm = old
+			case *Field[[9]uint64]:
+				old := f.asm
+				f.asm = asm
+				testInvertFunc(t, f, f.invertFermat)
+				f.asm = old
+			}
+		}
+	}
+}
+
+// benchInvert compares the inversions of f, with the assembly on: the
+// exponentiation (invertFermat), the constant-time divsteps (InvertCT, what
+// Invert runs) and the variable-time ones.
+func benchInvert[T Limbs](b *testing.B, name string, f *Field[T]) {
+	on := true
+	old := f.asm
+	f.asm = &on
+	defer func() { f.asm = old }()
+	var x T
+	f.One(&x)
+	f.Add(&x, &x, &x)
+	b.Run(name+"/Fermat", func(b *testing.B) {
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			f.invertFermat(&x, &x)
+		}
+	})
+	b.Run(name+"/CT", func(b *testing.B) {
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			f.InvertCT(&x, &x)
+		}
+	})
+	b.Run(name+"/VarTime", func(b *testing.B) {
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			f.InvertVarTime(&x, &x)
+		}
+	})
+}
+
+func BenchmarkInvert(b *testing.B) {
+	benchInvert(b, "p256", f4)
+	benchInvert(b, "n256", f4n)
+	benchInvert(b, "p384", f6)
+	benchInvert(b, "n384", f6n)
+	benchInvert(b, "n521", f9)
+	benchInvert(b, "p521", NewP521())
+}
