@@ -17,6 +17,7 @@ type scalarPtr[S any] interface {
 	Add(a, b *S) *S
 	Mul(a, b *S) *S
 	Invert(a *S) *S
+	InvertVarTime(a *S) *S
 	Equal(a *S) int
 	IsZero() int
 	SetBytes(b []byte) (*S, error)
@@ -294,9 +295,7 @@ func (c *nistCurve[S, P, T, SP, PP]) verify(pub *PublicKey, digest, rb, sb []byt
 		return false
 	}
 	c.hashToScalar(&w.e, digest, &w.tmp)
-	// TODO(D): InvertVarTime (s is public) once mont/p256, p384 and p521
-	// have it.
-	SP(&w.sInv).Invert(&w.s)
+	SP(&w.sInv).InvertVarTime(&w.s) // s is public
 	SP(&w.u1).Mul(&w.e, &w.sInv)
 	SP(&w.u2).Mul(&w.r, &w.sInv)
 	R, err := PP(&w.R).ScalarBaseMultAddTableVarTime(SP(&w.u1).FillBytes(w.b1[:c.size]),

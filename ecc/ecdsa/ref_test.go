@@ -54,6 +54,12 @@ func (s *refScalar[C]) Invert(a *refScalar[C]) *refScalar[C] {
 	n := refParamsOf[C]().N
 	return s.put(new(big.Int).Exp(a.get(), new(big.Int).Sub(n, big.NewInt(2)), n))
 }
+func (s *refScalar[C]) InvertVarTime(a *refScalar[C]) *refScalar[C] {
+	if a.get().Sign() == 0 {
+		return s.put(new(big.Int))
+	}
+	return s.put(new(big.Int).ModInverse(a.get(), refParamsOf[C]().N))
+}
 func (s *refScalar[C]) Equal(a *refScalar[C]) int {
 	if s.v == a.v {
 		return 1

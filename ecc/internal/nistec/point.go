@@ -35,6 +35,7 @@ type fieldElement[E any] interface {
 	IsZero() int
 	IsOdd() int
 	Invert(a *E) *E
+	InvertVarTime(a *E) *E // for public values only
 	Sqrt(a *E) (*E, int)
 	SetBytes(b []byte) (*E, error)
 	FillBytes(b []byte) []byte

@@ -20,11 +20,14 @@ type varTimeWork[E any, PE fieldElement[E], C curveParams[E]] struct {
 
 // varTimeTableWork is the workspace of the table of q.
 type varTimeTableWork[E any, PE fieldElement[E], C curveParams[E]] struct {
-	proj   [qEntries]point[E, PE, C] // q, 3q, ..., 15q
-	prefix [qEntries]E
-	q2     point[E, PE, C]
-	inv    [2]E
-	t      addTemps[E]
+	tx, ty, tz [qEntries]E // q, 3q, ..., 15q, Jacobian
+	prefix     [qEntries]E
+	dx, dy, dz E // 2q, Jacobian
+	dz2, dz3   E // its Z² and Z³
+	rx, ry     E
+	inv        [4]E
+	t          addTemps[E]
+	m          maddTemps[E]
 }
 
 // varTimeSum is the workspace of the double multiplication proper.
@@ -157,19 +160,66 @@ func (p *point[E, PE, C]) ScalarBaseMultAddTableVarTime(s1 []byte, t *VarTimeTab
 }
 
 // fillVarTimeTable sets t to the odd multiples of q, in variable time.
+//
+// The multiples are computed in Jacobian coordinates, where the curve's
+// doubling and mixed addition may have assembly (jDoubleN, mAdd), as
+// multTable does for ScalarMult: with 2q = (X2 : Y2 : Z2), the sum of
+// (X1 : Y1 : Z1) and 2q is the mixed addition of (X1·Z2² : Y1·Z2³ : Z1)
+// and (X2, Y2), with Z2 multiplied into the result's Z. No case is
+// exceptional: (2j−1)·q = ±2q would need 2j − 1 ≡ ±2 (mod n), and no
+// multiple is the point at infinity, as 2j + 1 < n.
 func (q *point[E, PE, C]) fillVarTimeTable(t *VarTimeTable[E], w *varTimeTableWork[E, PE, C]) {
 	if q.IsInfinity() == 1 {
 		t.infinity = true
 		return
 	}
 	t.infinity = false
-	w.proj[0].Set(q)
-	w.q2.double(q, &w.t)
+	c := params[E, C]()
+	// q to Jacobian: (X·Z : Y·Z² : Z).
+	PE(&w.dz2).Square(&q.z)
+	PE(&w.tx[0]).Mul(&q.x, &q.z)
+	PE(&w.ty[0]).Mul(&q.y, &w.dz2)
+	PE(&w.tz[0]).Set(&q.z)
+	PE(&w.dx).Set(&w.tx[0])
+	PE(&w.dy).Set(&w.ty[0])
+	PE(&w.dz).Set(&w.tz[0])
+	jDoubleN[E, PE](c, &w.dx, &w.dy, &w.dz, 1, &w.t)
+	PE(&w.dz2).Square(&w.dz)
+	PE(&w.dz3).Mul(&w.dz2, &w.dz)
 	for j := 1; j < qEntries; j++ {
-		w.proj[j].add(&w.proj[j-1], &w.q2, &w.t)
+		PE(&w.rx).Mul(&w.tx[j-1], &w.dz2)
+		PE(&w.ry).Mul(&w.ty[j-1], &w.dz3)
+		mAdd[E, PE](c, &w.tx[j], &w.ty[j], &w.tz[j], &w.rx, &w.ry, &w.tz[j-1], &w.dx, &w.dy, &w.m)
+		PE(&w.tz[j]).Mul(&w.tz[j], &w.dz)
 	}
-	// No multiple is the point at infinity: (2j+1)·q with 2j+1 < n.
-	toAffineInto(t.entries[:], w.proj[:], w.prefix[:], &w.inv)
+	jacobianToAffineVarTime[E, PE](t.entries[:], w.tx[:], w.ty[:], w.tz[:], w.prefix[:], &w.inv)
+}
+
+// jacobianToAffineVarTime sets out[k] to (x[k]/z[k]², y[k]/z[k]³) for
+// Jacobian points of which none is the point at infinity: one inversion of
+// the product of the z[k], in VARIABLE TIME (the points must be public),
+// then each 1/z[k] from the running products (Montgomery's trick). prefix
+// is as long as out; t holds temporaries.
+func jacobianToAffineVarTime[E any, PE fieldElement[E]](out []affinePoint[E], x, y, z, prefix []E, t *[4]E) {
+	n := len(out)
+	PE(&prefix[0]).Set(&z[0])
+	for k := 1; k < n; k++ {
+		PE(&prefix[k]).Mul(&prefix[k-1], &z[k]) // z[0]·…·z[k]
+	}
+	inv, zi, zi2, zi3 := &t[0], &t[1], &t[2], &t[3]
+	PE(inv).InvertVarTime(&prefix[n-1]) // 1/(z[0]·…·z[k]), for k from n−1 down
+	for k := n - 1; k >= 0; k-- {
+		if k == 0 {
+			PE(zi).Set(inv)
+		} else {
+			PE(zi).Mul(inv, &prefix[k-1])
+			PE(inv).Mul(inv, &z[k])
+		}
+		PE(zi2).Square(zi)
+		PE(zi3).Mul(zi2, zi)
+		PE(&out[k].x).Mul(&x[k], zi2)
+		PE(&out[k].y).Mul(&y[k], zi3)
+	}
 }
 
 // scalarBaseMultAdd sets p = s1·G + s2·q, where t is the table of q and s1

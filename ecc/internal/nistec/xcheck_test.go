@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
+	"github.com/crypton-go/crypton/internal/cryptotest"
 	"github.com/crypton-go/crypton/mont/p256"
 	"github.com/crypton-go/crypton/mont/p384"
 	"github.com/crypton-go/crypton/mont/p521"
@@ -78,6 +79,25 @@ func testVarTimeTable[E any, PE fieldElement[E], C curveParams[E]](t *testing.T,
 	}
 	for name, q := range map[string]*point[E, PE, C]{"G": g, "random": q, "infinity": newPoint[E, PE, C]()} {
 		table := q.NewVarTimeTable()
+		if table.infinity != (q.IsInfinity() == 1) {
+			t.Errorf("q = %s: table.infinity = %v", name, table.infinity)
+		}
+		for j := range table.entries {
+			if table.infinity {
+				break
+			}
+			// Entry j is (2j+1)·q, affine.
+			want, err := newPoint[E, PE, C]().ScalarMult(q, enc(big.NewInt(int64(2*j+1))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := newPoint[E, PE, C]()
+			got.x, got.y = table.entries[j].x, table.entries[j].y
+			PE(&got.z).One()
+			if !bytes.Equal(got.Bytes(), want.Bytes()) {
+				t.Errorf("q = %s: entry %d = %x, want %x", name, j, got.Bytes(), want.Bytes())
+			}
+		}
 		for i, a := range scalars {
 			for _, b := range []*big.Int{scalars[(i+1)%len(scalars)], scalars[(i+3)%len(scalars)], new(big.Int).Sub(n, a)} {
 				want, err := newPoint[E, PE, C]().ScalarBaseMultAddVarTime(enc(a), q, enc(b))
@@ -363,4 +383,26 @@ func benchmarkXModOrder[E any, PE fieldElement[E], C curveParams[E]](b *testing.
 			}
 		}
 	})
+}
+
+// BenchmarkNewVarTimeTable measures the precomputation that
+// ScalarBaseMultAddVarTime does and ScalarBaseMultAddTableVarTime skips.
+func BenchmarkNewVarTimeTable(b *testing.B) {
+	b.Run("P-256", benchmarkNewVarTimeTable[p256.Element, *p256.Element, p256Curve])
+	b.Run("P-384", benchmarkNewVarTimeTable[p384.Element, *p384.Element, p384Curve])
+	b.Run("P-521", benchmarkNewVarTimeTable[p521.Element, *p521.Element, p521Curve])
+}
+
+func benchmarkNewVarTimeTable[E any, PE fieldElement[E], C curveParams[E]](b *testing.B) {
+	c := params[E, C]()
+	k := bytes.Repeat([]byte{0x5a}, c.scalarSize)
+	q, err := newPoint[E, PE, C]().ScalarBaseMult(k)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	cryptotest.CPUTime(b)
+	for b.Loop() {
+		q.NewVarTimeTable()
+	}
 }
