@@ -33,7 +33,8 @@ type polyState struct {
 	s [2]uint64
 }
 
-// chachaPolyAVX2 XORs the keystream of the blocks from state[12] on into
+// chachaPolyAVX2 absorbs ad into s.h, followed by zeros up to a multiple
+// of 16 bytes, then XORs the keystream of the blocks from state[12] on into
 // the len(src)/512 whole 512-byte chunks of src, writing them to dst, and
 // absorbs 16-byte blocks from hash into s.h, contiguously: first blocks
 // (0 to 32) with the first chunk, 32 with each of the others, those of a
@@ -42,7 +43,7 @@ type polyState struct {
 // tools/asm/aead/chacha20poly1305.
 //
 //go:noescape
-func chachaPolyAVX2(state *[16]uint32, s *polyState, dst, src []byte, hash *byte, first int)
+func chachaPolyAVX2(state *[16]uint32, s *polyState, dst, src []byte, hash *byte, first int, ad []byte)
 
 // chachaKeyAVX2 computes the eight ChaCha20 blocks from state[12] on (in
 // the lanes of the YMM registers), sets s to the start of the Poly1305
@@ -86,11 +87,6 @@ func chachaRowsAVX2(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byt
 //
 //go:noescape
 func polyFinishMULX(s *polyState, ad, ct []byte, adLen, ctLen int, tag *[16]byte)
-
-// polyBlocksMULX absorbs the len(msg)/16 whole blocks of msg into s.h.
-//
-//go:noescape
-func polyBlocksMULX(s *polyState, msg []byte)
 
 // chunkSize is the number of bytes that chachaPolyAVX2 processes at a time:
 // eight ChaCha20 blocks, 32 Poly1305 blocks.
@@ -163,7 +159,7 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 	n := done + (len(plaintext)-done)/chunkSize*chunkSize
 	for done < n {
 		k := min(n-done, maxKernelLen)
-		chachaPolyAVX2(&state, &p, ciphertext[done:done+k], plaintext[done:done+k], &ciphertext[hashed], (done-hashed)/16)
+		chachaPolyAVX2(&state, &p, ciphertext[done:done+k], plaintext[done:done+k], &ciphertext[hashed], (done-hashed)/16, nil)
 		state[12] += uint32(k / 64)
 		done += k
 		hashed = done - chunkSize
@@ -194,7 +190,7 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 // sealShortAVX2 is sealGeneric for plaintexts shorter than 512 bytes: one
 // call of chachaRowsAVX2 computes the one-time key and encrypts the whole
 // blocks, leaving the keystream of a partial block at the end, and
-// polyBlocksMULX authenticates.
+// polyFinishMULX authenticates.
 func sealShortAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 	full := len(plaintext) &^ 63
@@ -223,8 +219,9 @@ func openInPlaceAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, cip
 // one-time key and decrypts the whole blocks after the last whole 512-byte
 // chunk, into buf if it is not nil (when out is the ciphertext itself,
 // which has yet to be authenticated), else into out; chachaPolyAVX2
-// authenticates and decrypts the chunks; polyFinishMULX authenticates the
-// rest. It decrypts before it knows whether the tag is right, and so
+// authenticates the additional data, then authenticates and decrypts the
+// chunks; polyFinishMULX authenticates the rest (and the additional data
+// if there is no chunk). It decrypts before it knows whether the tag is right, and so
 // zeroes what it wrote if it is not.
 func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData, buf []byte) bool {
 	tag := ciphertext[len(ciphertext)-Overhead:]
@@ -246,12 +243,11 @@ func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext
 	p.setKey(&polyKey)
 	ad := additionalData
 	if n > 0 {
-		p.writePadded(ad)
-		ad = nil
 		state[12] = 1
 		for i := 0; i < n; {
 			k := min(n-i, maxKernelLen)
-			chachaPolyAVX2(&state, &p, out[i:i+k], ciphertext[i:i+k], &ciphertext[i], chunkSize/16)
+			chachaPolyAVX2(&state, &p, out[i:i+k], ciphertext[i:i+k], &ciphertext[i], chunkSize/16, ad)
+			ad = nil
 			state[12] += uint32(k / 64)
 			i += k
 		}
@@ -327,19 +323,6 @@ func (p *polyState) setKey(key *[32]byte) {
 	p.r[1] = binary.LittleEndian.Uint64(key[8:16]) & 0x0ffffffc0ffffffc
 	p.s[0] = binary.LittleEndian.Uint64(key[16:24])
 	p.s[1] = binary.LittleEndian.Uint64(key[24:32])
-}
-
-// writePadded absorbs b followed by zeros up to a multiple of 16 bytes.
-func (p *polyState) writePadded(b []byte) {
-	full := len(b) &^ 15
-	if full > 0 {
-		polyBlocksMULX(p, b[:full])
-	}
-	if full < len(b) {
-		var last [16]byte
-		copy(last[:], b[full:])
-		polyBlocksMULX(p, last[:])
-	}
 }
 
 // finish sets out to the tag: h reduced modulo 2¹³⁰-5, plus s, modulo 2¹²⁸,

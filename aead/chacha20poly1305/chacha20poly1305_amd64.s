@@ -44,149 +44,252 @@ DATA chachaPolyEightBlocks<>+24(SB)/4, $0x00000008
 DATA chachaPolyEightBlocks<>+28(SB)/4, $0x00000008
 GLOBL chachaPolyEightBlocks<>(SB), RODATA|NOPTR, $32
 
-// func chachaPolyAVX2(state *[16]uint32, s *polyState, dst []byte, src []byte, hash *byte, first int)
+// func chachaPolyAVX2(state *[16]uint32, s *polyState, dst []byte, src []byte, hash *byte, first int, ad []byte)
 // Requires: AVX, AVX2, BMI2, CMOV
-TEXT ·chachaPolyAVX2(SB), $640-80
-	MOVQ dst_base+16(FP), AX
-	MOVQ src_base+40(FP), CX
-	MOVQ hash+64(FP), BX
-	MOVQ src_len+48(FP), SI
-	SHRQ $0x09, SI
-	JZ   done
-	LEAQ (SP), DI
-	ADDQ $0x0000001f, DI
-	ANDQ $-32, DI
-	MOVQ state+0(FP), DX
+TEXT ·chachaPolyAVX2(SB), $640-104
+	LEAQ (SP), AX
+	ADDQ $0x0000001f, AX
+	ANDQ $-32, AX
+	MOVQ state+0(FP), CX
 
 	// Broadcast the state to the slots, with counter+i in lane i of word 12.
-	VPBROADCASTD (DX), Y0
-	VPBROADCASTD 4(DX), Y1
-	VPBROADCASTD 8(DX), Y2
-	VPBROADCASTD 12(DX), Y3
-	VPBROADCASTD 16(DX), Y4
-	VPBROADCASTD 20(DX), Y5
-	VPBROADCASTD 24(DX), Y6
-	VPBROADCASTD 28(DX), Y7
-	VPBROADCASTD 32(DX), Y8
-	VPBROADCASTD 36(DX), Y9
-	VPBROADCASTD 40(DX), Y10
-	VPBROADCASTD 44(DX), Y11
-	VPBROADCASTD 48(DX), Y12
-	VPBROADCASTD 52(DX), Y13
-	VPBROADCASTD 56(DX), Y14
-	VPBROADCASTD 60(DX), Y15
+	VPBROADCASTD (CX), Y0
+	VPBROADCASTD 4(CX), Y1
+	VPBROADCASTD 8(CX), Y2
+	VPBROADCASTD 12(CX), Y3
+	VPBROADCASTD 16(CX), Y4
+	VPBROADCASTD 20(CX), Y5
+	VPBROADCASTD 24(CX), Y6
+	VPBROADCASTD 28(CX), Y7
+	VPBROADCASTD 32(CX), Y8
+	VPBROADCASTD 36(CX), Y9
+	VPBROADCASTD 40(CX), Y10
+	VPBROADCASTD 44(CX), Y11
+	VPBROADCASTD 48(CX), Y12
+	VPBROADCASTD 52(CX), Y13
+	VPBROADCASTD 56(CX), Y14
+	VPBROADCASTD 60(CX), Y15
 	VPADDD       chachaPolyLaneOffsets<>+0(SB), Y12, Y12
-	VMOVDQA      Y0, (DI)
-	VMOVDQA      Y1, 32(DI)
-	VMOVDQA      Y2, 64(DI)
-	VMOVDQA      Y3, 96(DI)
-	VMOVDQA      Y4, 128(DI)
-	VMOVDQA      Y5, 160(DI)
-	VMOVDQA      Y6, 192(DI)
-	VMOVDQA      Y7, 224(DI)
-	VMOVDQA      Y8, 256(DI)
-	VMOVDQA      Y9, 288(DI)
-	VMOVDQA      Y10, 320(DI)
-	VMOVDQA      Y11, 352(DI)
-	VMOVDQA      Y12, 384(DI)
-	VMOVDQA      Y13, 416(DI)
-	VMOVDQA      Y14, 448(DI)
-	VMOVDQA      Y15, 480(DI)
+	VMOVDQA      Y0, (AX)
+	VMOVDQA      Y1, 32(AX)
+	VMOVDQA      Y2, 64(AX)
+	VMOVDQA      Y3, 96(AX)
+	VMOVDQA      Y4, 128(AX)
+	VMOVDQA      Y5, 160(AX)
+	VMOVDQA      Y6, 192(AX)
+	VMOVDQA      Y7, 224(AX)
+	VMOVDQA      Y8, 256(AX)
+	VMOVDQA      Y9, 288(AX)
+	VMOVDQA      Y10, 320(AX)
+	VMOVDQA      Y11, 352(AX)
+	VMOVDQA      Y12, 384(AX)
+	VMOVDQA      Y13, 416(AX)
+	VMOVDQA      Y14, 448(AX)
+	VMOVDQA      Y15, 480(AX)
 
 	// The Poly1305 key in slots, rr1 = r1 + r1/4, and the accumulator in registers.
 	MOVQ s+8(FP), DX
-	MOVQ 24(DX), R8
-	MOVQ R8, 544(DI)
-	MOVQ 32(DX), R8
-	MOVQ R8, 552(DI)
-	MOVQ R8, R9
-	SHRQ $0x02, R9
-	ADDQ R8, R9
-	MOVQ R9, 560(DI)
-	MOVQ (DX), R8
-	MOVQ 8(DX), R9
-	MOVQ 16(DX), R10
+	MOVQ 24(DX), CX
+	MOVQ CX, 544(AX)
+	MOVQ 32(DX), CX
+	MOVQ CX, 552(AX)
+	MOVQ CX, BX
+	SHRQ $0x02, BX
+	ADDQ CX, BX
+	MOVQ BX, 560(AX)
+	MOVQ (DX), CX
+	MOVQ 8(DX), BX
+	MOVQ 16(DX), SI
 	MOVQ first+72(FP), DX
-	MOVQ DX, 576(DI)
+	MOVQ DX, 576(AX)
+
+	// The additional data, before the chunks: the out-of-order core runs it beside
+	// the first rounds, which do not depend on it.
+	MOVQ ad_base+80(FP), DI
+	MOVQ ad_len+88(FP), R8
+	MOVQ R8, R9
+	SHRQ $0x04, R9
+	JZ   ad_partial
+
+ad_loop:
+	ADDQ  (DI), CX
+	ADCQ  8(DI), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 544(AX), CX, R10
+	MULXQ 552(AX), R11, R12
+	MOVQ  BX, DX
+	MULXQ 560(AX), R13, BX
+	ADDQ  R13, CX
+	ADCQ  R10, BX
+	MULXQ 544(AX), DX, R10
+	MOVQ  SI, R13
+	IMULQ 560(AX), R13
+	IMULQ 544(AX), SI
+	ADDQ  R13, BX
+	ADDQ  DX, R11
+	ADCQ  R10, R12
+	ADDQ  R12, SI
+	MOVQ  SI, DX
+	ANDQ  $0x03, SI
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R11, BX
+	ADCQ  $0x00, SI
+	ADDQ  DX, CX
+	ADCQ  $0x00, BX
+	ADCQ  $0x00, SI
+	ADDQ  $0x10, DI
+	DECQ  R9
+	JNZ   ad_loop
+
+ad_partial:
+	ANDQ $0x0f, R8
+	JZ   ad_done
+
+	// The partial block in two registers: its first 8 bytes loaded at once if
+	// there are 8, the others gathered one by one from the last, zero-padded.
+	XORQ DX, DX
+	XORQ R9, R9
+	CMPQ R8, $0x08
+	JB   ad_low
+
+ad_high:
+	CMPQ    R8, $0x08
+	JE      ad_first8
+	DECQ    R8
+	MOVBQZX (DI)(R8*1), R10
+	SHLQ    $0x08, R9
+	ORQ     R10, R9
+	JMP     ad_high
+
+ad_first8:
+	MOVQ (DI), DX
+	JMP  ad_absorb
+
+ad_low:
+	DECQ    R8
+	MOVBQZX (DI)(R8*1), R10
+	SHLQ    $0x08, DX
+	ORQ     R10, DX
+	TESTQ   R8, R8
+	JNZ     ad_low
+
+ad_absorb:
+	ADDQ  DX, CX
+	ADCQ  R9, BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 544(AX), CX, DI
+	MULXQ 552(AX), R8, R9
+	MOVQ  BX, DX
+	MULXQ 560(AX), R10, BX
+	ADDQ  R10, CX
+	ADCQ  DI, BX
+	MULXQ 544(AX), DX, DI
+	MOVQ  SI, R10
+	IMULQ 560(AX), R10
+	IMULQ 544(AX), SI
+	ADDQ  R10, BX
+	ADDQ  DX, R8
+	ADCQ  DI, R9
+	ADDQ  R9, SI
+	MOVQ  SI, DX
+	ANDQ  $0x03, SI
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R8, BX
+	ADCQ  $0x00, SI
+	ADDQ  DX, CX
+	ADCQ  $0x00, BX
+	ADCQ  $0x00, SI
+
+ad_done:
+	MOVQ dst_base+16(FP), DI
+	MOVQ src_base+40(FP), R8
+	MOVQ hash+64(FP), R9
+	MOVQ src_len+48(FP), R10
+	SHRQ $0x09, R10
+	JZ   end
 
 chunk:
 	// Eight blocks of ChaCha20, with the chunk's Poly1305 blocks merged into the rounds.
-	VMOVDQA 32(DI), Y1
-	VMOVDQA 64(DI), Y2
-	VMOVDQA 96(DI), Y3
-	VMOVDQA 128(DI), Y4
-	VMOVDQA 160(DI), Y5
-	VMOVDQA 192(DI), Y6
-	VMOVDQA 224(DI), Y7
-	VMOVDQA 256(DI), Y8
-	VMOVDQA 288(DI), Y9
-	VMOVDQA 320(DI), Y10
-	VMOVDQA 352(DI), Y11
-	VMOVDQA 384(DI), Y12
-	VMOVDQA 416(DI), Y13
-	VMOVDQA 448(DI), Y14
-	VMOVDQA 480(DI), Y15
-	VMOVDQA (DI), Y0
-	VMOVDQA Y0, 512(DI)
+	VMOVDQA 32(AX), Y1
+	VMOVDQA 64(AX), Y2
+	VMOVDQA 96(AX), Y3
+	VMOVDQA 128(AX), Y4
+	VMOVDQA 160(AX), Y5
+	VMOVDQA 192(AX), Y6
+	VMOVDQA 224(AX), Y7
+	VMOVDQA 256(AX), Y8
+	VMOVDQA 288(AX), Y9
+	VMOVDQA 320(AX), Y10
+	VMOVDQA 352(AX), Y11
+	VMOVDQA 384(AX), Y12
+	VMOVDQA 416(AX), Y13
+	VMOVDQA 448(AX), Y14
+	VMOVDQA 480(AX), Y15
+	VMOVDQA (AX), Y0
+	VMOVDQA Y0, 512(AX)
 
 	// k = min(blocks/3, 10) double rounds with three Poly1305 blocks each, 10-k
 	// without, then the blocks - 3k left.
-	MOVQ    576(DI), DX
+	MOVQ    576(AX), DX
 	IMUL3Q  $0x0000aaab, DX, R11
 	SHRQ    $0x11, R11
 	MOVQ    $0x0000000a, R12
 	CMPQ    R11, R12
 	CMOVQHI R12, R11
 	SUBQ    R11, R12
-	MOVQ    R12, 584(DI)
+	MOVQ    R12, 584(AX)
 	LEAQ    (R11)(R11*2), R12
 	SUBQ    R12, DX
-	MOVQ    DX, 592(DI)
-	MOVQ    R11, 568(DI)
+	MOVQ    DX, 592(AX)
+	MOVQ    R11, 568(AX)
 	TESTQ   R11, R11
 	JZ      plain
 
 stitched:
-	VPADDD  512(DI), Y4, Y0
+	VPADDD  512(AX), Y4, Y0
 	VPADDD  Y5, Y1, Y1
-	ADDQ    (BX), R8
+	ADDQ    (R9), CX
 	VPADDD  Y6, Y2, Y2
 	VPADDD  Y7, Y3, Y3
-	ADCQ    8(BX), R9
+	ADCQ    8(R9), BX
 	VPXOR   Y0, Y12, Y12
-	ADCQ    $0x01, R10
+	ADCQ    $0x01, SI
 	VPXOR   Y1, Y13, Y13
 	VPXOR   Y2, Y14, Y14
-	MOVQ    R8, DX
+	MOVQ    CX, DX
 	VPXOR   Y3, Y15, Y15
 	VPSHUFB chachaPolyRot16<>+0(SB), Y12, Y12
-	MULXQ   544(DI), R8, R11
+	MULXQ   544(AX), CX, R11
 	VPSHUFB chachaPolyRot16<>+0(SB), Y13, Y13
-	MULXQ   552(DI), R12, R13
+	MULXQ   552(AX), R12, R13
 	VPSHUFB chachaPolyRot16<>+0(SB), Y14, Y14
 	VPSHUFB chachaPolyRot16<>+0(SB), Y15, Y15
-	MOVQ    R9, DX
-	VMOVDQA Y0, 512(DI)
+	MOVQ    BX, DX
+	VMOVDQA Y0, 512(AX)
 	VPADDD  Y12, Y8, Y8
-	MULXQ   560(DI), R14, R9
+	MULXQ   560(AX), R14, BX
 	VPADDD  Y13, Y9, Y9
-	ADDQ    R14, R8
+	ADDQ    R14, CX
 	VPADDD  Y14, Y10, Y10
 	VPADDD  Y15, Y11, Y11
-	ADCQ    R11, R9
+	ADCQ    R11, BX
 	VPXOR   Y8, Y4, Y4
-	MULXQ   544(DI), DX, R11
+	MULXQ   544(AX), DX, R11
 	VPXOR   Y9, Y5, Y5
 	VPXOR   Y10, Y6, Y6
-	MOVQ    R10, R14
+	MOVQ    SI, R14
 	VPXOR   Y11, Y7, Y7
 	VPSLLD  $0x0c, Y4, Y0
-	IMULQ   560(DI), R14
+	IMULQ   560(AX), R14
 	VPSRLD  $0x14, Y4, Y4
-	IMULQ   544(DI), R10
+	IMULQ   544(AX), SI
 	VPOR    Y0, Y4, Y4
 	VPSLLD  $0x0c, Y5, Y0
-	ADDQ    R14, R9
+	ADDQ    R14, BX
 	VPSRLD  $0x14, Y5, Y5
 	VPOR    Y0, Y5, Y5
 	ADDQ    DX, R12
@@ -194,70 +297,70 @@ stitched:
 	ADCQ    R11, R13
 	VPSRLD  $0x14, Y6, Y6
 	VPOR    Y0, Y6, Y6
-	ADDQ    R13, R10
+	ADDQ    R13, SI
 	VPSLLD  $0x0c, Y7, Y0
-	MOVQ    R10, DX
+	MOVQ    SI, DX
 	VPSRLD  $0x14, Y7, Y7
 	VPOR    Y0, Y7, Y7
-	ANDQ    $0x03, R10
-	VPADDD  512(DI), Y4, Y0
+	ANDQ    $0x03, SI
+	VPADDD  512(AX), Y4, Y0
 	VPADDD  Y5, Y1, Y1
 	SHRQ    $0x02, DX
 	VPADDD  Y6, Y2, Y2
 	LEAQ    (DX)(DX*4), DX
 	VPADDD  Y7, Y3, Y3
 	VPXOR   Y0, Y12, Y12
-	ADDQ    R12, R9
+	ADDQ    R12, BX
 	VPXOR   Y1, Y13, Y13
 	VPXOR   Y2, Y14, Y14
-	ADCQ    $0x00, R10
+	ADCQ    $0x00, SI
 	VPXOR   Y3, Y15, Y15
-	ADDQ    16(BX), R8
+	ADDQ    16(R9), CX
 	VPSHUFB chachaPolyRot8<>+0(SB), Y12, Y12
 	VPSHUFB chachaPolyRot8<>+0(SB), Y13, Y13
-	ADCQ    24(BX), R9
+	ADCQ    24(R9), BX
 	VPSHUFB chachaPolyRot8<>+0(SB), Y14, Y14
-	ADCQ    $0x01, R10
+	ADCQ    $0x01, SI
 	VPSHUFB chachaPolyRot8<>+0(SB), Y15, Y15
-	VMOVDQA Y0, 512(DI)
-	ADDQ    DX, R8
+	VMOVDQA Y0, 512(AX)
+	ADDQ    DX, CX
 	VPADDD  Y12, Y8, Y8
 	VPADDD  Y13, Y9, Y9
-	ADCQ    $0x00, R9
+	ADCQ    $0x00, BX
 	VPADDD  Y14, Y10, Y10
-	ADCQ    $0x00, R10
+	ADCQ    $0x00, SI
 	VPADDD  Y15, Y11, Y11
 	VPXOR   Y8, Y4, Y4
-	MOVQ    R8, DX
+	MOVQ    CX, DX
 	VPXOR   Y9, Y5, Y5
 	VPXOR   Y10, Y6, Y6
-	MULXQ   544(DI), R8, R11
+	MULXQ   544(AX), CX, R11
 	VPXOR   Y11, Y7, Y7
-	MULXQ   552(DI), R12, R13
+	MULXQ   552(AX), R12, R13
 	VPSLLD  $0x07, Y4, Y0
 	VPSRLD  $0x19, Y4, Y4
-	MOVQ    R9, DX
+	MOVQ    BX, DX
 	VPOR    Y0, Y4, Y4
 	VPSLLD  $0x07, Y5, Y0
-	MULXQ   560(DI), R14, R9
+	MULXQ   560(AX), R14, BX
 	VPSRLD  $0x19, Y5, Y5
-	ADDQ    R14, R8
+	ADDQ    R14, CX
 	VPOR    Y0, Y5, Y5
 	VPSLLD  $0x07, Y6, Y0
-	ADCQ    R11, R9
+	ADCQ    R11, BX
 	VPSRLD  $0x19, Y6, Y6
-	MULXQ   544(DI), DX, R11
+	MULXQ   544(AX), DX, R11
 	VPOR    Y0, Y6, Y6
 	VPSLLD  $0x07, Y7, Y0
-	MOVQ    R10, R14
+	MOVQ    SI, R14
 	VPSRLD  $0x19, Y7, Y7
 	VPOR    Y0, Y7, Y7
-	IMULQ   560(DI), R14
-	VPADDD  512(DI), Y5, Y0
-	IMULQ   544(DI), R10
+	IMULQ   560(AX), R14
+	VPADDD  512(AX), Y5, Y0
+	IMULQ   544(AX), SI
 	VPADDD  Y6, Y1, Y1
 	VPADDD  Y7, Y2, Y2
-	ADDQ    R14, R9
+	ADDQ    R14, BX
 	VPADDD  Y4, Y3, Y3
 	VPXOR   Y0, Y15, Y15
 	ADDQ    DX, R12
@@ -265,70 +368,70 @@ stitched:
 	ADCQ    R11, R13
 	VPXOR   Y2, Y13, Y13
 	VPXOR   Y3, Y14, Y14
-	ADDQ    R13, R10
+	ADDQ    R13, SI
 	VPSHUFB chachaPolyRot16<>+0(SB), Y15, Y15
-	MOVQ    R10, DX
+	MOVQ    SI, DX
 	VPSHUFB chachaPolyRot16<>+0(SB), Y12, Y12
 	VPSHUFB chachaPolyRot16<>+0(SB), Y13, Y13
-	ANDQ    $0x03, R10
+	ANDQ    $0x03, SI
 	VPSHUFB chachaPolyRot16<>+0(SB), Y14, Y14
-	VMOVDQA Y0, 512(DI)
+	VMOVDQA Y0, 512(AX)
 	SHRQ    $0x02, DX
 	VPADDD  Y15, Y10, Y10
 	LEAQ    (DX)(DX*4), DX
 	VPADDD  Y12, Y11, Y11
 	VPADDD  Y13, Y8, Y8
-	ADDQ    R12, R9
+	ADDQ    R12, BX
 	VPADDD  Y14, Y9, Y9
 	VPXOR   Y10, Y5, Y5
-	ADCQ    $0x00, R10
+	ADCQ    $0x00, SI
 	VPXOR   Y11, Y6, Y6
-	ADDQ    32(BX), R8
+	ADDQ    32(R9), CX
 	VPXOR   Y8, Y7, Y7
 	VPXOR   Y9, Y4, Y4
-	ADCQ    40(BX), R9
+	ADCQ    40(R9), BX
 	VPSLLD  $0x0c, Y5, Y0
-	ADCQ    $0x01, R10
+	ADCQ    $0x01, SI
 	VPSRLD  $0x14, Y5, Y5
 	VPOR    Y0, Y5, Y5
-	ADDQ    DX, R8
+	ADDQ    DX, CX
 	VPSLLD  $0x0c, Y6, Y0
 	VPSRLD  $0x14, Y6, Y6
-	ADCQ    $0x00, R9
+	ADCQ    $0x00, BX
 	VPOR    Y0, Y6, Y6
-	ADCQ    $0x00, R10
+	ADCQ    $0x00, SI
 	VPSLLD  $0x0c, Y7, Y0
 	VPSRLD  $0x14, Y7, Y7
-	MOVQ    R8, DX
+	MOVQ    CX, DX
 	VPOR    Y0, Y7, Y7
 	VPSLLD  $0x0c, Y4, Y0
-	MULXQ   544(DI), R8, R11
+	MULXQ   544(AX), CX, R11
 	VPSRLD  $0x14, Y4, Y4
-	MULXQ   552(DI), R12, R13
+	MULXQ   552(AX), R12, R13
 	VPOR    Y0, Y4, Y4
-	VPADDD  512(DI), Y5, Y0
-	MOVQ    R9, DX
+	VPADDD  512(AX), Y5, Y0
+	MOVQ    BX, DX
 	VPADDD  Y6, Y1, Y1
 	VPADDD  Y7, Y2, Y2
-	MULXQ   560(DI), R14, R9
+	MULXQ   560(AX), R14, BX
 	VPADDD  Y4, Y3, Y3
-	ADDQ    R14, R8
+	ADDQ    R14, CX
 	VPXOR   Y0, Y15, Y15
 	VPXOR   Y1, Y12, Y12
-	ADCQ    R11, R9
+	ADCQ    R11, BX
 	VPXOR   Y2, Y13, Y13
-	MULXQ   544(DI), DX, R11
+	MULXQ   544(AX), DX, R11
 	VPXOR   Y3, Y14, Y14
 	VPSHUFB chachaPolyRot8<>+0(SB), Y15, Y15
-	MOVQ    R10, R14
+	MOVQ    SI, R14
 	VPSHUFB chachaPolyRot8<>+0(SB), Y12, Y12
 	VPSHUFB chachaPolyRot8<>+0(SB), Y13, Y13
-	IMULQ   560(DI), R14
+	IMULQ   560(AX), R14
 	VPSHUFB chachaPolyRot8<>+0(SB), Y14, Y14
-	IMULQ   544(DI), R10
-	VMOVDQA Y0, 512(DI)
+	IMULQ   544(AX), SI
+	VMOVDQA Y0, 512(AX)
 	VPADDD  Y15, Y10, Y10
-	ADDQ    R14, R9
+	ADDQ    R14, BX
 	VPADDD  Y12, Y11, Y11
 	VPADDD  Y13, Y8, Y8
 	ADDQ    DX, R12
@@ -336,12 +439,12 @@ stitched:
 	ADCQ    R11, R13
 	VPXOR   Y10, Y5, Y5
 	VPXOR   Y11, Y6, Y6
-	ADDQ    R13, R10
+	ADDQ    R13, SI
 	VPXOR   Y8, Y7, Y7
-	MOVQ    R10, DX
+	MOVQ    SI, DX
 	VPXOR   Y9, Y4, Y4
 	VPSLLD  $0x07, Y5, Y0
-	ANDQ    $0x03, R10
+	ANDQ    $0x03, SI
 	VPSRLD  $0x19, Y5, Y5
 	VPOR    Y0, Y5, Y5
 	SHRQ    $0x02, DX
@@ -349,30 +452,30 @@ stitched:
 	LEAQ    (DX)(DX*4), DX
 	VPSRLD  $0x19, Y6, Y6
 	VPOR    Y0, Y6, Y6
-	ADDQ    R12, R9
+	ADDQ    R12, BX
 	VPSLLD  $0x07, Y7, Y0
 	VPSRLD  $0x19, Y7, Y7
-	ADCQ    $0x00, R10
+	ADCQ    $0x00, SI
 	VPOR    Y0, Y7, Y7
-	ADDQ    DX, R8
+	ADDQ    DX, CX
 	VPSLLD  $0x07, Y4, Y0
 	VPSRLD  $0x19, Y4, Y4
-	ADCQ    $0x00, R9
+	ADCQ    $0x00, BX
 	VPOR    Y0, Y4, Y4
-	ADCQ    $0x00, R10
-	ADDQ    $0x30, BX
-	DECQ    568(DI)
+	ADCQ    $0x00, SI
+	ADDQ    $0x30, R9
+	DECQ    568(AX)
 	JNZ     stitched
 
 plain:
 	// The 10-k double rounds without Poly1305.
-	MOVQ  584(DI), DX
-	MOVQ  DX, 568(DI)
+	MOVQ  584(AX), DX
+	MOVQ  DX, 568(AX)
 	TESTQ DX, DX
 	JZ    rest
 
 plainloop:
-	VPADDD  512(DI), Y4, Y0
+	VPADDD  512(AX), Y4, Y0
 	VPADDD  Y5, Y1, Y1
 	VPADDD  Y6, Y2, Y2
 	VPADDD  Y7, Y3, Y3
@@ -384,7 +487,7 @@ plainloop:
 	VPSHUFB chachaPolyRot16<>+0(SB), Y13, Y13
 	VPSHUFB chachaPolyRot16<>+0(SB), Y14, Y14
 	VPSHUFB chachaPolyRot16<>+0(SB), Y15, Y15
-	VMOVDQA Y0, 512(DI)
+	VMOVDQA Y0, 512(AX)
 	VPADDD  Y12, Y8, Y8
 	VPADDD  Y13, Y9, Y9
 	VPADDD  Y14, Y10, Y10
@@ -405,7 +508,7 @@ plainloop:
 	VPSLLD  $0x0c, Y7, Y0
 	VPSRLD  $0x14, Y7, Y7
 	VPOR    Y0, Y7, Y7
-	VPADDD  512(DI), Y4, Y0
+	VPADDD  512(AX), Y4, Y0
 	VPADDD  Y5, Y1, Y1
 	VPADDD  Y6, Y2, Y2
 	VPADDD  Y7, Y3, Y3
@@ -417,7 +520,7 @@ plainloop:
 	VPSHUFB chachaPolyRot8<>+0(SB), Y13, Y13
 	VPSHUFB chachaPolyRot8<>+0(SB), Y14, Y14
 	VPSHUFB chachaPolyRot8<>+0(SB), Y15, Y15
-	VMOVDQA Y0, 512(DI)
+	VMOVDQA Y0, 512(AX)
 	VPADDD  Y12, Y8, Y8
 	VPADDD  Y13, Y9, Y9
 	VPADDD  Y14, Y10, Y10
@@ -438,7 +541,7 @@ plainloop:
 	VPSLLD  $0x07, Y7, Y0
 	VPSRLD  $0x19, Y7, Y7
 	VPOR    Y0, Y7, Y7
-	VPADDD  512(DI), Y5, Y0
+	VPADDD  512(AX), Y5, Y0
 	VPADDD  Y6, Y1, Y1
 	VPADDD  Y7, Y2, Y2
 	VPADDD  Y4, Y3, Y3
@@ -450,7 +553,7 @@ plainloop:
 	VPSHUFB chachaPolyRot16<>+0(SB), Y12, Y12
 	VPSHUFB chachaPolyRot16<>+0(SB), Y13, Y13
 	VPSHUFB chachaPolyRot16<>+0(SB), Y14, Y14
-	VMOVDQA Y0, 512(DI)
+	VMOVDQA Y0, 512(AX)
 	VPADDD  Y15, Y10, Y10
 	VPADDD  Y12, Y11, Y11
 	VPADDD  Y13, Y8, Y8
@@ -471,7 +574,7 @@ plainloop:
 	VPSLLD  $0x0c, Y4, Y0
 	VPSRLD  $0x14, Y4, Y4
 	VPOR    Y0, Y4, Y4
-	VPADDD  512(DI), Y5, Y0
+	VPADDD  512(AX), Y5, Y0
 	VPADDD  Y6, Y1, Y1
 	VPADDD  Y7, Y2, Y2
 	VPADDD  Y4, Y3, Y3
@@ -483,7 +586,7 @@ plainloop:
 	VPSHUFB chachaPolyRot8<>+0(SB), Y12, Y12
 	VPSHUFB chachaPolyRot8<>+0(SB), Y13, Y13
 	VPSHUFB chachaPolyRot8<>+0(SB), Y14, Y14
-	VMOVDQA Y0, 512(DI)
+	VMOVDQA Y0, 512(AX)
 	VPADDD  Y15, Y10, Y10
 	VPADDD  Y12, Y11, Y11
 	VPADDD  Y13, Y8, Y8
@@ -504,56 +607,56 @@ plainloop:
 	VPSLLD  $0x07, Y4, Y0
 	VPSRLD  $0x19, Y4, Y4
 	VPOR    Y0, Y4, Y4
-	DECQ    568(DI)
+	DECQ    568(AX)
 	JNZ     plainloop
 
 rest:
 	// The blocks - 3k Poly1305 blocks left.
-	CMPQ 592(DI), $0x00
+	CMPQ 592(AX), $0x00
 	JE   rounded
 
 restloop:
-	ADDQ  (BX), R8
-	ADCQ  8(BX), R9
-	ADCQ  $0x01, R10
-	MOVQ  R8, DX
-	MULXQ 544(DI), R8, R11
-	MULXQ 552(DI), R12, R13
-	MOVQ  R9, DX
-	MULXQ 560(DI), R14, R9
-	ADDQ  R14, R8
-	ADCQ  R11, R9
-	MULXQ 544(DI), DX, R11
-	MOVQ  R10, R14
-	IMULQ 560(DI), R14
-	IMULQ 544(DI), R10
-	ADDQ  R14, R9
+	ADDQ  (R9), CX
+	ADCQ  8(R9), BX
+	ADCQ  $0x01, SI
+	MOVQ  CX, DX
+	MULXQ 544(AX), CX, R11
+	MULXQ 552(AX), R12, R13
+	MOVQ  BX, DX
+	MULXQ 560(AX), R14, BX
+	ADDQ  R14, CX
+	ADCQ  R11, BX
+	MULXQ 544(AX), DX, R11
+	MOVQ  SI, R14
+	IMULQ 560(AX), R14
+	IMULQ 544(AX), SI
+	ADDQ  R14, BX
 	ADDQ  DX, R12
 	ADCQ  R11, R13
-	ADDQ  R13, R10
-	MOVQ  R10, DX
-	ANDQ  $0x03, R10
+	ADDQ  R13, SI
+	MOVQ  SI, DX
+	ANDQ  $0x03, SI
 	SHRQ  $0x02, DX
 	LEAQ  (DX)(DX*4), DX
-	ADDQ  R12, R9
-	ADCQ  $0x00, R10
-	ADDQ  DX, R8
-	ADCQ  $0x00, R9
-	ADCQ  $0x00, R10
-	ADDQ  $0x10, BX
-	DECQ  592(DI)
+	ADDQ  R12, BX
+	ADCQ  $0x00, SI
+	ADDQ  DX, CX
+	ADCQ  $0x00, BX
+	ADCQ  $0x00, SI
+	ADDQ  $0x10, R9
+	DECQ  592(AX)
 	JNZ   restloop
 
 rounded:
 	// Add the input, transpose into blocks and XOR with src: words 8 to 15, then 0 to 7.
-	VPADDD      256(DI), Y8, Y8
-	VPADDD      288(DI), Y9, Y9
-	VPADDD      320(DI), Y10, Y10
-	VPADDD      352(DI), Y11, Y11
-	VPADDD      384(DI), Y12, Y12
-	VPADDD      416(DI), Y13, Y13
-	VPADDD      448(DI), Y14, Y14
-	VPADDD      480(DI), Y15, Y15
+	VPADDD      256(AX), Y8, Y8
+	VPADDD      288(AX), Y9, Y9
+	VPADDD      320(AX), Y10, Y10
+	VPADDD      352(AX), Y11, Y11
+	VPADDD      384(AX), Y12, Y12
+	VPADDD      416(AX), Y13, Y13
+	VPADDD      448(AX), Y14, Y14
+	VPADDD      480(AX), Y15, Y15
 	VPUNPCKHDQ  Y9, Y8, Y0
 	VPUNPCKLDQ  Y9, Y8, Y8
 	VPUNPCKHDQ  Y11, Y10, Y9
@@ -571,38 +674,38 @@ rounded:
 	VPUNPCKHQDQ Y13, Y9, Y14
 	VPUNPCKLQDQ Y13, Y9, Y9
 	VPERM2I128  $0x20, Y12, Y8, Y13
-	VPXOR       32(CX), Y13, Y13
-	VMOVDQU     Y13, 32(AX)
+	VPXOR       32(R8), Y13, Y13
+	VMOVDQU     Y13, 32(DI)
 	VPERM2I128  $0x31, Y12, Y8, Y8
-	VPXOR       288(CX), Y8, Y8
-	VMOVDQU     Y8, 288(AX)
+	VPXOR       288(R8), Y8, Y8
+	VMOVDQU     Y8, 288(DI)
 	VPERM2I128  $0x20, Y15, Y11, Y12
-	VPXOR       96(CX), Y12, Y12
-	VMOVDQU     Y12, 96(AX)
+	VPXOR       96(R8), Y12, Y12
+	VMOVDQU     Y12, 96(DI)
 	VPERM2I128  $0x31, Y15, Y11, Y11
-	VPXOR       352(CX), Y11, Y11
-	VMOVDQU     Y11, 352(AX)
+	VPXOR       352(R8), Y11, Y11
+	VMOVDQU     Y11, 352(DI)
 	VPERM2I128  $0x20, Y9, Y0, Y15
-	VPXOR       160(CX), Y15, Y15
-	VMOVDQU     Y15, 160(AX)
+	VPXOR       160(R8), Y15, Y15
+	VMOVDQU     Y15, 160(DI)
 	VPERM2I128  $0x31, Y9, Y0, Y0
-	VPXOR       416(CX), Y0, Y0
-	VMOVDQU     Y0, 416(AX)
+	VPXOR       416(R8), Y0, Y0
+	VMOVDQU     Y0, 416(DI)
 	VPERM2I128  $0x20, Y14, Y10, Y9
-	VPXOR       224(CX), Y9, Y9
-	VMOVDQU     Y9, 224(AX)
+	VPXOR       224(R8), Y9, Y9
+	VMOVDQU     Y9, 224(DI)
 	VPERM2I128  $0x31, Y14, Y10, Y10
-	VPXOR       480(CX), Y10, Y10
-	VMOVDQU     Y10, 480(AX)
-	VMOVDQA     512(DI), Y14
-	VPADDD      (DI), Y14, Y14
-	VPADDD      32(DI), Y1, Y1
-	VPADDD      64(DI), Y2, Y2
-	VPADDD      96(DI), Y3, Y3
-	VPADDD      128(DI), Y4, Y4
-	VPADDD      160(DI), Y5, Y5
-	VPADDD      192(DI), Y6, Y6
-	VPADDD      224(DI), Y7, Y7
+	VPXOR       480(R8), Y10, Y10
+	VMOVDQU     Y10, 480(DI)
+	VMOVDQA     512(AX), Y14
+	VPADDD      (AX), Y14, Y14
+	VPADDD      32(AX), Y1, Y1
+	VPADDD      64(AX), Y2, Y2
+	VPADDD      96(AX), Y3, Y3
+	VPADDD      128(AX), Y4, Y4
+	VPADDD      160(AX), Y5, Y5
+	VPADDD      192(AX), Y6, Y6
+	VPADDD      224(AX), Y7, Y7
 	VPUNPCKHDQ  Y1, Y14, Y10
 	VPUNPCKLDQ  Y1, Y14, Y14
 	VPUNPCKHDQ  Y3, Y2, Y1
@@ -620,46 +723,46 @@ rounded:
 	VPUNPCKHQDQ Y5, Y1, Y6
 	VPUNPCKLQDQ Y5, Y1, Y1
 	VPERM2I128  $0x20, Y4, Y14, Y5
-	VPXOR       (CX), Y5, Y5
-	VMOVDQU     Y5, (AX)
+	VPXOR       (R8), Y5, Y5
+	VMOVDQU     Y5, (DI)
 	VPERM2I128  $0x31, Y4, Y14, Y14
-	VPXOR       256(CX), Y14, Y14
-	VMOVDQU     Y14, 256(AX)
+	VPXOR       256(R8), Y14, Y14
+	VMOVDQU     Y14, 256(DI)
 	VPERM2I128  $0x20, Y7, Y3, Y4
-	VPXOR       64(CX), Y4, Y4
-	VMOVDQU     Y4, 64(AX)
+	VPXOR       64(R8), Y4, Y4
+	VMOVDQU     Y4, 64(DI)
 	VPERM2I128  $0x31, Y7, Y3, Y3
-	VPXOR       320(CX), Y3, Y3
-	VMOVDQU     Y3, 320(AX)
+	VPXOR       320(R8), Y3, Y3
+	VMOVDQU     Y3, 320(DI)
 	VPERM2I128  $0x20, Y1, Y10, Y7
-	VPXOR       128(CX), Y7, Y7
-	VMOVDQU     Y7, 128(AX)
+	VPXOR       128(R8), Y7, Y7
+	VMOVDQU     Y7, 128(DI)
 	VPERM2I128  $0x31, Y1, Y10, Y10
-	VPXOR       384(CX), Y10, Y10
-	VMOVDQU     Y10, 384(AX)
+	VPXOR       384(R8), Y10, Y10
+	VMOVDQU     Y10, 384(DI)
 	VPERM2I128  $0x20, Y6, Y2, Y1
-	VPXOR       192(CX), Y1, Y1
-	VMOVDQU     Y1, 192(AX)
+	VPXOR       192(R8), Y1, Y1
+	VMOVDQU     Y1, 192(DI)
 	VPERM2I128  $0x31, Y6, Y2, Y2
-	VPXOR       448(CX), Y2, Y2
-	VMOVDQU     Y2, 448(AX)
+	VPXOR       448(R8), Y2, Y2
+	VMOVDQU     Y2, 448(DI)
 
 	// The counters of the next chunk, which absorbs 32 blocks.
-	VMOVDQA 384(DI), Y0
+	VMOVDQA 384(AX), Y0
 	VPADDD  chachaPolyEightBlocks<>+0(SB), Y0, Y0
-	VMOVDQA Y0, 384(DI)
-	MOVQ    $0x00000020, 576(DI)
-	ADDQ    $0x00000200, CX
-	ADDQ    $0x00000200, AX
-	DECQ    SI
+	VMOVDQA Y0, 384(AX)
+	MOVQ    $0x00000020, 576(AX)
+	ADDQ    $0x00000200, R8
+	ADDQ    $0x00000200, DI
+	DECQ    R10
 	JNZ     chunk
-	MOVQ    s+8(FP), AX
-	MOVQ    R8, (AX)
-	MOVQ    R9, 8(AX)
-	MOVQ    R10, 16(AX)
-	VZEROUPPER
 
-done:
+end:
+	MOVQ s+8(FP), AX
+	MOVQ CX, (AX)
+	MOVQ BX, 8(AX)
+	MOVQ SI, 16(AX)
+	VZEROUPPER
 	RET
 
 // func chachaKeyAVX2(state *[16]uint32, s *polyState, dst []byte, src []byte, ad []byte)
@@ -1090,62 +1193,6 @@ ad_done:
 	MOVQ SI, (AX)
 	MOVQ DI, 8(AX)
 	MOVQ R8, 16(AX)
-	RET
-
-// func polyBlocksMULX(s *polyState, msg []byte)
-// Requires: BMI2
-TEXT ·polyBlocksMULX(SB), NOSPLIT, $0-32
-	MOVQ msg_base+8(FP), AX
-	MOVQ msg_len+16(FP), CX
-	SHRQ $0x04, CX
-	JZ   done
-	MOVQ s+0(FP), DX
-	MOVQ 24(DX), R8
-	MOVQ 32(DX), R9
-	MOVQ R9, R10
-	SHRQ $0x02, R10
-	ADDQ R9, R10
-	MOVQ (DX), BX
-	MOVQ 8(DX), SI
-	MOVQ 16(DX), DI
-
-loop:
-	ADDQ  (AX), BX
-	ADCQ  8(AX), SI
-	ADCQ  $0x01, DI
-	MOVQ  BX, DX
-	MULXQ R8, BX, R11
-	MULXQ R9, R12, R13
-	MOVQ  SI, DX
-	MULXQ R10, R14, SI
-	ADDQ  R14, BX
-	ADCQ  R11, SI
-	MULXQ R8, DX, R11
-	MOVQ  DI, R14
-	IMULQ R10, R14
-	IMULQ R8, DI
-	ADDQ  R14, SI
-	ADDQ  DX, R12
-	ADCQ  R11, R13
-	ADDQ  R13, DI
-	MOVQ  DI, DX
-	ANDQ  $0x03, DI
-	SHRQ  $0x02, DX
-	LEAQ  (DX)(DX*4), DX
-	ADDQ  R12, SI
-	ADCQ  $0x00, DI
-	ADDQ  DX, BX
-	ADCQ  $0x00, SI
-	ADCQ  $0x00, DI
-	ADDQ  $0x10, AX
-	DECQ  CX
-	JNZ   loop
-	MOVQ  s+0(FP), AX
-	MOVQ  BX, (AX)
-	MOVQ  SI, 8(AX)
-	MOVQ  DI, 16(AX)
-
-done:
 	RET
 
 DATA chachaPolyTwoBlocks<>+0(SB)/4, $0x00000002

@@ -13,7 +13,7 @@ import (
 	"github.com/crypton-go/crypton/aead/poly1305"
 )
 
-// TestKernel compares chachaPolyAVX2 and polyBlocksMULX with the packages
+// TestKernel compares chachaPolyAVX2 with the packages
 // chacha20 and poly1305: the keystream XORed into each chunk, for counters
 // at the start and at the very end of the 32-bit counter, the state left
 // alone, and the Poly1305 accumulator, finished, against poly1305.Sum of
@@ -59,7 +59,7 @@ func TestKernel(t *testing.T) {
 				p.s[1] = binary.LittleEndian.Uint64(polyKey[24:32])
 				state := initState(&key, &nonce, counter)
 				stateCopy := state
-				chachaPolyAVX2(&state, &p, dst, src, &hashed[0], chunkSize/16)
+				chachaPolyAVX2(&state, &p, dst, src, &hashed[0], chunkSize/16, nil)
 				if !bytes.Equal(dst, want) {
 					t.Errorf("counter %#x, %d chunks, in place %v: wrong keystream", counter, chunks, inPlace)
 				}
@@ -71,59 +71,58 @@ func TestKernel(t *testing.T) {
 				if tag != wantTag {
 					t.Errorf("counter %#x, %d chunks, in place %v: Poly1305 tag %x, want %x", counter, chunks, inPlace, tag, wantTag)
 				}
-
-				// polyBlocksMULX on the same data, and on pieces of it.
-				var q polyState
-				q.r, q.s = p.r, p.s
-				polyBlocksMULX(&q, hashedCopy[:16*7])
-				polyBlocksMULX(&q, hashedCopy[16*7:len(hashedCopy)-5])
-				polyBlocksMULX(&q, hashedCopy[len(hashedCopy)-16:])
-				q.finish(&tag)
-				if tag != wantTag {
-					t.Errorf("%d chunks: polyBlocksMULX tag %x, want %x", chunks, tag, wantTag)
-				}
 			}
 		}
 	}
 }
 
-// TestKernelFirst checks the first argument of chachaPolyAVX2: with every
-// number of Poly1305 blocks from 0 to 32 for the first chunk (and 32 for
-// each of the others), the keystream and the tag against the packages
-// chacha20 and poly1305.
+// TestKernelFirst checks the first and ad arguments of chachaPolyAVX2:
+// with every number of Poly1305 blocks from 0 to 32 for the first chunk
+// (and 32 for each of the others), after additional data of various
+// lengths, and with no chunk at all, the keystream and the tag against the
+// packages chacha20 and poly1305.
 func TestKernelFirst(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("the CPU lacks AVX2 or BMI2")
 	}
 	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 kernel3"))))
 	for first := 0; first <= chunkSize/16; first++ {
-		for _, chunks := range []int{1, 2} {
+		for _, chunks := range []int{0, 1, 2} {
 			key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
 			polyKey := [32]byte(randBytes(r, 32))
-			src := randBytes(r, chunks*chunkSize)
-			hashed := randBytes(r, 16*first+(chunks-1)*chunkSize)
-			want := make([]byte, len(src))
+			src := randBytes(r, chunks*chunkSize+r.IntN(2)*r.IntN(chunkSize))
+			ad := randBytes(r, (first*7+chunks)%41)
+			hashed := randBytes(r, 16*first+max(chunks-1, 0)*chunkSize)
+			if chunks == 0 {
+				hashed = nil
+			}
+			whole := len(src) / chunkSize * chunkSize
+			want := make([]byte, whole)
 			s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
 			s.SetCounter(9)
-			s.XORKeyStream(want, src)
+			s.XORKeyStream(want, src[:whole])
 			var wantTag [16]byte
-			poly1305.Sum(&wantTag, hashed, &polyKey)
+			padded := append(bytes.Clone(ad), make([]byte, (16-len(ad)%16)%16)...)
+			poly1305.Sum(&wantTag, append(padded, hashed...), &polyKey)
 
 			var p polyState
 			p.setKey(&polyKey)
 			state := initState(&key, &nonce, 9)
-			dst := make([]byte, len(src))
+			dst := bytes.Repeat([]byte{0xa5}, len(src))
 			// The hash pointer must not be dereferenced when nothing is
-			// hashed: pass one past the end of a guarded allocation.
+			// hashed: pass one past the end of the hashed data.
 			h := append(hashed, 0)
-			chachaPolyAVX2(&state, &p, dst, src, &h[0], first)
-			if !bytes.Equal(dst, want) {
+			chachaPolyAVX2(&state, &p, dst, src, &h[0], first, ad)
+			if !bytes.Equal(dst[:whole], want) {
 				t.Errorf("first %d, %d chunks: wrong keystream", first, chunks)
+			}
+			if !bytes.Equal(dst[whole:], bytes.Repeat([]byte{0xa5}, len(src)-whole)) {
+				t.Errorf("first %d, %d chunks: wrote past the chunks", first, chunks)
 			}
 			var tag [16]byte
 			p.finish(&tag)
 			if tag != wantTag {
-				t.Errorf("first %d, %d chunks: Poly1305 tag %x, want %x", first, chunks, tag, wantTag)
+				t.Errorf("first %d, %d chunks, %d bytes of additional data: Poly1305 tag %x, want %x", first, chunks, len(ad), tag, wantTag)
 			}
 		}
 	}
@@ -265,9 +264,9 @@ func TestKernelRowsPoly(t *testing.T) {
 
 // TestPolyExtremes drives the Poly1305 arithmetic of the assembly to the
 // edges of its bounds: the largest clamped r with messages of all-ones
-// blocks (and a few others near the top), through polyBlocksMULX,
-// chachaPolyAVX2, chachaRowsPolyAVX2 and polyFinishMULX, against the
-// package poly1305.
+// blocks (and a few others near the top), through chachaPolyAVX2 (its
+// additional data and its chunks), chachaRowsPolyAVX2 and polyFinishMULX,
+// against the package poly1305.
 func TestPolyExtremes(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("the CPU lacks AVX2 or BMI2")
@@ -282,21 +281,24 @@ func TestPolyExtremes(t *testing.T) {
 				msg := m[:n]
 				ctx := fmt.Sprintf("key %d, message %d, %d bytes", ki, mi, n)
 
-				// polyBlocksMULX then polyFinishMULX's partial block and
-				// lengths, against Sum of the same padded with the lengths.
+				// The additional data of chachaPolyAVX2 (with no chunk),
+				// then polyFinishMULX with its partial blocks and lengths,
+				// against Sum of the same padded.
+				padded := func(b []byte) []byte { return append(bytes.Clone(b), make([]byte, (16-len(b)%16)%16)...) }
 				var p polyState
 				p.setKey(&polyKey)
-				polyBlocksMULX(&p, msg)
+				var zero [16]uint32
+				var one [1]byte
+				chachaPolyAVX2(&zero, &p, nil, nil, &one[0], 0, msg)
 				var tag [16]byte
 				p.finish(&tag)
 				var want2 [16]byte
-				poly1305.Sum(&want2, msg[:n&^15], &polyKey)
+				poly1305.Sum(&want2, padded(msg), &polyKey)
 				if tag != want2 {
-					t.Errorf("%s: polyBlocksMULX %x, want %x", ctx, tag, want2)
+					t.Errorf("%s: chachaPolyAVX2's additional data %x, want %x", ctx, tag, want2)
 				}
 				p.setKey(&polyKey)
 				polyFinishMULX(&p, msg, msg, n, n, &tag)
-				padded := func(b []byte) []byte { return append(bytes.Clone(b), make([]byte, (16-len(b)%16)%16)...) }
 				full := append(padded(msg), padded(msg)...)
 				var lens [16]byte
 				binary.LittleEndian.PutUint64(lens[0:], uint64(n))
@@ -328,7 +330,7 @@ func TestPolyExtremes(t *testing.T) {
 					state := initState(&key, &nonce, 1)
 					p.setKey(&polyKey)
 					h := append(bytes.Clone(msg), 0)
-					chachaPolyAVX2(&state, &p, make([]byte, chunkSize), make([]byte, chunkSize), &h[0], n/16)
+					chachaPolyAVX2(&state, &p, make([]byte, chunkSize), make([]byte, chunkSize), &h[0], n/16, nil)
 					p.finish(&tag)
 					poly1305.Sum(&want2, msg, &polyKey)
 					if tag != want2 {

@@ -76,8 +76,10 @@
 //     tag follow in the same call. (A longer rest goes to chachaRowsAVX2,
 //     its Poly1305 to polyFinishMULX.)
 //
-// polyBlocksMULX is the same Poly1305 arithmetic alone, for the additional
-// data of Open.
+// chachaPolyAVX2 also absorbs the additional data, padded, before its
+// chunks, for Open: the out-of-order core runs those blocks beside the
+// first rounds. (Seal's chachaKeyAVX2 takes it instead, after its rounds:
+// measured, that was the faster of the two for Seal.)
 //
 // chachaRowsAVX2 is the ChaCha20 of short messages and of the ends of long
 // ones: blocks in rows, two to a set of four YMM registers, one to three
@@ -152,7 +154,6 @@ func main() {
 
 	chachaPolyAVX2()
 	chachaKeyAVX2()
-	polyBlocksMULX()
 	twoBlocks = GLOBL("chachaPolyTwoBlocks", RODATA|NOPTR)
 	DATA(0, U32(2))
 	DATA(4, U32(0))
@@ -313,45 +314,6 @@ func (p *poly) blockNext(o *ops, m, hi Op, add bool, next []Op) {
 	o.add(func() { ADCQ(U8(0), h2) })
 }
 
-// polyBlocksMULX emits a function absorbing the whole 16-byte blocks of msg.
-func polyBlocksMULX() {
-	TEXT("polyBlocksMULX", NOSPLIT, "func(s *polyState, msg []byte)")
-	Doc("polyBlocksMULX absorbs the len(msg)/16 whole blocks of msg into s.h.",
-		"It needs BMI2.")
-	m := Load(Param("msg").Base(), GP64())
-	n := Load(Param("msg").Len(), GP64())
-	SHRQ(U8(4), n)
-	JZ(LabelRef("done"))
-
-	st := Dereference(Param("s"))
-	p := &poly{h0: GP64(), h1: GP64(), h2: GP64()}
-	r0, r1, rr1 := GP64(), GP64(), GP64()
-	Load(st.Field("r").Index(0), r0)
-	Load(st.Field("r").Index(1), r1)
-	MOVQ(r1, rr1)
-	SHRQ(U8(2), rr1)
-	ADDQ(r1, rr1)
-	p.r0, p.r1, p.rr1 = r0, r1, rr1
-	Load(st.Field("h").Index(0), p.h0)
-	Load(st.Field("h").Index(1), p.h1)
-	Load(st.Field("h").Index(2), p.h2)
-
-	Label("loop")
-	var o ops
-	p.block(&o, Mem{Base: m})
-	merge(o, nil)
-	ADDQ(U8(16), m)
-	DECQ(n)
-	JNZ(LabelRef("loop"))
-
-	st = Dereference(Param("s"))
-	Store(p.h0, st.Field("h").Index(0))
-	Store(p.h1, st.Field("h").Index(1))
-	Store(p.h2, st.Field("h").Index(2))
-	Label("done")
-	RET()
-}
-
 // gen holds the registers of chachaPolyAVX2 while its code is emitted.
 type gen struct {
 	dst, src, hash GPVirtual // pointers to the current chunks
@@ -369,9 +331,10 @@ func ymmRegs() []Register {
 }
 
 func chachaPolyAVX2() {
-	TEXT("chachaPolyAVX2", 0, "func(state *[16]uint32, s *polyState, dst, src []byte, hash *byte, first int)")
+	TEXT("chachaPolyAVX2", 0, "func(state *[16]uint32, s *polyState, dst, src []byte, hash *byte, first int, ad []byte)")
 	Doc(
-		"chachaPolyAVX2 XORs the keystream of the blocks from state[12] on into",
+		"chachaPolyAVX2 absorbs ad into s.h, followed by zeros up to a multiple",
+		"of 16 bytes, then XORs the keystream of the blocks from state[12] on into",
 		"the len(src)/512 whole chunks of 512 bytes of src, writing them to dst,",
 		"and absorbs 16-byte blocks from hash into s.h: first blocks (at most 32)",
 		"with the first chunk, 32 with each of the others. It leaves state alone.",
@@ -379,13 +342,6 @@ func chachaPolyAVX2() {
 		"written, chunk by chunk. It needs AVX2 and BMI2.",
 	)
 	g := &gen{}
-	g.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
-	g.src = Load(Param("src").Base(), GP64()).(GPVirtual)
-	g.hash = Load(Param("hash"), GP64()).(GPVirtual)
-	g.n = GP64().(GPVirtual)
-	Load(Param("src").Len(), g.n)
-	SHRQ(U8(9), g.n)
-	JZ(LabelRef("done"))
 
 	frame := AllocLocal(numSlots*slotSize + slotSize)
 	g.frame = GP64().(GPVirtual)
@@ -413,6 +369,17 @@ func chachaPolyAVX2() {
 	Load(st.Field("h").Index(2), p.h2)
 	f := Load(Param("first"), GP64())
 	MOVQ(f, g.loopSlots().blocks)
+
+	Comment("The additional data, before the chunks: the out-of-order core runs it beside")
+	Comment("the first rounds, which do not depend on it.")
+	p.absorbPadded("ad", Load(Param("ad").Base(), GP64()), Load(Param("ad").Len(), GP64()))
+	g.dst = Load(Param("dst").Base(), GP64()).(GPVirtual)
+	g.src = Load(Param("src").Base(), GP64()).(GPVirtual)
+	g.hash = Load(Param("hash"), GP64()).(GPVirtual)
+	g.n = GP64().(GPVirtual)
+	Load(Param("src").Len(), g.n)
+	SHRQ(U8(9), g.n)
+	JZ(LabelRef("end"))
 
 	Label("chunk")
 	Comment("Eight blocks of ChaCha20, with the chunk's Poly1305 blocks merged into the rounds.")
@@ -444,12 +411,12 @@ func chachaPolyAVX2() {
 	DECQ(g.n)
 	JNZ(LabelRef("chunk"))
 
+	Label("end")
 	st = Dereference(Param("s"))
 	Store(p.h0, st.Field("h").Index(0))
 	Store(p.h1, st.Field("h").Index(1))
 	Store(p.h2, st.Field("h").Index(2))
 	VZEROUPPER()
-	Label("done")
 	RET()
 }
 
