@@ -106,6 +106,35 @@ func benchmarkVerify(b *testing.B, tc testCurve) {
 			}
 		}
 	})
+	// A public key parsed for every verification: the cost of a key's
+	// first verification, which also builds the table that the key keeps.
+	enc := priv.PublicKey().Bytes()
+	b.Run("crypton-newkey", func(b *testing.B) {
+		b.ReportAllocs()
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			pub, err := ecdsa.NewPublicKey(tc.c, enc)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if !ecdsa.VerifyASN1(pub, digest, sig) {
+				b.Fatal("rejected")
+			}
+		}
+	})
+	b.Run("stdlib-newkey", func(b *testing.B) {
+		b.ReportAllocs()
+		cryptotest.CPUTime(b)
+		for b.Loop() {
+			pub, err := stdecdsa.ParseUncompressedPublicKey(tc.std, enc)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if !stdecdsa.VerifyASN1(pub, digest, sig) {
+				b.Fatal("rejected")
+			}
+		}
+	})
 }
 
 func benchmarkGenerateKey(b *testing.B, tc testCurve) {

@@ -67,8 +67,8 @@ type curve[E any] struct {
 	baseTable tableOnce[E]
 	oddTable  tableOnce[E]
 
-	// Optional replacements for a curve's assembly (P-256 on amd64, see
-	// p256_amd64.go), nil for the generic code; they must compute exactly
+	// Optional replacements for a curve's assembly (P-256 and P-521 on
+	// amd64, see p256_amd64.go and p521_amd64.go), nil for the generic code; they must compute exactly
 	// what the generic functions compute. jacobianDoubleN is n calls of
 	// jacobianDouble (see jDoubleN), madd is maddCore (see mAdd); addDigit
 	// does what addDigit does and reports true, or reports false to leave
