@@ -144,40 +144,47 @@ ad_loop:
 	JNZ   ad_loop
 
 ad_partial:
+	MOVQ R8, DX
 	ANDQ $0x0f, R8
 	JZ   ad_done
 
-	// The partial block in two registers: its first 8 bytes loaded at once if
-	// there are 8, the others gathered one by one from the last, zero-padded.
-	XORQ DX, DX
-	XORQ R9, R9
-	CMPQ R8, $0x08
-	JB   ad_low
+	// The partial block in two registers, zero-padded: 8 to 15 bytes as two loads,
+	// the second ending at the end and shifted right; fewer as one load ending at the
+	// end, shifted, if whole blocks precede them, else gathered byte by byte.
+	XORQ  R9, R9
+	XORQ  R10, R10
+	CMPQ  R8, $0x08
+	JB    ad_small
+	MOVQ  (DI), R9
+	JE    ad_absorb
+	MOVQ  -8(DI)(R8*1), R10
+	MOVQ  $0x00000010, DX
+	SUBQ  R8, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R10, R10
+	JMP   ad_absorb
 
-ad_high:
-	CMPQ    R8, $0x08
-	JE      ad_first8
+ad_small:
+	CMPQ  DX, $0x10
+	JB    ad_bytes
+	MOVQ  -8(DI)(R8*1), R9
+	MOVQ  $0x00000008, DX
+	SUBQ  R8, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R9, R9
+	JMP   ad_absorb
+
+ad_bytes:
 	DECQ    R8
-	MOVBQZX (DI)(R8*1), R10
+	MOVBQZX (DI)(R8*1), DX
 	SHLQ    $0x08, R9
-	ORQ     R10, R9
-	JMP     ad_high
-
-ad_first8:
-	MOVQ (DI), DX
-	JMP  ad_absorb
-
-ad_low:
-	DECQ    R8
-	MOVBQZX (DI)(R8*1), R10
-	SHLQ    $0x08, DX
-	ORQ     R10, DX
+	ORQ     DX, R9
 	TESTQ   R8, R8
-	JNZ     ad_low
+	JNZ     ad_bytes
 
 ad_absorb:
-	ADDQ  DX, CX
-	ADCQ  R9, BX
+	ADDQ  R9, CX
+	ADCQ  R10, BX
 	ADCQ  $0x01, SI
 	MOVQ  CX, DX
 	MULXQ 544(AX), CX, DI
@@ -1128,40 +1135,47 @@ ad_loop:
 	JNZ   ad_loop
 
 ad_partial:
+	MOVQ R10, DX
 	ANDQ $0x0f, R10
 	JZ   ad_done
 
-	// The partial block in two registers: its first 8 bytes loaded at once if
-	// there are 8, the others gathered one by one from the last, zero-padded.
-	XORQ DX, DX
-	XORQ R11, R11
-	CMPQ R10, $0x08
-	JB   ad_low
+	// The partial block in two registers, zero-padded: 8 to 15 bytes as two loads,
+	// the second ending at the end and shifted right; fewer as one load ending at the
+	// end, shifted, if whole blocks precede them, else gathered byte by byte.
+	XORQ  R11, R11
+	XORQ  R12, R12
+	CMPQ  R10, $0x08
+	JB    ad_small
+	MOVQ  (R9), R11
+	JE    ad_absorb
+	MOVQ  -8(R9)(R10*1), R12
+	MOVQ  $0x00000010, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R12, R12
+	JMP   ad_absorb
 
-ad_high:
-	CMPQ    R10, $0x08
-	JE      ad_first8
+ad_small:
+	CMPQ  DX, $0x10
+	JB    ad_bytes
+	MOVQ  -8(R9)(R10*1), R11
+	MOVQ  $0x00000008, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R11, R11
+	JMP   ad_absorb
+
+ad_bytes:
 	DECQ    R10
-	MOVBQZX (R9)(R10*1), R12
+	MOVBQZX (R9)(R10*1), DX
 	SHLQ    $0x08, R11
-	ORQ     R12, R11
-	JMP     ad_high
-
-ad_first8:
-	MOVQ (R9), DX
-	JMP  ad_absorb
-
-ad_low:
-	DECQ    R10
-	MOVBQZX (R9)(R10*1), R12
-	SHLQ    $0x08, DX
-	ORQ     R12, DX
+	ORQ     DX, R11
 	TESTQ   R10, R10
-	JNZ     ad_low
+	JNZ     ad_bytes
 
 ad_absorb:
-	ADDQ  DX, SI
-	ADCQ  R11, DI
+	ADDQ  R11, SI
+	ADCQ  R12, DI
 	ADCQ  $0x01, R8
 	MOVQ  SI, DX
 	MULXQ AX, SI, R9
@@ -2599,40 +2613,47 @@ ad_loop:
 	JNZ   ad_loop
 
 ad_partial:
+	MOVQ R10, DX
 	ANDQ $0x0f, R10
 	JZ   ad_done
 
-	// The partial block in two registers: its first 8 bytes loaded at once if
-	// there are 8, the others gathered one by one from the last, zero-padded.
-	XORQ DX, DX
-	XORQ R11, R11
-	CMPQ R10, $0x08
-	JB   ad_low
+	// The partial block in two registers, zero-padded: 8 to 15 bytes as two loads,
+	// the second ending at the end and shifted right; fewer as one load ending at the
+	// end, shifted, if whole blocks precede them, else gathered byte by byte.
+	XORQ  R11, R11
+	XORQ  R12, R12
+	CMPQ  R10, $0x08
+	JB    ad_small
+	MOVQ  (R9), R11
+	JE    ad_absorb
+	MOVQ  -8(R9)(R10*1), R12
+	MOVQ  $0x00000010, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R12, R12
+	JMP   ad_absorb
 
-ad_high:
-	CMPQ    R10, $0x08
-	JE      ad_first8
+ad_small:
+	CMPQ  DX, $0x10
+	JB    ad_bytes
+	MOVQ  -8(R9)(R10*1), R11
+	MOVQ  $0x00000008, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R11, R11
+	JMP   ad_absorb
+
+ad_bytes:
 	DECQ    R10
-	MOVBQZX (R9)(R10*1), R12
+	MOVBQZX (R9)(R10*1), DX
 	SHLQ    $0x08, R11
-	ORQ     R12, R11
-	JMP     ad_high
-
-ad_first8:
-	MOVQ (R9), DX
-	JMP  ad_absorb
-
-ad_low:
-	DECQ    R10
-	MOVBQZX (R9)(R10*1), R12
-	SHLQ    $0x08, DX
-	ORQ     R12, DX
+	ORQ     DX, R11
 	TESTQ   R10, R10
-	JNZ     ad_low
+	JNZ     ad_bytes
 
 ad_absorb:
-	ADDQ  DX, AX
-	ADCQ  R11, CX
+	ADDQ  R11, AX
+	ADCQ  R12, CX
 	ADCQ  $0x01, BX
 	MOVQ  AX, DX
 	MULXQ SI, AX, R9
@@ -2699,40 +2720,47 @@ ct_loop:
 	JNZ   ct_loop
 
 ct_partial:
+	MOVQ R10, DX
 	ANDQ $0x0f, R10
 	JZ   ct_done
 
-	// The partial block in two registers: its first 8 bytes loaded at once if
-	// there are 8, the others gathered one by one from the last, zero-padded.
-	XORQ DX, DX
-	XORQ R11, R11
-	CMPQ R10, $0x08
-	JB   ct_low
+	// The partial block in two registers, zero-padded: 8 to 15 bytes as two loads,
+	// the second ending at the end and shifted right; fewer as one load ending at the
+	// end, shifted, if whole blocks precede them, else gathered byte by byte.
+	XORQ  R11, R11
+	XORQ  R12, R12
+	CMPQ  R10, $0x08
+	JB    ct_small
+	MOVQ  (R9), R11
+	JE    ct_absorb
+	MOVQ  -8(R9)(R10*1), R12
+	MOVQ  $0x00000010, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R12, R12
+	JMP   ct_absorb
 
-ct_high:
-	CMPQ    R10, $0x08
-	JE      ct_first8
+ct_small:
+	CMPQ  DX, $0x10
+	JB    ct_bytes
+	MOVQ  -8(R9)(R10*1), R11
+	MOVQ  $0x00000008, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R11, R11
+	JMP   ct_absorb
+
+ct_bytes:
 	DECQ    R10
-	MOVBQZX (R9)(R10*1), R12
+	MOVBQZX (R9)(R10*1), DX
 	SHLQ    $0x08, R11
-	ORQ     R12, R11
-	JMP     ct_high
-
-ct_first8:
-	MOVQ (R9), DX
-	JMP  ct_absorb
-
-ct_low:
-	DECQ    R10
-	MOVBQZX (R9)(R10*1), R12
-	SHLQ    $0x08, DX
-	ORQ     R12, DX
+	ORQ     DX, R11
 	TESTQ   R10, R10
-	JNZ     ct_low
+	JNZ     ct_bytes
 
 ct_absorb:
-	ADDQ  DX, AX
-	ADCQ  R11, CX
+	ADDQ  R11, AX
+	ADCQ  R12, CX
 	ADCQ  $0x01, BX
 	MOVQ  AX, DX
 	MULXQ SI, AX, R9

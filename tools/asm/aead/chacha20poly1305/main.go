@@ -1140,10 +1140,10 @@ func chachaRowsPolyAVX2() {
 
 // absorbPadded emits the absorption of the n bytes at m, followed by
 // zeros up to a multiple of 16 bytes; name prefixes its labels. A partial
-// block is gathered into two registers, its first 8 bytes with one load if
-// it has that many and the others byte by byte, so that nothing past the
-// end is read (and no narrow stores are read back wide). It changes m and
-// n.
+// block goes into two registers with 8-byte loads that end at the end of
+// the bytes at the latest, shifted to drop what they read twice; only a
+// slice of fewer than 8 bytes is gathered byte by byte. Nothing outside
+// the n bytes is read. It changes m and n.
 func (p *poly) absorbPadded(name string, m, n Register) {
 	blocks := GP64()
 	MOVQ(n, blocks)
@@ -1158,34 +1158,43 @@ func (p *poly) absorbPadded(name string, m, n Register) {
 	JNZ(LabelRef(name + "_loop"))
 
 	Label(name + "_partial")
+	whole := GP64()
+	MOVQ(n, whole) // the length of the slice: at least 16 if there were whole blocks
 	ANDQ(U8(15), n)
 	JZ(LabelRef(name + "_done"))
-	Comment("The partial block in two registers: its first 8 bytes loaded at once if")
-	Comment("there are 8, the others gathered one by one from the last, zero-padded.")
-	lo, hi := GP64(), GP64()
+	Comment("The partial block in two registers, zero-padded: 8 to 15 bytes as two loads,")
+	Comment("the second ending at the end and shifted right; fewer as one load ending at the")
+	Comment("end, shifted, if whole blocks precede them, else gathered byte by byte.")
+	lo, hi, sh := GP64(), GP64(), GP64()
 	XORQ(lo, lo)
 	XORQ(hi, hi)
-	b := GP64()
 	CMPQ(n, U8(8))
-	JB(LabelRef(name + "_low"))
-	Label(name + "_high")
-	CMPQ(n, U8(8))
-	JE(LabelRef(name + "_first8"))
-	DECQ(n)
-	MOVBQZX(Mem{Base: m, Index: n, Scale: 1}, b)
-	SHLQ(U8(8), hi)
-	ORQ(b, hi)
-	JMP(LabelRef(name + "_high"))
-	Label(name + "_first8")
+	JB(LabelRef(name + "_small"))
 	MOVQ(Mem{Base: m}, lo)
+	JE(LabelRef(name + "_absorb"))
+	MOVQ(Mem{Base: m, Index: n, Scale: 1, Disp: -8}, hi)
+	MOVQ(U32(16), sh)
+	SUBQ(n, sh)
+	SHLQ(U8(3), sh)
+	SHRXQ(sh, hi, hi)
 	JMP(LabelRef(name + "_absorb"))
-	Label(name + "_low")
+	Label(name + "_small")
+	CMPQ(whole, U8(16))
+	JB(LabelRef(name + "_bytes"))
+	MOVQ(Mem{Base: m, Index: n, Scale: 1, Disp: -8}, lo)
+	MOVQ(U32(8), sh)
+	SUBQ(n, sh)
+	SHLQ(U8(3), sh)
+	SHRXQ(sh, lo, lo)
+	JMP(LabelRef(name + "_absorb"))
+	Label(name + "_bytes")
+	b := GP64()
 	DECQ(n)
 	MOVBQZX(Mem{Base: m, Index: n, Scale: 1}, b)
 	SHLQ(U8(8), lo)
 	ORQ(b, lo)
 	TESTQ(n, n)
-	JNZ(LabelRef(name + "_low"))
+	JNZ(LabelRef(name + "_bytes"))
 	Label(name + "_absorb")
 	var o2 ops
 	p.blockOps(&o2, lo, hi)
@@ -1231,9 +1240,8 @@ func (p *poly) lengthsAndTag() {
 // what is left of them), each padded with zeros to a multiple of 16 bytes,
 // the block of the two lengths, and the final reduction and addition of s
 // (finish in aead/chacha20poly1305/chacha20poly1305_amd64.go). A partial
-// block is gathered into two registers, its first 8 bytes with one load
-// if it has that many and the others byte by byte, so that nothing past
-// the end of a slice is read (and no narrow stores are read back wide).
+// block is loaded as absorbPadded describes, reading nothing outside its
+// slice.
 func polyFinishMULX() {
 	TEXT("polyFinishMULX", 0, "func(s *polyState, ad, ct []byte, adLen, ctLen int, tag *[16]byte)")
 	Doc(
