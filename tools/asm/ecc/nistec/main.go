@@ -95,6 +95,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/pointasm"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -705,7 +707,9 @@ func maddBody(v map[string]Mem) {
 // montOne is 1 in Montgomery form, 2^256 mod p.
 var montOne = [4]uint64{1, 0xffffffff00000000, 0xffffffffffffffff, 0xfffffffe}
 
-// addDigit emits p256AddDigitMULX, mirroring addDigit (scalarmult.go).
+// addDigit emits p256AddDigitMULX, mirroring addDigit (scalarmult.go). Its
+// end, the choices between the sum, the entry and the old point, is
+// pointasm.AddDigitSelect, shared with the P-521 generator.
 func addDigit() {
 	TEXT("p256AddDigitMULX", 0, "func(x, y, z, x2, y2 *[4]uint64, neg, zero int)")
 	Pragma("noescape")
@@ -734,38 +738,9 @@ func addDigit() {
 
 	maddBody(v)
 
-	Comment("from the point at infinity (z1 = 0), the sum is (x2, y2, 1)")
-	MOVQ(limb(z1, 0), RAX)
-	for j := 1; j < 4; j++ {
-		ORQ(limb(z1, j), RAX)
-	}
-	for j := 0; j < 4; j++ {
-		MOVQ(limb(x3, j), RBX)
-		CMOVQEQ(limb(x2, j), RBX)
-		MOVQ(RBX, limb(x3, j))
-		MOVQ(limb(y3, j), RBX)
-		CMOVQEQ(limb(y2, j), RBX)
-		MOVQ(RBX, limb(y3, j))
+	pointasm.AddDigitSelect(4, x1, y1, z1, x2, y2, x3, y3, z3, func(j int) {
 		MOVQ(U64(montOne[j]), RCX)
-		MOVQ(limb(z3, j), RBX)
-		CMOVQEQ(RCX, RBX)
-		MOVQ(RBX, limb(z3, j))
-	}
-
-	Comment("for a zero digit, the sum stays as it was")
-	Load(Param("zero"), RAX)
-	TESTQ(RAX, RAX)
-	for _, c := range []struct {
-		param   string
-		in, out Mem
-	}{{"x", x1, x3}, {"y", y1, y3}, {"z", z1, z3}} {
-		Load(Param(c.param), RDX)
-		for j := 0; j < 4; j++ {
-			MOVQ(limb(c.out, j), RBX)
-			CMOVQNE(limb(c.in, j), RBX)
-			MOVQ(RBX, Mem{Base: RDX, Disp: 8 * j})
-		}
-	}
+	})
 	RET()
 	checkAllFree()
 }

@@ -90,6 +90,8 @@
 package main
 
 import (
+	"github.com/crypton-go/crypton/tools/asm/internal/pointasm"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -482,7 +484,9 @@ func maddBody(v map[string]Mem) {
 	store(y3, t)
 }
 
-// addDigit emits p521AddDigitMULX, mirroring addDigit (scalarmult.go).
+// addDigit emits p521AddDigitMULX, mirroring addDigit (scalarmult.go). Its
+// end, the choices between the sum, the entry and the old point, is
+// pointasm.AddDigitSelect, shared with the P-256 generator.
 func addDigit() {
 	TEXT("p521AddDigitMULX", 0, "func(x, y, z, x2, y2 *[9]uint64, neg, zero int)")
 	Pragma("noescape")
@@ -520,41 +524,12 @@ func addDigit() {
 		store(m, fused)
 	}
 
-	Comment("from the point at infinity (z1 = 0), the sum is (x2, y2, 1)")
-	MOVQ(limb(z1, 0), RAX)
-	for k := 1; k < 9; k++ {
-		ORQ(limb(z1, k), RAX)
-	}
-	for k := 0; k < 9; k++ {
-		MOVQ(limb(x3, k), RBX)
-		CMOVQEQ(limb(x2, k), RBX)
-		MOVQ(RBX, limb(x3, k))
-		MOVQ(limb(y3, k), RBX)
-		CMOVQEQ(limb(y2, k), RBX)
-		MOVQ(RBX, limb(y3, k))
+	pointasm.AddDigitSelect(9, x1, y1, z1, x2, y2, x3, y3, z3, func(k int) {
 		if k == 0 {
 			MOVL(U32(1), ECX) // MOVL leaves the flags alone
 		} else {
 			MOVL(U32(0), ECX)
 		}
-		MOVQ(limb(z3, k), RBX)
-		CMOVQEQ(RCX, RBX)
-		MOVQ(RBX, limb(z3, k))
-	}
-
-	Comment("for a zero digit, the sum stays as it was")
-	Load(Param("zero"), RAX)
-	TESTQ(RAX, RAX)
-	for _, c := range []struct {
-		param   string
-		in, out Mem
-	}{{"x", x1, x3}, {"y", y1, y3}, {"z", z1, z3}} {
-		Load(Param(c.param), RDX)
-		for k := 0; k < 9; k++ {
-			MOVQ(limb(c.out, k), RBX)
-			CMOVQNE(limb(c.in, k), RBX)
-			MOVQ(RBX, Mem{Base: RDX, Disp: 8 * k})
-		}
-	}
+	})
 	RET()
 }
