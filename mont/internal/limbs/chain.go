@@ -1,22 +1,22 @@
 package limbs
 
-// Inversion (invertFermat) and square roots by fixed exponentiations.
+// Square roots by fixed exponentiations, and exponentiation by a public
+// exponent ([Field.Exp]).
 //
-// Fermat's little theorem gives x⁻¹ = x^(m−2) for a prime m (and 0 for 0),
-// and for m ≡ 3 (mod 4) a square root of a square x is x^((m+1)/4). The
-// exponents are public constants, so the sequence of squarings and
+// For m ≡ 3 (mod 4) a square root of a square x is x^((m+1)/4). The
+// exponent is a public constant, so the sequence of squarings and
 // multiplications is fixed in advance and does not depend on x.
 //
 // The three base fields have exponents made of long runs of ones, which
 // addition chains built from the blocks x_k = x^(2^k − 1) cover cheaply:
 // x_(a+b) = x_a^(2^b)·x_b, and a run of k ones followed by j zeros and then
 // the bits of an exponent e' is x_k^(2^(j+len(e')))·x^(e'), read from the
-// top. For P-256's p (255 squarings and 12 multiplications), P-384's p (385
-// and 14) and 2^521 − 1 (524 and 13) the chains are written out below.
-// Other moduli (the group orders) take a fixed sliding window over the
-// exponent's bits, compiled once by [NewField] into a list of runs of
-// squarings each followed by a multiplication by an odd power of x. In both
-// cases every run of squarings is one call of [Field.SquareN].
+// top; those for P-256's and P-384's p are written out below (2^521 − 1
+// needs 519 squarings alone). Other moduli (the group orders) take a fixed
+// sliding window over the exponent's bits, compiled once by [NewField]
+// into a list of runs of squarings each followed by a multiplication by an
+// odd power of x. In both cases every run of squarings is one call of
+// [Field.SquareN]. (Inversion is not done this way: see [Field.InvertCT].)
 
 // expWindow is the width of the windows of the compiled exponentiations.
 const expWindow = 5
@@ -108,27 +108,10 @@ func (f *Field[T]) Exp(z, x, e *T) {
 }
 
 // Invert sets z = x⁻¹ for a prime m (and 0 for 0), in Montgomery form, in
-// constant time: by the divsteps of [Field.InvertCT], which measure faster
-// than the exponentiations of invertFermat for every modulus of the
+// constant time: by the divsteps of [Field.InvertCT], which measured faster
+// than Fermat's x^(m−2) by addition chains for every modulus of the
 // package, even P-256's p with its dedicated squaring.
 func (f *Field[T]) Invert(z, x *T) { f.InvertCT(z, x) }
-
-// invertFermat sets z = x^(m−2), the inverse of x when m is prime (and 0
-// for 0), in Montgomery form: the addition chains below for the base
-// fields, the compiled window elsewhere. The tests check it against
-// [Field.InvertCT].
-func (f *Field[T]) invertFermat(z, x *T) {
-	switch f.special {
-	case specialP256:
-		invP256(asF4(f), as4(z), as4(x))
-	case specialP384:
-		invP384(asF6(f), as6(z), as6(x))
-	case specialP521:
-		invP521(asF9(f), as9(z), as9(x))
-	default:
-		f.run(z, x, &f.invProg)
-	}
-}
 
 // Sqrt sets z to a square root of x, for a prime m ≡ 3 (mod 4), and returns 1
 // if x is a square; otherwise it leaves z unchanged and returns 0. Both are
@@ -185,20 +168,6 @@ func p256Runs(f *Field[[4]uint64], x *[4]uint64) (x2, x30, x32 [4]uint64) {
 	return
 }
 
-// invP256 sets z = x^(p−2) for P-256's p. From the top, p − 2 has 32 ones,
-// 31 zeros, a one, 96 zeros, 94 ones, a zero and a one.
-func invP256(f *Field[[4]uint64], z, x *[4]uint64) {
-	c := blocks[[4]uint64]{f}
-	x1 := *x // z may alias x
-	_, x30, x32 := p256Runs(f, &x1)
-	var t [4]uint64
-	c.join(&t, &x32, 32, &x1)
-	c.join(&t, &t, 128, &x32)
-	c.join(&t, &t, 32, &x32)
-	c.join(&t, &t, 30, &x30)
-	c.join(z, &t, 2, &x1)
-}
-
 // sqrtP256 sets z = x^((p+1)/4) for P-256's p: 32 ones, 31 zeros, a one, 95
 // zeros, a one and 94 zeros.
 func sqrtP256(f *Field[[4]uint64], z, x *[4]uint64) {
@@ -229,18 +198,6 @@ func p384Runs(f *Field[[6]uint64], x *[6]uint64) (x30, x32, x255 [6]uint64) {
 	return
 }
 
-// invP384 sets z = x^(p−2) for P-384's p. From the top, p − 2 has 255
-// ones, a zero, 32 ones, 64 zeros, 30 ones, a zero and a one.
-func invP384(f *Field[[6]uint64], z, x *[6]uint64) {
-	c := blocks[[6]uint64]{f}
-	x1 := *x
-	x30, x32, x255 := p384Runs(f, &x1)
-	var t [6]uint64
-	c.join(&t, &x255, 33, &x32)
-	c.join(&t, &t, 94, &x30)
-	c.join(z, &t, 2, &x1)
-}
-
 // sqrtP384 sets z = x^((p+1)/4) for P-384's p: 255 ones, a zero, 32 ones,
 // 63 zeros, a one and 30 zeros.
 func sqrtP384(f *Field[[6]uint64], z, x *[6]uint64) {
@@ -251,22 +208,4 @@ func sqrtP384(f *Field[[6]uint64], z, x *[6]uint64) {
 	c.join(&t, &x255, 33, &x32)
 	c.join(&t, &t, 64, &x1)
 	f.SquareN(z, &t, 30)
-}
-
-// invP521 sets z = x^(p−2) for p = 2^521 − 1: 519 ones, a zero and a one.
-func invP521(f *Field[[9]uint64], z, x *[9]uint64) {
-	c := blocks[[9]uint64]{f}
-	x1 := *x
-	var x2, x3, x4, x7, t, u [9]uint64
-	c.join(&x2, &x1, 1, &x1)
-	c.join(&x3, &x2, 1, &x1)
-	c.join(&x4, &x2, 2, &x2)
-	c.join(&x7, &x4, 3, &x3)
-	c.join(&t, &x4, 4, &x4) // x8
-	for k := 8; k < 512; k *= 2 {
-		c.join(&u, &t, k, &t) // x(2k)
-		t = u
-	}
-	c.join(&t, &t, 7, &x7) // x519
-	c.join(z, &t, 2, &x1)
 }

@@ -79,39 +79,9 @@ func TestInvertCT(t *testing.T) {
 	}
 }
 
-// TestInvertFermat checks the addition chains and compiled windows of
-// invertFermat against math/big, with and without the assembly.
-func TestInvertFermat(t *testing.T) {
-	on := true
-	for _, asm := range []*bool{nil, &on} {
-		if asm != nil && !asmOK {
-			continue
-		}
-		for _, f := range []any{f4, f4n, f6, f6n, f9, NewP521()} {
-			switch f := f.(type) {
-			case *Field[[4]uint64]:
-				old := f.asm
-				f.asm = asm
-				testInvertFunc(t, f, f.invertFermat)
-				f.asm = old
-			case *Field[[6]uint64]:
-				old := f.asm
-				f.asm = asm
-				testInvertFunc(t, f, f.invertFermat)
-				f.asm = old
-			case *Field[[9]uint64]:
-				old := f.asm
-				f.asm = asm
-				testInvertFunc(t, f, f.invertFermat)
-				f.asm = old
-			}
-		}
-	}
-}
-
 // benchInvert compares the inversions of f, with the assembly on: the
-// exponentiation (invertFermat), the constant-time divsteps (InvertCT, what
-// Invert runs) and the variable-time ones.
+// constant-time divsteps (InvertCT, what Invert runs) and the variable-time
+// ones.
 func benchInvert[T Limbs](b *testing.B, name string, f *Field[T]) {
 	on := true
 	old := f.asm
@@ -120,12 +90,6 @@ func benchInvert[T Limbs](b *testing.B, name string, f *Field[T]) {
 	var x T
 	f.One(&x)
 	f.Add(&x, &x, &x)
-	b.Run(name+"/Fermat", func(b *testing.B) {
-		cryptotest.CPUTime(b)
-		for b.Loop() {
-			f.invertFermat(&x, &x)
-		}
-	})
 	b.Run(name+"/CT", func(b *testing.B) {
 		cryptotest.CPUTime(b)
 		for b.Loop() {

@@ -60,7 +60,6 @@ type Field[T Limbs] struct {
 	one   T      // R mod m, 1 in Montgomery form
 	rr    T      // R² mod m
 	unit  T      // the plain integer 1
-	pm2   T      // m − 2, the exponent of inversion (Fermat)
 	sqrtE T      // (m + 1)/4, the exponent of square roots when m ≡ 3 (mod 4)
 
 	// mersenne is set for p = 2^521 − 1 (NewP521): values are then plain,
@@ -71,10 +70,9 @@ type Field[T Limbs] struct {
 	p256 bool
 
 	// special names the base fields with a dedicated addition chain for
-	// invertFermat and Sqrt (chain.go); the other moduli run invProg and
-	// sqrtProg, compiled from pm2 and sqrtE.
-	special           int
-	invProg, sqrtProg expProgram
+	// Sqrt (chain.go); the other moduli run sqrtProg, compiled from sqrtE.
+	special  int
+	sqrtProg expProgram
 
 	// The modulus for InvertVarTime and InvertCT (invvar.go, invct.go):
 	// n62 limbs of 62 bits in m62, and m⁻¹ mod 2^62.
@@ -149,12 +147,7 @@ func NewField[T Limbs](m T) *Field[T] {
 		f.Add(&r, &r, &r)
 	}
 	f.rr = r
-	// m − 2 and (m + 1)/4.
-	var b uint64
-	f.pm2[0], b = bits.Sub64(m[0], 2, 0)
-	for i := 1; i < n; i++ {
-		f.pm2[i], b = bits.Sub64(m[i], 0, b)
-	}
+	// (m + 1)/4.
 	var s T
 	var c uint64 = 1
 	for i := range n {
@@ -168,7 +161,6 @@ func NewField[T Limbs](m T) *Field[T] {
 	}
 	s[n-1] |= c << 62
 	f.sqrtE = s
-	f.invProg = compileExp(&f.pm2)
 	f.sqrtProg = compileExp(&f.sqrtE)
 	f.initVarTime()
 	switch {
@@ -231,12 +223,6 @@ func reduce521(z, x *[9]uint64) {
 
 // Modulus returns the modulus.
 func (f *Field[T]) Modulus() *T { return &f.m }
-
-// SqrtExp returns (m + 1)/4.
-func (f *Field[T]) SqrtExp() *T { return &f.sqrtE }
-
-// InvExp returns m − 2.
-func (f *Field[T]) InvExp() *T { return &f.pm2 }
 
 // One sets z = 1 in Montgomery form (R mod m).
 func (f *Field[T]) One(z *T) { *z = f.one }
