@@ -47,10 +47,7 @@ func (f *Field[T]) InvertCT(z, x *T) {
 	F := f.m62
 	G := toS62(x, n)
 	var D s62
-	E := toS62(&f.rr, n)
-	if f.mersenne {
-		E = s62{1}
-	}
+	E := f.e0
 	eta := int64(-1)
 	for range f.batches {
 		var t [4]int64

@@ -188,10 +188,7 @@ func (f *Field[T]) InvertVarTime(z, x *T) {
 	F := f.m62
 	G := toS62(x, n)
 	var D s62
-	E := toS62(&f.rr, n)
-	if f.mersenne {
-		E = s62{1}
-	}
+	E := f.e0
 	eta := int64(-1)
 	ln := n // the limbs of F and G still in use
 	for {
@@ -251,4 +248,5 @@ func (f *Field[T]) initVarTime() {
 	f.m62 = toS62(&f.m, f.n62)
 	f.minv62 = -f.m0inv & mask62 // m⁻¹ mod 2^62
 	f.batches = divstepBatches(bl)
+	f.e0 = toS62(&f.rr, f.n62)
 }

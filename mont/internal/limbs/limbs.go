@@ -81,6 +81,10 @@ type Field[T Limbs] struct {
 	minv62 uint64
 	// batches is the number of 62-divstep batches of InvertCT (invct.go).
 	batches int
+	// e0 is where the divsteps start their cofactor e: R² mod m in 62-bit
+	// limbs, so that x = a·R maps to R²·x⁻¹ = a⁻¹·R with no multiplication;
+	// 1 for P-521, whose values are plain (R = 1).
+	e0 s62
 
 	// asm, if not nil, turns on the assembly kernels while *asm is true.
 	asm *bool
@@ -189,6 +193,7 @@ func NewP521() *Field[[9]uint64] {
 	f := NewField(m)
 	f.mersenne = true
 	f.special = specialP521
+	f.e0 = s62{1}
 	f.one = f.unit
 	return f
 }
