@@ -96,6 +96,7 @@ package main
 
 import (
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -212,6 +213,23 @@ func merge(a, b ops) {
 type poly struct {
 	h0, h1, h2  GPVirtual // the accumulator
 	r0, r1, rr1 Op        // the key: registers or stack slots
+}
+
+// loadState loads the accumulator h of the Poly1305 state st (the
+// function's parameter s) into h0, h1, h2.
+func (p *poly) loadState(st gotypes.Component) {
+	Load(st.Field("h").Index(0), p.h0)
+	Load(st.Field("h").Index(1), p.h1)
+	Load(st.Field("h").Index(2), p.h2)
+}
+
+// storeState stores h0, h1, h2 into the accumulator of the function's
+// parameter s, the Poly1305 state.
+func (p *poly) storeState() {
+	st := Dereference(Param("s"))
+	Store(p.h0, st.Field("h").Index(0))
+	Store(p.h1, st.Field("h").Index(1))
+	Store(p.h2, st.Field("h").Index(2))
 }
 
 // block appends to o the instructions that absorb the 16-byte block m:
@@ -364,9 +382,7 @@ func chachaPolyAVX2() {
 	ADDQ(t, u)
 	MOVQ(u, g.key(2))
 	p := &poly{h0: GP64(), h1: GP64(), h2: GP64(), r0: g.key(0), r1: g.key(1), rr1: g.key(2)}
-	Load(st.Field("h").Index(0), p.h0)
-	Load(st.Field("h").Index(1), p.h1)
-	Load(st.Field("h").Index(2), p.h2)
+	p.loadState(st)
 	f := Load(Param("first"), GP64())
 	MOVQ(f, g.loopSlots().blocks)
 
@@ -412,10 +428,7 @@ func chachaPolyAVX2() {
 	JNZ(LabelRef("chunk"))
 
 	Label("end")
-	st = Dereference(Param("s"))
-	Store(p.h0, st.Field("h").Index(0))
-	Store(p.h1, st.Field("h").Index(1))
-	Store(p.h2, st.Field("h").Index(2))
+	p.storeState()
 	VZEROUPPER()
 	RET()
 }
@@ -610,10 +623,7 @@ func chachaKeyAVX2() {
 	XORQ(p.h1, p.h1)
 	XORQ(p.h2, p.h2)
 	p.absorbPadded("ad", Load(Param("ad").Base(), GP64()), Load(Param("ad").Len(), GP64()))
-	st = Dereference(Param("s"))
-	Store(p.h0, st.Field("h").Index(0))
-	Store(p.h1, st.Field("h").Index(1))
-	Store(p.h2, st.Field("h").Index(2))
+	p.storeState()
 	RET()
 }
 
@@ -1062,9 +1072,7 @@ func chachaRowsPolyAVX2() {
 	ADDQ(r, u)
 	MOVQ(u, fm(2))
 	p := &poly{h0: GP64(), h1: GP64(), h2: GP64(), r0: fm(0), r1: fm(1), rr1: fm(2)}
-	Load(st.Field("h").Index(0), p.h0)
-	Load(st.Field("h").Index(1), p.h1)
-	Load(st.Field("h").Index(2), p.h2)
+	p.loadState(st)
 	hash := Load(Param("hash").Base(), GP64()).(GPVirtual)
 	nb := Load(Param("hash").Len(), GP64())
 	SHRQ(U8(4), nb)
@@ -1130,10 +1138,7 @@ func chachaRowsPolyAVX2() {
 		JMP(LabelRef("done"))
 	}
 	Label("done")
-	st = Dereference(Param("s"))
-	Store(p.h0, st.Field("h").Index(0))
-	Store(p.h1, st.Field("h").Index(1))
-	Store(p.h2, st.Field("h").Index(2))
+	p.storeState()
 	VZEROUPPER()
 	RET()
 }
@@ -1258,9 +1263,7 @@ func polyFinishMULX() {
 	SHRQ(U8(2), rr1)
 	ADDQ(r1, rr1)
 	p.r0, p.r1, p.rr1 = r0, r1, rr1
-	Load(st.Field("h").Index(0), p.h0)
-	Load(st.Field("h").Index(1), p.h1)
-	Load(st.Field("h").Index(2), p.h2)
+	p.loadState(st)
 
 	for _, name := range []string{"ad", "ct"} {
 		p.absorbPadded(name, Load(Param(name).Base(), GP64()), Load(Param(name).Len(), GP64()))
