@@ -102,8 +102,10 @@ type PublicKey struct {
 	q     []byte // SEC 1 uncompressed encoding
 	point any    // the decoded point, a *nistec.PNNNPoint
 	// table holds the multiples of the point that verification uses, a
-	// *nistec.VarTimeTable, from the first verification on.
-	table atomic.Value
+	// *nistec.VarTimeTable, from the first verification on. It is behind a
+	// pointer so that copies of a PublicKey share it: a copy made while
+	// another goroutine stores into it reads only the pointer.
+	table *atomic.Value
 }
 
 // GenerateKey generates a private key on c, reading randomness from rand
@@ -248,7 +250,7 @@ func (priv *PrivateKey) sign(rand io.Reader, digest []byte, opts crypto.SignerOp
 // a digest longer than the order is truncated to its bit length. It is not
 // constant time: all its inputs are public.
 func VerifyASN1(pub *PublicKey, digest, sig []byte) bool {
-	if pub == nil {
+	if pub == nil || pub.curve == nil {
 		return false
 	}
 	r, s, ok := parseDER(sig, pub.curve.scalarSize())
@@ -263,7 +265,7 @@ func VerifyASN1(pub *PublicKey, digest, sig []byte) bool {
 // [VerifyASN1], it accepts only r and s in [1, n−1] and is not constant
 // time.
 func VerifyRaw(pub *PublicKey, digest, sig []byte) bool {
-	if pub == nil {
+	if pub == nil || pub.curve == nil {
 		return false
 	}
 	n := pub.curve.scalarSize()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"hash"
 	"io"
+	"sync/atomic"
 )
 
 // scalarPtr is the part of the method set of *mont/p256.Scalar (and of its
@@ -67,6 +68,9 @@ func (c *nistCurve[S, P, T, SP, PP]) publicPoint(pub *PublicKey) *P {
 // verification: seven point additions and an inversion). Concurrent first
 // uses may each compute the table; all are the same.
 func (c *nistCurve[S, P, T, SP, PP]) publicTable(pub *PublicKey) *T {
+	if pub.table == nil {
+		return PP(c.publicPoint(pub)).NewVarTimeTable()
+	}
 	if t, ok := pub.table.Load().(*T); ok {
 		return t
 	}
@@ -171,7 +175,7 @@ func (c *nistCurve[S, P, T, SP, PP]) newPublicKey(q []byte) (*PublicKey, error) 
 	if q[0] != 4 {
 		enc = PP(p).Bytes()
 	}
-	return &PublicKey{curve: c, q: enc, point: p}, nil
+	return &PublicKey{curve: c, q: enc, point: p, table: new(atomic.Value)}, nil
 }
 
 func (c *nistCurve[S, P, T, SP, PP]) bytesCompressed(pub *PublicKey) []byte {

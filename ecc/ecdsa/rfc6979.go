@@ -248,8 +248,10 @@ func (d *drbg) generate(out []byte) {
 	d.reseed = true
 }
 
-// wipe clears the secrets of the DRBG: K, V, the pads, the saved states and
-// the states of both hashes.
+// wipe clears the secrets of the DRBG: K, V, the pads and the saved states,
+// and resets both hashes. Reset leaves a hash's block buffer as it was, so
+// it may still hold the last HMAC input (a V) or the inner digest of it:
+// neither gives k or the private key without K, which is cleared.
 func (d *drbg) wipe() {
 	clear(d.istate)
 	clear(d.ostate)

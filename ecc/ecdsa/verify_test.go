@@ -67,3 +67,58 @@ func TestVerifyTableCache(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyCopiedKey checks that a PublicKey copied by value while another
+// goroutine verifies with it for the first time is not a data race (run
+// with -race): the copies share the kept table through a pointer, and a
+// copy verifies like the original.
+func TestVerifyCopiedKey(t *testing.T) {
+	c := P256()
+	d := bytes.Repeat([]byte{0x42}, c.scalarSize())
+	k, err := NewPrivateKey(c, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	digest := sha256.Sum256([]byte("copy"))
+	sig, err := k.Sign(nil, digest[:], crypto.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, err := NewPublicKey(c, k.PublicKey().Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			key := pub
+			if g%2 == 1 {
+				cp := *pub
+				key = &cp
+			}
+			if !VerifyASN1(key, digest[:], sig) {
+				t.Errorf("goroutine %d: signature rejected", g)
+			}
+		}()
+	}
+	wg.Wait()
+	cp := *pub
+	if cp.table != pub.table || cp.table.Load() == nil {
+		t.Error("a copy does not share the kept table")
+	}
+}
+
+// TestVerifyZeroKey checks that the zero PublicKey verifies nothing and
+// does not panic.
+func TestVerifyZeroKey(t *testing.T) {
+	var pub PublicKey
+	digest := sha256.Sum256([]byte("zero"))
+	if VerifyASN1(&pub, digest[:], []byte{0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01}) {
+		t.Error("VerifyASN1 accepted with a zero key")
+	}
+	if VerifyRaw(&pub, digest[:], make([]byte, 64)) {
+		t.Error("VerifyRaw accepted with a zero key")
+	}
+}
