@@ -23,6 +23,8 @@ func init() {
 // reading every entry of table (see lookupGeneric). Entries of 8, 12 and
 // 18 words (the affine points of P-256, P-384 and P-521) are scanned by the
 // AVX2 assembly when it is enabled, every other size by lookupGeneric.
+// T must be made of 64-bit words only, with no pointers: both copy entries
+// word by word, and the assembly does so without write barriers.
 func lookup[T any](out *T, table []T, idx int32) {
 	if useLookupAVX2 {
 		o, t := unsafe.Pointer(out), unsafe.Pointer(unsafe.SliceData(table))

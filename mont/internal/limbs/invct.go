@@ -38,8 +38,8 @@ func divsteps62CT(eta int64, f, g uint64) (int64, [4]int64) {
 	return eta, [4]int64{int64(u), int64(v), int64(q), int64(r)}
 }
 
-// InvertCT sets z = x⁻¹ in Montgomery form (0 for 0) for a prime m, in
-// constant time; [Field.Invert] calls it. With x = a·R, it computes
+// InvertCT sets z = x⁻¹ in Montgomery form (0 for 0) for a prime m and x
+// below m (as every value of the package is), in constant time; [Field.Invert] calls it. With x = a·R, it computes
 // R²·x⁻¹ = a⁻¹·R, starting the cofactor e at R² mod m as InvertVarTime
 // does.
 func (f *Field[T]) InvertCT(z, x *T) {

@@ -176,8 +176,8 @@ func updateDE(d, e *s62, t [4]int64, m *s62, minv uint64, n int) {
 	d[n-1], e[n-1] = int64(cd.lo), int64(ce.lo)
 }
 
-// InvertVarTime sets z = x⁻¹ in Montgomery form (0 for 0), for a prime m,
-// in time that depends on x: only for public x. With x = a·R, it computes
+// InvertVarTime sets z = x⁻¹ in Montgomery form (0 for 0), for a prime m
+// and x below m, in time that depends on x: only for public x. With x = a·R, it computes
 // R²·x⁻¹ = a⁻¹·R by starting the cofactor e at R² mod m instead of 1.
 func (f *Field[T]) InvertVarTime(z, x *T) {
 	if IsZero(x) == 1 {
