@@ -12,8 +12,9 @@
 // ctgrind.Public; valgrind's memcheck then reports every conditional branch
 // and every memory address that depends on a secret.
 //
-// For every package of the workspace with such files (or the packages
-// named), ctcheck builds the test binary with the tags "ctgrind" and
+// For every package of the workspace with such files (or those among the
+// packages named: import paths, directories like ./ecc/ecdsa, or patterns
+// like ./mont/...), ctcheck builds the test binary with the tags "ctgrind" and
 // "valgrind" (and DWARF 4, which the valgrind of Debian 12 reads), runs its
 // TestCT cases under memcheck with the runtime's suppressions (runtime.supp:
 // frames of Go's runtime only), and prints each finding with the function,
@@ -134,12 +135,8 @@ func (c *checker) main(pkgs []string, keep string) error {
 	}
 	if len(pkgs) == 0 {
 		pkgs = all
-	} else {
-		for _, p := range pkgs {
-			if !contains(all, p) {
-				return fmt.Errorf("%s has no constant-time cases (no _test.go file with //go:build ctgrind)", p)
-			}
-		}
+	} else if pkgs, err = selectPackages(pkgs, all); err != nil {
+		return err
 	}
 	if !contains(all, controlPkg) {
 		return fmt.Errorf("the control package %s has no ctgrind cases", controlPkg)
@@ -189,6 +186,33 @@ func (c *checker) main(pkgs []string, keep string) error {
 
 // ctPackages lists the workspace packages that have constant-time cases:
 // a _test.go file whose build constraint mentions ctgrind.
+// selectPackages resolves the command line's arguments (import paths,
+// directories such as ./ecc/ecdsa, or patterns such as ./mont/...) with go
+// list and keeps the packages that have constant-time cases, in order and
+// once each. An argument none of whose packages has any is an error.
+func selectPackages(args, all []string) ([]string, error) {
+	var sel []string
+	for _, a := range args {
+		named, err := golist.TestFiles("ctgrind,valgrind", a)
+		if err != nil {
+			return nil, err
+		}
+		found := false
+		for _, p := range named {
+			if contains(all, p.ImportPath) {
+				found = true
+				if !contains(sel, p.ImportPath) {
+					sel = append(sel, p.ImportPath)
+				}
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("%s has no constant-time cases (no _test.go file with //go:build ctgrind)", a)
+		}
+	}
+	return sel, nil
+}
+
 func ctPackages() ([]string, error) {
 	all, err := golist.TestFiles("ctgrind,valgrind", "work")
 	if err != nil {

@@ -86,3 +86,29 @@ func TestUsage(t *testing.T) {
 		t.Errorf("no usage: %q", errOut.String())
 	}
 }
+
+// TestSelectPackages checks that packages can be named by import path,
+// directory or pattern, that each is kept once, and that an argument with
+// no constant-time cases is an error.
+func TestSelectPackages(t *testing.T) {
+	all, err := ctPackages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ecdsa = "github.com/crypton-go/crypton/ecc/ecdsa"
+	got, err := selectPackages([]string{"../../../ecc/ecdsa", ecdsa, "github.com/crypton-go/crypton/mont/..."}, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) < 3 || got[0] != ecdsa || contains(got[1:], ecdsa) {
+		t.Errorf("selectPackages = %q, want ecdsa once, first, then mont's packages", got)
+	}
+	for _, p := range got[1:] {
+		if !strings.HasPrefix(p, "github.com/crypton-go/crypton/mont") {
+			t.Errorf("selectPackages kept %s from the mont pattern", p)
+		}
+	}
+	if _, err := selectPackages([]string{"github.com/crypton-go/crypton/cpufeat"}, all); err == nil {
+		t.Error("cpufeat (no constant-time cases) was accepted")
+	}
+}
