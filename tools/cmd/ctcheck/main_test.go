@@ -115,3 +115,32 @@ func TestSelectPackages(t *testing.T) {
 		t.Error("cpufeat (no constant-time cases) was accepted")
 	}
 }
+
+// TestParseReportRuntimeNoise checks that uninitialised memory of the Go
+// runtime (here a goroutine stack, from gogo) used outside crypton's code
+// is not reported, while the same origin in a crypton frame, and a secret
+// from ctgrind anywhere, are.
+func TestParseReportRuntimeNoise(t *testing.T) {
+	report := func(at, origin string) string {
+		return `<valgrindoutput><error><unique>0x1</unique><kind>UninitCondition</kind><what>x</what>` +
+			`<stack><frame><fn>` + at + `</fn></frame><frame><fn>main.main</fn></frame></stack>` +
+			`<auxwhat>Uninitialised value was created</auxwhat>` +
+			`<stack><frame><fn>` + origin + `</fn></frame></stack></error></valgrindoutput>`
+	}
+	for _, tc := range []struct {
+		at, origin string
+		want       int
+	}{
+		{"internal/poll.(*FD).Write", "gogo", 0},
+		{"github.com/crypton-go/crypton/hash/blake2b.hashBlocks", "gogo", 1},
+		{"internal/poll.(*FD).Write", "github.com/crypton-go/crypton/internal/ctgrind.makeUndefined", 1},
+	} {
+		fs, err := parseReport([]byte(report(tc.at, tc.origin)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fs) != tc.want {
+			t.Errorf("at %s, origin %s: %d findings, want %d", tc.at, tc.origin, len(fs), tc.want)
+		}
+	}
+}
