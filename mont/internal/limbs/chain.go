@@ -153,11 +153,11 @@ func (c blocks[T]) join(z, a *T, k int, b *T) {
 	c.f.Mul(z, z, b)
 }
 
-// p256Runs computes the blocks both chains of P-256's p use: x32 and, for
-// inversion, x1, x2 and x30.
-func p256Runs(f *Field[[4]uint64], x *[4]uint64) (x2, x30, x32 [4]uint64) {
+// p256Runs computes the block x32 = x^(2^32 − 1) that the square root of
+// P-256's p starts from.
+func p256Runs(f *Field[[4]uint64], x *[4]uint64) (x32 [4]uint64) {
 	c := blocks[[4]uint64]{f}
-	var x3, x6, x12, x15 [4]uint64
+	var x2, x3, x6, x12, x15, x30 [4]uint64
 	c.join(&x2, x, 1, x)
 	c.join(&x3, &x2, 1, x)
 	c.join(&x6, &x3, 3, &x3)
@@ -173,17 +173,18 @@ func p256Runs(f *Field[[4]uint64], x *[4]uint64) (x2, x30, x32 [4]uint64) {
 func sqrtP256(f *Field[[4]uint64], z, x *[4]uint64) {
 	c := blocks[[4]uint64]{f}
 	x1 := *x
-	_, _, x32 := p256Runs(f, &x1)
+	x32 := p256Runs(f, &x1)
 	var t [4]uint64
 	c.join(&t, &x32, 32, &x1)
 	c.join(&t, &t, 96, &x1)
 	f.SquareN(z, &t, 94)
 }
 
-// p384Runs computes the blocks x2, x30, x32 and x255 for P-384's p.
-func p384Runs(f *Field[[6]uint64], x *[6]uint64) (x30, x32, x255 [6]uint64) {
+// p384Runs computes the blocks x32 and x255 (x_k = x^(2^k − 1)) that the
+// square root of P-384's p starts from.
+func p384Runs(f *Field[[6]uint64], x *[6]uint64) (x32, x255 [6]uint64) {
 	c := blocks[[6]uint64]{f}
-	var x2, x3, x6, x12, x15, x60, x120, x240 [6]uint64
+	var x2, x3, x6, x12, x15, x30, x60, x120, x240 [6]uint64
 	c.join(&x2, x, 1, x)
 	c.join(&x3, &x2, 1, x)
 	c.join(&x6, &x3, 3, &x3)
@@ -203,7 +204,7 @@ func p384Runs(f *Field[[6]uint64], x *[6]uint64) (x30, x32, x255 [6]uint64) {
 func sqrtP384(f *Field[[6]uint64], z, x *[6]uint64) {
 	c := blocks[[6]uint64]{f}
 	x1 := *x
-	_, x32, x255 := p384Runs(f, &x1)
+	x32, x255 := p384Runs(f, &x1)
 	var t [6]uint64
 	c.join(&t, &x255, 33, &x32)
 	c.join(&t, &t, 64, &x1)
