@@ -112,3 +112,35 @@ func BenchmarkInvert(b *testing.B) {
 	benchInvert(b, "n521", f9)
 	benchInvert(b, "p521", NewP521())
 }
+
+// TestDivstepBatches pins the hddivsteps counts of InvertCT: the
+// safegcd-bounds formula gives 591, 885 and 1201 hddivsteps for moduli of
+// 256, 384 and 521 bits (1201 is also the count fiat-crypto's Coq proof
+// establishes for 521 bits), run as whole batches of 62.
+func TestDivstepBatches(t *testing.T) {
+	for _, c := range []struct{ bits, steps, batches int }{
+		{256, 591, 10}, {384, 885, 15}, {521, 1201, 20}, {255, 588, 10}, {448, 1033, 17},
+	} {
+		if s := (3787*c.bits + 2166) / 1644; s != c.steps {
+			t.Errorf("bound for %d bits = %d, want %d", c.bits, s, c.steps)
+		}
+		if b := divstepBatches(c.bits); b != c.batches || 62*b < c.steps {
+			t.Errorf("divstepBatches(%d) = %d, want %d", c.bits, b, c.batches)
+		}
+	}
+	for _, f := range []struct {
+		name    string
+		batches int
+	}{{"p256", f4.batches}, {"p384", f6.batches}, {"p521", NewP521().batches}} {
+		want := map[string]int{"p256": 10, "p384": 15, "p521": 20}[f.name]
+		if f.batches != want {
+			t.Errorf("%s: %d batches, want %d", f.name, f.batches, want)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("divstepBatches(22) did not panic")
+		}
+	}()
+	divstepBatches(22)
+}
