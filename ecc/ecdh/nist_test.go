@@ -270,10 +270,10 @@ func TestNISTAllocations(t *testing.T) {
 		priv, _ := c.curve.GenerateKey(nistRand(t))
 		peer, _ := c.curve.GenerateKey(nil)
 		pub := peer.PublicKey()
-		// The shared secret, the point, the decoding of the peer's key, the
-		// workspace of the multiplication and its scalar reduction, and the
-		// temporaries of the encoding: one allocation each.
-		if n := testing.AllocsPerRun(10, func() { priv.ECDH(pub) }); n > 6 {
+		// The shared secret, the point, the decoding of the peer's key and
+		// the temporaries of the encoding: one allocation each (the
+		// multiplication's workspace comes from a pool).
+		if n := testing.AllocsPerRun(10, func() { priv.ECDH(pub) }); n > 5 {
 			t.Errorf("ECDH: %v allocations", n)
 		}
 	})

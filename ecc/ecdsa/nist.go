@@ -6,6 +6,7 @@ import (
 	"errors"
 	"hash"
 	"io"
+	"sync"
 	"sync/atomic"
 )
 
@@ -53,6 +54,9 @@ type nistCurve[S, P, T any, SP scalarPtr[S], PP pointPtr[P, T]] struct {
 	// hedgeHash is the hash of HMAC_DRBG in hedged signing: SHA-256 for
 	// P-256 (which has SHA-NI on amd64), SHA-512 for the others.
 	hedgeHash func() hash.Hash
+	// signPool keeps wiped *signWork values: a workspace of some 2 KiB
+	// per signature cost more to allocate (and collect) than the pool.
+	signPool sync.Pool
 }
 
 func (c *nistCurve[S, P, T, SP, PP]) String() string           { return c.name }
@@ -195,11 +199,17 @@ func (c *nistCurve[S, P, T, SP, PP]) bytesCompressed(pub *PublicKey) []byte {
 // which reveals that the rejected candidate was out of range (as in every
 // implementation of RFC 6979; the candidate itself is discarded).
 func (c *nistCurve[S, P, T, SP, PP]) sign(priv *PrivateKey, h func() hash.Hash, rand io.Reader, digest []byte, der bool) ([]byte, error) {
-	// The scalars, buffers, point and DRBG live in one allocation: values
-	// that the generic methods see through a pointer escape to the heap
-	// anyway.
-	w := new(signWork[S, P])
-	defer w.wipe()
+	// The scalars, buffers, point and DRBG live in one workspace, from a
+	// pool: values that the generic methods see through a pointer escape
+	// to the heap anyway. It is wiped before it goes back.
+	w, ok := c.signPool.Get().(*signWork[S, P])
+	if !ok {
+		w = new(signWork[S, P])
+	}
+	defer func() {
+		w.wipe()
+		c.signPool.Put(w)
+	}()
 	extra := w.extra[:0]
 	if rand != nil {
 		extra = w.extra[:c.size]

@@ -2,6 +2,7 @@ package nistec
 
 import (
 	"errors"
+	"sync"
 )
 
 var (
@@ -67,6 +68,11 @@ type curve[E any] struct {
 	baseTable tableOnce[E]
 	oddTable  tableOnce[E]
 
+	// multPool and basePool keep the cleared workspaces of ScalarMult
+	// and ScalarBaseMult (*multWork, *baseWork), which are too large to
+	// allocate per call (see getWork).
+	multPool, basePool sync.Pool
+
 	// Optional replacements for a curve's assembly (P-256 and P-521 on
 	// amd64, see p256_amd64.go and p521_amd64.go), nil for the generic code; they must compute exactly
 	// what the generic functions compute. jacobianDoubleN is n calls of
@@ -121,6 +127,25 @@ type addTemps[E any] struct {
 func params[E any, C curveParams[E]]() *curve[E] {
 	var c C
 	return c.curve()
+}
+
+// getWork returns a zeroed *W from pool, or a new one. The workspaces of
+// the scalar multiplications are kilobytes that escape to the heap (the
+// generic code reaches them through pointers): allocating one per call
+// cost more than the pool, and the garbage collector's work with it.
+func getWork[W any](pool *sync.Pool) *W {
+	if w, ok := pool.Get().(*W); ok {
+		return w
+	}
+	return new(W)
+}
+
+// putWork clears w, which held secret-dependent values, and returns it to
+// pool.
+func putWork[W any](pool *sync.Pool, w *W) {
+	var zero W
+	*w = zero
+	pool.Put(w)
 }
 
 // newPoint returns the point at infinity.

@@ -132,7 +132,7 @@ func digitAbs(d int8) (abs int32, neg int) {
 	return (int32(d) ^ m) - m, int(m & 1)
 }
 
-// multWork is the workspace of ScalarMult, one allocation.
+// multWork is the workspace of ScalarMult, kept in a pool (getWork).
 type multWork[E any, PE fieldElement[E], C curveParams[E]] struct {
 	tx, ty, tz [multEntries]E              // q, 2q, ..., 16q, Jacobian
 	table      [multEntries]affinePoint[E] // the same, affine
@@ -172,7 +172,8 @@ func (p *point[E, PE, C]) ScalarMult(q *point[E, PE, C], scalar []byte) (*point[
 	if len(scalar) != c.scalarSize {
 		return nil, errScalarLen
 	}
-	w := new(multWork[E, PE, C])
+	w := getWork[multWork[E, PE, C]](&c.multPool)
+	defer putWork(&c.multPool, w)
 	PE(&w.one).One()
 	qInf := q.IsInfinity()
 	w.q.x, w.q.y = *c.gx, *c.gy
@@ -375,7 +376,7 @@ func toAffineInto[E any, PE fieldElement[E], C curveParams[E]](out []affinePoint
 	}
 }
 
-// baseWork is the workspace of ScalarBaseMult, one allocation.
+// baseWork is the workspace of ScalarBaseMult, kept in a pool (getWork).
 type baseWork[E any, PE fieldElement[E], C curveParams[E]] struct {
 	acc, sum   point[E, PE, C]
 	sel        affinePoint[E]
@@ -407,7 +408,8 @@ func (p *point[E, PE, C]) ScalarBaseMult(scalar []byte) (*point[E, PE, C], error
 		return nil, errScalarLen
 	}
 	tab := baseTable[E, PE, C]()
-	w := new(baseWork[E, PE, C])
+	w := getWork[baseWork[E, PE, C]](&c.basePool)
+	defer putWork(&c.basePool, w)
 	var d [maxWindows]int8
 	recode(d[:], scalar, baseWindow)
 	n := numWindows(len(scalar), baseWindow)
