@@ -55,8 +55,9 @@ type nistCurve[S, P, T any, SP scalarPtr[S], PP pointPtr[P, T]] struct {
 	// P-256 (which has SHA-NI on amd64), SHA-512 for the others.
 	hedgeHash func() hash.Hash
 	// signPool keeps wiped *signWork values: a workspace of some 2 KiB
-	// per signature cost more to allocate (and collect) than the pool.
-	signPool sync.Pool
+	// per signature cost more to allocate (and collect) than the pool;
+	// verifyPool likewise *verifyWork.
+	signPool, verifyPool sync.Pool
 }
 
 func (c *nistCurve[S, P, T, SP, PP]) String() string           { return c.name }
@@ -289,16 +290,27 @@ func (w *signWork[S, P]) wipe() {
 	*w = signWork[S, P]{}
 }
 
+// verifyWork is the workspace of verify, kept in a pool like signWork
+// (its values are public; it is cleared for the next use).
+type verifyWork[S, P any] struct {
+	r, s, e, sInv, u1, u2 S
+	R                     P
+	rs                    [2 * maxScalarSize]byte
+	b1, b2, tmp           [maxScalarSize]byte
+}
+
 // verify reports whether r ‖ s, big-endian integers of at most c.size bytes
 // each, is a valid signature of digest under pub (FIPS 186-5, Section
 // 6.4.2). It is variable time: every input is public.
 func (c *nistCurve[S, P, T, SP, PP]) verify(pub *PublicKey, digest, rb, sb []byte) bool {
-	w := new(struct {
-		r, s, e, sInv, u1, u2 S
-		R                     P
-		rs                    [2 * maxScalarSize]byte
-		b1, b2, tmp           [maxScalarSize]byte
-	})
+	w, ok := c.verifyPool.Get().(*verifyWork[S, P])
+	if !ok {
+		w = new(verifyWork[S, P])
+	}
+	defer func() {
+		*w = verifyWork[S, P]{}
+		c.verifyPool.Put(w)
+	}()
 	rp, sp := w.rs[:c.size], w.rs[c.size:2*c.size]
 	copy(rp[c.size-len(rb):], rb)
 	copy(sp[c.size-len(sb):], sb)
