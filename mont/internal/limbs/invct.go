@@ -63,8 +63,7 @@ func (f *Field[T]) InvertCT(z, x *T) {
 	for range f.batches {
 		var t [4]int64
 		zeta, t = divsteps62CT(zeta, uint64(F[0]), uint64(G[0]))
-		updateDE(&D, &E, t, &f.m62, f.minv62, n)
-		updateFG(&F, &G, t, n)
+		f.update(&D, &E, &F, &G, &t, n)
 	}
 	// F = ±1 (or m for x = 0, with D = 0) and D·x ≡ F·R² (mod m), with D in
 	// (−2m, m): negate D if F is negative, then bring it into [0, m).
@@ -90,6 +89,27 @@ func (f *Field[T]) InvertCT(z, x *T) {
 		D[i] = S[i] ^ ((S[i] ^ D[i]) & s)
 	}
 	fromS62(z, &D, n)
+}
+
+// update applies a batch's matrix t to the cofactors d, e (updateDE) and
+// to f, g (updateFG), on n limbs, with the assembly of divupdate_amd64.s
+// where [Field.SetAsm] turned it on.
+func (fl *Field[T]) update(d, e, f, g *s62, t *[4]int64, n int) {
+	if haveAsm && fl.asm != nil && *fl.asm {
+		switch n {
+		case 5:
+			updateDEFG5(d, e, f, g, t, &fl.m62, fl.minv62)
+			return
+		case 7:
+			updateDEFG7(d, e, f, g, t, &fl.m62, fl.minv62)
+			return
+		case 9:
+			updateDEFG9(d, e, f, g, t, &fl.m62, fl.minv62)
+			return
+		}
+	}
+	updateDE(d, e, *t, &fl.m62, fl.minv62, n)
+	updateFG(f, g, *t, n)
 }
 
 // divstepBatches returns the number of batches of 62 hddivsteps that
