@@ -38,15 +38,16 @@ type divupdateField struct {
 	m    s62
 	minv uint64
 	mb   *big.Int
-	// invert runs InvertCT's loop on x (any value below 2^(64·len(T))),
-	// calling step once per batch with the state before the update.
-	invert func(r *rand.Rand, step func(d, e, f, g *s62, t *[4]int64))
+	// invert runs InvertCT's loop on a random x below m, calling step once
+	// per batch with the state and matrix before the update (which the Go
+	// code then makes); it reports whether g ended at 0, as it must.
+	invert func(r *rand.Rand, step func(d, e, f, g *s62, t *[4]int64)) bool
 }
 
 func newDivupdateField[T Limbs](name string, fl *Field[T]) divupdateField {
 	return divupdateField{
 		name: name, n: fl.n62, m: fl.m62, minv: fl.minv62, mb: bigT(&fl.m),
-		invert: func(r *rand.Rand, step func(d, e, f, g *s62, t *[4]int64)) {
+		invert: func(r *rand.Rand, step func(d, e, f, g *s62, t *[4]int64)) bool {
 			x := random(r, fl, false)
 			F, G := fl.m62, toS62(&x, fl.n62)
 			var D s62
@@ -56,7 +57,9 @@ func newDivupdateField[T Limbs](name string, fl *Field[T]) divupdateField {
 				var t [4]int64
 				zeta, t = divsteps62CT(zeta, uint64(F[0]), uint64(G[0]))
 				step(&D, &E, &F, &G, &t)
+				updateDEFGGo(fl.n62, &D, &E, &F, &G, &t, &fl.m62, fl.minv62)
 			}
+			return G == s62{}
 		},
 	}
 }
@@ -184,9 +187,11 @@ func TestUpdateDEFGInversions(t *testing.T) {
 	for _, fl := range divupdateFields() {
 		r := rand.New(rand.NewPCG(21, uint64(fl.n)))
 		for range 100 {
-			fl.invert(r, func(d, e, f, g *s62, mt *[4]int64) {
+			if !fl.invert(r, func(d, e, f, g *s62, mt *[4]int64) {
 				checkDEFG(t, &fl, *d, *e, *f, *g, *mt)
-			})
+			}) {
+				t.Fatalf("%s: g did not reach 0", fl.name)
+			}
 		}
 	}
 }
