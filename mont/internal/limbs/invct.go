@@ -60,9 +60,14 @@ func (f *Field[T]) InvertCT(z, x *T) {
 	var D s62
 	E := f.e0
 	zeta := int64(-1) // delta = 1 (1/2 in the original scale)
+	asm := haveAsm && f.asm != nil && *f.asm
 	for range f.batches {
 		var t [4]int64
-		zeta, t = divsteps62CT(zeta, uint64(F[0]), uint64(G[0]))
+		if asm {
+			zeta = divsteps62CTAsm(zeta, uint64(F[0]), uint64(G[0]), &t)
+		} else {
+			zeta, t = divsteps62CT(zeta, uint64(F[0]), uint64(G[0]))
+		}
 		f.update(&D, &E, &F, &G, &t, n)
 	}
 	// F = ±1 (or m for x = 0, with D = 0) and D·x ≡ F·R² (mod m), with D in
