@@ -44,6 +44,20 @@ type divupdateField struct {
 	invert func(r *rand.Rand, step func(d, e, f, g *s62, t *[4]int64)) bool
 }
 
+// batchState returns d, e, f, g and the matrix of batch k of a random
+// inversion: a state in the middle of a real run.
+func (fl divupdateField) batchState(r *rand.Rand, k int) (st [4]s62, mt [4]int64) {
+	i := 0
+	fl.invert(r, func(d, e, f, g *s62, t *[4]int64) {
+		if i == k {
+			st = [4]s62{*d, *e, *f, *g}
+			mt = *t
+		}
+		i++
+	})
+	return st, mt
+}
+
 func newDivupdateField[T Limbs](name string, fl *Field[T]) divupdateField {
 	return divupdateField{
 		name: name, n: fl.n62, m: fl.m62, minv: fl.minv62, mb: bigT(&fl.m),
@@ -258,17 +272,7 @@ func TestUpdateDEFGCarries(t *testing.T) {
 func BenchmarkUpdateDEFG(b *testing.B) {
 	for _, fl := range []divupdateField{newDivupdateField("p256", f4), newDivupdateField("p384", f6), newDivupdateField("p521", NewP521())} {
 		// The state of the middle batch of an inversion.
-		r := rand.New(rand.NewPCG(24, 0))
-		var st [4]s62
-		var mt [4]int64
-		k := 0
-		fl.invert(r, func(d, e, f, g *s62, t *[4]int64) {
-			if k == 5 {
-				st = [4]s62{*d, *e, *f, *g}
-				mt = *t
-			}
-			k++
-		})
+		st, mt := fl.batchState(rand.New(rand.NewPCG(24, 0)), 5)
 		m := fl.m
 		for _, impl := range []struct {
 			name string

@@ -16,17 +16,7 @@ import (
 // marked public only for the comparison.
 func TestCTUpdateDEFG(t *testing.T) {
 	for _, fl := range []divupdateField{newDivupdateField("p256", f4), newDivupdateField("p384", f6), newDivupdateField("p521", NewP521())} {
-		r := rand.New(rand.NewPCG(25, uint64(fl.n)))
-		var st [4]s62
-		var mt [4]int64
-		k := 0
-		fl.invert(r, func(d, e, f, g *s62, t *[4]int64) {
-			if k == 3 {
-				st = [4]s62{*d, *e, *f, *g}
-				mt = *t
-			}
-			k++
-		})
+		st, mt := fl.batchState(rand.New(rand.NewPCG(25, uint64(fl.n))), 3)
 		m := fl.m
 		gs, as := st, st
 		gt, at := mt, mt

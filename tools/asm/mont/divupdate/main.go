@@ -66,8 +66,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/args"
 	. "github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -80,15 +80,6 @@ func main() {
 		updateDEFG(n)
 	}
 	Generate()
-}
-
-// addr returns the frame address of an argument.
-func addr(c gotypes.Component) Mem {
-	b, err := c.Resolve()
-	if err != nil {
-		panic(err)
-	}
-	return b.Addr
 }
 
 // limb returns the memory operand of limb i of the array at p.
@@ -249,7 +240,7 @@ func updateDEFG(n int) {
 			x GPPhysical
 			a acc
 		}{{md, a}, {me, b}} {
-			MOVQ(addr(Param("minv")), RAX)
+			MOVQ(args.Addr("minv"), RAX)
 			IMULQ(c.a.lo, RAX)
 			ADDQ(c.x, RAX)
 			ANDQ(mask, RAX)

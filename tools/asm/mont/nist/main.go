@@ -73,8 +73,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/args"
 	. "github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -93,15 +93,6 @@ func main() {
 	montSqrN(9)
 	squareReps()
 	Generate()
-}
-
-// addr returns the frame address of an argument.
-func addr(c gotypes.Component) Mem {
-	b, err := c.Resolve()
-	if err != nil {
-		panic(err)
-	}
-	return b.Addr
 }
 
 // montMul emits montMul<n>MULX.
@@ -156,7 +147,7 @@ func montMul(n int) {
 		row(xp)
 		Comment("a += q·m, q = a[0]·m0inv; then drop a[0], now 0")
 		MOVQ(a[0], RDX)
-		IMULQ(addr(Param("m0inv")), RDX)
+		IMULQ(args.Addr("m0inv"), RDX)
 		if n == 9 {
 			Load(Param("m"), mp)
 		}
@@ -551,7 +542,7 @@ func montSqrBody() {
 	for k := 0; k < 4; k++ {
 		Comment(fmt.Sprintf("Row %d: t += q·m·2^%d, q = t[%d]·m0inv", k, 64*k, k))
 		MOVQ(t[k], RDX)
-		IMULQ(addr(Param("m0inv")), RDX)
+		IMULQ(args.Addr("m0inv"), RDX)
 		XORQ(RAX, RAX)
 		for j := 0; j < 4; j++ {
 			MULXQ(Mem{Base: RSI, Disp: 8 * j}, RAX, RBX)
@@ -666,7 +657,7 @@ func montSqrNBody(n int, lo, hi Mem) {
 	for k := 0; k < n; k++ {
 		Comment(fmt.Sprintf("Reduction row %d: w += q·m, q = w[0]·m0inv; drop w[0], now 0", k))
 		MOVQ(w[0], RDX)
-		IMULQ(addr(Param("m0inv")), RDX)
+		IMULQ(args.Addr("m0inv"), RDX)
 		XORQ(RAX, RAX)
 		for j := 0; j < n; j++ {
 			MULXQ(Mem{Base: RSI, Disp: 8 * j}, RAX, RBX)
@@ -725,7 +716,7 @@ func repeat(name, sig, doc string, body func()) {
 	Label(name + "Loop")
 	body()
 	Load(Param("z"), RSI)
-	DECQ(addr(Param("k")))
+	DECQ(args.Addr("k"))
 	JNZ(LabelRef(name + "Loop"))
 	RET()
 }
