@@ -22,8 +22,9 @@
 // the s of an ECDSA signature being verified.
 //
 // [Element.Invert] and [Scalar.Invert] run a fixed number of the same
-// divsteps without a branch (Bernstein–Yang's constant-time inversion),
-// which measures faster than Fermat's a^(m−2); [Element.Sqrt] is a fixed
+// divsteps without a branch (Bernstein–Yang's constant-time inversion, in
+// the half-delta form with the count of Wuille's safegcd-bounds), which
+// measures faster than Fermat's a^(m−2); [Element.Sqrt] is a fixed
 // exponentiation (an addition chain), whose runs of squarings are each one
 // call of a squaring loop (in assembly where there is some).
 //
