@@ -72,6 +72,10 @@ type Curve interface {
 type PublicKey struct {
 	curve     Curve
 	publicKey []byte
+	// point is the decoded point of a NIST curve's key made by
+	// NewPublicKey (a P of that nistCurve), which ECDH reads and never
+	// writes; nil otherwise, and then ECDH decodes publicKey.
+	point any
 }
 
 // Bytes returns a copy of the encoding of the public key: for X25519 and

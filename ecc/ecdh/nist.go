@@ -170,7 +170,7 @@ func (c *nistCurve[P]) NewPublicKey(key []byte) (*PublicKey, error) {
 	} else {
 		enc = append([]byte{}, key...)
 	}
-	return &PublicKey{curve: c, publicKey: enc}, nil
+	return &PublicKey{curve: c, publicKey: enc, point: p}, nil
 }
 
 // publicKey returns the uncompressed encoding of key·G, computed by a
@@ -187,11 +187,17 @@ func (c *nistCurve[P]) publicKey(key []byte) []byte {
 // ecdh returns the x-coordinate of local·remote, as SEC 1, Section 3.3.1
 // and NIST SP 800-56A define the shared secret, in constant time.
 func (c *nistCurve[P]) ecdh(local *PrivateKey, remote *PublicKey) ([]byte, error) {
-	p, err := c.newPoint().SetBytes(remote.publicKey)
-	if err != nil {
-		return nil, errors.New("ecdh: invalid public key")
+	// q is the point NewPublicKey decoded (read only), or the encoding
+	// decoded again into p, which then receives the product in place.
+	p := c.newPoint()
+	q, ok := remote.point.(P)
+	if !ok {
+		if _, err := p.SetBytes(remote.publicKey); err != nil {
+			return nil, errors.New("ecdh: invalid public key")
+		}
+		q = p
 	}
-	if _, err := p.ScalarMult(p, local.privateKey); err != nil {
+	if _, err := p.ScalarMult(q, local.privateKey); err != nil {
 		return nil, err
 	}
 	// The curves have prime order and the scalar is in [1, n−1], so the

@@ -7,6 +7,7 @@ import (
 	crand "crypto/rand"
 	"encoding/asn1"
 	"errors"
+	"fmt"
 	"io"
 	"math/big"
 	"math/rand/v2"
@@ -276,6 +277,14 @@ func TestNISTAllocations(t *testing.T) {
 		if n := testing.AllocsPerRun(10, func() { priv.ECDH(pub) }); n > 5 {
 			t.Errorf("ECDH: %v allocations", n)
 		}
+		// A key from NewPublicKey keeps its decoded point: no decoding.
+		parsed, err := c.curve.NewPublicKey(pub.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := testing.AllocsPerRun(10, func() { priv.ECDH(parsed) }); n > 4 {
+			t.Errorf("ECDH with a parsed key: %v allocations", n)
+		}
 	})
 }
 
@@ -466,3 +475,81 @@ func FuzzNISTNewPublicKey(f *testing.F) {
 }
 
 var _ io.Reader = errReader{}
+
+// TestNISTSharedPublicKey uses one parsed public key (whose decoded point
+// ECDH reads) from several goroutines at once, each with its own private
+// keys, and checks every secret against one computed from a fresh parse of
+// the encoding and against crypto/ecdh. Run with -race, it also checks that
+// ECDH never writes the key's point.
+func TestNISTSharedPublicKey(t *testing.T) {
+	forNIST(t, func(t *testing.T, c *nistTest) {
+		peer, err := c.curve.GenerateKey(nistRand(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		shared, err := c.curve.NewPublicKey(peer.PublicKey().Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		const workers, rounds = 4, 8
+		errs := make(chan error, workers)
+		for w := range workers {
+			go func() {
+				for i := range rounds {
+					priv, err := c.curve.GenerateKey(nil)
+					if err != nil {
+						errs <- err
+						return
+					}
+					got, err := priv.ECDH(shared)
+					if err != nil {
+						errs <- err
+						return
+					}
+					fresh, err := c.curve.NewPublicKey(shared.Bytes())
+					if err != nil {
+						errs <- err
+						return
+					}
+					want, err := priv.ECDH(fresh)
+					if err != nil {
+						errs <- err
+						return
+					}
+					if !bytes.Equal(got, want) {
+						errs <- fmt.Errorf("worker %d round %d: %x, want %x", w, i, got, want)
+						return
+					}
+				}
+				errs <- nil
+			}()
+		}
+		for range workers {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The key still encodes the same point and still agrees with the
+		// standard library.
+		priv, _ := c.curve.GenerateKey(nil)
+		got, err := priv.ECDH(shared)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdPriv, err := c.std.NewPrivateKey(priv.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		stdPub, err := c.std.NewPublicKey(shared.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := stdPriv.ECDH(stdPub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("after concurrent use: %x, crypto/ecdh %x", got, want)
+		}
+	})
+}
