@@ -83,10 +83,7 @@ func TestInvertCT(t *testing.T) {
 // constant-time divsteps (InvertCT, what Invert runs) and the variable-time
 // ones.
 func benchInvert[T Limbs](b *testing.B, name string, f *Field[T]) {
-	on := true
-	old := f.asm
-	f.asm = &on
-	defer func() { f.asm = old }()
+	f = withAsm(f, true)
 	var x T
 	f.One(&x)
 	f.Add(&x, &x, &x)

@@ -268,21 +268,25 @@ func reduced521(x [9]uint64) [9]uint64 {
 	return x
 }
 
-// asmOn is the flag mulAsm and squareAsm point a Field to.
-var asmOn = true
+// asmOn and asmOff are the flags withAsm gives Field.SetAsm.
+var asmOn, asmOff = true, false
+
+// withAsm returns a copy of f whose kernels are chosen by Field.SetAsm
+// with a flag that is on (the assembly, where the build has it) or off
+// (the portable Go), as the field packages do with their cpufeat flag;
+// f itself is left as it is.
+func withAsm[T Limbs](f *Field[T], on bool) *Field[T] {
+	g := *f
+	if on {
+		g.SetAsm(&asmOn)
+	} else {
+		g.SetAsm(&asmOff)
+	}
+	return &g
+}
 
 // mulAsm computes f.Mul with the assembly kernels turned on.
-func mulAsm[T Limbs](f *Field[T], z, x, y *T) {
-	old := f.asm
-	f.asm = &asmOn
-	f.Mul(z, x, y)
-	f.asm = old
-}
+func mulAsm[T Limbs](f *Field[T], z, x, y *T) { withAsm(f, true).Mul(z, x, y) }
 
 // squareAsm computes f.Square with the assembly kernels turned on.
-func squareAsm[T Limbs](f *Field[T], z, x *T) {
-	old := f.asm
-	f.asm = &asmOn
-	f.Square(z, x)
-	f.asm = old
-}
+func squareAsm[T Limbs](f *Field[T], z, x *T) { withAsm(f, true).Square(z, x) }

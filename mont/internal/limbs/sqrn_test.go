@@ -37,17 +37,11 @@ func testSquareN[T Limbs](t *testing.T, f *Field[T]) {
 				if asm && !asmOK {
 					continue
 				}
-				old := f.asm
-				off := false
-				f.asm = &off
-				if asm {
-					f.asm = &asmOn
-				}
+				g := withAsm(f, asm)
 				var got T
-				f.SquareN(&got, &x, k)
+				g.SquareN(&got, &x, k)
 				alias := x
-				f.SquareN(&alias, &alias, k)
-				f.asm = old
+				g.SquareN(&alias, &alias, k)
 				if got != want || alias != want {
 					t.Fatalf("SquareN(%x, %d) asm=%v = %x (aliased %x), want %x", x, k, asm, got, alias, want)
 				}
@@ -111,16 +105,10 @@ func BenchmarkSquareN(b *testing.B) {
 	f6.One(&x6)
 	var x9 [9]uint64
 	f9.One(&x9)
-	p521 := NewP521()
-	on := true
-	for _, f := range []*Field[[4]uint64]{f4, f4n} {
-		f.asm = &on
-	}
-	f6.asm, f9.asm, p521.asm = &on, &on, &on
-	defer func() { f4.asm, f4n.asm, f6.asm, f9.asm = nil, nil, nil, nil }()
-	bench("p256", func() { f4.SquareN(&x4, &x4, 256) })
-	bench("4", func() { f4n.SquareN(&x4, &x4, 256) })
-	bench("6", func() { f6.SquareN(&x6, &x6, 256) })
-	bench("9", func() { f9.SquareN(&x9, &x9, 256) })
-	bench("p521", func() { p521.SquareN(&x9, &x9, 256) })
+	a4, a4n, a6, a9, a521 := withAsm(f4, true), withAsm(f4n, true), withAsm(f6, true), withAsm(f9, true), withAsm(NewP521(), true)
+	bench("p256", func() { a4.SquareN(&x4, &x4, 256) })
+	bench("4", func() { a4n.SquareN(&x4, &x4, 256) })
+	bench("6", func() { a6.SquareN(&x6, &x6, 256) })
+	bench("9", func() { a9.SquareN(&x9, &x9, 256) })
+	bench("p521", func() { a521.SquareN(&x9, &x9, 256) })
 }
