@@ -213,10 +213,15 @@ func (c *nistCurve[S, P, T, SP, PP]) sign(priv *PrivateKey, h func() hash.Hash, 
 	}()
 	extra := w.extra[:0]
 	if rand != nil {
-		extra = w.extra[:c.size]
-		if _, err := io.ReadFull(rand, extra); err != nil {
+		// rand writes into a buffer of its own, not into the pooled
+		// workspace: a Reader that kept the slice (against io.Reader's
+		// rules) would otherwise see later signatures' workspaces.
+		buf := make([]byte, c.size)
+		if _, err := io.ReadFull(rand, buf); err != nil {
 			return nil, err
 		}
+		extra = append(extra, buf...)
+		clear(buf)
 	}
 	if _, err := SP(&w.d).SetBytesReduced(priv.d); err != nil {
 		return nil, errors.New("ecdsa: internal error: " + err.Error())

@@ -94,7 +94,7 @@ func TestDivsteps62CTAsmChains(t *testing.T) {
 	fieldChain(r, "p521", NewP521(), chain)
 }
 
-// fieldChain runs chain on fl's modulus and random values below 2^(64·len(T)).
+// fieldChain runs chain on fl's modulus and random values below it.
 func fieldChain[T Limbs](r *rand.Rand, name string, fl *Field[T], chain func(string, int, int, s62, func() s62, int)) {
 	chain(name, fl.n62, fl.batches, fl.m62, func() s62 {
 		x := random(r, fl, false)

@@ -1,4 +1,4 @@
-//go:build ctgrind && gc && !purego
+//go:build ctgrind && amd64 && gc && !purego
 
 package limbs
 

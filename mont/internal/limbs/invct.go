@@ -119,12 +119,19 @@ func (fl *Field[T]) update(d, e, f, g *s62, t *[4]int64, n int) {
 
 // divstepBatches returns the number of batches of 62 hddivsteps that
 // inverts every input below a modulus of bl ≥ 23 bits (log₂M < bl; the
-// safegcd-bounds formula holds for M ≥ 4257874 < 2^23). It panics for
-// shorter moduli, which no field of the module has.
+// safegcd-bounds formula holds for M ≥ 4257874 < 2^23, and a shorter
+// modulus of 23 bits stays below M = 4257874). It panics for shorter
+// moduli, which no field of the module has.
 func divstepBatches(bl int) int {
+	return (divstepCount(bl) + 61) / 62
+}
+
+// divstepCount returns the safegcd-bounds count of hddivsteps that brings
+// g to 0 for every input below a modulus of bl ≥ 23 bits. It panics for
+// shorter moduli.
+func divstepCount(bl int) int {
 	if bl < 23 {
 		panic("limbs: modulus too short for the hddivsteps bound")
 	}
-	steps := (3787*bl + 2166) / 1644
-	return (steps + 61) / 62
+	return (3787*bl + 2166) / 1644
 }

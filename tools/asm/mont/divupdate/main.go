@@ -57,8 +57,9 @@
 //
 // The arguments pd, pe, pf and pg point to d, e, f and g (g, the goroutine
 // register of Go's assembler, cannot name an argument); these outputs must
-// not overlap each other, m or t (InvertCT and InvertVarTime pass distinct
-// local arrays).
+// not overlap each other, m or t (InvertCT, their only caller, passes
+// distinct local arrays; InvertVarTime keeps the Go updates, as it shrinks
+// f and g as they lose limbs).
 //
 // Run it with go generate in mont/internal/limbs.
 package main
