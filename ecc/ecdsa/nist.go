@@ -8,6 +8,8 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
+
+	"github.com/crypton-go/crypton/ecc/internal/workpool"
 )
 
 // scalarPtr is the part of the method set of *mont/p256.Scalar (and of its
@@ -202,14 +204,12 @@ func (c *nistCurve[S, P, T, SP, PP]) bytesCompressed(pub *PublicKey) []byte {
 func (c *nistCurve[S, P, T, SP, PP]) sign(priv *PrivateKey, h func() hash.Hash, rand io.Reader, digest []byte, der bool) ([]byte, error) {
 	// The scalars, buffers, point and DRBG live in one workspace, from a
 	// pool: values that the generic methods see through a pointer escape
-	// to the heap anyway. It is wiped before it goes back.
-	w, ok := c.signPool.Get().(*signWork[S, P])
-	if !ok {
-		w = new(signWork[S, P])
-	}
+	// to the heap anyway. It is wiped before it goes back (the private
+	// key, k and the DRBG's state).
+	w := workpool.Get[signWork[S, P]](&c.signPool)
 	defer func() {
-		w.wipe()
-		c.signPool.Put(w)
+		w.g.wipe() // the DRBG's hash states live outside w
+		workpool.Put(&c.signPool, w)
 	}()
 	extra := w.extra[:0]
 	if rand != nil {
@@ -289,12 +289,6 @@ type signWork[S, P any] struct {
 	g                   drbg
 }
 
-// wipe clears w, which held the private key, k and the DRBG's state.
-func (w *signWork[S, P]) wipe() {
-	w.g.wipe()
-	*w = signWork[S, P]{}
-}
-
 // verifyWork is the workspace of verify, kept in a pool like signWork
 // (its values are public; it is cleared for the next use).
 type verifyWork[S, P any] struct {
@@ -308,14 +302,8 @@ type verifyWork[S, P any] struct {
 // each, is a valid signature of digest under pub (FIPS 186-5, Section
 // 6.4.2). It is variable time: every input is public.
 func (c *nistCurve[S, P, T, SP, PP]) verify(pub *PublicKey, digest, rb, sb []byte) bool {
-	w, ok := c.verifyPool.Get().(*verifyWork[S, P])
-	if !ok {
-		w = new(verifyWork[S, P])
-	}
-	defer func() {
-		*w = verifyWork[S, P]{}
-		c.verifyPool.Put(w)
-	}()
+	w := workpool.Get[verifyWork[S, P]](&c.verifyPool)
+	defer workpool.Put(&c.verifyPool, w)
 	rp, sp := w.rs[:c.size], w.rs[c.size:2*c.size]
 	copy(rp[c.size-len(rb):], rb)
 	copy(sp[c.size-len(sb):], sb)

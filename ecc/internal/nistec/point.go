@@ -70,7 +70,7 @@ type curve[E any] struct {
 
 	// multPool and basePool keep the cleared workspaces of ScalarMult
 	// and ScalarBaseMult (*multWork, *baseWork), which are too large to
-	// allocate per call (see getWork).
+	// allocate per call (see ecc/internal/workpool).
 	multPool, basePool sync.Pool
 
 	// Optional replacements for a curve's assembly (P-256 and P-521 on
@@ -127,25 +127,6 @@ type addTemps[E any] struct {
 func params[E any, C curveParams[E]]() *curve[E] {
 	var c C
 	return c.curve()
-}
-
-// getWork returns a zeroed *W from pool, or a new one. The workspaces of
-// the scalar multiplications are kilobytes that escape to the heap (the
-// generic code reaches them through pointers): allocating one per call
-// cost more than the pool, and the garbage collector's work with it.
-func getWork[W any](pool *sync.Pool) *W {
-	if w, ok := pool.Get().(*W); ok {
-		return w
-	}
-	return new(W)
-}
-
-// putWork clears w, which held secret-dependent values, and returns it to
-// pool.
-func putWork[W any](pool *sync.Pool, w *W) {
-	var zero W
-	*w = zero
-	pool.Put(w)
 }
 
 // newPoint returns the point at infinity.

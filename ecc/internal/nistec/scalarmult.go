@@ -4,6 +4,8 @@ import (
 	"crypto/subtle"
 	"sync"
 	"unsafe"
+
+	"github.com/crypton-go/crypton/ecc/internal/workpool"
 )
 
 // Scalar multiplication uses signed digits: a scalar s of L bytes is
@@ -132,7 +134,7 @@ func digitAbs(d int8) (abs int32, neg int) {
 	return (int32(d) ^ m) - m, int(m & 1)
 }
 
-// multWork is the workspace of ScalarMult, kept in a pool (getWork).
+// multWork is the workspace of ScalarMult, kept in a pool (workpool).
 type multWork[E any, PE fieldElement[E], C curveParams[E]] struct {
 	tx, ty, tz [multEntries]E              // q, 2q, ..., 16q, Jacobian
 	table      [multEntries]affinePoint[E] // the same, affine
@@ -172,8 +174,8 @@ func (p *point[E, PE, C]) ScalarMult(q *point[E, PE, C], scalar []byte) (*point[
 	if len(scalar) != c.scalarSize {
 		return nil, errScalarLen
 	}
-	w := getWork[multWork[E, PE, C]](&c.multPool)
-	defer putWork(&c.multPool, w)
+	w := workpool.Get[multWork[E, PE, C]](&c.multPool)
+	defer workpool.Put(&c.multPool, w) // cleared: it held the scalar
 	PE(&w.one).One()
 	qInf := q.IsInfinity()
 	w.q.x, w.q.y = *c.gx, *c.gy
@@ -215,7 +217,6 @@ func (p *point[E, PE, C]) ScalarMult(q *point[E, PE, C], scalar []byte) (*point[
 	w.sum[1].setInfinity()
 	p.Select(&w.sum[1], &w.acc, qInf)
 	clear(d[:])
-	clear(w.k[:])
 	return p, nil
 }
 
@@ -376,7 +377,7 @@ func toAffineInto[E any, PE fieldElement[E], C curveParams[E]](out []affinePoint
 	}
 }
 
-// baseWork is the workspace of ScalarBaseMult, kept in a pool (getWork).
+// baseWork is the workspace of ScalarBaseMult, kept in a pool (workpool).
 type baseWork[E any, PE fieldElement[E], C curveParams[E]] struct {
 	acc, sum   point[E, PE, C]
 	sel        affinePoint[E]
@@ -408,8 +409,8 @@ func (p *point[E, PE, C]) ScalarBaseMult(scalar []byte) (*point[E, PE, C], error
 		return nil, errScalarLen
 	}
 	tab := baseTable[E, PE, C]()
-	w := getWork[baseWork[E, PE, C]](&c.basePool)
-	defer putWork(&c.basePool, w)
+	w := workpool.Get[baseWork[E, PE, C]](&c.basePool)
+	defer workpool.Put(&c.basePool, w)
 	var d [maxWindows]int8
 	recode(d[:], scalar, baseWindow)
 	n := numWindows(len(scalar), baseWindow)
