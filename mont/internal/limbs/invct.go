@@ -68,7 +68,7 @@ func (f *Field[T]) InvertCT(z, x *T) {
 		} else {
 			zeta, t = divsteps62CT(zeta, uint64(F[0]), uint64(G[0]))
 		}
-		f.update(&D, &E, &F, &G, &t, n)
+		f.update(&D, &E, &F, &G, &t, n, asm)
 	}
 	// F = ±1 (or m for x = 0, with D = 0) and D·x ≡ F·R² (mod m), with D in
 	// (−2m, m): negate D if F is negative, then bring it into [0, m).
@@ -98,9 +98,9 @@ func (f *Field[T]) InvertCT(z, x *T) {
 
 // update applies a batch's matrix t to the cofactors d, e (updateDE) and
 // to f, g (updateFG), on n limbs, with the assembly of divupdate_amd64.s
-// where [Field.SetAsm] turned it on.
-func (fl *Field[T]) update(d, e, f, g *s62, t *[4]int64, n int) {
-	if haveAsm && fl.asm != nil && *fl.asm {
+// if asm is set (InvertCT reads [Field.SetAsm]'s flag once per inversion).
+func (fl *Field[T]) update(d, e, f, g *s62, t *[4]int64, n int, asm bool) {
+	if asm {
 		switch n {
 		case 5:
 			updateDEFG5(d, e, f, g, t, &fl.m62, fl.minv62)
