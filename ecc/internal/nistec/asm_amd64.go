@@ -36,6 +36,12 @@ type pointAsm[L any] struct {
 	// neg == 1, by maddCore; (x2, ±y2, 1) if z = 0; unchanged if
 	// zero == 1. x2 and y2 are not modified.
 	addDigit func(x, y, z, x2, y2 *L, neg, zero int)
+	// prefix and backSubst, optional (nil), are the two loops of
+	// batchAffine on n ≥ 1 elements: prefix[k] = z[0]·…·z[k], and the
+	// affine points out (x then y, 2n elements) from x, y, z, prefix and
+	// inv = 1/prefix[n−1].
+	prefix    func(prefix, z *L, n int)
+	backSubst func(out, x, y, z, prefix, inv *L, n int)
 }
 
 // limbsOf returns the field element e as its limbs L.
@@ -71,5 +77,28 @@ func setPointAsm[E any, PE fieldElement[E], L any](c *curve[E], a pointAsm[L]) {
 		}
 		a.addDigit(limbsOf[L](jx), limbsOf[L](jy), limbsOf[L](jz), limbsOf[L](x2), limbsOf[L](y2), neg, zero)
 		return true
+	}
+	if a.prefix != nil {
+		c.prefixProducts = func(prefix, z []E) bool {
+			n := len(z)
+			if !useMULX || n == 0 {
+				return false
+			}
+			_ = prefix[n-1]
+			a.prefix(limbsOf[L](&prefix[0]), limbsOf[L](&z[0]), n)
+			return true
+		}
+	}
+	if a.backSubst != nil {
+		c.backSubstitute = func(out []affinePoint[E], x, y, z, prefix []E, inv *E) bool {
+			n := len(out)
+			if !useMULX || n == 0 {
+				return false
+			}
+			_, _, _, _ = x[n-1], y[n-1], z[n-1], prefix[n-1]
+			a.backSubst(limbsOf[L](&out[0].x), limbsOf[L](&x[0]), limbsOf[L](&y[0]), limbsOf[L](&z[0]),
+				limbsOf[L](&prefix[0]), limbsOf[L](inv), n)
+			return true
+		}
 	}
 }

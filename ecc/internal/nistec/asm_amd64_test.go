@@ -358,3 +358,57 @@ func benchMin(b *testing.B, f func()) {
 	}
 	b.ReportMetric(float64(best.Nanoseconds())/batch, "min-ns/op")
 }
+
+// testBatchAffine checks the assembly of batchAffine's two loops
+// (pointAsm.prefix and backSubst) against the generic loops, for every
+// length up to 18, on random elements (edges among them, no zero z) and on
+// points of the curve, and that neither writes past the n elements.
+func (a asmCase[E, PE, C, L]) testBatchAffine(t *testing.T) {
+	requireAsm(t)
+	r := newRand(t)
+	edges := a.edges()[1:] // no 0: z must be invertible
+	c := params[E, C]()
+	var generic curve[E] // no hooks: batchAffine uses nothing else of c
+	for i := range iterations(a.iterations / 20) {
+		n := 1 + i%18
+		x, y, z := make([]E, n+1), make([]E, n+1), make([]E, n+1)
+		for k := range n {
+			if i%2 == 0 {
+				x[k], y[k], z[k] = a.randJacobian(r)
+			} else {
+				x[k], y[k], z[k] = a.randElement(r, edges), a.randElement(r, edges), a.randElement(r, edges)
+			}
+			if PE(&z[k]).IsZero() == 1 {
+				PE(&z[k]).One()
+			}
+		}
+		// Element n is a guard: z[n] = 1, and the outputs hold a sentinel.
+		PE(&z[n]).One()
+		var sentinel E
+		PE(&sentinel).Add(&z[n], &z[n])
+		var gt, at [4]E
+		gOut, aOut := make([]affinePoint[E], n+1), make([]affinePoint[E], n+1)
+		gPre, aPre := make([]E, n+1), make([]E, n+1)
+		aPre[n], aOut[n].x, aOut[n].y = sentinel, sentinel, sentinel
+		batchAffine[E, PE](&generic, gOut[:n], x, y, z, gPre, &gt, i%3 == 0)
+		if !c.prefixProducts(aPre[:n], z[:n]) {
+			t.Fatal("prefixProducts did not run")
+		}
+		PE(&at[0]).Invert(&aPre[n-1])
+		if !c.backSubstitute(aOut[:n], x[:n], y[:n], z[:n], aPre[:n], &at[0]) {
+			t.Fatal("backSubstitute did not run")
+		}
+		for k := range n {
+			if aPre[k] != gPre[k] {
+				t.Fatalf("n = %d: prefix[%d] = %x, want %x", n, k, a.bytes(&aPre[k]), a.bytes(&gPre[k]))
+			}
+			if aOut[k] != gOut[k] {
+				t.Fatalf("n = %d: out[%d] = (%x, %x), want (%x, %x)", n, k,
+					a.bytes(&aOut[k].x), a.bytes(&aOut[k].y), a.bytes(&gOut[k].x), a.bytes(&gOut[k].y))
+			}
+		}
+		if aPre[n] != sentinel || aOut[n].x != sentinel || aOut[n].y != sentinel {
+			t.Fatalf("n = %d: wrote past the end", n)
+		}
+	}
+}

@@ -1670,3 +1670,202 @@ TEXT ·p256AddDigitMULX(SB), $512-56
 	CMOVQNE 88(SP), BX
 	MOVQ    BX, 24(DX)
 	RET
+
+// func p256PrefixMULX(prefix *[4]uint64, z *[4]uint64, n int)
+TEXT ·p256PrefixMULX(SB), $8-24
+	MOVQ $0x00000000, AX
+	MOVQ AX, (SP)
+	MOVQ z+8(FP), DX
+	MOVQ (DX), R8
+	MOVQ 8(DX), R9
+	MOVQ 16(DX), R10
+	MOVQ 24(DX), R11
+	MOVQ prefix+0(FP), DX
+	MOVQ R8, (DX)
+	MOVQ R9, 8(DX)
+	MOVQ R10, 16(DX)
+	MOVQ R11, 24(DX)
+
+loop:
+	MOVQ (SP), AX
+	INCQ AX
+	MOVQ n+16(FP), DX
+	CMPQ AX, DX
+	JGE  done
+	MOVQ AX, (SP)
+	MOVQ z+8(FP), DI
+	MOVQ (SP), AX
+	SHLQ $0x05, AX
+	LEAQ (DI)(AX*1), DI
+	CALL ·p256MulSub<>(SB)
+	MOVQ prefix+0(FP), BX
+	MOVQ (SP), AX
+	SHLQ $0x05, AX
+	LEAQ (BX)(AX*1), BX
+	MOVQ R13, (BX)
+	MOVQ R8, 8(BX)
+	MOVQ R9, 16(BX)
+	MOVQ R10, 24(BX)
+	MOVQ R10, R11
+	MOVQ R9, R10
+	MOVQ R8, R9
+	MOVQ R13, R8
+	JMP  loop
+
+done:
+	RET
+
+// func p256BackSubstMULX(out *[4]uint64, x *[4]uint64, y *[4]uint64, z *[4]uint64, prefix *[4]uint64, inv *[4]uint64, n int)
+TEXT ·p256BackSubstMULX(SB), $112-56
+	MOVQ inv+40(FP), DX
+	MOVQ (DX), AX
+	MOVQ AX, (SP)
+	MOVQ 8(DX), AX
+	MOVQ AX, 8(SP)
+	MOVQ 16(DX), AX
+	MOVQ AX, 16(SP)
+	MOVQ 24(DX), AX
+	MOVQ AX, 24(SP)
+	MOVQ n+48(FP), AX
+
+loop:
+	DECQ AX
+	MOVQ AX, 96(SP)
+	JZ   last
+	DECQ AX
+	MOVQ AX, 104(SP)
+
+	// 1/z[k] = inv·prefix[k−1]; inv = inv·z[k]
+	MOVQ (SP), R8
+	MOVQ 8(SP), R9
+	MOVQ 16(SP), R10
+	MOVQ 24(SP), R11
+	MOVQ prefix+32(FP), DI
+	MOVQ 104(SP), AX
+	SHLQ $0x05, AX
+	LEAQ (DI)(AX*1), DI
+	CALL ·p256MulSub<>(SB)
+	MOVQ R13, 32(SP)
+	MOVQ R8, 40(SP)
+	MOVQ R9, 48(SP)
+	MOVQ R10, 56(SP)
+	MOVQ (SP), R8
+	MOVQ 8(SP), R9
+	MOVQ 16(SP), R10
+	MOVQ 24(SP), R11
+	MOVQ z+24(FP), DI
+	MOVQ 96(SP), AX
+	SHLQ $0x05, AX
+	LEAQ (DI)(AX*1), DI
+	CALL ·p256MulSub<>(SB)
+	MOVQ R13, (SP)
+	MOVQ R8, 8(SP)
+	MOVQ R9, 16(SP)
+	MOVQ R10, 24(SP)
+
+	// out[k] = (x[k]·zi², y[k]·zi³)
+	MOVQ 32(SP), R8
+	MOVQ 40(SP), R9
+	MOVQ 48(SP), R10
+	MOVQ 56(SP), R11
+	CALL ·p256SqrSub<>(SB)
+	MOVQ DI, 64(SP)
+	MOVQ R13, 72(SP)
+	MOVQ R14, 80(SP)
+	MOVQ R15, 88(SP)
+	MOVQ DI, R8
+	MOVQ R13, R9
+	MOVQ R14, R10
+	MOVQ R15, R11
+	LEAQ 32(SP), DI
+	CALL ·p256MulSub<>(SB)
+	MOVQ R10, R11
+	MOVQ R9, R10
+	MOVQ R8, R9
+	MOVQ R13, R8
+	MOVQ y+16(FP), DI
+	MOVQ 96(SP), AX
+	SHLQ $0x05, AX
+	LEAQ (DI)(AX*1), DI
+	CALL ·p256MulSub<>(SB)
+	MOVQ out+0(FP), BX
+	MOVQ 96(SP), AX
+	SHLQ $0x06, AX
+	LEAQ 32(BX)(AX*1), BX
+	MOVQ R13, (BX)
+	MOVQ R8, 8(BX)
+	MOVQ R9, 16(BX)
+	MOVQ R10, 24(BX)
+	MOVQ 64(SP), R8
+	MOVQ 72(SP), R9
+	MOVQ 80(SP), R10
+	MOVQ 88(SP), R11
+	MOVQ x+8(FP), DI
+	MOVQ 96(SP), AX
+	SHLQ $0x05, AX
+	LEAQ (DI)(AX*1), DI
+	CALL ·p256MulSub<>(SB)
+	MOVQ out+0(FP), BX
+	MOVQ 96(SP), AX
+	SHLQ $0x06, AX
+	LEAQ (BX)(AX*1), BX
+	MOVQ R13, (BX)
+	MOVQ R8, 8(BX)
+	MOVQ R9, 16(BX)
+	MOVQ R10, 24(BX)
+	MOVQ 96(SP), AX
+	JMP  loop
+
+last:
+	// 1/z[0] = inv
+	// out[k] = (x[k]·zi², y[k]·zi³)
+	MOVQ (SP), R8
+	MOVQ 8(SP), R9
+	MOVQ 16(SP), R10
+	MOVQ 24(SP), R11
+	CALL ·p256SqrSub<>(SB)
+	MOVQ DI, 64(SP)
+	MOVQ R13, 72(SP)
+	MOVQ R14, 80(SP)
+	MOVQ R15, 88(SP)
+	MOVQ DI, R8
+	MOVQ R13, R9
+	MOVQ R14, R10
+	MOVQ R15, R11
+	LEAQ (SP), DI
+	CALL ·p256MulSub<>(SB)
+	MOVQ R10, R11
+	MOVQ R9, R10
+	MOVQ R8, R9
+	MOVQ R13, R8
+	MOVQ y+16(FP), DI
+	MOVQ 96(SP), AX
+	SHLQ $0x05, AX
+	LEAQ (DI)(AX*1), DI
+	CALL ·p256MulSub<>(SB)
+	MOVQ out+0(FP), BX
+	MOVQ 96(SP), AX
+	SHLQ $0x06, AX
+	LEAQ 32(BX)(AX*1), BX
+	MOVQ R13, (BX)
+	MOVQ R8, 8(BX)
+	MOVQ R9, 16(BX)
+	MOVQ R10, 24(BX)
+	MOVQ 64(SP), R8
+	MOVQ 72(SP), R9
+	MOVQ 80(SP), R10
+	MOVQ 88(SP), R11
+	MOVQ x+8(FP), DI
+	MOVQ 96(SP), AX
+	SHLQ $0x05, AX
+	LEAQ (DI)(AX*1), DI
+	CALL ·p256MulSub<>(SB)
+	MOVQ out+0(FP), BX
+	MOVQ 96(SP), AX
+	SHLQ $0x06, AX
+	LEAQ (BX)(AX*1), BX
+	MOVQ R13, (BX)
+	MOVQ R8, 8(BX)
+	MOVQ R9, 16(BX)
+	MOVQ R10, 24(BX)
+	RET

@@ -18,6 +18,7 @@ var p256AsmCase = asmCase[p256.Element, *p256.Element, p256Curve, [4]uint64]{
 func TestP256DoubleJacobianAsm(t *testing.T) { p256AsmCase.testDoubleJacobian(t) }
 func TestP256MaddAsm(t *testing.T)           { p256AsmCase.testMadd(t) }
 func TestP256AddDigitAsm(t *testing.T)       { p256AsmCase.testAddDigit(t) }
+func TestP256BatchAffineAsm(t *testing.T)    { p256AsmCase.testBatchAffine(t) }
 
 func BenchmarkP256Asm(b *testing.B)    { p256AsmCase.benchAsm(b, benchLoop) }
 func BenchmarkP256AsmMin(b *testing.B) { p256AsmCase.benchAsm(b, benchMin) }

@@ -82,6 +82,11 @@ type curve[E any] struct {
 	jacobianDoubleN func(x, y, z *E, n int, t *addTemps[E])
 	madd            func(x3, y3, z3, x1, y1, z1, x2, y2 *E, m *maddTemps[E])
 	addDigit        func(jx, jy, jz, x2, y2 *E, neg, zero int) bool
+	// prefixProducts and backSubstitute do the two loops of batchAffine
+	// (before and after its inversion) and report true, or report false
+	// to leave them to the generic code; nil where there is no assembly.
+	prefixProducts func(prefix, z []E) bool
+	backSubstitute func(out []affinePoint[E], x, y, z, prefix []E, inv *E) bool
 }
 
 // jDoubleN runs jacobianDouble n times on (x : y : z), or the curve's

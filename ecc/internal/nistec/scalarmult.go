@@ -257,23 +257,46 @@ func multTable[E any, PE fieldElement[E], C curveParams[E]](c *curve[E], w *mult
 		mAdd[E, PE](c, &w.tx[j], &w.ty[j], &w.tz[j], x1, y1, &w.tz[j-1], x2, y2, &w.m)
 		PE(&w.tz[j]).Mul(&w.tz[j], z2)
 	}
-	jacobianToAffine[E, PE](w.table[:], w.tx[:], w.ty[:], w.tz[:], w.prefix[:], &w.inv)
+	jacobianToAffine[E, PE](c, w.table[:], w.tx[:], w.ty[:], w.tz[:], w.prefix[:], &w.inv)
 }
 
 // jacobianToAffine sets out[k] to the affine form (x/z², y/z³) of the
 // Jacobian points (x[k] : y[k] : z[k]), none of which is the point at
-// infinity, with one inversion (Montgomery's trick); prefix (as long as
-// out) and t are temporaries.
-func jacobianToAffine[E any, PE fieldElement[E]](out []affinePoint[E], x, y, z, prefix []E, t *[4]E) {
+// infinity, with one inversion (Montgomery's trick), in constant time;
+// prefix (as long as out) and t are temporaries.
+func jacobianToAffine[E any, PE fieldElement[E]](c *curve[E], out []affinePoint[E], x, y, z, prefix []E, t *[4]E) {
+	batchAffine[E, PE](c, out, x, y, z, prefix, t, false)
+}
+
+// jacobianToAffineVarTime is jacobianToAffine with the inversion in
+// VARIABLE TIME: the points must be public.
+func jacobianToAffineVarTime[E any, PE fieldElement[E]](c *curve[E], out []affinePoint[E], x, y, z, prefix []E, t *[4]E) {
+	batchAffine[E, PE](c, out, x, y, z, prefix, t, true)
+}
+
+// batchAffine is jacobianToAffine, with a variable-time inversion if
+// varTime is set. Its two loops around the inversion may be the curve's
+// assembly (curve.prefixProducts, curve.backSubstitute).
+func batchAffine[E any, PE fieldElement[E]](c *curve[E], out []affinePoint[E], x, y, z, prefix []E, t *[4]E, varTime bool) {
 	n := len(out)
+	x, y, z, prefix = x[:n], y[:n], z[:n], prefix[:n]
 	// prefix[k] = z_0·…·z_k
-	PE(&prefix[0]).Set(&z[0])
-	for k := 1; k < n; k++ {
-		PE(&prefix[k]).Mul(&prefix[k-1], &z[k])
+	if c.prefixProducts == nil || !c.prefixProducts(prefix, z) {
+		PE(&prefix[0]).Set(&z[0])
+		for k := 1; k < n; k++ {
+			PE(&prefix[k]).Mul(&prefix[k-1], &z[k])
+		}
 	}
 	// The inverse of the running product, 1/z_k, 1/z_k², 1/z_k³.
 	inv, zi, zi2, zi3 := &t[0], &t[1], &t[2], &t[3]
-	PE(inv).Invert(&prefix[n-1])
+	if varTime {
+		PE(inv).InvertVarTime(&prefix[n-1])
+	} else {
+		PE(inv).Invert(&prefix[n-1])
+	}
+	if c.backSubstitute != nil && c.backSubstitute(out, x, y, z, prefix, inv) {
+		return
+	}
 	for k := n - 1; k >= 0; k-- {
 		if k > 0 {
 			PE(zi).Mul(inv, &prefix[k-1])

@@ -192,34 +192,7 @@ func (q *point[E, PE, C]) fillVarTimeTable(t *VarTimeTable[E], w *varTimeTableWo
 		mAdd[E, PE](c, &w.tx[j], &w.ty[j], &w.tz[j], &w.rx, &w.ry, &w.tz[j-1], &w.dx, &w.dy, &w.m)
 		PE(&w.tz[j]).Mul(&w.tz[j], &w.dz)
 	}
-	jacobianToAffineVarTime[E, PE](t.entries[:], w.tx[:], w.ty[:], w.tz[:], w.prefix[:], &w.inv)
-}
-
-// jacobianToAffineVarTime sets out[k] to (x[k]/z[k]², y[k]/z[k]³) for
-// Jacobian points of which none is the point at infinity: one inversion of
-// the product of the z[k], in VARIABLE TIME (the points must be public),
-// then each 1/z[k] from the running products (Montgomery's trick). prefix
-// is as long as out; t holds temporaries.
-func jacobianToAffineVarTime[E any, PE fieldElement[E]](out []affinePoint[E], x, y, z, prefix []E, t *[4]E) {
-	n := len(out)
-	PE(&prefix[0]).Set(&z[0])
-	for k := 1; k < n; k++ {
-		PE(&prefix[k]).Mul(&prefix[k-1], &z[k]) // z[0]·…·z[k]
-	}
-	inv, zi, zi2, zi3 := &t[0], &t[1], &t[2], &t[3]
-	PE(inv).InvertVarTime(&prefix[n-1]) // 1/(z[0]·…·z[k]), for k from n−1 down
-	for k := n - 1; k >= 0; k-- {
-		if k == 0 {
-			PE(zi).Set(inv)
-		} else {
-			PE(zi).Mul(inv, &prefix[k-1])
-			PE(inv).Mul(inv, &z[k])
-		}
-		PE(zi2).Square(zi)
-		PE(zi3).Mul(zi2, zi)
-		PE(&out[k].x).Mul(&x[k], zi2)
-		PE(&out[k].y).Mul(&y[k], zi3)
-	}
+	jacobianToAffineVarTime[E, PE](c, t.entries[:], w.tx[:], w.ty[:], w.tz[:], w.prefix[:], &w.inv)
 }
 
 // scalarBaseMultAdd sets p = s1·G + s2·q, where t is the table of q and s1

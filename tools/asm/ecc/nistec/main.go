@@ -4,7 +4,7 @@
 // halving) or called (multiplication and squaring, two small subroutines
 // that all three functions share), for BMI2 (MULX) and ADX machines.
 //
-// Three functions, each mirroring a Go function of ecc/internal/nistec and
+// Five functions, each mirroring a Go function of ecc/internal/nistec and
 // computing exactly its field values (fully reduced Montgomery-form
 // elements are unique, so equal field values have identical limbs; the
 // package's tests check that on random points, the point at infinity,
@@ -33,6 +33,14 @@
 //     madd, the result replaced by (x2, ±y2, 1) when z = 0 and by the old
 //     sum when zero == 1, with CMOV on flags set from the secret values
 //     (TEST, OR), never a branch.
+//   - p256PrefixMULX(prefix, z, n) and p256BackSubstMULX(out, x, y, z,
+//     prefix, inv, n) are the two loops of batchAffine (scalarmult.go),
+//     before and after its inversion: the running products of the n
+//     Z-coordinates, then from inv = 1/prefix[n−1] each 1/z[k] and the
+//     affine (x[k]·z[k]^−2, y[k]·z[k]^−3), for ScalarMult's table of
+//     multiples (about 110 multiplications, each a Go call otherwise).
+//     They loop over the public n; elements are addressed from the pointer
+//     arguments, reloaded from the frame for each use.
 //
 // The formulas are from Bernstein and Lange's Explicit-Formulas Database
 // (dbl-2001-b for a = −3, madd-2007-bl).
@@ -136,6 +144,8 @@ func main() {
 	doubleJacobian()
 	madd()
 	addDigit()
+	prefixProducts()
+	backSubstitute()
 	Generate()
 }
 
@@ -221,6 +231,53 @@ func copyElem(dst, src Mem) {
 // mul returns x·y·2^(−256) mod p in mulSub.out; it consumes x, which
 // must be the only live value (see callSub).
 func mul(x fe, y Mem) fe { return callSub(x, mulSub, &y) }
+
+// elem is element k (a 64-bit value in the frame slot index, times stride
+// bytes, plus disp) of the array that the pointer argument param points
+// to.
+type elem struct {
+	param        string
+	index        Mem
+	stride, disp int
+}
+
+// addr emits the address of e into r, through AX.
+func (e elem) addr(r GPPhysical) {
+	Load(Param(e.param), r)
+	MOVQ(e.index, RAX)
+	switch e.stride {
+	case 32:
+		SHLQ(U8(5), RAX)
+	case 64:
+		SHLQ(U8(6), RAX)
+	default:
+		panic("unsupported stride")
+	}
+	LEAQ(Mem{Base: r, Index: RAX, Scale: 1, Disp: e.disp}, r)
+}
+
+// mulElem is mul with y the element e.
+func mulElem(x fe, e elem) fe {
+	if len(free) != 13-4 {
+		panic(fmt.Sprintf("mulElem: %d registers live besides the operand", 13-4-len(free)))
+	}
+	moveTo(x, mulSub.in)
+	e.addr(yPtr)
+	CALL(LabelRef("·" + mulSub.name + "(SB)"))
+	resetRegs()
+	takeRegs(mulSub.out[:]...)
+	return mulSub.out
+}
+
+// storeElem stores x to the element e; x stays live. AX and one free
+// register are used.
+func storeElem(x fe, e elem) {
+	takeRegs(RAX) // panics if x is in AX
+	r := alloc()
+	e.addr(r)
+	store(x, Mem{Base: r})
+	release(r, RAX)
+}
 
 // sqr returns x·x·2^(−256) mod p in sqrSub.out; it consumes x, which
 // must be the only live value.
@@ -916,4 +973,95 @@ func addDigit() {
 	})
 	RET()
 	checkAllFree()
+}
+
+// prefixProducts emits p256PrefixMULX, the first loop of
+// jacobianToAffine: prefix[k] = z[0]·…·z[k] for k < n (n ≥ 1).
+func prefixProducts() {
+	TEXT("p256PrefixMULX", 0, "func(prefix, z *[4]uint64, n int)")
+	Pragma("noescape")
+	Doc("p256PrefixMULX sets prefix[k] to z[0]·…·z[k] for k < n, like the first loop of jacobianToAffine; prefix and z point to n elements.")
+	resetRegs()
+	k := AllocLocal(8)
+	MOVQ(U32(0), RAX)
+	MOVQ(RAX, k)
+	Load(Param("z"), RDX)
+	acc := load(Mem{Base: RDX})
+	Load(Param("prefix"), RDX)
+	store(acc, Mem{Base: RDX})
+	Label("loop")
+	// k is the index just stored; stop after n − 1.
+	MOVQ(k, RAX)
+	INCQ(RAX)
+	Load(Param("n"), RDX)
+	CMPQ(RAX, RDX)
+	JGE(LabelRef("done"))
+	MOVQ(RAX, k)
+	acc = mulElem(acc, elem{"z", k, 32, 0})
+	storeElem(acc, elem{"prefix", k, 32, 0})
+	// The loop starts with acc in subIn.
+	moveTo(acc, subIn)
+	acc.release()
+	takeRegs(subIn[:]...)
+	acc = subIn
+	JMP(LabelRef("loop"))
+	Label("done")
+	acc.release()
+	RET()
+	checkAllFree()
+}
+
+// backSubstitute emits p256BackSubstMULX, the second loop of
+// jacobianToAffine: with inv = 1/prefix[n−1], out[k] = (x[k]/z[k]²,
+// y[k]/z[k]³) for k = n−1 down to 0, by
+// 1/z[k] = inv·prefix[k−1] and inv ← inv·z[k].
+func backSubstitute() {
+	TEXT("p256BackSubstMULX", 0, "func(out, x, y, z, prefix, inv *[4]uint64, n int)")
+	Pragma("noescape")
+	Doc("p256BackSubstMULX is the second loop of jacobianToAffine: out (n affine points) from x, y, z and prefix (n elements each) and inv = 1/prefix[n−1].")
+	resetRegs()
+	v := locals("inv", "zi", "zi2")
+	INV, ZI, ZI2 := v["inv"], v["zi"], v["zi2"]
+	k, km1 := AllocLocal(8), AllocLocal(8)
+	Load(Param("inv"), RDX)
+	copyElem(INV, Mem{Base: RDX})
+	Load(Param("n"), RAX)
+	Label("loop")
+	// RAX is k + 1 here.
+	DECQ(RAX)
+	MOVQ(RAX, k)
+	JZ(LabelRef("last"))
+	DECQ(RAX)
+	MOVQ(RAX, km1)
+	Comment("1/z[k] = inv·prefix[k−1]; inv = inv·z[k]")
+	zi := mulElem(load(INV), elem{"prefix", km1, 32, 0})
+	store(zi, ZI)
+	zi.release()
+	iv := mulElem(load(INV), elem{"z", k, 32, 0})
+	store(iv, INV)
+	iv.release()
+	emitAffine(ZI, ZI2, k)
+	MOVQ(k, RAX)
+	JMP(LabelRef("loop"))
+
+	Label("last")
+	Comment("1/z[0] = inv")
+	emitAffine(INV, ZI2, k)
+	RET()
+	checkAllFree()
+}
+
+// emitAffine emits out[k] = (x[k]·zi², y[k]·zi³) for zi at ZI, with ZI2 a
+// slot for zi².
+func emitAffine(ZI, ZI2 Mem, k Mem) {
+	Comment("out[k] = (x[k]·zi², y[k]·zi³)")
+	zi2 := sqr(load(ZI))
+	store(zi2, ZI2)
+	zi3 := mul(zi2, ZI)
+	ry := mulElem(zi3, elem{"y", k, 32, 0})
+	storeElem(ry, elem{"out", k, 64, 32})
+	ry.release()
+	rx := mulElem(load(ZI2), elem{"x", k, 32, 0})
+	storeElem(rx, elem{"out", k, 64, 0})
+	rx.release()
 }
