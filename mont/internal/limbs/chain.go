@@ -153,11 +153,12 @@ func (c blocks[T]) join(z, a *T, k int, b *T) {
 	c.f.Mul(z, z, b)
 }
 
-// p256Runs computes the block x32 = x^(2^32 − 1) that the square root of
-// P-256's p starts from.
-func p256Runs(f *Field[[4]uint64], x *[4]uint64) (x32 [4]uint64) {
-	c := blocks[[4]uint64]{f}
-	var x2, x3, x6, x12, x15, x30 [4]uint64
+// runs32 computes the blocks x15, x30 and x32 (x_k = x^(2^k − 1)) that
+// the square roots of P-256's and P-384's p start from: both primes begin
+// with 32 ones.
+func runs32[T Limbs](f *Field[T], x *T) (x15, x30, x32 T) {
+	c := blocks[T]{f}
+	var x2, x3, x6, x12 T
 	c.join(&x2, x, 1, x)
 	c.join(&x3, &x2, 1, x)
 	c.join(&x6, &x3, 3, &x3)
@@ -173,25 +174,19 @@ func p256Runs(f *Field[[4]uint64], x *[4]uint64) (x32 [4]uint64) {
 func sqrtP256(f *Field[[4]uint64], z, x *[4]uint64) {
 	c := blocks[[4]uint64]{f}
 	x1 := *x
-	x32 := p256Runs(f, &x1)
+	_, _, x32 := runs32(f, &x1)
 	var t [4]uint64
 	c.join(&t, &x32, 32, &x1)
 	c.join(&t, &t, 96, &x1)
 	f.SquareN(z, &t, 94)
 }
 
-// p384Runs computes the blocks x32 and x255 (x_k = x^(2^k − 1)) that the
-// square root of P-384's p starts from.
+// p384Runs computes the blocks x32 and x255 that the square root of
+// P-384's p starts from.
 func p384Runs(f *Field[[6]uint64], x *[6]uint64) (x32, x255 [6]uint64) {
 	c := blocks[[6]uint64]{f}
-	var x2, x3, x6, x12, x15, x30, x60, x120, x240 [6]uint64
-	c.join(&x2, x, 1, x)
-	c.join(&x3, &x2, 1, x)
-	c.join(&x6, &x3, 3, &x3)
-	c.join(&x12, &x6, 6, &x6)
-	c.join(&x15, &x12, 3, &x3)
-	c.join(&x30, &x15, 15, &x15)
-	c.join(&x32, &x30, 2, &x2)
+	x15, x30, x32 := runs32(f, x)
+	var x60, x120, x240 [6]uint64
 	c.join(&x60, &x30, 30, &x30)
 	c.join(&x120, &x60, 60, &x60)
 	c.join(&x240, &x120, 120, &x120)
