@@ -230,7 +230,7 @@ func copyElem(dst, src Mem) {
 
 // mul returns x·y·2^(−256) mod p in mulSub.out; it consumes x, which
 // must be the only live value (see callSub).
-func mul(x fe, y Mem) fe { return callSub(x, mulSub, &y) }
+func mul(x fe, y Mem) fe { return callSub(x, mulSub, func() { LEAQ(y, yPtr) }) }
 
 // elem is element k (a 64-bit value in the frame slot index, times stride
 // bytes, plus disp) of the array that the pointer argument param points
@@ -257,17 +257,7 @@ func (e elem) addr(r GPPhysical) {
 }
 
 // mulElem is mul with y the element e.
-func mulElem(x fe, e elem) fe {
-	if len(free) != 13-4 {
-		panic(fmt.Sprintf("mulElem: %d registers live besides the operand", 13-4-len(free)))
-	}
-	moveTo(x, mulSub.in)
-	e.addr(yPtr)
-	CALL(LabelRef("·" + mulSub.name + "(SB)"))
-	resetRegs()
-	takeRegs(mulSub.out[:]...)
-	return mulSub.out
-}
+func mulElem(x fe, e elem) fe { return callSub(x, mulSub, func() { e.addr(yPtr) }) }
 
 // storeElem stores x to the element e; x stays live. AX and one free
 // register are used.
@@ -326,17 +316,18 @@ func subroutines() {
 	checkAllFree()
 }
 
-// callSub calls s on x (and y, for mul) and returns the result, in
-// s.out. Nothing but x may be live: the subroutine clobbers all
-// registers. x is moved into s.in first (a parallel move; none when a
-// load put it there, see allocFE).
-func callSub(x fe, s subroutine, y *Mem) fe {
+// callSub calls s on x and returns the result, in s.out; setY, if not
+// nil, emits the address of mul's y into yPtr (AX free for its use).
+// Nothing but x may be live: the subroutine clobbers all registers. x is
+// moved into s.in first (a parallel move; none when a load put it there,
+// see allocFE).
+func callSub(x fe, s subroutine, setY func()) fe {
 	if len(free) != 13-4 {
 		panic(fmt.Sprintf("%s: %d registers live besides the operand", s.name, 13-4-len(free)))
 	}
 	moveTo(x, s.in)
-	if y != nil {
-		LEAQ(*y, yPtr)
+	if setY != nil {
+		setY()
 	}
 	CALL(LabelRef("·" + s.name + "(SB)"))
 	resetRegs()
@@ -346,17 +337,19 @@ func callSub(x fe, s subroutine, y *Mem) fe {
 
 // moveTo moves x into dst, whose registers are free or x's own, with as
 // few MOVQ as the overlap allows: a limb moves once its destination holds
-// no limb still to move; a cycle is broken through a free register.
+// no limb still to move. (A cycle, say x = (R9, R8, …), would need a
+// spare register; the conventions of this generator never make one, and
+// moveTo panics if they come to.) The allocator's books are the caller's
+// to update.
 func moveTo(x, dst fe) {
 	cur := x
 	for {
-		pending := 0
-		moved := false
+		pending, moved := false, false
 		for i := 0; i < 4; i++ {
 			if cur[i] == dst[i] {
 				continue
 			}
-			pending++
+			pending = true
 			blocked := false
 			for j := 0; j < 4; j++ {
 				if j != i && cur[j] != dst[j] && cur[j] == dst[i] {
@@ -369,19 +362,11 @@ func moveTo(x, dst fe) {
 				moved = true
 			}
 		}
-		if pending == 0 {
+		if !pending {
 			return
 		}
 		if !moved {
-			for i := 0; i < 4; i++ {
-				if cur[i] != dst[i] {
-					t := alloc()
-					MOVQ(cur[i], t)
-					release(t) // callSub resets the allocator after the call
-					cur[i] = t
-					break
-				}
-			}
+			panic(fmt.Sprintf("moveTo: the move %v → %v is a cycle", x, dst))
 		}
 	}
 }
