@@ -1,8 +1,10 @@
 // Command p521 generates ecc/internal/nistec/p521_amd64.s: whole P-521
 // point operations in one assembly function each, with the field
-// arithmetic of mont/p521 inlined, for BMI2 (MULX) and ADX machines. It is
-// the P-521 counterpart of tools/asm/ecc/nistec (P-256), with the same
-// three functions and the same contracts.
+// arithmetic of mont/p521 written out in them (additions, subtractions,
+// rotations) or called (multiplication and squaring, two small
+// subroutines that all three functions share), for BMI2 (MULX) and ADX
+// machines. It is the P-521 counterpart of tools/asm/ecc/nistec (P-256),
+// with the same three functions and the same contracts.
 //
 // Each function mirrors a Go function of ecc/internal/nistec and leaves
 // exactly the limbs that function leaves: it computes the same field
@@ -74,14 +76,52 @@
 // in R8–R15, CX and DI (rotating), with DX for MULX's implicit operand and
 // AX and BX for the product halves; the limbs 0–7 of the product go to a
 // stack slot; the fold uses DX for the shift count. Their result stays in
-// nine of those ten registers (which ones depends on the rotation), where
-// the next operation (a rotation, a subtraction) may work on it before it
-// is stored. add, sub and the rotations work on nine registers, with AX
-// and BX (add, sub) or AX and DX (rotations) as temporaries. SI counts the
-// doublings. All field values live in 72-byte slots of the stack frame
-// (the inputs are copied in first, the outputs out last, so outputs may
-// alias inputs): every operand is a memory operand off SP and no register
-// holds a pointer across an operation. BP is not used.
+// nine of those ten registers (CX, DI and R8–R14, where the rotation
+// ends), where the next operation (a rotation, a subtraction) may work on
+// it before it is stored. add, sub and the rotations work on nine registers, with AX
+// and BX (add, sub) or AX and DX (rotations) as temporaries. The
+// doubling's count lives in the frame. All field values live in 72-byte
+// slots of the stack frame (the inputs are copied in first, the outputs
+// out last, so outputs may alias inputs): the operands of add, sub and
+// the products are read off SP (mul's y through SI, see below) and no
+// register holds a pointer across an operation. BP is not used.
+//
+// Subroutines. mul and sqr are CALLs of p521MulSub<> and p521SqrSub<>
+// (NOSPLIT, no frame). x is passed in R8–R15 and CX, the registers add,
+// sub and the rotations work on, so that a value they have just computed
+// goes as it is (otherwise nine loads); mul's y by its address in SI, with
+// its limbs 0 and 1 already in DX and BX. Both leave the result in CX, DI
+// and R8–R14 (where the rotation of the accumulator ends; the generator
+// records them) and clobber every general register but SP and BP. Every
+// point function allocates first, at 0(SP) and 64(SP) of its frame, the
+// two slots the subroutines use, which they see 8 bytes further (past the
+// return address): lo, for the low limbs of the product, and xSlot, where
+// they store x before reading it back as MULX's memory operand. x goes in
+// registers, not by its address, because of store-to-load forwarding: on
+// Zen 3 a load from the address of a recent store off SP, with the same
+// SP, seems to get the value at once (memory renaming), a load through
+// another register several cycles later, and the products of one point
+// operation mostly wait for the one before. With x and y read through pointers the
+// mixed addition (Madd) was 4–6% slower than inlined, with x copied by
+// the caller to a slot it shares with the subroutine (the CALL moves SP
+// in between) 17–30% slower; stored by the subroutine itself, x is read
+// back at once, and y's limbs 2 to 8, read through SI, come long before
+// their rows need them. Inlined, the 11 multiplications and squarings of
+// the mixed addition and the 8 of the doubling made functions of about
+// 4300 and 3100 instructions; with the calls they are about 950 and 740,
+// and the two subroutines about 330 and 290. On the Zen 3 this was
+// measured on, the calls cost 2–10% in a loop of one function alone
+// (Double5 1650–1680 → 1712 ns, Madd 510 → 525–537, AddDigit 530 →
+// 549–581) and nothing measurable at the minimum of the scalar
+// multiplications, where doublings and additions alternate (in-process
+// A/B, blocks of 50 alternated 100 times, three runs: ScalarMult
+// 267 → 269, 272 → 270 and 266 → 268 µs, ScalarBaseMultAddVarTime
+// 296 → 294, 305 → 310 and 295 → 292; ScalarBaseMult, additions only,
+// 58.3 → 58.8, 56.2 → 59.4 and 56.2 → 57.9), and they gain up to 15% in
+// the medians on the shared machine (ScalarMult 387 → 349, 431 → 365 and
+// 355 → 325 µs, the subroutines faster in 73, 83 and 70 of 100 pairs):
+// the large inlined functions depend on the decoded-instruction cache,
+// which a neighbour on the same core takes a share of.
 //
 // Constant time: no branch and no address depend on data; the only branch
 // is the loop over the public count n.
@@ -99,6 +139,7 @@ import (
 
 func main() {
 	ConstraintExpr("gc,!purego")
+	subroutines()
 	doubleJacobian()
 	madd()
 	addDigit()
@@ -116,9 +157,25 @@ var pool = []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX, RDI}
 // fused are the nine registers add, sub and the rotations load values into.
 var fused = pool[:9]
 
-// lo is the stack slot of the low limbs 0–7 of a product, allocated by
-// each function.
-var lo Mem
+// lo and xSlot are the stack slots, at 0(SP) and 64(SP) of the frame of
+// every point function (allocated first, see locals), where the
+// subroutines keep the low limbs 0–7 of a product and their operand x.
+// The subroutines have no frame of their own: they see the caller's slots
+// 8 bytes further, at loSub and xSlotSub, past the return address of the
+// CALL.
+var (
+	loSub    = Mem{Base: StackPointer, Disp: 8}
+	xSlotSub = Mem{Base: StackPointer, Disp: 8 + 64}
+)
+
+// subIn are the registers of the operand x of the subroutines: the nine
+// registers add, sub and the rotations work on (fused), so that a value
+// they leave goes to a subroutine as it is.
+var subIn = fused
+
+// yAddr holds the address of mul's operand y at the call; DX and BX hold
+// its limbs 0 and 1.
+var yAddr = RSI
 
 // load sets r to the value at m.
 func load(r []GPPhysical, m Mem) {
@@ -158,7 +215,7 @@ func fold521(r []GPPhysical) {
 // registers) to at most p, in a[0..8], which it returns. Limb 17 is 0 (the
 // product is below 2^1042). The shifts are SHRQ, SHLXQ and ORQ, which are
 // cheaper than the double-register SHRQ on AMD's cores.
-func foldProduct(a []GPPhysical) []GPPhysical {
+func foldProduct(a []GPPhysical, lo Mem) []GPPhysical {
 	Comment("fold: t[0:521] + t >> 521, then bit 521 of that")
 	MOVQ(a[0], RBX)
 	ANDQ(U32(0x1ff), RBX)
@@ -178,15 +235,106 @@ func foldProduct(a []GPPhysical) []GPPhysical {
 	return a[:9]
 }
 
-// mul emits x·y mod p (at most p) for x, y at most p, and returns the nine
-// registers that hold it. AX, BX, DX and the tenth pool register are
-// clobbered.
+// subroutine is a field subroutine: its name and the registers of its
+// result (which the body leaves it in, recorded by subroutines).
+type subroutine struct {
+	name string
+	out  []GPPhysical
+}
+
+// mulSub and sqrSub are p521MulSub<> and p521SqrSub<>.
+var mulSub, sqrSub subroutine
+
+// subroutines emits the field multiplication and squaring as the
+// subroutines p521MulSub<> and p521SqrSub<> (mulBody and sqrBody, then
+// RET), which every point function calls. Each first stores its operand
+// x from subIn to xSlot, off SP, where its loads of x find it.
+func subroutines() {
+	mulSub.name = "p521MulSub<>"
+	TEXT(mulSub.name, NOSPLIT|NOFRAME, "func()")
+	Doc("p521MulSub<> is mulBody: x in R8–R15 and CX, the address of y in SI and y's limbs 0 and 1 in DX and BX; the slots lo and xSlot at 0(SP) and 64(SP) of the caller's frame; the result in CX, DI and R8–R14. It clobbers every general register but SP and BP.")
+	store(xSlotSub, subIn)
+	mulSub.out = mulBody(xSlotSub, func(i int) {
+		switch i {
+		case 0: // DX holds y[0]
+		case 1: // BX holds y[1] until row 1's first product
+			MOVQ(RBX, RDX)
+		default:
+			MOVQ(Mem{Base: yAddr, Disp: 8 * i}, RDX)
+		}
+	}, loSub)
+	RET()
+
+	sqrSub.name = "p521SqrSub<>"
+	TEXT(sqrSub.name, NOSPLIT|NOFRAME, "func()")
+	Doc("p521SqrSub<> is sqrBody: x in R8–R15 and CX; the slots lo and xSlot at 0(SP) and 64(SP) of the caller's frame; the result in CX, DI and R8–R14. It clobbers every general register but SP and BP.")
+	store(xSlotSub, subIn)
+	sqrSub.out = sqrBody(xSlotSub, loSub)
+	RET()
+
+	// The docs above name the result registers.
+	for _, out := range [][]GPPhysical{mulSub.out, sqrSub.out} {
+		for k, r := range []GPPhysical{RCX, RDI, R8, R9, R10, R11, R12, R13, R14} {
+			if out[k] != r {
+				panic("subroutine result not in CX, DI and R8–R14")
+			}
+		}
+	}
+}
+
+// mul emits x·y mod p (at most p) for x, y at most p, slots of the frame,
+// as a call of p521MulSub<>, and returns the nine registers that hold the
+// result. Every general register but SP and BP is clobbered.
 func mul(x, y Mem) []GPPhysical {
+	load(subIn, x)
+	return mulIn(subIn, y)
+}
+
+// mulIn is mul with x in the registers r, which must be subIn (a value
+// that add, sub or a rotation just left there).
+func mulIn(r []GPPhysical, y Mem) []GPPhysical {
+	checkSubIn(r)
+	LEAQ(y, yAddr)
+	MOVQ(limb(y, 0), RDX)
+	MOVQ(limb(y, 1), RBX)
+	CALL(LabelRef("·" + mulSub.name + "(SB)"))
+	return mulSub.out
+}
+
+// sqr emits x·x mod p (at most p) for x at most p, a slot of the frame, as
+// a call of p521SqrSub<>, and returns the nine registers that hold the
+// result. Every general register but SP and BP is clobbered.
+func sqr(x Mem) []GPPhysical {
+	load(subIn, x)
+	return sqrIn(subIn)
+}
+
+// sqrIn is sqr with x in the registers r, which must be subIn.
+func sqrIn(r []GPPhysical) []GPPhysical {
+	checkSubIn(r)
+	CALL(LabelRef("·" + sqrSub.name + "(SB)"))
+	return sqrSub.out
+}
+
+// checkSubIn panics if r is not subIn.
+func checkSubIn(r []GPPhysical) {
+	for k := range subIn {
+		if r[k] != subIn[k] {
+			panic("operand not in subIn")
+		}
+	}
+}
+
+// mulBody emits x·y mod p (at most p) for x, y at most p, and returns the
+// nine registers that hold it; loadY(i) loads limb i of y into DX. The
+// low limbs of the product go to lo. AX, BX, DX and the tenth pool
+// register are clobbered.
+func mulBody(x Mem, loadY func(i int), lo Mem) []GPPhysical {
 	Comment("mul")
 	a := append([]GPPhysical(nil), pool...)
 	// Row 0, a = x·y[0]: the low halves on CF, the high halves into the
 	// next limb.
-	MOVQ(limb(y, 0), RDX)
+	loadY(0)
 	MULXQ(limb(x, 0), a[0], a[1])
 	for j := 1; j < 9; j++ {
 		MULXQ(limb(x, j), RAX, a[j+1])
@@ -203,7 +351,7 @@ func mul(x, y Mem) []GPPhysical {
 	for i := 1; i < 9; i++ {
 		// a holds limbs i to i+9 of the partial product; a[9] is 0 and
 		// both carry flags are clear.
-		MOVQ(limb(y, i), RDX)
+		loadY(i)
 		for j := 0; j < 9; j++ {
 			MULXQ(limb(x, j), RAX, RBX)
 			ADCXQ(RAX, a[j])
@@ -217,12 +365,12 @@ func mul(x, y Mem) []GPPhysical {
 			a = append(a[1:], a[0])
 		}
 	}
-	return foldProduct(a)
+	return foldProduct(a, lo)
 }
 
-// sqr emits x·x mod p (at most p) for x at most p, like mul, and returns
-// the nine registers that hold it.
-func sqr(x Mem) []GPPhysical {
+// sqrBody emits x·x mod p (at most p) for x at most p, like mulBody, and
+// returns the nine registers that hold it.
+func sqrBody(x Mem, lo Mem) []GPPhysical {
 	Comment("sqr")
 	a := append([]GPPhysical(nil), pool...)
 	for _, r := range a {
@@ -260,7 +408,7 @@ func sqr(x Mem) []GPPhysical {
 		}
 	}
 	// Nothing carries out of limb 17: the square is below 2^1042.
-	return foldProduct(a)
+	return foldProduct(a, lo)
 }
 
 // addMem sets r = r + y (at most p).
@@ -322,13 +470,17 @@ func canonical(r []GPPhysical) {
 	}
 }
 
-// locals allocates named element slots, and lo.
+// locals allocates lo and xSlot, at 0(SP) and 64(SP) where the
+// subroutines expect them, then named element slots.
 func locals(names ...string) map[string]Mem {
 	m := make(map[string]Mem)
+	lo, xSlot := AllocLocal(8*8), AllocLocal(elemSize)
+	if lo.Disp != loSub.Disp-8 || xSlot.Disp != xSlotSub.Disp-8 {
+		panic("lo and xSlot are not where the subroutines expect them")
+	}
 	for _, n := range names {
 		m[n] = AllocLocal(elemSize)
 	}
-	lo = AllocLocal(8 * 8)
 	return m
 }
 
@@ -352,12 +504,14 @@ func doubleJacobian() {
 	TEXT("p521DoubleJacobianMULX", 0, "func(x, y, z *[9]uint64, n int)")
 	Pragma("noescape")
 	Doc("p521DoubleJacobianMULX sets (x : y : z) to its 2^n-th multiple by n runs of jacobianDouble.")
-	v := locals("x", "y", "z", "delta", "gamma", "beta", "alpha", "u")
+	v := locals("x", "y", "z", "delta", "gamma", "beta", "alpha")
 	X, Y, Z := v["x"], v["y"], v["z"]
-	delta, gamma, beta, alpha, u := v["delta"], v["gamma"], v["beta"], v["alpha"], v["u"]
+	delta, gamma, beta, alpha := v["delta"], v["gamma"], v["beta"], v["alpha"]
 
-	Load(Param("n"), RSI)
-	TESTQ(RSI, RSI)
+	count := AllocLocal(8)
+	Load(Param("n"), RAX)
+	MOVQ(RAX, count)
+	TESTQ(RAX, RAX)
 	JLE(LabelRef("done"))
 	copyIn(X, "x")
 	copyIn(Y, "y")
@@ -378,9 +532,10 @@ func doubleJacobian() {
 	store(alpha, fused)
 	load(fused, X)
 	addMem(fused, delta)
-	store(u, fused)
-	store(alpha, mul(alpha, u)) // (X − δ)(X + δ)
-	r = mul(X, gamma)           // β = X·γ
+	Comment("(X + δ)(X − δ)")
+	store(alpha, mulIn(fused, alpha))
+	Comment("β = X·γ")
+	r = mul(X, gamma)
 	rotl(r, 2)
 	store(beta, r) // 4β
 	Comment("α = 3(X − δ)(X + δ)")
@@ -389,7 +544,7 @@ func doubleJacobian() {
 	addMem(fused, alpha)
 	store(alpha, fused)
 	Comment("X3 = α² − 4β − 4β")
-	r = sqr(alpha)
+	r = sqrIn(fused)
 	subMem(r, beta)
 	subMem(r, beta)
 	store(X, r)
@@ -400,12 +555,11 @@ func doubleJacobian() {
 	Comment("4β − X3")
 	load(fused, beta)
 	subMem(fused, X)
-	store(beta, fused)
-	Comment("Y3 = α(4β − X3) − 8γ²")
-	r = mul(alpha, beta)
+	Comment("Y3 = (4β − X3)α − 8γ²")
+	r = mulIn(fused, alpha)
 	subMem(r, gamma)
 	store(Y, r)
-	DECQ(RSI)
+	DECQ(count)
 	JNZ(LabelRef("loop"))
 
 	copyOut("x", X)
@@ -454,7 +608,7 @@ func maddBody(v map[string]Mem) {
 	load(fused, u2)
 	subMem(fused, x1)
 	store(h, fused)
-	t = sqr(h) // HH = H²
+	t = sqrIn(fused) // HH = H²
 	store(hh, t)
 	rotl(t, 2)
 	store(i, t)           // I = 4·HH
@@ -477,9 +631,8 @@ func maddBody(v map[string]Mem) {
 	Comment("V − X3")
 	load(fused, vv)
 	subMem(fused, x3)
-	store(vv, fused)
-	Comment("Y3 = r(V − X3) − 2·Y1·J")
-	t = mul(r, vv)
+	Comment("Y3 = (V − X3)r − 2·Y1·J")
+	t = mulIn(fused, r)
 	subMem(t, j)
 	store(y3, t)
 }
