@@ -90,6 +90,12 @@ func setPointAsm[E any, PE fieldElement[E], L any](c *curve[E], a pointAsm[L]) {
 		}
 	}
 	if a.backSubst != nil {
+		// The assembly writes out[k].x at 2k elements and out[k].y one
+		// element further.
+		var ap affinePoint[E]
+		if unsafe.Sizeof(ap) != 2*unsafe.Sizeof(*new(L)) || unsafe.Offsetof(ap.y) != unsafe.Sizeof(*new(L)) {
+			panic("nistec: " + c.name + " affine points are not two elements of the assembly's limbs")
+		}
 		c.backSubstitute = func(out []affinePoint[E], x, y, z, prefix []E, inv *E) bool {
 			n := len(out)
 			if !useMULX || n == 0 {

@@ -4,6 +4,7 @@ package nistec
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -360,19 +361,26 @@ func benchMin(b *testing.B, f func()) {
 }
 
 // testBatchAffine checks the assembly of batchAffine's two loops
-// (pointAsm.prefix and backSubst) against the generic loops, for every
-// length up to 18, on random elements (edges among them, no zero z) and on
-// points of the curve, and that neither writes past the n elements.
+// (pointAsm.prefix and backSubst, through the curve's hooks) against the
+// generic loops, for every length up to 18, on random elements (edges
+// among them, no zero z) and on points of the curve; that neither writes
+// before or past its n elements (guard elements at both ends hold a
+// sentinel); and that the inputs are left alone.
 func (a asmCase[E, PE, C, L]) testBatchAffine(t *testing.T) {
 	requireAsm(t)
 	r := newRand(t)
 	edges := a.edges()[1:] // no 0: z must be invertible
 	c := params[E, C]()
 	var generic curve[E] // no hooks: batchAffine uses nothing else of c
+	var one, sentinel E
+	PE(&one).One()
+	PE(&sentinel).Add(&one, &one)
 	for i := range iterations(a.iterations / 20) {
 		n := 1 + i%18
-		x, y, z := make([]E, n+1), make([]E, n+1), make([]E, n+1)
-		for k := range n {
+		// Elements 0 and n+1 are guards: z = 1 there, sentinels in the outputs.
+		x, y, z := make([]E, n+2), make([]E, n+2), make([]E, n+2)
+		z[0], z[n+1] = one, one
+		for k := 1; k <= n; k++ {
 			if i%2 == 0 {
 				x[k], y[k], z[k] = a.randJacobian(r)
 			} else {
@@ -382,33 +390,37 @@ func (a asmCase[E, PE, C, L]) testBatchAffine(t *testing.T) {
 				PE(&z[k]).One()
 			}
 		}
-		// Element n is a guard: z[n] = 1, and the outputs hold a sentinel.
-		PE(&z[n]).One()
-		var sentinel E
-		PE(&sentinel).Add(&z[n], &z[n])
+		x0, y0, z0 := slices.Clone(x), slices.Clone(y), slices.Clone(z)
 		var gt, at [4]E
-		gOut, aOut := make([]affinePoint[E], n+1), make([]affinePoint[E], n+1)
-		gPre, aPre := make([]E, n+1), make([]E, n+1)
-		aPre[n], aOut[n].x, aOut[n].y = sentinel, sentinel, sentinel
-		batchAffine[E, PE](&generic, gOut[:n], x, y, z, gPre, &gt, i%3 == 0)
-		if !c.prefixProducts(aPre[:n], z[:n]) {
+		gOut, aOut := make([]affinePoint[E], n+2), make([]affinePoint[E], n+2)
+		gPre, aPre := make([]E, n+2), make([]E, n+2)
+		for _, k := range []int{0, n + 1} {
+			aPre[k], aOut[k].x, aOut[k].y = sentinel, sentinel, sentinel
+		}
+		batchAffine[E, PE](&generic, gOut[1:n+1], x[1:], y[1:], z[1:], gPre[1:], &gt, i%3 == 0)
+		if !c.prefixProducts(aPre[1:n+1], z[1:n+1]) {
 			t.Fatal("prefixProducts did not run")
 		}
-		PE(&at[0]).Invert(&aPre[n-1])
-		if !c.backSubstitute(aOut[:n], x[:n], y[:n], z[:n], aPre[:n], &at[0]) {
+		PE(&at[0]).Invert(&aPre[n])
+		if !c.backSubstitute(aOut[1:n+1], x[1:n+1], y[1:n+1], z[1:n+1], aPre[1:n+1], &at[0]) {
 			t.Fatal("backSubstitute did not run")
 		}
-		for k := range n {
+		for k := 1; k <= n; k++ {
 			if aPre[k] != gPre[k] {
-				t.Fatalf("n = %d: prefix[%d] = %x, want %x", n, k, a.bytes(&aPre[k]), a.bytes(&gPre[k]))
+				t.Fatalf("n = %d: prefix[%d] = %x, want %x", n, k-1, a.bytes(&aPre[k]), a.bytes(&gPre[k]))
 			}
 			if aOut[k] != gOut[k] {
-				t.Fatalf("n = %d: out[%d] = (%x, %x), want (%x, %x)", n, k,
+				t.Fatalf("n = %d: out[%d] = (%x, %x), want (%x, %x)", n, k-1,
 					a.bytes(&aOut[k].x), a.bytes(&aOut[k].y), a.bytes(&gOut[k].x), a.bytes(&gOut[k].y))
 			}
 		}
-		if aPre[n] != sentinel || aOut[n].x != sentinel || aOut[n].y != sentinel {
-			t.Fatalf("n = %d: wrote past the end", n)
+		for _, k := range []int{0, n + 1} {
+			if aPre[k] != sentinel || aOut[k].x != sentinel || aOut[k].y != sentinel {
+				t.Fatalf("n = %d: wrote the guard element at %d", n, k)
+			}
+		}
+		if !slices.Equal(x, x0) || !slices.Equal(y, y0) || !slices.Equal(z, z0) {
+			t.Fatalf("n = %d: an input changed", n)
 		}
 	}
 }

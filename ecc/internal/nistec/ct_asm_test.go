@@ -47,6 +47,24 @@ func ctPointAsm[E any, PE fieldElement[E], C curveParams[E], L any](t *testing.T
 	flags := []int{1, 0}
 	ctgrind.Secret(unsafe.Slice((*byte)(unsafe.Pointer(&flags[0])), 2*int(unsafe.Sizeof(flags[0]))))
 	a.addDigit(l(&e[0]), l(&e[1]), l(&e[2]), l(&e[3]), l(&e[4]), flags[0], flags[1])
+	// The loops of batchAffine, where the curve has them, on secret points.
+	if a.prefix != nil {
+		var pts [4][4]E // x, y, z and the prefix products of 4 points
+		var out [4]affinePoint[E]
+		for k := range 4 {
+			PE(&pts[0][k]).Set(&e[k%3])
+			PE(&pts[1][k]).Set(&e[(k+1)%3])
+			PE(&pts[2][k]).Add(&e[k%3], &e[k%3])
+		}
+		for i := range 3 {
+			for k := range pts[i] {
+				secret(&pts[i][k])
+			}
+		}
+		a.prefix(l(&pts[3][0]), l(&pts[2][0]), 4)
+		a.backSubst(l(&out[0].x), l(&pts[0][0]), l(&pts[1][0]), l(&pts[2][0]), l(&pts[3][0]), l(&e[0]), 4)
+		PE(&e[0]).Add(&e[0], &out[3].y)
+	}
 	b := PE(&e[0]).FillBytes(make([]byte, params[E, C]().elementSize))
 	ctgrind.Public(b)
 	t.Logf("x = %x", b)

@@ -263,7 +263,7 @@ func multTable[E any, PE fieldElement[E], C curveParams[E]](c *curve[E], w *mult
 // jacobianToAffine sets out[k] to the affine form (x/z², y/z³) of the
 // Jacobian points (x[k] : y[k] : z[k]), none of which is the point at
 // infinity, with one inversion (Montgomery's trick), in constant time;
-// prefix (as long as out) and t are temporaries.
+// prefix (as long as out) and t are temporaries. out must not be empty.
 func jacobianToAffine[E any, PE fieldElement[E]](c *curve[E], out []affinePoint[E], x, y, z, prefix []E, t *[4]E) {
 	batchAffine[E, PE](c, out, x, y, z, prefix, t, false)
 }

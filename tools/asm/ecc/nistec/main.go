@@ -50,7 +50,7 @@
 // p = 2^256 − 2^224 + 2^192 + 2^96 − 1. The operations:
 //
 //   - mul: z = x·y·2^(−256) mod p, with x in four registers and y in
-//     memory (the stack frame). First the 512-bit product t[0..7], by rows
+//     memory (the stack frame, or an argument's array). First the 512-bit product t[0..7], by rows
 //     x[i]·y (MULX with x[i] in DX), the halves of each row added on the two
 //     carry chains of ADCX and ADOX (rows overlap: they share no flags).
 //     Then the Montgomery reduction of the low half alone: four steps on a
@@ -87,7 +87,8 @@
 // Register plan. Field values live in registers between operations: each
 // operation takes its first operand in four registers (and consumes them)
 // and leaves its result in four registers, which the next operation takes
-// as its first operand; a second operand comes from the stack frame. Only
+// as its first operand; a second operand comes from the stack frame (or,
+// in p256PrefixMULX and p256BackSubstMULX, from an argument's array). Only
 // values used again later are stored. A small allocator in this generator
 // hands out AX, BX, CX, SI, DI and R8–R15 (DX is MULX's implicit operand):
 // mul needs at most eleven of them (its operand included), sqr thirteen.
@@ -103,13 +104,15 @@
 // in (the generator records them); nothing else is live across a call.
 // Inlined, the 11 multiplications and squarings of the mixed addition and
 // the 8 of the doubling made about 3000 instructions (15 KB) of code in
-// the loop of ScalarMult; with the calls it is about 800. On the Zen 3
-// this was measured on, the calls cost about 3% in a loop of one function
-// alone (Double5 523 → 539 ns) and gain 4–5% in ScalarMult, where the
-// doubling and the addition alternate (in-process A/B, blocks of 200
-// alternated 100 times: minimum 46.0 → 43.9 µs, median 49.7 → 47.8; the
+// the loop of ScalarMult (1267 in the doubling, 1760 in addDigit); with
+// the calls it is about 1100 (379 and 519, and 228 in the two
+// subroutines). On the Zen 3 this was measured on, the calls cost about 3%
+// in a loop of one function alone (Double5 523 → 539 ns) and gain 2–5% at
+// the minimum and 4–6% at the median of ScalarMult, where the doubling and
+// the addition alternate (in-process A/B, blocks of 200 alternated 100
+// times, three runs; e.g. minimum 46.0 → 43.9 µs, median 49.7 → 47.8, the
 // subroutines faster in 69 of 100 pairs), and more when the machine is
-// shared: the large loop depends on the decoded-instruction cache, which
+// shared: the large loop probably depends on the decoded-instruction cache, which
 // a neighbour on the same core takes a share of.
 //
 // Constant time: no branch and no address depend on data; the only branch
@@ -961,11 +964,11 @@ func addDigit() {
 }
 
 // prefixProducts emits p256PrefixMULX, the first loop of
-// jacobianToAffine: prefix[k] = z[0]·…·z[k] for k < n (n ≥ 1).
+// batchAffine: prefix[k] = z[0]·…·z[k] for k < n (n ≥ 1).
 func prefixProducts() {
 	TEXT("p256PrefixMULX", 0, "func(prefix, z *[4]uint64, n int)")
 	Pragma("noescape")
-	Doc("p256PrefixMULX sets prefix[k] to z[0]·…·z[k] for k < n, like the first loop of jacobianToAffine; prefix and z point to n elements.")
+	Doc("p256PrefixMULX sets prefix[k] to z[0]·…·z[k] for k < n, like the first loop of batchAffine; prefix and z point to n elements.")
 	resetRegs()
 	k := AllocLocal(8)
 	MOVQ(U32(0), RAX)
@@ -974,6 +977,9 @@ func prefixProducts() {
 	acc := load(Mem{Base: RDX})
 	Load(Param("prefix"), RDX)
 	store(acc, Mem{Base: RDX})
+	if acc != subIn {
+		panic("p256PrefixMULX: the loop must start with acc in subIn")
+	}
 	Label("loop")
 	// k is the index just stored; stop after n − 1.
 	MOVQ(k, RAX)
@@ -997,13 +1003,13 @@ func prefixProducts() {
 }
 
 // backSubstitute emits p256BackSubstMULX, the second loop of
-// jacobianToAffine: with inv = 1/prefix[n−1], out[k] = (x[k]/z[k]²,
+// batchAffine: with inv = 1/prefix[n−1], out[k] = (x[k]/z[k]²,
 // y[k]/z[k]³) for k = n−1 down to 0, by
 // 1/z[k] = inv·prefix[k−1] and inv ← inv·z[k].
 func backSubstitute() {
 	TEXT("p256BackSubstMULX", 0, "func(out, x, y, z, prefix, inv *[4]uint64, n int)")
 	Pragma("noescape")
-	Doc("p256BackSubstMULX is the second loop of jacobianToAffine: out (n affine points) from x, y, z and prefix (n elements each) and inv = 1/prefix[n−1].")
+	Doc("p256BackSubstMULX is the second loop of batchAffine: out (n affine points) from x, y, z and prefix (n elements each) and inv = 1/prefix[n−1].")
 	resetRegs()
 	v := locals("inv", "zi", "zi2")
 	INV, ZI, ZI2 := v["inv"], v["zi"], v["zi2"]

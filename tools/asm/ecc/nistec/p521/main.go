@@ -4,7 +4,7 @@
 // rotations) or called (multiplication and squaring, two small
 // subroutines that all three functions share), for BMI2 (MULX) and ADX
 // machines. It is the P-521 counterpart of tools/asm/ecc/nistec (P-256),
-// with the same three functions and the same contracts.
+// with the same three point functions and the same contracts.
 //
 // Each function mirrors a Go function of ecc/internal/nistec and leaves
 // exactly the limbs that function leaves: it computes the same field
@@ -112,16 +112,17 @@
 // and the two subroutines about 330 and 290. On the Zen 3 this was
 // measured on, the calls cost 2–10% in a loop of one function alone
 // (Double5 1650–1680 → 1712 ns, Madd 510 → 525–537, AddDigit 530 →
-// 549–581) and nothing measurable at the minimum of the scalar
-// multiplications, where doublings and additions alternate (in-process
-// A/B, blocks of 50 alternated 100 times, three runs: ScalarMult
-// 267 → 269, 272 → 270 and 266 → 268 µs, ScalarBaseMultAddVarTime
-// 296 → 294, 305 → 310 and 295 → 292; ScalarBaseMult, additions only,
-// 58.3 → 58.8, 56.2 → 59.4 and 56.2 → 57.9), and they gain up to 15% in
-// the medians on the shared machine (ScalarMult 387 → 349, 431 → 365 and
-// 355 → 325 µs, the subroutines faster in 73, 83 and 70 of 100 pairs):
-// the large inlined functions depend on the decoded-instruction cache,
-// which a neighbour on the same core takes a share of.
+// 549–581), nothing measurable at the minimum of the scalar
+// multiplications where doublings and additions alternate, and 1–6% at
+// the minimum of ScalarBaseMult, additions only (in-process A/B, blocks
+// of 50 alternated 100 times, three runs: ScalarMult 267 → 269, 272 → 270
+// and 266 → 268 µs, ScalarBaseMultAddVarTime 296 → 294, 305 → 310 and
+// 295 → 292; ScalarBaseMult 58.3 → 58.8, 56.2 → 59.4 and 56.2 → 57.9);
+// they gain up to 15% in the medians on the shared machine (ScalarMult
+// 387 → 349, 431 → 365 and 355 → 325 µs, the subroutines faster in 73, 83
+// and 70 of 100 pairs): the large inlined functions probably depend on the
+// decoded-instruction cache, which a neighbour on the same core takes a
+// share of.
 //
 // Constant time: no branch and no address depend on data; the only branch
 // is the loop over the public count n.
@@ -316,8 +317,23 @@ func sqrIn(r []GPPhysical) []GPPhysical {
 	return sqrSub.out
 }
 
-// checkSubIn panics if r is not subIn.
+// framed is set by locals, which puts lo and xSlot where the subroutines
+// expect them, and cleared at each TEXT (see text); a call without it
+// would let the subroutine write over whatever the frame holds there.
+var framed bool
+
+// text starts a point function: TEXT, and no slots yet.
+func text(name, signature string) {
+	TEXT(name, 0, signature)
+	framed = false
+}
+
+// checkSubIn panics if r is not subIn, or if the function has not
+// allocated the subroutines' slots.
 func checkSubIn(r []GPPhysical) {
+	if !framed {
+		panic("a subroutine call before locals allocated lo and xSlot")
+	}
 	for k := range subIn {
 		if r[k] != subIn[k] {
 			panic("operand not in subIn")
@@ -478,6 +494,7 @@ func locals(names ...string) map[string]Mem {
 	if lo.Disp != loSub.Disp-8 || xSlot.Disp != xSlotSub.Disp-8 {
 		panic("lo and xSlot are not where the subroutines expect them")
 	}
+	framed = true
 	for _, n := range names {
 		m[n] = AllocLocal(elemSize)
 	}
@@ -501,7 +518,7 @@ func copyOut(param string, slot Mem) {
 
 // doubleJacobian emits p521DoubleJacobianMULX, mirroring jacobianDouble.
 func doubleJacobian() {
-	TEXT("p521DoubleJacobianMULX", 0, "func(x, y, z *[9]uint64, n int)")
+	text("p521DoubleJacobianMULX", "func(x, y, z *[9]uint64, n int)")
 	Pragma("noescape")
 	Doc("p521DoubleJacobianMULX sets (x : y : z) to its 2^n-th multiple by n runs of jacobianDouble.")
 	v := locals("x", "y", "z", "delta", "gamma", "beta", "alpha")
@@ -574,7 +591,7 @@ var maddLocals = []string{"x1", "y1", "z1", "x2", "y2", "z1z1", "u2", "s2", "h",
 
 // madd emits p521MaddMULX, mirroring maddCore.
 func madd() {
-	TEXT("p521MaddMULX", 0, "func(x3, y3, z3, x1, y1, z1, x2, y2, h, r *[9]uint64)")
+	text("p521MaddMULX", "func(x3, y3, z3, x1, y1, z1, x2, y2, h, r *[9]uint64)")
 	Pragma("noescape")
 	Doc("p521MaddMULX sets (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2) like maddCore, and h and r to its H and r.")
 	v := locals(maddLocals...)
@@ -641,7 +658,7 @@ func maddBody(v map[string]Mem) {
 // end, the choices between the sum, the entry and the old point, is
 // pointasm.AddDigitSelect, shared with the P-256 generator.
 func addDigit() {
-	TEXT("p521AddDigitMULX", 0, "func(x, y, z, x2, y2 *[9]uint64, neg, zero int)")
+	text("p521AddDigitMULX", "func(x, y, z, x2, y2 *[9]uint64, neg, zero int)")
 	Pragma("noescape")
 	Doc("p521AddDigitMULX adds (x2, ±y2) to (x : y : z) like addDigit.")
 	v := locals(maddLocals...)
