@@ -10230,27 +10230,62 @@ TEXT ·selectAVX2(SB), NOSPLIT, $0-40
 	VPBROADCASTQ X1, Y1
 	XORQ         SI, SI
 
-select_block:
+select_wide:
+	LEAQ  128(SI), DI
+	CMPQ  DI, DX
+	JA    select_narrow
 	VPXOR Y2, Y2, Y2
 	VPXOR Y3, Y3, Y3
 	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
 	LEAQ  (CX)(SI*1), DI
 	MOVQ  BX, R8
 
-select_entry:
-	VPCMPEQQ Y0, Y4, Y5
-	VPAND    (DI), Y5, Y6
-	VPOR     Y6, Y2, Y2
-	VPAND    32(DI), Y5, Y6
-	VPOR     Y6, Y3, Y3
-	VPADDQ   Y1, Y4, Y4
+select_entry4:
+	VPCMPEQQ Y0, Y6, Y7
+	VPAND    (DI), Y7, Y8
+	VPOR     Y8, Y2, Y2
+	VPAND    32(DI), Y7, Y8
+	VPOR     Y8, Y3, Y3
+	VPAND    64(DI), Y7, Y8
+	VPOR     Y8, Y4, Y4
+	VPAND    96(DI), Y7, Y8
+	VPOR     Y8, Y5, Y5
+	VPADDQ   Y1, Y6, Y6
 	ADDQ     DX, DI
 	DECQ     R8
-	JNZ      select_entry
+	JNZ      select_entry4
+	VMOVDQU  Y2, (AX)(SI*1)
+	VMOVDQU  Y3, 32(AX)(SI*1)
+	VMOVDQU  Y4, 64(AX)(SI*1)
+	VMOVDQU  Y5, 96(AX)(SI*1)
+	ADDQ     $0x80, SI
+	JMP      select_wide
+
+select_narrow:
+	CMPQ  SI, DX
+	JAE   select_done
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y6, Y6, Y6
+	LEAQ  (CX)(SI*1), DI
+	MOVQ  BX, R8
+
+select_entry2:
+	VPCMPEQQ Y0, Y6, Y7
+	VPAND    (DI), Y7, Y8
+	VPOR     Y8, Y2, Y2
+	VPAND    32(DI), Y7, Y8
+	VPOR     Y8, Y3, Y3
+	VPADDQ   Y1, Y6, Y6
+	ADDQ     DX, DI
+	DECQ     R8
+	JNZ      select_entry2
 	VMOVDQU  Y2, (AX)(SI*1)
 	VMOVDQU  Y3, 32(AX)(SI*1)
 	ADDQ     $0x40, SI
-	CMPQ     SI, DX
-	JB       select_block
+
+select_done:
 	VZEROUPPER
 	RET

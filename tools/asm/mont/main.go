@@ -11,7 +11,7 @@
 //     then q·m to an n+1-limb accumulator and shifting it down one limb.
 //   - selectAVX2 does what selectEntryGeneric (mont/exp.go) does: it copies
 //     one entry of Exp's table of powers, reading every entry and keeping the
-//     wanted one with masks, eight limbs (two YMM registers) at a time.
+//     wanted one with masks, sixteen limbs (four YMM registers) at a time.
 //   - montSqr1024 ... montSqr4096 compute what montSqrGeneric computes,
 //     z = x·x·R⁻¹ mod m, in the separated way: the full 2n-limb square first,
 //     with every product x[i]·x[j], i < j, computed once and the sum doubled,
@@ -606,10 +606,12 @@ func montMulLoop() {
 
 // selectAVX2 emits selectAVX2, the AVX2 version of selectEntryGeneric: z =
 // entry k of a table of count entries of n limbs each, in constant time.
-// For each block of eight limbs it walks down the whole table, comparing a
-// running entry counter with k (VPCMPEQQ gives all ones on the wanted entry
-// and zeros elsewhere) and ORing each entry ANDed with that mask into two
-// accumulators. Every entry is read whatever k is.
+// For each block of sixteen limbs (four YMM registers) it walks down the
+// whole table, comparing a running entry counter with k (VPCMPEQQ gives all
+// ones on the wanted entry and zeros elsewhere) and ORing each entry ANDed
+// with that mask into four accumulators; an odd eight-limb block at the end
+// of each entry gets a pass of its own with two. Every entry is read
+// whatever k is, and the passes depend only on n.
 func selectAVX2() {
 	TEXT("selectAVX2", NOSPLIT, "func(z, table *uint64, n, count int, k uint64)")
 	Doc("selectAVX2 sets z to entry k of table, count entries of n limbs, like",
@@ -630,29 +632,48 @@ func selectAVX2() {
 
 	blk := GP64() // byte offset of the current block within an entry
 	XORQ(blk, blk)
-	acc0, acc1, idx, mask, t := YMM(), YMM(), YMM(), YMM(), YMM()
+	acc := []VecVirtual{YMM(), YMM(), YMM(), YMM()}
+	idx, mask, t := YMM(), YMM(), YMM()
 	p, i := GP64(), GP64()
-	Label("select_block")
-	VPXOR(acc0, acc0, acc0)
-	VPXOR(acc1, acc1, acc1)
-	VPXOR(idx, idx, idx)
-	LEAQ(Mem{Base: tbl, Index: blk, Scale: 1}, p)
-	MOVQ(count, i)
-	Label("select_entry")
-	VPCMPEQQ(kv, idx, mask)
-	VPAND(Mem{Base: p}, mask, t)
-	VPOR(t, acc0, acc0)
-	VPAND(Mem{Base: p, Disp: 32}, mask, t)
-	VPOR(t, acc1, acc1)
-	VPADDQ(ones, idx, idx)
-	ADDQ(stride, p)
-	DECQ(i)
-	JNZ(LabelRef("select_entry"))
-	VMOVDQU(acc0, Mem{Base: z, Index: blk, Scale: 1})
-	VMOVDQU(acc1, Mem{Base: z, Index: blk, Scale: 1, Disp: 32})
-	ADDQ(U8(64), blk)
+
+	// pass emits one walk down the table for the block of 32·w bytes at
+	// offset blk, leaving blk at the next block.
+	pass := func(label string, w int) {
+		for _, a := range acc[:w] {
+			VPXOR(a, a, a)
+		}
+		VPXOR(idx, idx, idx)
+		LEAQ(Mem{Base: tbl, Index: blk, Scale: 1}, p)
+		MOVQ(count, i)
+		Label(label)
+		VPCMPEQQ(kv, idx, mask)
+		for e, a := range acc[:w] {
+			VPAND(Mem{Base: p, Disp: 32 * e}, mask, t)
+			VPOR(t, a, a)
+		}
+		VPADDQ(ones, idx, idx)
+		ADDQ(stride, p)
+		DECQ(i)
+		JNZ(LabelRef(label))
+		for e, a := range acc[:w] {
+			VMOVDQU(a, Mem{Base: z, Index: blk, Scale: 1, Disp: 32 * e})
+		}
+		ADDQ(U8(32*w), blk)
+	}
+
+	Label("select_wide")
+	LEAQ(Mem{Base: blk, Disp: 128}, p)
+	CMPQ(p, stride)
+	JA(LabelRef("select_narrow"))
+	pass("select_entry4", 4)
+	JMP(LabelRef("select_wide"))
+
+	Label("select_narrow")
 	CMPQ(blk, stride)
-	JB(LabelRef("select_block"))
+	JAE(LabelRef("select_done"))
+	pass("select_entry2", 2)
+
+	Label("select_done")
 	VZEROUPPER()
 	RET()
 }
