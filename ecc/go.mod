@@ -7,7 +7,7 @@ require (
 	github.com/crypton-go/crypton/cpufeat v0.3.1
 	github.com/crypton-go/crypton/hash v0.2.0
 	github.com/crypton-go/crypton/internal v0.3.0
-	github.com/crypton-go/crypton/mont v0.6.1
+	github.com/crypton-go/crypton/mont v0.6.2
 )
 
 require (
