@@ -15,8 +15,8 @@ require (
 require github.com/crypton-go/crypton/internal v0.3.0 // indirect
 
 require (
-	github.com/crypton-go/crypton/ecc v0.4.2
-	github.com/crypton-go/crypton/mont v0.6.1 // indirect
+	github.com/crypton-go/crypton/ecc v0.4.3
+	github.com/crypton-go/crypton/mont v0.6.2 // indirect
 	golang.org/x/mod v0.20.0 // indirect
 	golang.org/x/sync v0.8.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
