@@ -109,22 +109,37 @@ func selectEntryGeneric(z []uint64, table []uint64, n int, k uint64) {
 func (out *Nat) ExpShortVarTime(x *Nat, e uint64, m *Modulus) *Nat {
 	n := len(m.nat.limbs)
 	ml := m.nat.limbs
-	var buf [maxStackLimbs]uint64
-	base := buf[:n]
-	copy(base, x.limbs[:n])
-	montMul(base, base, m.rr.limbs, ml, m.m0inv)
+	var buf, xbuf [maxStackLimbs]uint64
+	plain := xbuf[:n] // x itself (out may alias x)
+	copy(plain, x.limbs[:n])
+	base := buf[:n] // x in Montgomery form, x·R mod m
+	montMul(base, plain, m.rr.limbs, ml, m.m0inv)
 	out.reset(n)
 	if e == 0 {
 		out.limbs[0] = 1
 		return out
 	}
-	// Left to right from the top set bit, which the base itself accounts for.
+	// Left to right from the top set bit, which the base itself accounts
+	// for. For an odd e > 1 the last step multiplies by x itself instead of
+	// by its Montgomery form: x^(e−1)·R · x · R⁻¹ is x^e, out of Montgomery
+	// form already, which saves the multiplication that converts it (one of
+	// 19 for e = 65537).
+	lastPlain := e&1 == 1 && e > 1
+	stop := 0
+	if lastPlain {
+		stop = 1
+	}
 	copy(out.limbs, base)
-	for i := bits.Len64(e) - 2; i >= 0; i-- {
+	for i := bits.Len64(e) - 2; i >= stop; i-- {
 		montSqr(out.limbs, out.limbs, ml, m.m0inv)
 		if e>>i&1 == 1 {
 			montMul(out.limbs, out.limbs, base, ml, m.m0inv)
 		}
+	}
+	if lastPlain {
+		montSqr(out.limbs, out.limbs, ml, m.m0inv)
+		montMul(out.limbs, out.limbs, plain, ml, m.m0inv)
+		return out
 	}
 	return out.fromMontgomery(m)
 }

@@ -185,6 +185,8 @@ func TestExp(t *testing.T) {
 				e := []byte{3, 0xa5}
 				y := NewNat().Set(x)
 				checkNat(t, "Exp aliased", y.Exp(y, e, m), m, new(big.Int).Exp(a, big.NewInt(0x3a5), mb))
+				y = NewNat().Set(x)
+				checkNat(t, "ExpShortVarTime aliased", y.ExpShortVarTime(y, 0x10001, m), m, new(big.Int).Exp(a, big.NewInt(0x10001), mb))
 			}
 		}
 	})
