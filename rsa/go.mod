@@ -3,10 +3,10 @@ module github.com/crypton-go/crypton/rsa
 go 1.25.0
 
 require (
-	github.com/crypton-go/crypton/cpufeat v0.2.0
+	github.com/crypton-go/crypton/cpufeat v0.3.0
 	github.com/crypton-go/crypton/hash v0.1.0
-	github.com/crypton-go/crypton/internal v0.2.0
-	github.com/crypton-go/crypton/mont v0.3.0
+	github.com/crypton-go/crypton/internal v0.3.0
+	github.com/crypton-go/crypton/mont v0.6.3
 )
 
 require golang.org/x/sys v0.1.0 // indirect
