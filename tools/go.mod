@@ -7,7 +7,7 @@ require (
 	github.com/crypton-go/crypton/aead v0.5.2
 	github.com/crypton-go/crypton/cpufeat v0.3.1
 	github.com/crypton-go/crypton/hash v0.2.1
-	github.com/crypton-go/crypton/rsa v0.2.2
+	github.com/crypton-go/crypton/rsa v0.2.3
 	github.com/mmcloughlin/avo v0.6.0
 	golang.org/x/crypto v0.55.0
 )
@@ -16,7 +16,7 @@ require github.com/crypton-go/crypton/internal v0.3.0 // indirect
 
 require (
 	github.com/crypton-go/crypton/ecc v0.4.3
-	github.com/crypton-go/crypton/mont v0.6.2 // indirect
+	github.com/crypton-go/crypton/mont v0.6.3 // indirect
 	golang.org/x/mod v0.20.0 // indirect
 	golang.org/x/sync v0.8.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
