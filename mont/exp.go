@@ -124,22 +124,16 @@ func (out *Nat) ExpShortVarTime(x *Nat, e uint64, m *Modulus) *Nat {
 	// by its Montgomery form: x^(e−1)·R · x · R⁻¹ is x^e, out of Montgomery
 	// form already, which saves the multiplication that converts it (one of
 	// 19 for e = 65537).
-	lastPlain := e&1 == 1 && e > 1
-	stop := 0
-	if lastPlain {
-		stop = 1
-	}
 	copy(out.limbs, base)
-	for i := bits.Len64(e) - 2; i >= stop; i-- {
+	for i := bits.Len64(e) - 2; i >= 0; i-- {
 		montSqr(out.limbs, out.limbs, ml, m.m0inv)
 		if e>>i&1 == 1 {
+			if i == 0 {
+				montMul(out.limbs, out.limbs, plain, ml, m.m0inv)
+				return out
+			}
 			montMul(out.limbs, out.limbs, base, ml, m.m0inv)
 		}
-	}
-	if lastPlain {
-		montSqr(out.limbs, out.limbs, ml, m.m0inv)
-		montMul(out.limbs, out.limbs, plain, ml, m.m0inv)
-		return out
 	}
 	return out.fromMontgomery(m)
 }
