@@ -123,6 +123,7 @@ package main
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/crypton-go/crypton/tools/asm/internal/pointasm"
 
@@ -173,13 +174,21 @@ func alloc() GPPhysical {
 
 func release(rs ...GPPhysical) {
 	for _, r := range rs {
-		for _, f := range free {
-			if f == r {
-				panic(fmt.Sprintf("register %v released twice", r))
-			}
+		if freeIndex(r) >= 0 {
+			panic(fmt.Sprintf("register %v released twice", r))
 		}
 		free = append(free, r)
 	}
+}
+
+// freeIndex returns r's index in the free list, or −1 if r is allocated.
+func freeIndex(r GPPhysical) int {
+	for i, f := range free {
+		if f == r {
+			return i
+		}
+	}
+	return -1
 }
 
 // fe is a field element held in four registers, limb 0 first.
@@ -247,15 +256,11 @@ type elem struct {
 // addr emits the address of e into r, through AX.
 func (e elem) addr(r GPPhysical) {
 	Load(Param(e.param), r)
-	MOVQ(e.index, RAX)
-	switch e.stride {
-	case 32:
-		SHLQ(U8(5), RAX)
-	case 64:
-		SHLQ(U8(6), RAX)
-	default:
-		panic("unsupported stride")
+	if bits.OnesCount(uint(e.stride)) != 1 {
+		panic("the stride must be a power of 2")
 	}
+	MOVQ(e.index, RAX)
+	SHLQ(U8(bits.TrailingZeros(uint(e.stride))), RAX)
 	LEAQ(Mem{Base: r, Index: RAX, Scale: 1, Disp: e.disp}, r)
 }
 
@@ -377,12 +382,7 @@ func moveTo(x, dst fe) {
 // takeRegs removes rs from the free list; they must be free.
 func takeRegs(rs ...GPPhysical) {
 	for _, r := range rs {
-		k := -1
-		for i, f := range free {
-			if f == r {
-				k = i
-			}
-		}
+		k := freeIndex(r)
 		if k < 0 {
 			panic(fmt.Sprintf("register %v not free", r))
 		}
@@ -393,13 +393,7 @@ func takeRegs(rs ...GPPhysical) {
 // isFree reports whether all of x's registers are free.
 func isFree(x fe) bool {
 	for _, r := range x {
-		found := false
-		for _, f := range free {
-			if f == r {
-				found = true
-			}
-		}
-		if !found {
+		if freeIndex(r) < 0 {
 			return false
 		}
 	}
