@@ -9,6 +9,7 @@ package cputest
 
 import (
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -79,8 +80,12 @@ type Requirements map[string][]string
 // independently of the package's own availability conditions, so that a
 // wrong condition cannot silently leave a path untested (or enable one the
 // CPU cannot run).
+//
+// It also fails t, through [CheckRequired], when the environment names
+// CPU features that the test must find and one of them is not enabled.
 func CheckImplementations(t testing.TB, pkg string, want Requirements) {
 	t.Helper()
+	CheckRequired(t)
 	registered := cpufeat.List(pkg)
 	seen := make(map[string]bool)
 	for _, name := range registered {
@@ -119,6 +124,47 @@ func CheckImplementations(t testing.TB, pkg string, want Requirements) {
 	for _, name := range absent {
 		t.Errorf("%s: implementation %q is expected but not registered (registered: %v)", pkg, name, registered)
 	}
+}
+
+// RequireEnvVar names the environment variable in which whoever runs the
+// tests lists, comma-separated, the cpufeat features (as in CRYPTON_CPU)
+// that the CPU under test has for certain, such as the features of an
+// emulated CPU model. Without it a test cannot tell a CPU that lacks a
+// feature from a detection that failed to see it: both look like a CPU
+// without the feature, and the packages quietly fall back to slower code.
+const RequireEnvVar = "CRYPTON_REQUIRE_CPU"
+
+// CheckRequired fails t for each feature listed in $CRYPTON_REQUIRE_CPU
+// that is unknown or not enabled in this process. An empty or unset
+// variable requires nothing.
+func CheckRequired(t testing.TB) {
+	t.Helper()
+	// cpufeat read CRYPTON_CPU during initialization, before go test
+	// records the environment a test reads; reading it again here makes
+	// the test cache key on it.
+	os.Getenv(cpufeat.EnvVar)
+	list := os.Getenv(RequireEnvVar)
+	for _, name := range strings.Split(list, ",") {
+		name = strings.ToLower(strings.TrimSpace(name))
+		switch {
+		case name == "":
+		case !known(name):
+			t.Errorf("%s=%s: unknown feature %q (known: %s)", RequireEnvVar, list, name, strings.Join(cpufeat.Names(), ", "))
+		case !cpufeat.Enabled(name):
+			detected := false
+			for _, f := range cpufeat.Features() {
+				if f.Name == name {
+					detected = f.Detected
+				}
+			}
+			t.Errorf("%s=%s: feature %q is required but not enabled (detected: %v; %s turned off %v)", RequireEnvVar, list, name, detected, cpufeat.EnvVar, turnedOff())
+		}
+	}
+}
+
+func turnedOff() []string {
+	_, off, _ := cpufeat.Override()
+	return off
 }
 
 func known(feat string) bool {

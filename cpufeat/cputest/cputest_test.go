@@ -71,6 +71,7 @@ func (r *recorder) Errorf(format string, args ...any) {
 }
 
 func TestCheckImplementations(t *testing.T) {
+	t.Setenv(RequireEnvVar, "") // the cases below check the registry alone
 	// Pick a feature that is on and one that is off on this machine, if any.
 	var on, off string
 	for _, f := range cpufeat.Features() {
@@ -118,5 +119,57 @@ func TestDescribe(t *testing.T) {
 	want := "cputest-fake: active Always; Always (available), Never (unavailable)"
 	if got != want {
 		t.Errorf("Describe = %q, want %q", got, want)
+	}
+}
+
+func TestCheckRequired(t *testing.T) {
+	// The environment this test runs in must pass its own requirement.
+	CheckRequired(t)
+
+	// A feature that is on, and one that is off (at worst one of another
+	// architecture's).
+	var on, off string
+	for _, name := range cpufeat.Names() {
+		if cpufeat.Enabled(name) && on == "" {
+			on = name
+		}
+		if !cpufeat.Enabled(name) && off == "" {
+			off = name
+		}
+	}
+	tests := []struct {
+		env  string
+		errs []string
+		need string
+	}{
+		{env: ""},
+		{env: " , "},
+		{env: on + "," + strings.ToUpper(on), need: "on"},
+		{env: on + "," + off, errs: []string{`feature "` + off + `" is required but not enabled`}, need: "on"},
+		{env: "warp-drive", errs: []string{`unknown feature "warp-drive"`}},
+	}
+	for _, tt := range tests {
+		if (tt.need == "on" || tt.need == "both") && on == "" {
+			t.Logf("%q: skipped, CRYPTON_CPU has turned every feature off", tt.env)
+			continue
+		}
+		t.Setenv(RequireEnvVar, tt.env)
+		r := &recorder{TB: t}
+		CheckRequired(r)
+		if len(r.errs) != len(tt.errs) {
+			t.Errorf("%s=%q: got errors %q, want %d", RequireEnvVar, tt.env, r.errs, len(tt.errs))
+			continue
+		}
+		for i, e := range tt.errs {
+			if !strings.Contains(r.errs[i], e) {
+				t.Errorf("%s=%q: error %q does not contain %q", RequireEnvVar, tt.env, r.errs[i], e)
+			}
+		}
+		// CheckImplementations applies the requirement too.
+		r = &recorder{TB: t}
+		CheckImplementations(r, "cputest-fake", Requirements{"Always": nil, "Never": {"warp-drive"}})
+		if got := len(r.errs) - 1; got != len(tt.errs) {
+			t.Errorf("%s=%q: CheckImplementations reported %q, want the requirement's %d errors and one of its own", RequireEnvVar, tt.env, r.errs, len(tt.errs))
+		}
 	}
 }
