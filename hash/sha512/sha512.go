@@ -17,11 +17,15 @@
 // # Implementations
 //
 // Implementations, registered with github.com/crypton-go/crypton/cpufeat
-// under the package name "sha512" in order of preference: "AVX2" (amd64 with
-// AVX2 and BMI2: the message schedules of two blocks at once in YMM
-// registers, RORX rounds), "ARMv8-SHA512" (arm64 with the ARMv8.2 SHA512
-// instructions) and the portable Go code ("generic"), which every
-// other path is tested against. The -tags purego build uses only the generic
+// under the package name "sha512" in order of preference: "AVX-512VL" (amd64
+// with AVX-512F, AVX-512VL, AVX2 and BMI2: the AVX2 code with the σ0 and σ1
+// of the message schedule computed by VPRORQ and VPTERNLOGQ, 8 vector
+// instructions where AVX2 needs 16; level with the AVX2 code on AMD Zen 4,
+// where the scalar rounds set the pace), "AVX2"
+// (amd64 with AVX2 and BMI2: the message schedules of two blocks at once in
+// YMM registers, RORX rounds), "ARMv8-SHA512" (arm64 with the ARMv8.2 SHA512
+// instructions) and the portable Go code ("generic"), which every other path
+// is tested against. The -tags purego build uses only the generic
 // code; CRYPTON_CPU turns paths off at run time.
 //
 // The time the functions take depends on the lengths of the inputs, never on

@@ -1331,3 +1331,1092 @@ afterB:
 done:
 	VZEROUPPER
 	RET
+
+// func blockAVX512(h *[8]uint64, p []byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, BMI2, CMOV
+TEXT ·blockAVX512(SB), $2632-32
+	MOVQ        p_base+8(FP), R12
+	MOVQ        p_len+16(FP), R13
+	ANDQ        $-128, R13
+	JZ          done
+	ADDQ        R12, R13
+	MOVQ        R13, 2616(SP)
+	MOVQ        R12, 2608(SP)
+	MOVQ        h+0(FP), R15
+	MOVQ        (R15), AX
+	MOVQ        8(R15), BX
+	MOVQ        16(R15), CX
+	MOVQ        24(R15), DX
+	MOVQ        32(R15), R8
+	MOVQ        40(R15), R9
+	MOVQ        48(R15), R10
+	MOVQ        56(R15), R11
+	VMOVDQU     sha512Flip<>+0(SB), Y8
+	LEAQ        31(SP), DI
+	ANDQ        $-32, DI
+	MOVQ        DI, 2592(SP)
+	LEAQ        1280(DI), R15
+	XORQ        DI, R15
+	MOVQ        R15, 2600(SP)
+	LEAQ        128(R12), R13
+	CMPQ        R13, 2616(SP)
+	CMOVQCC     R12, R13
+	VMOVDQU     (R12), X0
+	VINSERTI128 $0x01, (R13), Y0, Y0
+	VPSHUFB     Y8, Y0, Y0
+	VPADDQ      sha512K2<>+0(SB), Y0, Y10
+	VMOVDQA     Y10, (DI)
+	VMOVDQU     16(R12), X1
+	VINSERTI128 $0x01, 16(R13), Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      sha512K2<>+32(SB), Y1, Y10
+	VMOVDQA     Y10, 32(DI)
+	VMOVDQU     32(R12), X2
+	VINSERTI128 $0x01, 32(R13), Y2, Y2
+	VPSHUFB     Y8, Y2, Y2
+	VPADDQ      sha512K2<>+64(SB), Y2, Y10
+	VMOVDQA     Y10, 64(DI)
+	VMOVDQU     48(R12), X3
+	VINSERTI128 $0x01, 48(R13), Y3, Y3
+	VPSHUFB     Y8, Y3, Y3
+	VPADDQ      sha512K2<>+96(SB), Y3, Y10
+	VMOVDQA     Y10, 96(DI)
+	VMOVDQU     64(R12), X4
+	VINSERTI128 $0x01, 64(R13), Y4, Y4
+	VPSHUFB     Y8, Y4, Y4
+	VPADDQ      sha512K2<>+128(SB), Y4, Y10
+	VMOVDQA     Y10, 128(DI)
+	VMOVDQU     80(R12), X5
+	VINSERTI128 $0x01, 80(R13), Y5, Y5
+	VPSHUFB     Y8, Y5, Y5
+	VPADDQ      sha512K2<>+160(SB), Y5, Y10
+	VMOVDQA     Y10, 160(DI)
+	VMOVDQU     96(R12), X6
+	VINSERTI128 $0x01, 96(R13), Y6, Y6
+	VPSHUFB     Y8, Y6, Y6
+	VPADDQ      sha512K2<>+192(SB), Y6, Y10
+	VMOVDQA     Y10, 192(DI)
+	VMOVDQU     112(R12), X7
+	VINSERTI128 $0x01, 112(R13), Y7, Y7
+	VPSHUFB     Y8, Y7, Y7
+	VPADDQ      sha512K2<>+224(SB), Y7, Y10
+	VMOVDQA     Y10, 224(DI)
+
+loop:
+	MOVQ  2592(SP), DI
+	LEAQ  sha512K2<>+0(SB), BP
+	LEAQ  1024(DI), R12
+	MOVQ  R12, 2624(SP)
+	MOVQ  BX, SI
+	XORQ  CX, SI
+	RORXQ $0x12, R8, R13
+	RORXQ $0x0e, R8, R12
+	XORQ  R13, R12
+	MOVQ  R9, R13
+	XORQ  R10, R13
+	ADDQ  (DI), R11
+	ANDQ  R8, R13
+	XORQ  R10, R13
+	ADDQ  R13, R11
+	RORXQ $0x29, R8, R13
+	XORQ  R13, R12
+	ADDQ  R12, R11
+	ADDQ  R11, DX
+	JMP   groupA
+	PCALIGN $0x10
+
+groupA:
+	VPALIGNR   $0x08, Y0, Y1, Y10
+	RORXQ      $0x12, DX, R13
+	VPALIGNR   $0x08, Y4, Y5, Y11
+	RORXQ      $0x0e, DX, R12
+	XORQ       R13, R12
+	MOVQ       AX, R14
+	MOVQ       R8, R13
+	XORQ       R9, R13
+	VPADDQ     Y11, Y0, Y0
+	ADDQ       8(DI), R10
+	ANDQ       DX, R13
+	VPRORQ     $0x01, Y10, Y11
+	XORQ       R9, R13
+	ADDQ       R13, R10
+	VPRORQ     $0x08, Y10, Y12
+	RORXQ      $0x29, DX, R13
+	XORQ       R13, R12
+	VPSRLQ     $0x07, Y10, Y10
+	XORQ       BX, R14
+	ANDQ       R14, SI
+	XORQ       BX, SI
+	ADDQ       SI, R11
+	RORXQ      $0x22, AX, SI
+	RORXQ      $0x1c, AX, R15
+	ADDQ       R12, R10
+	XORQ       SI, R15
+	ADDQ       R10, CX
+	VPTERNLOGQ $0x96, Y11, Y12, Y10
+	RORXQ      $0x27, AX, SI
+	XORQ       SI, R15
+	VPADDQ     Y10, Y0, Y0
+	VPRORQ     $0x13, Y7, Y11
+	ADDQ       R15, R11
+	RORXQ      $0x12, CX, R13
+	RORXQ      $0x0e, CX, R12
+	VPRORQ     $0x3d, Y7, Y12
+	XORQ       R13, R12
+	MOVQ       DX, R13
+	VPSRLQ     $0x06, Y7, Y13
+	XORQ       R8, R13
+	MOVQ       R11, SI
+	ANDQ       CX, R13
+	ADDQ       32(DI), R9
+	XORQ       R8, R13
+	ADDQ       R13, R9
+	RORXQ      $0x29, CX, R13
+	XORQ       R13, R12
+	ADDQ       R12, R9
+	XORQ       AX, SI
+	VPTERNLOGQ $0x96, Y11, Y12, Y13
+	ANDQ       SI, R14
+	XORQ       AX, R14
+	VPADDQ     Y13, Y0, Y0
+	ADDQ       R14, R10
+	VPADDQ     256(BP), Y0, Y11
+	RORXQ      $0x1c, R11, R15
+	ADDQ       R9, BX
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R15
+	RORXQ      $0x27, R11, R14
+	VMOVDQA    Y11, 256(DI)
+	XORQ       R14, R15
+	ADDQ       R15, R10
+	VPALIGNR   $0x08, Y1, Y2, Y10
+	RORXQ      $0x12, BX, R13
+	VPALIGNR   $0x08, Y5, Y6, Y11
+	RORXQ      $0x0e, BX, R12
+	XORQ       R13, R12
+	MOVQ       R10, R14
+	MOVQ       CX, R13
+	XORQ       DX, R13
+	VPADDQ     Y11, Y1, Y1
+	ADDQ       40(DI), R8
+	ANDQ       BX, R13
+	VPRORQ     $0x01, Y10, Y11
+	XORQ       DX, R13
+	ADDQ       R13, R8
+	VPRORQ     $0x08, Y10, Y12
+	RORXQ      $0x29, BX, R13
+	XORQ       R13, R12
+	VPSRLQ     $0x07, Y10, Y10
+	XORQ       R11, R14
+	ANDQ       R14, SI
+	XORQ       R11, SI
+	ADDQ       SI, R9
+	RORXQ      $0x22, R10, SI
+	RORXQ      $0x1c, R10, R15
+	ADDQ       R12, R8
+	XORQ       SI, R15
+	ADDQ       R8, AX
+	VPTERNLOGQ $0x96, Y11, Y12, Y10
+	RORXQ      $0x27, R10, SI
+	XORQ       SI, R15
+	VPADDQ     Y10, Y1, Y1
+	VPRORQ     $0x13, Y0, Y11
+	ADDQ       R15, R9
+	RORXQ      $0x12, AX, R13
+	RORXQ      $0x0e, AX, R12
+	VPRORQ     $0x3d, Y0, Y12
+	XORQ       R13, R12
+	MOVQ       BX, R13
+	VPSRLQ     $0x06, Y0, Y13
+	XORQ       CX, R13
+	MOVQ       R9, SI
+	ANDQ       AX, R13
+	ADDQ       64(DI), DX
+	XORQ       CX, R13
+	ADDQ       R13, DX
+	RORXQ      $0x29, AX, R13
+	XORQ       R13, R12
+	ADDQ       R12, DX
+	XORQ       R10, SI
+	VPTERNLOGQ $0x96, Y11, Y12, Y13
+	ANDQ       SI, R14
+	XORQ       R10, R14
+	VPADDQ     Y13, Y1, Y1
+	ADDQ       R14, R8
+	VPADDQ     288(BP), Y1, Y11
+	RORXQ      $0x1c, R9, R15
+	ADDQ       DX, R11
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R15
+	RORXQ      $0x27, R9, R14
+	VMOVDQA    Y11, 288(DI)
+	XORQ       R14, R15
+	ADDQ       R15, R8
+	VPALIGNR   $0x08, Y2, Y3, Y10
+	RORXQ      $0x12, R11, R13
+	VPALIGNR   $0x08, Y6, Y7, Y11
+	RORXQ      $0x0e, R11, R12
+	XORQ       R13, R12
+	MOVQ       R8, R14
+	MOVQ       AX, R13
+	XORQ       BX, R13
+	VPADDQ     Y11, Y2, Y2
+	ADDQ       72(DI), CX
+	ANDQ       R11, R13
+	VPRORQ     $0x01, Y10, Y11
+	XORQ       BX, R13
+	ADDQ       R13, CX
+	VPRORQ     $0x08, Y10, Y12
+	RORXQ      $0x29, R11, R13
+	XORQ       R13, R12
+	VPSRLQ     $0x07, Y10, Y10
+	XORQ       R9, R14
+	ANDQ       R14, SI
+	XORQ       R9, SI
+	ADDQ       SI, DX
+	RORXQ      $0x22, R8, SI
+	RORXQ      $0x1c, R8, R15
+	ADDQ       R12, CX
+	XORQ       SI, R15
+	ADDQ       CX, R10
+	VPTERNLOGQ $0x96, Y11, Y12, Y10
+	RORXQ      $0x27, R8, SI
+	XORQ       SI, R15
+	VPADDQ     Y10, Y2, Y2
+	VPRORQ     $0x13, Y1, Y11
+	ADDQ       R15, DX
+	RORXQ      $0x12, R10, R13
+	RORXQ      $0x0e, R10, R12
+	VPRORQ     $0x3d, Y1, Y12
+	XORQ       R13, R12
+	MOVQ       R11, R13
+	VPSRLQ     $0x06, Y1, Y13
+	XORQ       AX, R13
+	MOVQ       DX, SI
+	ANDQ       R10, R13
+	ADDQ       96(DI), BX
+	XORQ       AX, R13
+	ADDQ       R13, BX
+	RORXQ      $0x29, R10, R13
+	XORQ       R13, R12
+	ADDQ       R12, BX
+	XORQ       R8, SI
+	VPTERNLOGQ $0x96, Y11, Y12, Y13
+	ANDQ       SI, R14
+	XORQ       R8, R14
+	VPADDQ     Y13, Y2, Y2
+	ADDQ       R14, CX
+	VPADDQ     320(BP), Y2, Y11
+	RORXQ      $0x1c, DX, R15
+	ADDQ       BX, R9
+	RORXQ      $0x22, DX, R14
+	XORQ       R14, R15
+	RORXQ      $0x27, DX, R14
+	VMOVDQA    Y11, 320(DI)
+	XORQ       R14, R15
+	ADDQ       R15, CX
+	VPALIGNR   $0x08, Y3, Y4, Y10
+	RORXQ      $0x12, R9, R13
+	VPALIGNR   $0x08, Y7, Y0, Y11
+	RORXQ      $0x0e, R9, R12
+	XORQ       R13, R12
+	MOVQ       CX, R14
+	MOVQ       R10, R13
+	XORQ       R11, R13
+	VPADDQ     Y11, Y3, Y3
+	ADDQ       104(DI), AX
+	ANDQ       R9, R13
+	VPRORQ     $0x01, Y10, Y11
+	XORQ       R11, R13
+	ADDQ       R13, AX
+	VPRORQ     $0x08, Y10, Y12
+	RORXQ      $0x29, R9, R13
+	XORQ       R13, R12
+	VPSRLQ     $0x07, Y10, Y10
+	XORQ       DX, R14
+	ANDQ       R14, SI
+	XORQ       DX, SI
+	ADDQ       SI, BX
+	RORXQ      $0x22, CX, SI
+	RORXQ      $0x1c, CX, R15
+	ADDQ       R12, AX
+	XORQ       SI, R15
+	ADDQ       AX, R8
+	VPTERNLOGQ $0x96, Y11, Y12, Y10
+	RORXQ      $0x27, CX, SI
+	XORQ       SI, R15
+	VPADDQ     Y10, Y3, Y3
+	VPRORQ     $0x13, Y2, Y11
+	ADDQ       R15, BX
+	RORXQ      $0x12, R8, R13
+	RORXQ      $0x0e, R8, R12
+	VPRORQ     $0x3d, Y2, Y12
+	XORQ       R13, R12
+	MOVQ       R9, R13
+	VPSRLQ     $0x06, Y2, Y13
+	XORQ       R10, R13
+	MOVQ       BX, SI
+	ANDQ       R8, R13
+	ADDQ       128(DI), R11
+	XORQ       R10, R13
+	ADDQ       R13, R11
+	RORXQ      $0x29, R8, R13
+	XORQ       R13, R12
+	ADDQ       R12, R11
+	XORQ       CX, SI
+	VPTERNLOGQ $0x96, Y11, Y12, Y13
+	ANDQ       SI, R14
+	XORQ       CX, R14
+	VPADDQ     Y13, Y3, Y3
+	ADDQ       R14, AX
+	VPADDQ     352(BP), Y3, Y11
+	RORXQ      $0x1c, BX, R15
+	ADDQ       R11, DX
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R15
+	RORXQ      $0x27, BX, R14
+	VMOVDQA    Y11, 352(DI)
+	XORQ       R14, R15
+	ADDQ       R15, AX
+	VPALIGNR   $0x08, Y4, Y5, Y10
+	RORXQ      $0x12, DX, R13
+	VPALIGNR   $0x08, Y0, Y1, Y11
+	RORXQ      $0x0e, DX, R12
+	XORQ       R13, R12
+	MOVQ       AX, R14
+	MOVQ       R8, R13
+	XORQ       R9, R13
+	VPADDQ     Y11, Y4, Y4
+	ADDQ       136(DI), R10
+	ANDQ       DX, R13
+	VPRORQ     $0x01, Y10, Y11
+	XORQ       R9, R13
+	ADDQ       R13, R10
+	VPRORQ     $0x08, Y10, Y12
+	RORXQ      $0x29, DX, R13
+	XORQ       R13, R12
+	VPSRLQ     $0x07, Y10, Y10
+	XORQ       BX, R14
+	ANDQ       R14, SI
+	XORQ       BX, SI
+	ADDQ       SI, R11
+	RORXQ      $0x22, AX, SI
+	RORXQ      $0x1c, AX, R15
+	ADDQ       R12, R10
+	XORQ       SI, R15
+	ADDQ       R10, CX
+	VPTERNLOGQ $0x96, Y11, Y12, Y10
+	RORXQ      $0x27, AX, SI
+	XORQ       SI, R15
+	VPADDQ     Y10, Y4, Y4
+	VPRORQ     $0x13, Y3, Y11
+	ADDQ       R15, R11
+	RORXQ      $0x12, CX, R13
+	RORXQ      $0x0e, CX, R12
+	VPRORQ     $0x3d, Y3, Y12
+	XORQ       R13, R12
+	MOVQ       DX, R13
+	VPSRLQ     $0x06, Y3, Y13
+	XORQ       R8, R13
+	MOVQ       R11, SI
+	ANDQ       CX, R13
+	ADDQ       160(DI), R9
+	XORQ       R8, R13
+	ADDQ       R13, R9
+	RORXQ      $0x29, CX, R13
+	XORQ       R13, R12
+	ADDQ       R12, R9
+	XORQ       AX, SI
+	VPTERNLOGQ $0x96, Y11, Y12, Y13
+	ANDQ       SI, R14
+	XORQ       AX, R14
+	VPADDQ     Y13, Y4, Y4
+	ADDQ       R14, R10
+	VPADDQ     384(BP), Y4, Y11
+	RORXQ      $0x1c, R11, R15
+	ADDQ       R9, BX
+	RORXQ      $0x22, R11, R14
+	XORQ       R14, R15
+	RORXQ      $0x27, R11, R14
+	VMOVDQA    Y11, 384(DI)
+	XORQ       R14, R15
+	ADDQ       R15, R10
+	VPALIGNR   $0x08, Y5, Y6, Y10
+	RORXQ      $0x12, BX, R13
+	VPALIGNR   $0x08, Y1, Y2, Y11
+	RORXQ      $0x0e, BX, R12
+	XORQ       R13, R12
+	MOVQ       R10, R14
+	MOVQ       CX, R13
+	XORQ       DX, R13
+	VPADDQ     Y11, Y5, Y5
+	ADDQ       168(DI), R8
+	ANDQ       BX, R13
+	VPRORQ     $0x01, Y10, Y11
+	XORQ       DX, R13
+	ADDQ       R13, R8
+	VPRORQ     $0x08, Y10, Y12
+	RORXQ      $0x29, BX, R13
+	XORQ       R13, R12
+	VPSRLQ     $0x07, Y10, Y10
+	XORQ       R11, R14
+	ANDQ       R14, SI
+	XORQ       R11, SI
+	ADDQ       SI, R9
+	RORXQ      $0x22, R10, SI
+	RORXQ      $0x1c, R10, R15
+	ADDQ       R12, R8
+	XORQ       SI, R15
+	ADDQ       R8, AX
+	VPTERNLOGQ $0x96, Y11, Y12, Y10
+	RORXQ      $0x27, R10, SI
+	XORQ       SI, R15
+	VPADDQ     Y10, Y5, Y5
+	VPRORQ     $0x13, Y4, Y11
+	ADDQ       R15, R9
+	RORXQ      $0x12, AX, R13
+	RORXQ      $0x0e, AX, R12
+	VPRORQ     $0x3d, Y4, Y12
+	XORQ       R13, R12
+	MOVQ       BX, R13
+	VPSRLQ     $0x06, Y4, Y13
+	XORQ       CX, R13
+	MOVQ       R9, SI
+	ANDQ       AX, R13
+	ADDQ       192(DI), DX
+	XORQ       CX, R13
+	ADDQ       R13, DX
+	RORXQ      $0x29, AX, R13
+	XORQ       R13, R12
+	ADDQ       R12, DX
+	XORQ       R10, SI
+	VPTERNLOGQ $0x96, Y11, Y12, Y13
+	ANDQ       SI, R14
+	XORQ       R10, R14
+	VPADDQ     Y13, Y5, Y5
+	ADDQ       R14, R8
+	VPADDQ     416(BP), Y5, Y11
+	RORXQ      $0x1c, R9, R15
+	ADDQ       DX, R11
+	RORXQ      $0x22, R9, R14
+	XORQ       R14, R15
+	RORXQ      $0x27, R9, R14
+	VMOVDQA    Y11, 416(DI)
+	XORQ       R14, R15
+	ADDQ       R15, R8
+	VPALIGNR   $0x08, Y6, Y7, Y10
+	RORXQ      $0x12, R11, R13
+	VPALIGNR   $0x08, Y2, Y3, Y11
+	RORXQ      $0x0e, R11, R12
+	XORQ       R13, R12
+	MOVQ       R8, R14
+	MOVQ       AX, R13
+	XORQ       BX, R13
+	VPADDQ     Y11, Y6, Y6
+	ADDQ       200(DI), CX
+	ANDQ       R11, R13
+	VPRORQ     $0x01, Y10, Y11
+	XORQ       BX, R13
+	ADDQ       R13, CX
+	VPRORQ     $0x08, Y10, Y12
+	RORXQ      $0x29, R11, R13
+	XORQ       R13, R12
+	VPSRLQ     $0x07, Y10, Y10
+	XORQ       R9, R14
+	ANDQ       R14, SI
+	XORQ       R9, SI
+	ADDQ       SI, DX
+	RORXQ      $0x22, R8, SI
+	RORXQ      $0x1c, R8, R15
+	ADDQ       R12, CX
+	XORQ       SI, R15
+	ADDQ       CX, R10
+	VPTERNLOGQ $0x96, Y11, Y12, Y10
+	RORXQ      $0x27, R8, SI
+	XORQ       SI, R15
+	VPADDQ     Y10, Y6, Y6
+	VPRORQ     $0x13, Y5, Y11
+	ADDQ       R15, DX
+	RORXQ      $0x12, R10, R13
+	RORXQ      $0x0e, R10, R12
+	VPRORQ     $0x3d, Y5, Y12
+	XORQ       R13, R12
+	MOVQ       R11, R13
+	VPSRLQ     $0x06, Y5, Y13
+	XORQ       AX, R13
+	MOVQ       DX, SI
+	ANDQ       R10, R13
+	ADDQ       224(DI), BX
+	XORQ       AX, R13
+	ADDQ       R13, BX
+	RORXQ      $0x29, R10, R13
+	XORQ       R13, R12
+	ADDQ       R12, BX
+	XORQ       R8, SI
+	VPTERNLOGQ $0x96, Y11, Y12, Y13
+	ANDQ       SI, R14
+	XORQ       R8, R14
+	VPADDQ     Y13, Y6, Y6
+	ADDQ       R14, CX
+	VPADDQ     448(BP), Y6, Y11
+	RORXQ      $0x1c, DX, R15
+	ADDQ       BX, R9
+	RORXQ      $0x22, DX, R14
+	XORQ       R14, R15
+	RORXQ      $0x27, DX, R14
+	VMOVDQA    Y11, 448(DI)
+	XORQ       R14, R15
+	ADDQ       R15, CX
+	VPALIGNR   $0x08, Y7, Y0, Y10
+	RORXQ      $0x12, R9, R13
+	VPALIGNR   $0x08, Y3, Y4, Y11
+	RORXQ      $0x0e, R9, R12
+	XORQ       R13, R12
+	MOVQ       CX, R14
+	MOVQ       R10, R13
+	XORQ       R11, R13
+	VPADDQ     Y11, Y7, Y7
+	ADDQ       232(DI), AX
+	ANDQ       R9, R13
+	VPRORQ     $0x01, Y10, Y11
+	XORQ       R11, R13
+	ADDQ       R13, AX
+	VPRORQ     $0x08, Y10, Y12
+	RORXQ      $0x29, R9, R13
+	XORQ       R13, R12
+	VPSRLQ     $0x07, Y10, Y10
+	XORQ       DX, R14
+	ANDQ       R14, SI
+	XORQ       DX, SI
+	ADDQ       SI, BX
+	RORXQ      $0x22, CX, SI
+	RORXQ      $0x1c, CX, R15
+	ADDQ       R12, AX
+	XORQ       SI, R15
+	ADDQ       AX, R8
+	VPTERNLOGQ $0x96, Y11, Y12, Y10
+	RORXQ      $0x27, CX, SI
+	XORQ       SI, R15
+	VPADDQ     Y10, Y7, Y7
+	VPRORQ     $0x13, Y6, Y11
+	ADDQ       R15, BX
+	RORXQ      $0x12, R8, R13
+	RORXQ      $0x0e, R8, R12
+	VPRORQ     $0x3d, Y6, Y12
+	XORQ       R13, R12
+	MOVQ       R9, R13
+	VPSRLQ     $0x06, Y6, Y13
+	XORQ       R10, R13
+	MOVQ       BX, SI
+	ANDQ       R8, R13
+	ADDQ       256(DI), R11
+	XORQ       R10, R13
+	ADDQ       R13, R11
+	RORXQ      $0x29, R8, R13
+	XORQ       R13, R12
+	ADDQ       R12, R11
+	XORQ       CX, SI
+	VPTERNLOGQ $0x96, Y11, Y12, Y13
+	ANDQ       SI, R14
+	XORQ       CX, R14
+	VPADDQ     Y13, Y7, Y7
+	ADDQ       R14, AX
+	VPADDQ     480(BP), Y7, Y11
+	RORXQ      $0x1c, BX, R15
+	ADDQ       R11, DX
+	RORXQ      $0x22, BX, R14
+	XORQ       R14, R15
+	RORXQ      $0x27, BX, R14
+	VMOVDQA    Y11, 480(DI)
+	XORQ       R14, R15
+	ADDQ       R15, AX
+	ADDQ       $0x00000100, DI
+	ADDQ       $0x00000100, BP
+	CMPQ       DI, 2624(SP)
+	JB         groupA
+	LEAQ       128(DI), R12
+	MOVQ       R12, 2624(SP)
+	JMP        rounds
+	PCALIGN $0x10
+
+rounds:
+	MOVQ        AX, R14
+	RORXQ       $0x12, DX, R13
+	RORXQ       $0x0e, DX, R12
+	XORQ        R13, R12
+	MOVQ        R8, R13
+	XORQ        R9, R13
+	ANDQ        DX, R13
+	ADDQ        8(DI), R10
+	XORQ        R9, R13
+	ADDQ        R13, R10
+	RORXQ       $0x29, DX, R13
+	XORQ        R13, R12
+	XORQ        BX, R14
+	ANDQ        R14, SI
+	XORQ        BX, SI
+	ADDQ        SI, R11
+	RORXQ       $0x1c, AX, R15
+	RORXQ       $0x22, AX, SI
+	ADDQ        R12, R10
+	XORQ        SI, R15
+	ADDQ        R10, CX
+	RORXQ       $0x27, AX, SI
+	XORQ        SI, R15
+	ADDQ        R15, R11
+	RORXQ       $0x12, CX, R13
+	RORXQ       $0x0e, CX, R12
+	XORQ        R13, R12
+	MOVQ        DX, R13
+	MOVQ        R11, SI
+	XORQ        R8, R13
+	ANDQ        CX, R13
+	ADDQ        32(DI), R9
+	XORQ        R8, R13
+	ADDQ        R13, R9
+	RORXQ       $0x29, CX, R13
+	XORQ        R13, R12
+	ADDQ        R12, R9
+	XORQ        AX, SI
+	ANDQ        SI, R14
+	XORQ        AX, R14
+	ADDQ        R14, R10
+	RORXQ       $0x1c, R11, R15
+	ADDQ        R9, BX
+	RORXQ       $0x22, R11, R14
+	XORQ        R14, R15
+	RORXQ       $0x27, R11, R14
+	XORQ        R14, R15
+	ADDQ        R15, R10
+	MOVQ        R10, R14
+	RORXQ       $0x12, BX, R13
+	RORXQ       $0x0e, BX, R12
+	XORQ        R13, R12
+	MOVQ        CX, R13
+	XORQ        DX, R13
+	ANDQ        BX, R13
+	ADDQ        40(DI), R8
+	XORQ        DX, R13
+	ADDQ        R13, R8
+	RORXQ       $0x29, BX, R13
+	XORQ        R13, R12
+	XORQ        R11, R14
+	ANDQ        R14, SI
+	XORQ        R11, SI
+	ADDQ        SI, R9
+	RORXQ       $0x1c, R10, R15
+	RORXQ       $0x22, R10, SI
+	ADDQ        R12, R8
+	XORQ        SI, R15
+	ADDQ        R8, AX
+	RORXQ       $0x27, R10, SI
+	XORQ        SI, R15
+	ADDQ        R15, R9
+	RORXQ       $0x12, AX, R13
+	RORXQ       $0x0e, AX, R12
+	XORQ        R13, R12
+	MOVQ        BX, R13
+	MOVQ        R9, SI
+	XORQ        CX, R13
+	ANDQ        AX, R13
+	ADDQ        64(DI), DX
+	XORQ        CX, R13
+	ADDQ        R13, DX
+	RORXQ       $0x29, AX, R13
+	XORQ        R13, R12
+	ADDQ        R12, DX
+	XORQ        R10, SI
+	ANDQ        SI, R14
+	XORQ        R10, R14
+	ADDQ        R14, R8
+	RORXQ       $0x1c, R9, R15
+	ADDQ        DX, R11
+	RORXQ       $0x22, R9, R14
+	XORQ        R14, R15
+	RORXQ       $0x27, R9, R14
+	XORQ        R14, R15
+	ADDQ        R15, R8
+	MOVQ        R8, R14
+	RORXQ       $0x12, R11, R13
+	RORXQ       $0x0e, R11, R12
+	XORQ        R13, R12
+	MOVQ        AX, R13
+	XORQ        BX, R13
+	ANDQ        R11, R13
+	ADDQ        72(DI), CX
+	XORQ        BX, R13
+	ADDQ        R13, CX
+	RORXQ       $0x29, R11, R13
+	XORQ        R13, R12
+	XORQ        R9, R14
+	ANDQ        R14, SI
+	XORQ        R9, SI
+	ADDQ        SI, DX
+	RORXQ       $0x1c, R8, R15
+	RORXQ       $0x22, R8, SI
+	ADDQ        R12, CX
+	XORQ        SI, R15
+	ADDQ        CX, R10
+	RORXQ       $0x27, R8, SI
+	XORQ        SI, R15
+	ADDQ        R15, DX
+	RORXQ       $0x12, R10, R13
+	RORXQ       $0x0e, R10, R12
+	XORQ        R13, R12
+	MOVQ        R11, R13
+	MOVQ        DX, SI
+	XORQ        AX, R13
+	ANDQ        R10, R13
+	ADDQ        96(DI), BX
+	XORQ        AX, R13
+	ADDQ        R13, BX
+	RORXQ       $0x29, R10, R13
+	XORQ        R13, R12
+	ADDQ        R12, BX
+	XORQ        R8, SI
+	ANDQ        SI, R14
+	XORQ        R8, R14
+	ADDQ        R14, CX
+	RORXQ       $0x1c, DX, R15
+	ADDQ        BX, R9
+	RORXQ       $0x22, DX, R14
+	XORQ        R14, R15
+	RORXQ       $0x27, DX, R14
+	XORQ        R14, R15
+	ADDQ        R15, CX
+	MOVQ        CX, R14
+	RORXQ       $0x12, R9, R13
+	RORXQ       $0x0e, R9, R12
+	XORQ        R13, R12
+	MOVQ        R10, R13
+	XORQ        R11, R13
+	ANDQ        R9, R13
+	ADDQ        104(DI), AX
+	XORQ        R11, R13
+	ADDQ        R13, AX
+	RORXQ       $0x29, R9, R13
+	XORQ        R13, R12
+	XORQ        DX, R14
+	ANDQ        R14, SI
+	XORQ        DX, SI
+	ADDQ        SI, BX
+	RORXQ       $0x1c, CX, R15
+	RORXQ       $0x22, CX, SI
+	ADDQ        R12, AX
+	XORQ        SI, R15
+	ADDQ        AX, R8
+	RORXQ       $0x27, CX, SI
+	XORQ        SI, R15
+	ADDQ        R15, BX
+	RORXQ       $0x12, R8, R13
+	RORXQ       $0x0e, R8, R12
+	XORQ        R13, R12
+	MOVQ        R9, R13
+	MOVQ        BX, SI
+	XORQ        R10, R13
+	ANDQ        R8, R13
+	ADDQ        128(DI), R11
+	XORQ        R10, R13
+	ADDQ        R13, R11
+	RORXQ       $0x29, R8, R13
+	XORQ        R13, R12
+	ADDQ        R12, R11
+	XORQ        CX, SI
+	ANDQ        SI, R14
+	XORQ        CX, R14
+	ADDQ        R14, AX
+	RORXQ       $0x1c, BX, R15
+	ADDQ        R11, DX
+	RORXQ       $0x22, BX, R14
+	XORQ        R14, R15
+	RORXQ       $0x27, BX, R14
+	XORQ        R14, R15
+	ADDQ        R15, AX
+	ADDQ        $0x00000080, DI
+	CMPQ        DI, 2624(SP)
+	JB          rounds
+	MOVQ        AX, R14
+	RORXQ       $0x12, DX, R13
+	RORXQ       $0x0e, DX, R12
+	XORQ        R13, R12
+	MOVQ        R8, R13
+	XORQ        R9, R13
+	ANDQ        DX, R13
+	ADDQ        8(DI), R10
+	XORQ        R9, R13
+	ADDQ        R13, R10
+	RORXQ       $0x29, DX, R13
+	XORQ        R13, R12
+	XORQ        BX, R14
+	ANDQ        R14, SI
+	XORQ        BX, SI
+	ADDQ        SI, R11
+	RORXQ       $0x1c, AX, R15
+	RORXQ       $0x22, AX, SI
+	ADDQ        R12, R10
+	XORQ        SI, R15
+	ADDQ        R10, CX
+	RORXQ       $0x27, AX, SI
+	XORQ        SI, R15
+	ADDQ        R15, R11
+	RORXQ       $0x12, CX, R13
+	RORXQ       $0x0e, CX, R12
+	XORQ        R13, R12
+	MOVQ        DX, R13
+	MOVQ        R11, SI
+	XORQ        R8, R13
+	ANDQ        CX, R13
+	ADDQ        32(DI), R9
+	XORQ        R8, R13
+	ADDQ        R13, R9
+	RORXQ       $0x29, CX, R13
+	XORQ        R13, R12
+	ADDQ        R12, R9
+	XORQ        AX, SI
+	ANDQ        SI, R14
+	XORQ        AX, R14
+	ADDQ        R14, R10
+	RORXQ       $0x1c, R11, R15
+	ADDQ        R9, BX
+	RORXQ       $0x22, R11, R14
+	XORQ        R14, R15
+	RORXQ       $0x27, R11, R14
+	XORQ        R14, R15
+	ADDQ        R15, R10
+	MOVQ        R10, R14
+	RORXQ       $0x12, BX, R13
+	RORXQ       $0x0e, BX, R12
+	XORQ        R13, R12
+	MOVQ        CX, R13
+	XORQ        DX, R13
+	ANDQ        BX, R13
+	ADDQ        40(DI), R8
+	XORQ        DX, R13
+	ADDQ        R13, R8
+	RORXQ       $0x29, BX, R13
+	XORQ        R13, R12
+	XORQ        R11, R14
+	ANDQ        R14, SI
+	XORQ        R11, SI
+	ADDQ        SI, R9
+	RORXQ       $0x1c, R10, R15
+	RORXQ       $0x22, R10, SI
+	ADDQ        R12, R8
+	XORQ        SI, R15
+	ADDQ        R8, AX
+	RORXQ       $0x27, R10, SI
+	XORQ        SI, R15
+	ADDQ        R15, R9
+	RORXQ       $0x12, AX, R13
+	RORXQ       $0x0e, AX, R12
+	XORQ        R13, R12
+	MOVQ        BX, R13
+	MOVQ        R9, SI
+	XORQ        CX, R13
+	ANDQ        AX, R13
+	ADDQ        64(DI), DX
+	XORQ        CX, R13
+	ADDQ        R13, DX
+	RORXQ       $0x29, AX, R13
+	XORQ        R13, R12
+	ADDQ        R12, DX
+	XORQ        R10, SI
+	ANDQ        SI, R14
+	XORQ        R10, R14
+	ADDQ        R14, R8
+	RORXQ       $0x1c, R9, R15
+	ADDQ        DX, R11
+	RORXQ       $0x22, R9, R14
+	XORQ        R14, R15
+	RORXQ       $0x27, R9, R14
+	XORQ        R14, R15
+	ADDQ        R15, R8
+	MOVQ        R8, R14
+	RORXQ       $0x12, R11, R13
+	RORXQ       $0x0e, R11, R12
+	XORQ        R13, R12
+	MOVQ        AX, R13
+	XORQ        BX, R13
+	ANDQ        R11, R13
+	ADDQ        72(DI), CX
+	XORQ        BX, R13
+	ADDQ        R13, CX
+	RORXQ       $0x29, R11, R13
+	XORQ        R13, R12
+	XORQ        R9, R14
+	ANDQ        R14, SI
+	XORQ        R9, SI
+	ADDQ        SI, DX
+	RORXQ       $0x1c, R8, R15
+	RORXQ       $0x22, R8, SI
+	ADDQ        R12, CX
+	XORQ        SI, R15
+	ADDQ        CX, R10
+	RORXQ       $0x27, R8, SI
+	XORQ        SI, R15
+	ADDQ        R15, DX
+	RORXQ       $0x12, R10, R13
+	RORXQ       $0x0e, R10, R12
+	XORQ        R13, R12
+	MOVQ        R11, R13
+	MOVQ        DX, SI
+	XORQ        AX, R13
+	ANDQ        R10, R13
+	ADDQ        96(DI), BX
+	XORQ        AX, R13
+	ADDQ        R13, BX
+	RORXQ       $0x29, R10, R13
+	XORQ        R13, R12
+	ADDQ        R12, BX
+	XORQ        R8, SI
+	ANDQ        SI, R14
+	XORQ        R8, R14
+	ADDQ        R14, CX
+	RORXQ       $0x1c, DX, R15
+	ADDQ        BX, R9
+	RORXQ       $0x22, DX, R14
+	XORQ        R14, R15
+	RORXQ       $0x27, DX, R14
+	XORQ        R14, R15
+	ADDQ        R15, CX
+	MOVQ        CX, R14
+	RORXQ       $0x12, R9, R13
+	RORXQ       $0x0e, R9, R12
+	XORQ        R13, R12
+	MOVQ        R10, R13
+	XORQ        R11, R13
+	ANDQ        R9, R13
+	ADDQ        104(DI), AX
+	XORQ        R11, R13
+	ADDQ        R13, AX
+	RORXQ       $0x29, R9, R13
+	XORQ        R13, R12
+	XORQ        DX, R14
+	ANDQ        R14, SI
+	XORQ        DX, SI
+	ADDQ        SI, BX
+	RORXQ       $0x1c, CX, R15
+	RORXQ       $0x22, CX, SI
+	ADDQ        R12, AX
+	XORQ        SI, R15
+	ADDQ        AX, R8
+	RORXQ       $0x27, CX, SI
+	XORQ        SI, R15
+	ADDQ        R15, BX
+	MOVQ        BX, SI
+	XORQ        CX, SI
+	ANDQ        SI, R14
+	XORQ        CX, R14
+	ADDQ        R14, AX
+	RORXQ       $0x1c, BX, R15
+	RORXQ       $0x22, BX, R14
+	XORQ        R14, R15
+	RORXQ       $0x27, BX, R14
+	XORQ        R14, R15
+	ADDQ        R15, AX
+	MOVQ        h+0(FP), R12
+	ADDQ        (R12), AX
+	MOVQ        AX, (R12)
+	ADDQ        8(R12), BX
+	MOVQ        BX, 8(R12)
+	ADDQ        16(R12), CX
+	MOVQ        CX, 16(R12)
+	ADDQ        24(R12), DX
+	MOVQ        DX, 24(R12)
+	ADDQ        32(R12), R8
+	MOVQ        R8, 32(R12)
+	ADDQ        40(R12), R9
+	MOVQ        R9, 40(R12)
+	ADDQ        48(R12), R10
+	MOVQ        R10, 48(R12)
+	ADDQ        56(R12), R11
+	MOVQ        R11, 56(R12)
+	TESTQ       $0x00000010, DI
+	JNZ         afterB
+	MOVQ        2608(SP), R12
+	LEAQ        128(R12), R13
+	CMPQ        R13, 2616(SP)
+	JAE         done
+	ADDQ        $0x00000100, R12
+	CMPQ        R12, 2616(SP)
+	JAE         blockB
+	LEAQ        128(R12), R13
+	CMPQ        R13, 2616(SP)
+	CMOVQCC     R12, R13
+	MOVQ        2592(SP), R14
+	XORQ        2600(SP), R14
+	VMOVDQU     (R12), X0
+	VINSERTI128 $0x01, (R13), Y0, Y0
+	VPSHUFB     Y8, Y0, Y0
+	VPADDQ      sha512K2<>+0(SB), Y0, Y10
+	VMOVDQA     Y10, (R14)
+	VMOVDQU     16(R12), X1
+	VINSERTI128 $0x01, 16(R13), Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      sha512K2<>+32(SB), Y1, Y10
+	VMOVDQA     Y10, 32(R14)
+	VMOVDQU     32(R12), X2
+	VINSERTI128 $0x01, 32(R13), Y2, Y2
+	VPSHUFB     Y8, Y2, Y2
+	VPADDQ      sha512K2<>+64(SB), Y2, Y10
+	VMOVDQA     Y10, 64(R14)
+	VMOVDQU     48(R12), X3
+	VINSERTI128 $0x01, 48(R13), Y3, Y3
+	VPSHUFB     Y8, Y3, Y3
+	VPADDQ      sha512K2<>+96(SB), Y3, Y10
+	VMOVDQA     Y10, 96(R14)
+	VMOVDQU     64(R12), X4
+	VINSERTI128 $0x01, 64(R13), Y4, Y4
+	VPSHUFB     Y8, Y4, Y4
+	VPADDQ      sha512K2<>+128(SB), Y4, Y10
+	VMOVDQA     Y10, 128(R14)
+	VMOVDQU     80(R12), X5
+	VINSERTI128 $0x01, 80(R13), Y5, Y5
+	VPSHUFB     Y8, Y5, Y5
+	VPADDQ      sha512K2<>+160(SB), Y5, Y10
+	VMOVDQA     Y10, 160(R14)
+	VMOVDQU     96(R12), X6
+	VINSERTI128 $0x01, 96(R13), Y6, Y6
+	VPSHUFB     Y8, Y6, Y6
+	VPADDQ      sha512K2<>+192(SB), Y6, Y10
+	VMOVDQA     Y10, 192(R14)
+	VMOVDQU     112(R12), X7
+	VINSERTI128 $0x01, 112(R13), Y7, Y7
+	VPSHUFB     Y8, Y7, Y7
+	VPADDQ      sha512K2<>+224(SB), Y7, Y10
+	VMOVDQA     Y10, 224(R14)
+
+blockB:
+	SUBQ  $0x00000470, DI
+	LEAQ  1152(DI), R12
+	MOVQ  R12, 2624(SP)
+	MOVQ  BX, SI
+	XORQ  CX, SI
+	RORXQ $0x12, R8, R13
+	RORXQ $0x0e, R8, R12
+	XORQ  R13, R12
+	MOVQ  R9, R13
+	XORQ  R10, R13
+	ANDQ  R8, R13
+	ADDQ  (DI), R11
+	XORQ  R10, R13
+	ADDQ  R13, R11
+	RORXQ $0x29, R8, R13
+	XORQ  R13, R12
+	ADDQ  R12, R11
+	ADDQ  R11, DX
+	JMP   rounds
+
+afterB:
+	MOVQ 2592(SP), R12
+	XORQ 2600(SP), R12
+	MOVQ R12, 2592(SP)
+	MOVQ 2608(SP), R12
+	ADDQ $0x00000100, R12
+	MOVQ R12, 2608(SP)
+	CMPQ R12, 2616(SP)
+	JB   loop
+
+done:
+	VZEROUPPER
+	RET

@@ -8,13 +8,13 @@ import (
 	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
-// TestBlockAVX2Bounds runs blockAVX2 on inputs that end right before an
-// unmapped page, and that start right after one, so that reading a byte
-// outside the whole blocks of p fails the test; see
-// cryptotest.TestBlockFuncGuarded.
-func TestBlockAVX2Bounds(t *testing.T) {
-	if !haveAVX2() {
-		t.Skip("AVX2 and BMI2 not available")
-	}
-	cryptotest.TestBlockFuncGuarded(t, BlockSize, blockAVX2, generic, nil)
+// TestBlockAVX512Bounds and TestBlockAVX2Bounds run blockAVX512 and
+// blockAVX2 on inputs that end right before an unmapped page, and that start
+// right after one, so that reading a byte outside the whole blocks of p
+// fails the test; see cryptotest.TestBlockFuncGuarded.
+func TestBlockAVX512Bounds(t *testing.T) { testBlockBounds(t, "AVX-512VL") }
+func TestBlockAVX2Bounds(t *testing.T)   { testBlockBounds(t, "AVX2") }
+
+func testBlockBounds(t *testing.T, impl string) {
+	cryptotest.TestBlockFuncGuarded(t, BlockSize, asmBlock(t, impl), generic, nil)
 }
