@@ -119,8 +119,7 @@ func runJob(console *os.File, tag *string) error {
 // execute runs one test binary with its output on out and returns its exit
 // status.
 func execute(r run, out io.Writer) int {
-	cmd := exec.Command(r.Bin, r.Args...)
-	cmd.Args[0] = r.Name + ".test"
+	cmd := exec.Command(r.Bin, r.Args...) // argv[0] a path, for tests that run themselves again
 	cmd.Dir = r.Dir
 	cmd.Env = append([]string{"PATH=/bin", "HOME=/tmp", "TMPDIR=/tmp", "USER=root"}, r.Env...)
 	cmd.Stdout, cmd.Stderr = out, out
