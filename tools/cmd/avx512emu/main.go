@@ -30,8 +30,8 @@
 //
 // run the AVX-512 code's tests, and check on an AVX-512 CPU that every
 // package selects the implementations it should. It prints a line for each
-// package as go test does, with the test's output when it failed (or with
-// -v for the whole console).
+// package as go test does, with the test's output when it failed or was
+// asked for with -- -test.v (and with -v the whole guest console).
 //
 // "exec" runs one test binary that go test built, with the working directory
 // copied in, which is what go test's -exec flag wants:
@@ -431,7 +431,7 @@ func cmdTest(args []string, stdout, stderr io.Writer) (int, error) {
 	report := func(r *testRun) {
 		mu.Lock()
 		defer mu.Unlock()
-		if r.status != 0 || o.verbose {
+		if r.status != 0 || o.verbose || verboseTests(testArgs) {
 			stdout.Write(r.output.Bytes())
 		}
 		if r.status == 0 {
@@ -483,6 +483,17 @@ func cmdTest(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitInfra, &infraError{err.Error()}
 	}
 	return exitOK, nil
+}
+
+// verboseTests reports whether the test flags ask for verbose output, which
+// is then printed for passing tests too, as go test does.
+func verboseTests(args []string) bool {
+	for _, a := range args {
+		if a == "-test.v" || strings.HasPrefix(a, "-test.v=") && a != "-test.v=false" {
+			return true
+		}
+	}
+	return false
 }
 
 // split deals runs out to n groups, largest binaries first, each to the

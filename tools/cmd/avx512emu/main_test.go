@@ -261,3 +261,18 @@ func TestUsage(t *testing.T) {
 		t.Errorf("exec of a missing binary exits %d with %q, want %d and an infrastructure failure", got, stderr.String(), exitInfra)
 	}
 }
+
+func TestVerboseTests(t *testing.T) {
+	for args, want := range map[string]bool{
+		"":                          false,
+		"-test.short":               false,
+		"-test.short -test.v":       true,
+		"-test.v=test2json":         true,
+		"-test.v=false":             false,
+		"-test.run TestV -test.vet": false,
+	} {
+		if got := verboseTests(strings.Fields(args)); got != want {
+			t.Errorf("verboseTests(%q) = %v, want %v", args, got, want)
+		}
+	}
+}
