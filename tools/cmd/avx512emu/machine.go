@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/crypton-go/crypton/tools/cmd/avx512emu/internal/protocol"
 )
 
 // interrupted is done when the user interrupts or terminates the program;
@@ -171,21 +173,6 @@ func buildGuest(dst string) error {
 
 const guestPkg = "github.com/crypton-go/crypton/tools/cmd/avx512emu/guest"
 
-// job is what one boot of the guest runs, as the guest reads it from
-// /avx512emu/job.json (tools/cmd/avx512emu/guest, type job).
-type job struct {
-	Tag  string     `json:"tag"`
-	Runs []guestRun `json:"runs"`
-}
-
-type guestRun struct {
-	Name string   `json:"name"`
-	Bin  string   `json:"bin"`
-	Args []string `json:"args"`
-	Env  []string `json:"env"`
-	Dir  string   `json:"dir"`
-}
-
 // A testRun is one test binary to run in the guest and what became of it.
 type testRun struct {
 	name string   // what to call it: the package's import path
@@ -336,7 +323,7 @@ func (m *machine) writeInitrd(name, tag string, runs []*testRun) error {
 	c.mkdirAll("dev")
 	c.mkdirAll("proc")
 	c.mkdirAll("sys")
-	j := job{Tag: tag}
+	j := protocol.Job{Tag: tag}
 	bins := map[string]string{} // host binary -> guest path
 	for i, r := range runs {
 		bin, ok := bins[r.bin]
@@ -350,13 +337,13 @@ func (m *machine) writeInitrd(name, tag string, runs []*testRun) error {
 			copyPackageDir(c, dir, r.dir)
 		}
 		c.mkdirAll(dir)
-		j.Runs = append(j.Runs, guestRun{Name: r.name, Bin: bin, Args: r.args, Env: r.env, Dir: dir})
+		j.Runs = append(j.Runs, protocol.Run{Name: r.name, Bin: bin, Args: r.args, Env: r.env, Dir: dir})
 	}
 	js, err := json.Marshal(j)
 	if err != nil {
 		return err
 	}
-	c.file("avx512emu/job.json", 0o644, js)
+	c.file(protocol.JobFile, 0o644, js)
 	return c.close()
 }
 
@@ -437,7 +424,7 @@ clock: sync=none, time0=local
 }
 
 // consoleParser reads the guest's console and files each line under the
-// run it belongs to, by the guest's marker lines (see package guest).
+// run it belongs to, by the guest's marker lines (see package protocol).
 type consoleParser struct {
 	tag     string
 	runs    []*testRun
@@ -476,7 +463,7 @@ func (p *consoleParser) line(s string) {
 	if p.verbose != nil {
 		fmt.Fprintln(p.verbose, s)
 	}
-	marker := "AVX512EMU-" + p.tag + "-"
+	marker := protocol.Marker(p.tag, "")
 	if !strings.HasPrefix(s, marker) {
 		if strings.Contains(s, "Kernel panic") {
 			p.panic = s
@@ -491,15 +478,15 @@ func (p *consoleParser) line(s string) {
 	}
 	kind, rest, _ := strings.Cut(s[len(marker):], " ")
 	switch kind {
-	case "CPU":
+	case protocol.CPU:
 		p.cpu = rest
-	case "BEGIN":
+	case protocol.Begin:
 		var i int
 		if _, err := fmt.Sscan(rest, &i); err == nil && i >= 0 && i < len(p.runs) {
 			p.cur = p.runs[i]
 			p.cur.started = true
 		}
-	case "END":
+	case protocol.End:
 		var i, status int
 		var secs float64
 		if _, err := fmt.Sscan(rest, &i, &status, &secs); err == nil && i >= 0 && i < len(p.runs) {
@@ -510,7 +497,7 @@ func (p *consoleParser) line(s string) {
 			}
 		}
 		p.cur = nil
-	case "DONE":
+	case protocol.Done:
 		p.done = true
 		p.cur = nil
 	}

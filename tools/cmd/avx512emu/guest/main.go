@@ -5,19 +5,8 @@
 // into the initramfs, one after another, copies their output to the serial
 // console between marker lines, and powers the machine off.
 //
-// It reads /avx512emu/job.json (see [job]); each run's binary, arguments,
-// environment and working directory are named there. The host finds, on
-// the console, these lines (N is the run's index, TAG the job's tag, so
-// that no test output can be taken for a marker):
-//
-//	AVX512EMU-TAG-CPU model; flag flag -missingflag ...
-//	AVX512EMU-TAG-BEGIN N
-//	AVX512EMU-TAG-END N STATUS SECONDS
-//	AVX512EMU-TAG-DONE
-//
-// STATUS is the exit status (128+signal for a signal, 127 when the binary
-// could not be started), SECONDS the guest's clock, which counts emulated
-// instructions and not the host's time. The host builds it with
+// It reads the job from protocol.JobFile, and writes the marker lines of
+// package protocol around each run's output. The host builds it with
 // CGO_ENABLED=0 so that it is static.
 package main
 
@@ -31,24 +20,9 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/crypton-go/crypton/tools/cmd/avx512emu/internal/protocol"
 )
-
-// job is the host's description of what to run; the host writes the same
-// structure (tools/cmd/avx512emu, type job).
-type job struct {
-	Tag  string `json:"tag"`
-	Runs []run  `json:"runs"`
-}
-
-type run struct {
-	Name string   `json:"name"`
-	Bin  string   `json:"bin"`
-	Args []string `json:"args"`
-	Env  []string `json:"env"`
-	Dir  string   `json:"dir"`
-}
-
-const jobFile = "/avx512emu/job.json"
 
 // cpuFlags are the /proc/cpuinfo flags crypton's kernels use; the CPU line
 // lists each, with a minus sign where the guest kernel does not report it.
@@ -69,7 +43,7 @@ func main() {
 	if err := runJob(console, &tag); err != nil {
 		fmt.Fprintf(console, "\navx512emu guest: %v\n", err)
 	}
-	fmt.Fprintf(console, "\nAVX512EMU-%s-DONE\n", tag)
+	fmt.Fprintf(console, "\n%s\n", protocol.Marker(tag, protocol.Done))
 	powerOff(console)
 }
 
@@ -92,18 +66,18 @@ func setup() *os.File {
 }
 
 func runJob(console *os.File, tag *string) error {
-	b, err := os.ReadFile(jobFile)
+	b, err := os.ReadFile(protocol.JobFile)
 	if err != nil {
 		return err
 	}
-	var j job
+	var j protocol.Job
 	if err := json.Unmarshal(b, &j); err != nil {
-		return fmt.Errorf("%s: %v", jobFile, err)
+		return fmt.Errorf("%s: %v", protocol.JobFile, err)
 	}
 	*tag = j.Tag
-	fmt.Fprintf(console, "\nAVX512EMU-%s-CPU %s\n", j.Tag, cpuLine())
+	fmt.Fprintf(console, "\n%s %s\n", protocol.Marker(j.Tag, protocol.CPU), cpuLine())
 	for i, r := range j.Runs {
-		fmt.Fprintf(console, "\nAVX512EMU-%s-BEGIN %d\n", j.Tag, i)
+		fmt.Fprintf(console, "\n%s %d\n", protocol.Marker(j.Tag, protocol.Begin), i)
 		out := &lineTracker{w: console, atStart: true}
 		start := time.Now()
 		status := execute(r, out)
@@ -111,14 +85,14 @@ func runJob(console *os.File, tag *string) error {
 		if out.atStart {
 			nl = ""
 		}
-		fmt.Fprintf(console, "%sAVX512EMU-%s-END %d %d %.1f\n", nl, j.Tag, i, status, time.Since(start).Seconds())
+		fmt.Fprintf(console, "%s%s %d %d %.1f\n", nl, protocol.Marker(j.Tag, protocol.End), i, status, time.Since(start).Seconds())
 	}
 	return nil
 }
 
 // execute runs one test binary with its output on out and returns its exit
 // status.
-func execute(r run, out io.Writer) int {
+func execute(r protocol.Run, out io.Writer) int {
 	cmd := exec.Command(r.Bin, r.Args...) // argv[0] a path, for tests that run themselves again
 	cmd.Dir = r.Dir
 	cmd.Env = append([]string{"PATH=/bin", "HOME=/tmp", "TMPDIR=/tmp", "USER=root"}, r.Env...)
