@@ -21,8 +21,8 @@
 // the function's start after the stack-growth call to runtime.morestack is
 // not one. Loops are numbered 1, 2, ... in address order (start, then end)
 // and listed on one line as number, offset from the function's start and
-// instructions per iteration. mcaest analyses the loop with the most
-// instructions, loop N with -loop N, or each with -all; a function without
+// instructions per iteration. mcaest analyses the largest loop that holds no
+// other loop, loop N with -loop N, or each with -all; a function without
 // loops is analysed whole, as straight-line code. Nested loops are
 // analysed flattened: the body is every instruction between the target and
 // the jump, without jumps, calls, returns and alignment NOPs, as if each
@@ -98,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	mcpu := fs.String("mcpu", "icelake-server,sapphirerapids,znver4", "comma-separated llvm-mca `CPUs`")
 	o := &options{stdout: stdout, stderr: stderr}
-	fs.IntVar(&o.loop, "loop", 0, "analyse loop `N` (numbered from 1 in address order) instead of the largest")
+	fs.IntVar(&o.loop, "loop", 0, "analyse loop `N` (numbered from 1 in address order) instead of the largest innermost one")
 	fs.BoolVar(&o.all, "all", false, "analyse every loop")
 	fs.Float64Var(&o.bytes, "bytes", 0, "bytes processed per loop iteration `B`, for cycles per byte and MB/s")
 	fs.Float64Var(&o.ghz, "ghz", 3.0, "nominal clock in `GHz` for MB/s")
@@ -409,7 +409,8 @@ func body(insts []inst) (lines []string, calls int, err error) {
 }
 
 // choose returns the loops to analyse: all of them, the one asked for, or
-// the one with the most instructions; the whole function if it has none.
+// the largest of those that hold no other loop; the whole function if it
+// has none.
 func (o *options) choose(loops []loop) ([]int, error) {
 	switch {
 	case o.loop > len(loops):
@@ -425,13 +426,21 @@ func (o *options) choose(loops []loop) ([]int, error) {
 		}
 		return all, nil
 	}
-	best := 0
+	// The largest innermost loop: an outer loop flattened (its inner loop
+	// counted once) estimates nothing real.
+	best := -1
 	for i, l := range loops {
-		if l.end-l.start > loops[best].end-loops[best].start {
+		inner := true
+		for j, m := range loops {
+			if j != i && l.start <= m.start && m.end <= l.end {
+				inner = false
+			}
+		}
+		if inner && (best < 0 || l.end-l.start > loops[best].end-loops[best].start) {
 			best = i
 		}
 	}
-	return []int{best + 1}, nil
+	return []int{max(best, 0) + 1}, nil
 }
 
 // span returns loop n (1-based) of insts, or the whole function for 0.

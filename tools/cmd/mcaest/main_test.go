@@ -66,8 +66,11 @@ func TestParseAndLoops(t *testing.T) {
 		t.Fatalf("loops %v, want %v (the outer, then the inner; not the forward jumps nor the morestack tail)", loops, want)
 	}
 	o := &options{}
-	if got, _ := o.choose(loops); !slices.Equal(got, []int{1}) {
-		t.Errorf("default loop %v, want [1], the larger", got)
+	if got, _ := o.choose(loops); !slices.Equal(got, []int{2}) {
+		t.Errorf("default loop %v, want [2], the inner", got)
+	}
+	if got, _ := o.choose([]loop{{0, 4}, {5, 16}, {6, 9}}); !slices.Equal(got, []int{1}) {
+		t.Errorf("default loop of a short loop and a nest: %v, want [1], the larger innermost", got)
 	}
 	o.all = true
 	if got, _ := o.choose(loops); !slices.Equal(got, []int{1, 2}) {
