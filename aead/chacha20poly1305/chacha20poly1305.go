@@ -61,6 +61,20 @@
 // compared in constant time. The time taken depends on the lengths of the
 // plaintext and the additional data, and on whether Open succeeds, which are
 // not secret.
+//
+// # Wiping
+//
+// The Seal and Open methods of [NewX] zero the HChaCha20 subkey that they
+// derive for each message, in both copies they hold, before they return,
+// whether Open succeeds or not; they derive it only after the checks of the
+// buffers, which may panic. Not cleared, for either AEAD: the ChaCha20
+// states (which contain the key, or NewX's subkey), keystream blocks and
+// one-time Poly1305 keys that Seal and Open keep on the goroutine's stack
+// or in registers while they work (as in golang.org/x/crypto and the
+// standard library), and the copy of the key
+// that New and NewX make, which the AEAD holds until the garbage collector
+// frees it. Only dst is written to (which, in place, is the plaintext or
+// the ciphertext itself).
 package chacha20poly1305
 
 import (
@@ -166,35 +180,52 @@ func (c *chacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) (
 // sealAppend checks the lengths and buffers of Seal, for either AEAD, and
 // seals with the ChaCha20 key and nonce.
 func sealAppend(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) []byte {
+	ret, out := sealBuffers(dst, plaintext, additionalData)
+	seal(out, key, nonce, plaintext, additionalData)
+	return ret
+}
+
+// sealBuffers checks the lengths and buffers of Seal, for either AEAD, and
+// returns the slice that Seal returns and the part of it for the ciphertext
+// and the tag. It panics as Seal documents.
+func sealBuffers(dst, plaintext, additionalData []byte) (ret, out []byte) {
 	if uint64(len(plaintext)) > maxPlaintext {
 		panic("chacha20poly1305: plaintext too large")
 	}
-	ret, out := alias.SliceForAppend(dst, len(plaintext)+Overhead)
+	ret, out = alias.SliceForAppend(dst, len(plaintext)+Overhead)
 	if alias.InexactOverlap(out, plaintext) {
 		panic("chacha20poly1305: invalid buffer overlap")
 	}
 	if alias.AnyOverlap(out, additionalData) {
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
-	seal(out, key, nonce, plaintext, additionalData)
-	return ret
+	return ret, out
 }
 
 // openAppend checks the lengths and buffers of Open, for either AEAD, and
 // opens with the ChaCha20 key and nonce.
 func openAppend(dst []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) ([]byte, error) {
-	if len(ciphertext) < Overhead || uint64(len(ciphertext)) > maxPlaintext+Overhead {
+	ret, out, ok := openBuffers(dst, ciphertext, additionalData)
+	if !ok || !open(out, key, nonce, ciphertext, additionalData) {
 		return nil, errOpen
 	}
-	ret, out := alias.SliceForAppend(dst, len(ciphertext)-Overhead)
+	return ret, nil
+}
+
+// openBuffers checks the lengths and buffers of Open, for either AEAD, and
+// returns the slice that Open returns and the part of it for the plaintext,
+// and true; or false if the ciphertext's length is out of range. It panics
+// as Open documents.
+func openBuffers(dst, ciphertext, additionalData []byte) (ret, out []byte, ok bool) {
+	if len(ciphertext) < Overhead || uint64(len(ciphertext)) > maxPlaintext+Overhead {
+		return nil, nil, false
+	}
+	ret, out = alias.SliceForAppend(dst, len(ciphertext)-Overhead)
 	if alias.InexactOverlap(out, ciphertext) {
 		panic("chacha20poly1305: invalid buffer overlap")
 	}
 	if alias.AnyOverlap(out, additionalData) {
 		panic("chacha20poly1305: invalid buffer overlap of output and additional data")
 	}
-	if !open(out, key, nonce, ciphertext, additionalData) {
-		return nil, errOpen
-	}
-	return ret, nil
+	return ret, out, true
 }

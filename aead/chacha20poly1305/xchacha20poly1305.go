@@ -20,7 +20,9 @@ type xchacha20poly1305 struct {
 // chosen at random for each message, and otherwise behave as those of
 // [New]. Each message is sealed with ChaCha20-Poly1305 under the HChaCha20
 // subkey of the key and the nonce's first 16 bytes, with four zero bytes
-// and the nonce's last 8 bytes as the ChaCha20 nonce.
+// and the nonce's last 8 bytes as the ChaCha20 nonce. Seal and Open derive
+// the subkey after their checks of the buffers, and zero it before they
+// return (see the package documentation for what is not cleared).
 func NewX(key []byte) (cipher.AEAD, error) {
 	if len(key) != KeySize {
 		return nil, errors.New("chacha20poly1305: bad key length")
@@ -43,10 +45,14 @@ func (x *xchacha20poly1305) Seal(dst, nonce, plaintext, additionalData []byte) [
 	if len(nonce) != NonceSizeX {
 		panic("chacha20poly1305: bad nonce length passed to Seal")
 	}
+	// The checks, which may panic, come before the subkey exists.
+	ret, out := sealBuffers(dst, plaintext, additionalData)
 	var key [KeySize]byte
 	var n [NonceSize]byte
 	x.derive(&key, &n, nonce)
-	return sealAppend(dst, &key, &n, plaintext, additionalData)
+	seal(out, &key, &n, plaintext, additionalData)
+	clear(key[:])
+	return ret
 }
 
 // Open is as for [New], with a NonceSizeX-byte nonce.
@@ -54,17 +60,30 @@ func (x *xchacha20poly1305) Open(dst, nonce, ciphertext, additionalData []byte) 
 	if len(nonce) != NonceSizeX {
 		panic("chacha20poly1305: bad nonce length passed to Open")
 	}
+	// The checks, which may panic, come before the subkey exists.
+	ret, out, ok := openBuffers(dst, ciphertext, additionalData)
+	if !ok {
+		return nil, errOpen
+	}
 	var key [KeySize]byte
 	var n [NonceSize]byte
 	x.derive(&key, &n, nonce)
-	return openAppend(dst, &key, &n, ciphertext, additionalData)
+	ok = open(out, &key, &n, ciphertext, additionalData)
+	clear(key[:])
+	if !ok {
+		return nil, errOpen
+	}
+	return ret, nil
 }
 
 // derive sets key and n to the ChaCha20 key and nonce for the 24-byte
-// XChaCha20 nonce (draft-irtf-cfrg-xchacha-03, Section 2.3).
+// XChaCha20 nonce (draft-irtf-cfrg-xchacha-03, Section 2.3). It zeroes the
+// copy of the subkey that HChaCha20 returns; the caller zeroes key.
 func (x *xchacha20poly1305) derive(key *[KeySize]byte, n *[NonceSize]byte, nonce []byte) {
-	subkey, _ := chacha20.HChaCha20(x.key[:], nonce[:16])
-	copy(key[:], subkey)
+	out, _ := chacha20.HChaCha20(x.key[:], nonce[:16]) // lengths are valid
+	subkey := (*[KeySize]byte)(out)
+	*key = *subkey
+	*subkey = [KeySize]byte{}
 	*n = [NonceSize]byte{}
 	copy(n[4:], nonce[16:NonceSizeX])
 }

@@ -15,6 +15,31 @@
 // memory=2 GiB (2*1024*1024 KiB) and threads=4, or, with less memory, time=3,
 // memory=64 MiB (64*1024 KiB) and threads=4. Use a random salt of 16 bytes.
 //
+// # Limits
+//
+// RFC 9106 allows up to 2^32-1 KiB of memory (4 TiB) and keys of up to
+// 2^32-1 bytes, which the uint32 parameters already bound. Within those,
+// [IDKey], [Key], the methods of [Params] and [NewHasher] refuse a memory
+// (1024 bytes times the number of blocks, see Params.Memory) or a key
+// length of more than [DefaultMaxMemory] bytes, 2 GiB, the largest memory
+// that RFC 9106 recommends, with an error that names the limit, before
+// either is allocated. This keeps parameters read from untrusted input (a
+// stored hash string) from exhausting the process's memory, which Go
+// reports with an unrecoverable fatal error. Params.MaxMemory sets another
+// limit. The number of passes has no limit: the time a call takes grows
+// with it.
+//
+// # Wiping
+//
+// Before a call returns, the memory (a Hasher's too) is zeroed, the lanes
+// clearing their own blocks in their goroutines, and so are the buffers of
+// H0 and H' and the XOR of the last blocks that the tag is computed from.
+// Not cleared: the BLAKE2b states that hash the password and the secret,
+// left to the garbage collector, and the temporaries of the compression
+// function G on the goroutines' stacks. The password, the salt, the secret
+// and the associated data are not modified; the returned key belongs to the
+// caller.
+//
 // # Differences from x/crypto
 //
 //   - Bad parameters return an error instead of panicking: a time (number of
@@ -22,6 +47,10 @@
 //     minimum tag length of RFC 9106, Section 3.1, which x/crypto does not
 //     enforce), an input longer than 2^32-1 bytes, and a memory or key length
 //     that cannot be addressed on the platform (on 32-bit systems).
+//   - A memory or key length over the memory limit (see Limits) is an
+//     error, where x/crypto allocates it, or ends the program trying.
+//   - The memory is zeroed before a call returns (see Wiping); x/crypto
+//     leaves it to the garbage collector.
 //   - Like x/crypto, a memory below 8*threads KiB is not an error: the memory
 //     used is raised to 8*threads KiB, while the memory parameter hashed into
 //     the result stays the one given. The result is then the same as
@@ -54,15 +83,12 @@
 // the inputs. The secret of [Params] is treated like the password. The
 // claim for Argon2i, through Params and a Hasher, with every implementation
 // of G, is checked under valgrind by tools/cmd/ctcheck.
-//
-// Like x/crypto's, IDKey and Key leave their memory, which holds blocks
-// derived from the password, to the garbage collector without clearing it;
-// a [Hasher] overwrites its memory at the next call.
 package argon2
 
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 	"sync/atomic"
 )
@@ -88,7 +114,13 @@ var (
 	errSecret   = errors.New("argon2: secret too long")
 	errData     = errors.New("argon2: associated data too long")
 	errBusy     = errors.New("argon2: Hasher used by more than one goroutine at once")
+	errLimit    = errors.New("argon2: MaxMemory must not be negative")
 )
+
+// DefaultMaxMemory is the memory limit, in bytes, of [IDKey] and [Key], and
+// of [Params] whose MaxMemory is 0: 2 GiB, the memory of the first
+// recommendation of RFC 9106, Section 4.
+const DefaultMaxMemory = 2 << 30
 
 // minKeyLen is the shortest tag length RFC 9106, Section 3.1, allows.
 const minKeyLen = 4
@@ -99,7 +131,8 @@ const minKeyLen = 4
 // golang.org/x/crypto/argon2, but an error instead of a panic for bad
 // parameters: time and threads must be at least 1 and keyLen at least 4.
 // A memory below 8*threads KiB is raised to 8*threads KiB (see the package
-// documentation).
+// documentation). A memory or a key length of more than [DefaultMaxMemory]
+// bytes (2 GiB) is an error; [Params] takes a higher limit.
 //
 // For example, the second recommendation of RFC 9106, Section 4, for a key of
 // 32 bytes, is
@@ -118,7 +151,8 @@ func IDKey(password, salt []byte, time, memory uint32, threads uint8, keyLen uin
 // golang.org/x/crypto/argon2, but an error instead of a panic for bad
 // parameters: time and threads must be at least 1 and keyLen at least 4.
 // A memory below 8*threads KiB is raised to 8*threads KiB (see the package
-// documentation).
+// documentation). A memory or a key length of more than [DefaultMaxMemory]
+// bytes (2 GiB) is an error; [Params] takes a higher limit.
 //
 // Argon2i needs more passes than Argon2id for the same resistance to
 // time-memory trade-offs; RFC 9106 recommends Argon2id (see [IDKey]).
@@ -129,7 +163,13 @@ func Key(password, salt []byte, time, memory uint32, threads uint8, keyLen uint3
 
 // Params are the parameters of Argon2 (RFC 9106, Section 3.1) besides the
 // password and the salt, including the optional secret key and associated
-// data. The zero value is not valid: Time, Threads and KeyLen must be set.
+// data, and the memory limit of a call. The zero value is not valid: Time,
+// Threads and KeyLen must be set.
+//
+// For example, memory=4 GiB needs a limit above the default 2 GiB:
+//
+//	p := argon2.Params{Time: 1, Memory: 4 * 1024 * 1024, Threads: 4, KeyLen: 32, MaxMemory: 4 << 30}
+//	key, err := p.IDKey(password, salt)
 type Params struct {
 	// Time is the number of passes over the memory, t; at least 1.
 	Time uint32
@@ -147,6 +187,12 @@ type Params struct {
 	// AssociatedData is the optional associated data X; nil or empty if
 	// unused.
 	AssociatedData []byte
+	// MaxMemory is the memory limit in bytes: neither the memory (1024
+	// bytes times the number of blocks, after the rounding that Memory
+	// describes) nor KeyLen may be larger. 0 stands for DefaultMaxMemory (2
+	// GiB), and a negative value is an error. math.MaxInt64 turns the limit
+	// off. MaxMemory is not an input of Argon2: it does not change the key.
+	MaxMemory int64
 }
 
 // IDKey derives a key of p.KeyLen bytes from the password and the salt with
@@ -205,6 +251,20 @@ func checkParams(p *Params, maxInt uint64) (uint32, error) {
 	if uint64(blocks)*1024 > maxInt {
 		return 0, errMemory
 	}
+	limit := p.MaxMemory
+	if limit < 0 {
+		return 0, errLimit
+	}
+	if limit == 0 {
+		limit = DefaultMaxMemory
+	}
+	// At most 2^42 bytes and 2^32-1: no overflow.
+	if bytes := uint64(blocks) * 1024; bytes > uint64(limit) {
+		return 0, fmt.Errorf("argon2: memory of %d KiB = %d bytes exceeds the memory limit of %d bytes (raise it with argon2.Params.MaxMemory)", blocks, bytes, limit)
+	}
+	if uint64(p.KeyLen) > uint64(limit) {
+		return 0, fmt.Errorf("argon2: key length of %d bytes exceeds the memory limit of %d bytes (raise it with argon2.Params.MaxMemory)", p.KeyLen, limit)
+	}
 	return blocks, nil
 }
 
@@ -236,15 +296,17 @@ func checkInputs(password, salt []byte) error {
 // bound the memory that password hashing takes.
 //
 // A Hasher may be used by one goroutine at a time; a call made while another
-// is running on the same Hasher returns an error. The memory keeps blocks
-// derived from the last password until the next call overwrites them.
+// is running on the same Hasher returns an error. Each call zeroes the
+// memory before it returns, so that it keeps nothing derived from the
+// password between calls.
 type Hasher struct {
 	busy atomic.Bool
 	in   *instance
 }
 
 // NewHasher returns a Hasher for the parameters p, with its memory
-// allocated. It copies p.Secret and p.AssociatedData.
+// allocated, or an error if p is not valid or exceeds its memory limit
+// (see [Params]). It copies p.Secret and p.AssociatedData.
 func NewHasher(p Params) (*Hasher, error) {
 	blocks, err := p.check()
 	if err != nil {

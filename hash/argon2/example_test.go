@@ -41,6 +41,29 @@ func ExampleParams_IDKey() {
 	// 1eb1a7e9dc92af90c8917b896818073d4c76dc1302e7f1ad380c0d93a66492d1
 }
 
+func ExampleParams_maxMemory() {
+	// Parameters read from a stored hash are not to be trusted. A server
+	// that allows 64 MiB refuses this one, which asks for 1 GiB, at once.
+	// (The default limit is 2 GiB; a program that means to use more sets a
+	// higher MaxMemory, such as 4 << 30 for 4 GiB.)
+	stored := argon2.Params{Time: 1, Memory: 1 << 20, Threads: 4, KeyLen: 32, MaxMemory: 64 << 20}
+	_, err := stored.IDKey([]byte("password"), []byte("0123456789abcdef"))
+	fmt.Println(err)
+
+	// The memory counted is the memory used, whole segments of at least
+	// two blocks: 8 KiB per lane at least.
+	p := argon2.Params{Time: 3, Memory: 8, Threads: 2, KeyLen: 32, MaxMemory: 16 << 10}
+	if _, err := p.IDKey([]byte("password"), []byte("0123456789abcdef")); err != nil {
+		log.Fatal(err)
+	}
+	p.Threads = 3
+	_, err = p.IDKey([]byte("password"), []byte("0123456789abcdef"))
+	fmt.Println(err)
+	// Output:
+	// argon2: memory of 1048576 KiB = 1073741824 bytes exceeds the memory limit of 67108864 bytes (raise it with argon2.Params.MaxMemory)
+	// argon2: memory of 24 KiB = 24576 bytes exceeds the memory limit of 16384 bytes (raise it with argon2.Params.MaxMemory)
+}
+
 func ExampleHasher() {
 	// A server that allows two password hashes at once keeps two Hashers,
 	// here with the parameters OWASP recommends (19 MiB, two passes, one

@@ -51,7 +51,9 @@ func newInstance(p *Params, mem []block) *instance {
 }
 
 // run computes Argon2 of type mode (argon2i or argon2id) on the password and
-// the salt, overwriting the memory, and returns the tag.
+// the salt, overwriting the memory, and returns the tag. It leaves the memory
+// and the scratch buffers zeroed: fill clears every block but the last of
+// each lane, and tag those.
 func (in *instance) run(mode uint32, password, salt []byte) []byte {
 	in.mode = mode
 	in.initLanes(in.h0(password, salt))
@@ -160,26 +162,32 @@ func (in *instance) expand(out []byte) {
 }
 
 // tag returns the key: H'^T of the XOR of the last blocks of the lanes (RFC
-// 9106, Section 3.2, steps 7 and 8).
+// 9106, Section 3.2, steps 7 and 8). It zeroes those blocks and their XOR;
+// the bytes of the XOR stay in in.s.buf, which run clears.
 func (in *instance) tag() []byte {
-	c := in.mem[in.laneLen-1]
+	first := &in.mem[in.laneLen-1]
+	c := *first
+	*first = block{}
 	for lane := uint32(1); lane < in.lanes; lane++ {
 		last := &in.mem[(lane+1)*in.laneLen-1]
 		for i := range c {
 			c[i] ^= last[i]
 		}
+		*last = block{}
 	}
 	buf := &in.s.buf
 	for i, w := range c {
 		binary.LittleEndian.PutUint64(buf[8*i:], w)
 	}
+	clear(c[:])
 	key := make([]byte, in.p.KeyLen)
 	in.hashLong(key, buf[:])
 	return key
 }
 
 // fill makes the passes over the memory: every slice of every pass, the
-// lanes one segment each, in parallel, one goroutine per lane.
+// lanes one segment each, in parallel, one goroutine per lane. Then it
+// zeroes every block but the last of each lane, which tag needs.
 func (in *instance) fill() {
 	if in.lanes == 1 {
 		for pass := uint32(0); pass < in.p.Time; pass++ {
@@ -187,6 +195,7 @@ func (in *instance) fill() {
 				in.segment(pass, slice, 0)
 			}
 		}
+		in.clearLane(0)
 		return
 	}
 	for lane := uint32(1); lane < in.lanes; lane++ {
@@ -196,9 +205,11 @@ func (in *instance) fill() {
 }
 
 // lane computes the segments of one lane, waiting at the end of every slice
-// for the other lanes. When lane returns, every lane has finished (their
-// last wait happened before), so the goroutine that computes lane 0 may read
-// the whole memory.
+// for the other lanes, and then, once no lane reads them any more, zeroes
+// the lane's blocks but the last, and waits for the other lanes to do the
+// same. When lane returns, every lane has finished (their last wait
+// happened before), so the goroutine that computes lane 0 may read the whole
+// memory, and no goroutine of the call writes to it any more.
 func (in *instance) lane(lane uint32) {
 	for pass := uint32(0); pass < in.p.Time; pass++ {
 		for slice := uint32(0); slice < slices; slice++ {
@@ -206,6 +217,14 @@ func (in *instance) lane(lane uint32) {
 			in.bar.wait()
 		}
 	}
+	in.clearLane(lane)
+	in.bar.wait()
+}
+
+// clearLane zeroes the blocks of a lane but its last one.
+func (in *instance) clearLane(lane uint32) {
+	start := lane * in.laneLen
+	clear(in.mem[start : start+in.laneLen-1])
 }
 
 // segment computes the blocks of one segment: those of slice in lane in the
@@ -276,6 +295,7 @@ func (in *instance) segment(pass, slice, lane uint32) {
 		prev = cur
 		cur++
 	}
+	clear(q[:])
 }
 
 // nextAddresses increments the counter of the input block and sets

@@ -1,6 +1,8 @@
 package argon2
 
 import (
+	"bytes"
+	"fmt"
 	"math"
 	"testing"
 
@@ -24,10 +26,11 @@ func TestCheckParams32(t *testing.T) {
 	if n, err := checkParams(&p, maxInt32); err != nil || n != p.Memory {
 		t.Errorf("2 GiB - 4 KiB on a 32-bit platform: %d blocks, error %v; want %d blocks", n, err, p.Memory)
 	}
-	p.Memory = math.MaxUint32
+	p.Memory, p.MaxMemory = math.MaxUint32, math.MaxInt64
 	if n, err := checkParams(&p, math.MaxInt64); err != nil || n != math.MaxUint32/4*4 {
-		t.Errorf("4 TiB on a 64-bit platform: %d blocks, error %v", n, err)
+		t.Errorf("4 TiB on a 64-bit platform without a memory limit: %d blocks, error %v", n, err)
 	}
+	p.MaxMemory = 0
 	p.Memory, p.KeyLen = 64, 1<<31
 	if _, err := checkParams(&p, maxInt32); err != errKeyLarge {
 		t.Errorf("a key of 2 GiB on a 32-bit platform: error %v, want %v", err, errKeyLarge)
@@ -54,5 +57,87 @@ func TestMemoryBlocks(t *testing.T) {
 		if got := memoryBlocks(c.memory, c.threads); got != c.want {
 			t.Errorf("memoryBlocks(%d, %d) = %d, want %d", c.memory, c.threads, got, c.want)
 		}
+	}
+}
+
+// TestMemoryLimitEdges checks the memory limit at its edges without
+// allocating: RFC 9106's first recommendation, 2 GiB, is within the
+// default; one more segment of four blocks is not, until the limit is
+// raised.
+func TestMemoryLimitEdges(t *testing.T) {
+	p := Params{Time: 1, Memory: 2 * 1024 * 1024, Threads: 4, KeyLen: 32}
+	if n, err := checkParams(&p, math.MaxInt64); err != nil || n != p.Memory {
+		t.Errorf("2 GiB: %d blocks, error %v", n, err)
+	}
+	p.Memory += 16
+	want := "argon2: memory of 2097168 KiB = 2147500032 bytes exceeds the memory limit of 2147483648 bytes (raise it with argon2.Params.MaxMemory)"
+	if _, err := checkParams(&p, math.MaxInt64); err == nil || err.Error() != want {
+		t.Errorf("2 GiB + 16 KiB: error %v, want %q", err, want)
+	}
+	p.MaxMemory = 4 << 30
+	if n, err := checkParams(&p, math.MaxInt64); err != nil || n != p.Memory {
+		t.Errorf("2 GiB + 16 KiB with a 4 GiB limit: %d blocks, error %v", n, err)
+	}
+	p.Memory, p.KeyLen = 64, 4<<30-1
+	if _, err := checkParams(&p, math.MaxInt64); err != nil {
+		t.Errorf("a key of 4 GiB - 1 with a 4 GiB limit: %v", err)
+	}
+	p.MaxMemory = 0
+	want = "argon2: key length of 4294967295 bytes exceeds the memory limit of 2147483648 bytes (raise it with argon2.Params.MaxMemory)"
+	if _, err := checkParams(&p, math.MaxInt64); err == nil || err.Error() != want {
+		t.Errorf("a key of 4 GiB - 1: error %v, want %q", err, want)
+	}
+	// The platform's limit comes first: raising MaxMemory does not help.
+	p.Memory, p.KeyLen, p.MaxMemory = 2*1024*1024, 32, math.MaxInt64
+	if _, err := checkParams(&p, math.MaxInt32); err != errMemory {
+		t.Errorf("2 GiB on a 32-bit platform without a memory limit: error %v, want %v", err, errMemory)
+	}
+}
+
+// TestWipe checks that a computation leaves its memory and its scratch
+// buffers zeroed, with one lane and with several, for both types, on
+// every implementation, and that a Hasher's memory is zeroed between calls.
+func TestWipe(t *testing.T) {
+	cputest.TestAllImplementations(t, "argon2", func(t *testing.T) {
+		pw, salt := []byte("password"), []byte("somesalt")
+		for _, threads := range []uint8{1, 3} {
+			p := Params{Time: 2, Memory: 96, Threads: threads, KeyLen: 40, Secret: []byte("pepper")}
+			for _, mode := range []uint32{argon2i, argon2id} {
+				want, err := p.derive(mode, pw, salt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				blocks, err := p.check()
+				if err != nil {
+					t.Fatal(err)
+				}
+				in := newInstance(&p, make([]block, blocks))
+				if got := in.run(mode, pw, salt); !bytes.Equal(got, want) {
+					t.Fatalf("threads=%d mode=%d: run gives %x, derive %x", threads, mode, got, want)
+				}
+				checkWiped(t, fmt.Sprintf("threads=%d mode=%d", threads, mode), in)
+			}
+			h, err := NewHasher(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := h.IDKey(pw, salt); err != nil {
+				t.Fatal(err)
+			}
+			checkWiped(t, fmt.Sprintf("Hasher, threads=%d", threads), h.in)
+		}
+	})
+}
+
+func checkWiped(t *testing.T, what string, in *instance) {
+	t.Helper()
+	for i := range in.mem {
+		if in.mem[i] != (block{}) {
+			t.Errorf("%s: block %d of %d not zeroed", what, i, len(in.mem))
+			return
+		}
+	}
+	if in.s != (scratch{}) {
+		t.Errorf("%s: scratch buffers not zeroed", what)
 	}
 }

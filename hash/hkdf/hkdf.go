@@ -10,8 +10,21 @@
 //
 // The package mirrors the standard library's crypto/hkdf (Go 1.24 and
 // later): the same functions with the same signatures and results, so a
-// program switches by changing an import path. The one difference is that a
-// negative key length is an error here, where crypto/hkdf panics.
+// program switches by changing an import path. The differences are in
+// errors only: a negative key length is an error here, where crypto/hkdf
+// panics, and the error for a key length that is too large goes on, after
+// crypto/hkdf's message, to name the limit.
+//
+// RFC 5869 limits the output of [Expand] and [Key] to 255·HashLen bytes
+// (8160 with SHA-256, 16320 with SHA-512), HashLen being the hash's output
+// size; a longer request is an error, returned before anything is allocated
+// for the output. That limit is the only one, and a small one: there is no
+// other to raise.
+//
+// [Key] zeroes the pseudorandom key it extracts, and [Expand] its last block
+// T(i), before they return; the HMAC states keyed with them are left to the
+// garbage collector. The inputs are not modified, and the returned key
+// belongs to the caller.
 //
 // HMAC is computed by github.com/crypton-go/crypton/hash/hmac, so the
 // timing properties are those of that package and of the hash: nothing
@@ -20,6 +33,7 @@ package hkdf
 
 import (
 	"errors"
+	"fmt"
 	"hash"
 
 	"github.com/crypton-go/crypton/hash/hmac"
@@ -29,10 +43,25 @@ import (
 // 255 hash outputs long (RFC 5869, section 2.3).
 const maxCounter = 255
 
-var (
-	errTooLong  = errors.New("hkdf: requested key length too large")
-	errNegative = errors.New("hkdf: requested key length is negative")
-)
+var errNegative = errors.New("hkdf: requested key length is negative")
+
+// checkLength returns an error if keyLength is negative or more than
+// maxCounter outputs of size bytes, the output size of the hash. It cannot
+// overflow, whatever size a hash reports.
+func checkLength(keyLength, size int) error {
+	switch {
+	case keyLength < 0:
+		return errNegative
+	case keyLength == 0:
+		return nil
+	case size <= 0 || (keyLength-1)/size >= maxCounter:
+		// The message begins with crypto/hkdf's. keyLength is more than
+		// maxCounter·size here, which is thus an int.
+		return fmt.Errorf("hkdf: requested key length too large: %d bytes exceeds 255*HashLen = %d bytes (RFC 5869)",
+			keyLength, maxCounter*max(size, 0))
+	}
+	return nil
+}
 
 // Extract returns the pseudorandom key HMAC-Hash(salt, secret) for use with
 // [Expand] (RFC 5869, section 2.2).
@@ -65,8 +94,8 @@ func Expand[H hash.Hash](h func() H, pseudorandomKey []byte, info string, keyLen
 		return nil, errNegative
 	}
 	m := hmac.New(asHash(h), pseudorandomKey)
-	if keyLength > maxCounter*m.Size() {
-		return nil, errTooLong
+	if err := checkLength(keyLength, m.Size()); err != nil {
+		return nil, err
 	}
 	return expand(m, info, keyLength), nil
 }
@@ -83,8 +112,8 @@ func Key[H hash.Hash](h func() H, secret, salt []byte, info string, keyLength in
 	}
 	newHash := asHash(h)
 	extractor := hmac.New(newHash, salt)
-	if keyLength > maxCounter*extractor.Size() {
-		return nil, errTooLong
+	if err := checkLength(keyLength, extractor.Size()); err != nil {
+		return nil, err
 	}
 	extractor.Write(secret)
 	prk := extractor.Sum(nil)

@@ -113,7 +113,8 @@ func TestErrors(t *testing.T) {
 		}
 		for _, tc := range tests {
 			dk, err := pbkdf2.Key(hf.New, password, salt, tc.iter, tc.keyLength)
-			if dk != nil || err == nil || err.Error() != tc.err {
+			// The errors for a key too long add the limit to the message.
+			if dk != nil || err == nil || (err.Error() != tc.err && !strings.HasPrefix(err.Error(), tc.err+": ")) {
 				t.Errorf("%s: Key(iter %d, keyLength %d) = %x, %v; want nil and the error %q", hf.Name, tc.iter, tc.keyLength, dk, err, tc.err)
 			}
 			// crypto/pbkdf2 rejects the same key lengths (with a typo,

@@ -230,7 +230,7 @@ func TestErrors(t *testing.T) {
 }
 
 // TestLanesAtOnce checks how many lanes run in parallel: never more than p
-// or GOMAXPROCS, within the memory budget and half the memory limit, and
+// or GOMAXPROCS, within the memory limit and half the Go memory limit, and
 // at least one.
 func TestLanesAtOnce(t *testing.T) {
 	oldProcs := runtime.GOMAXPROCS(8)
@@ -250,29 +250,38 @@ func TestLanesAtOnce(t *testing.T) {
 		{1 << 14, 8, 1 << 20, 8},
 	}
 	for _, c := range cases {
-		if got := lanesAtOnce(c.N, c.r, c.p); got != c.want {
+		if got := lanesAtOnce(c.N, c.r, c.p, DefaultMaxMemory); got != c.want {
 			t.Errorf("lanesAtOnce(N=%d, r=%d, p=%d) = %d, want %d", c.N, c.r, c.p, got, c.want)
 		}
 	}
 
 	debug.SetMemoryLimit(64 << 20) // 64 MiB: 32 MiB for parallel tables
-	if got := lanesAtOnce(1<<14, 8, 8); got != 2 {
+	if got := lanesAtOnce(1<<14, 8, 8, DefaultMaxMemory); got != 2 {
 		t.Errorf("with a 64 MiB limit, lanesAtOnce(N=16384, r=8, p=8) = %d, want 2", got)
 	}
-	if got := lanesAtOnce(1<<16, 8, 8); got != 1 {
+	if got := lanesAtOnce(1<<16, 8, 8, DefaultMaxMemory); got != 1 {
 		t.Errorf("with a 64 MiB limit, lanesAtOnce(N=65536, r=8, p=8) = %d, want 1", got)
 	}
 	debug.SetMemoryLimit(math.MaxInt64)
 
-	if got := lanesAtOnce(128, 1, 4); got != 1 {
+	if got := lanesAtOnce(128, 1, 4, DefaultMaxMemory); got != 1 {
 		t.Errorf("lanesAtOnce(N=128, r=1, p=4) = %d, want 1: 16 KiB tables", got)
 	}
-	if got := lanesAtOnce(256, 1, 4); got != 4 {
+	if got := lanesAtOnce(256, 1, 4, DefaultMaxMemory); got != 4 {
 		t.Errorf("lanesAtOnce(N=256, r=1, p=4) = %d, want 4: 32 KiB tables", got)
 	}
 
+	// The memory limit is the budget of the tables at once: raised, more
+	// lanes; lowered, fewer.
+	if got := lanesAtOnce(1<<20, 8, 4, 4<<30); got != 4 {
+		t.Errorf("with a 4 GiB limit, lanesAtOnce(N=2^20, r=8, p=4) = %d, want 4", got)
+	}
+	if got := lanesAtOnce(1<<14, 8, 8, 48<<20); got != 3 {
+		t.Errorf("with a 48 MiB limit, lanesAtOnce(N=16384, r=8, p=8) = %d, want 3", got)
+	}
+
 	runtime.GOMAXPROCS(1)
-	if got := lanesAtOnce(1024, 8, 4); got != 1 {
+	if got := lanesAtOnce(1024, 8, 4, DefaultMaxMemory); got != 1 {
 		t.Errorf("with GOMAXPROCS=1, lanesAtOnce(p=4) = %d, want 1", got)
 	}
 }
@@ -299,7 +308,7 @@ func TestAllocations(t *testing.T) {
 	// Two lanes at a time (32 KiB tables), counted by hand over a few runs.
 	old := runtime.GOMAXPROCS(2)
 	defer runtime.GOMAXPROCS(old)
-	if lanesAtOnce(256, 1, 3) != 2 {
+	if lanesAtOnce(256, 1, 3, DefaultMaxMemory) != 2 {
 		t.Fatal("N=256, r=1, p=3 does not run two lanes at a time")
 	}
 	Key(password, salt, 256, 1, 3, 32)
