@@ -35,6 +35,13 @@ type Curve interface {
 	//
 	// Unlike crypto/ecdh since Go 1.26, GenerateKey does use rand, so that a
 	// deterministic reader gives deterministic keys in tests.
+	//
+	// For X25519 and X448 every string read is a valid key. For the NIST
+	// curves the key is drawn by rejection sampling, and GenerateKey
+	// returns an error, rather than reading forever, if 100 draws in a row
+	// are out of range (zero, or not below n): rand is then broken, stuck
+	// on zeros or ones for example, since a draw from a working source is
+	// rejected with probability below 2⁻³².
 	GenerateKey(rand io.Reader) (*PrivateKey, error)
 
 	// NewPrivateKey checks that key is valid and returns a PrivateKey.

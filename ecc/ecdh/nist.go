@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"errors"
 	"io"
+	"strconv"
 
 	"github.com/crypton-go/crypton/ecc/internal/nistec"
 	"github.com/crypton-go/crypton/mont/p256"
@@ -116,17 +117,31 @@ func validScalar(k, order []byte) int {
 	return int(borrow) & (1 ^ subtle.ConstantTimeEq(int32(acc), 0))
 }
 
+// maxDraws bounds the rejection sampling of GenerateKey. A draw is
+// rejected with probability below 2⁻³² (P-256; far less on P-384 and
+// P-521), so maxDraws rejections in a row mean that the random source is
+// broken (a reader stuck on zeros or ones, say), not unlucky.
+const maxDraws = 100
+
+// errBrokenRandom is GenerateKey's error when maxDraws draws were all out
+// of range.
+var errBrokenRandom = errors.New("ecdh: random source returned out-of-range values " +
+	strconv.Itoa(maxDraws) + " times; it is broken")
+
 // GenerateKey draws a uniform private key in [1, n−1] by rejection
 // sampling: it reads the scalar size in bytes from rand (crypto/rand.Reader
 // if rand is nil), clears the bits above those of n, and tries again if the
-// value is zero or at least n (for P-256, about once in 2^32 keys).
+// value is zero or at least n (for P-256, about once in 2^32 keys). After
+// 100 values out of range in a row it gives up and returns an error: the
+// reader is broken.
 func (c *nistCurve[P]) GenerateKey(r io.Reader) (*PrivateKey, error) {
 	if r == nil {
 		r = rand.Reader
 	}
 	key := make([]byte, len(c.order))
-	for {
+	for range maxDraws {
 		if _, err := io.ReadFull(r, key); err != nil {
+			clear(key)
 			return nil, err
 		}
 		key[0] &= c.topMask
@@ -136,6 +151,8 @@ func (c *nistCurve[P]) GenerateKey(r io.Reader) (*PrivateKey, error) {
 			return newPrivateKey(c, key), nil
 		}
 	}
+	clear(key)
+	return nil, errBrokenRandom
 }
 
 // NewPrivateKey checks that key is a big-endian scalar of the curve's

@@ -110,7 +110,11 @@ type PublicKey struct {
 
 // GenerateKey generates a private key on c, reading randomness from rand
 // (crypto/rand.Reader if rand is nil). The scalar is drawn by rejection
-// sampling (FIPS 186-5, Appendix A.2.2).
+// sampling (FIPS 186-5, Appendix A.2.2). A draw from a working source is
+// rejected with probability below 2⁻³², so after 100 draws in a row out of
+// range (zero, or not below n) GenerateKey stops and returns an error
+// saying that rand is broken, rather than reading from it forever: a
+// reader stuck on zeros or ones, for example.
 //
 // Unlike crypto/ecdsa since Go 1.26, GenerateKey does use rand, so that a
 // deterministic reader gives deterministic keys in tests.

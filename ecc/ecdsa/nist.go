@@ -6,6 +6,7 @@ import (
 	"errors"
 	"hash"
 	"io"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -149,14 +150,25 @@ func (c *nistCurve[S, P, T, SP, PP]) privateKey(d []byte) (*PrivateKey, error) {
 	return &PrivateKey{d: append(make([]byte, 0, c.size), d...), pub: pub}, nil
 }
 
+// maxTries bounds the rejection sampling of key generation and of the
+// nonce k in signing. On these curves a candidate of orderBits uniform
+// bits is rejected with probability below 2⁻³² (P-256; far less on P-384
+// and P-521), so maxTries rejections in a row never happen with a working
+// source of randomness: the source is broken (a reader stuck on zeros or
+// ones, or a hash that no longer computes the hash).
+const maxTries = 100
+
+var errBrokenRandom = errors.New("ecdsa: random source returned out-of-range values " +
+	strconv.Itoa(maxTries) + " times; it is broken")
+
 func (c *nistCurve[S, P, T, SP, PP]) generateKey(rand io.Reader) (*PrivateKey, error) {
 	// FIPS 186-5, Appendix A.2.2: rejection sampling of orderBits random
-	// bits. Each try succeeds with probability above 1/2.
+	// bits, bounded by maxTries.
 	b := make([]byte, c.size)
 	defer clear(b)
 	var k S
 	var buf [maxScalarSize]byte
-	for {
+	for range maxTries {
 		if _, err := io.ReadFull(rand, b); err != nil {
 			return nil, err
 		}
@@ -165,6 +177,7 @@ func (c *nistCurve[S, P, T, SP, PP]) generateKey(rand io.Reader) (*PrivateKey, e
 			return c.privateKey(b)
 		}
 	}
+	return nil, errBrokenRandom
 }
 
 func (c *nistCurve[S, P, T, SP, PP]) newPublicKey(q []byte) (*PublicKey, error) {
@@ -236,7 +249,11 @@ func (c *nistCurve[S, P, T, SP, PP]) sign(priv *PrivateKey, h func() hash.Hash, 
 		g.init(c.hedgeHash, true, extra, priv.d, bits2octets)
 	}
 	cand := w.kb[:c.size]
-	for {
+	// RFC 6979 loops until a candidate gives a signature; HMAC_DRBG's output
+	// is out of range, or gives r or s = 0, with probability below 2⁻³²
+	// per candidate, so maxTries failures mean that the DRBG's hash is
+	// broken: an error rather than a loop without end.
+	for range maxTries {
 		g.generate(cand)
 		shiftRight(cand, uint(c.size*8-c.orderBits))
 		if !c.inRange(&w.k, cand, &w.tmp) {
@@ -278,6 +295,8 @@ func (c *nistCurve[S, P, T, SP, PP]) sign(priv *PrivateKey, h func() hash.Hash, 
 		}
 		return append(make([]byte, 0, 2*c.size), w.rs[:2*c.size]...), nil
 	}
+	return nil, errors.New("ecdsa: internal error: HMAC_DRBG gave no valid nonce in " +
+		strconv.Itoa(maxTries) + " candidates; its hash is broken")
 }
 
 // signWork is the workspace of sign.

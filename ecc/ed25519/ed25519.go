@@ -39,19 +39,44 @@
 // given.
 //
 // This package instead checks the public half against the seed, but not on
-// every signature: like crypto/ed25519, it keeps the expanded form of each
-// private key (the clamped scalar and the nonce prefix from SHA-512 of the
-// seed) in a cache keyed by the address of the key's backing array, held by
-// a weak pointer and dropped when the array is garbage collected, and
+// every signature: it keeps the expanded form of each private key in use
+// (the clamped scalar and the nonce prefix from SHA-512 of the seed), with
+// a copy of the key, in a cache indexed by the key's public half and
 // validated on every use by a constant-time comparison of all 64 key bytes.
 // The fixed-base multiplication that derives the public key from the seed
 // happens when an entry is made, and only then; [NewKeyFromSeed] and
 // [GenerateKey] fill the cache for the keys they return, having just
-// computed the public key, so a key that comes from them never pays it
-// again, and a key parsed from elsewhere pays it once on its first
-// signature. (A caller that copies the key into a fresh slice before every
-// signature pays it every time.) A key whose halves disagree is never used:
-// the Sign method returns an error and the Sign function panics.
+// computed the public key, so a key that comes from them does not pay it
+// again, and a key parsed from elsewhere pays it on its first signature (a
+// copy of a key in another slice finds the entry of the original). A key
+// whose halves disagree is never used: the Sign method returns an error
+// and the Sign function panics.
+//
+// The cache never refers to the caller's memory, so a key may be held
+// anywhere: on the Go heap, in a global, or in memory that the Go heap does
+// not own, such as a buffer from mmap locked with mlock. An entry is
+// dropped when its key has not been used between two garbage collections
+// (so one or two collections after its last use), and the cache holds at
+// most 4096 keys: a key beyond those, or used again after its entry was
+// dropped, pays the fixed-base multiplication again.
+//
+// # What is wiped
+//
+// When the cache drops an entry, or replaces it, it overwrites the entry's
+// copy of the key, scalar and prefix with zeros. A signature works on its
+// own copy of the expanded key, in a local variable that it overwrites
+// before it returns, as it does the nonce r; the SHA-512 of the seed is
+// overwritten once the scalar and prefix are taken from it, and
+// [GenerateKey] overwrites the seed it read after deriving the key.
+//
+// What is not wiped: the caller's PrivateKey and seed (the caller's to
+// wipe: NewKeyFromSeed and GenerateKey return the key in a new slice), the
+// internal states of the SHA-512 computations, which hash the seed and the
+// nonce prefix, copies that the compiler makes in registers and on the
+// stack, and memory that the garbage collector frees, which is not cleared
+// until it is reused. While a key is in use, the cache holds a copy of it,
+// and its expanded form, in ordinary Go memory, even if the key itself is
+// in memory locked with mlock: that copy may be swapped out.
 //
 // Signing is constant time with respect to the seed and the nonce.
 package ed25519
@@ -145,10 +170,11 @@ func (priv PrivateKey) Seed() []byte {
 func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
 	// The key first, then the options, as crypto/ed25519 orders its
 	// errors.
-	k, err := expand(priv)
-	if err != nil {
+	var k expandedKey
+	if err := expand(priv, &k); err != nil {
 		return nil, err
 	}
+	defer k.wipe()
 	hash := opts.HashFunc()
 	context := ""
 	if o, ok := opts.(*Options); ok {
@@ -174,7 +200,7 @@ func (priv PrivateKey) Sign(rand io.Reader, message []byte, opts crypto.SignerOp
 		return nil, errors.New("ed25519: expected opts.HashFunc() zero (unhashed message, for standard Ed25519) or SHA-512 (for Ed25519ph)")
 	}
 	signature = make([]byte, SignatureSize)
-	sign((*[SignatureSize]byte)(signature), k, message, &dom)
+	sign((*[SignatureSize]byte)(signature), &k, message, &dom)
 	return signature, nil
 }
 
@@ -206,14 +232,17 @@ func NewKeyFromSeed(seed []byte) PrivateKey {
 		panic("ed25519: bad seed length: " + strconv.Itoa(l))
 	}
 	privateKey := make([]byte, PrivateKeySize)
-	k := new(expandedKey)
+	var k expandedKey
 	k.fromSeed(seed)
 	var A edwards25519.Point
 	A.ScalarBaseMult(&k.s)
 	copy(privateKey[:32], seed)
 	copy(privateKey[32:], A.Bytes())
 	k.key = [64]byte(privateKey)
-	keyCache.Put(&privateKey[0], k)
+	pub := [PublicKeySize]byte(privateKey[32:])
+	declassify(&pub) // the public key
+	keyCache.Put(pub, &k)
+	k.wipe()
 	return privateKey
 }
 
@@ -222,13 +251,14 @@ func NewKeyFromSeed(seed []byte) PrivateKey {
 // and, unlike crypto/ed25519, if the public half of privateKey is not the
 // public key of its seed (see the package documentation).
 func Sign(privateKey PrivateKey, message []byte) []byte {
-	k, err := expand(privateKey)
-	if err != nil {
+	var k expandedKey
+	if err := expand(privateKey, &k); err != nil {
 		panic(err.Error())
 	}
 	var dom domain
 	signature := make([]byte, SignatureSize)
-	sign((*[SignatureSize]byte)(signature), k, message, &dom)
+	sign((*[SignatureSize]byte)(signature), &k, message, &dom)
+	k.wipe()
 	return signature
 }
 
@@ -314,6 +344,10 @@ type expandedKey struct {
 	s      edwards25519.Scalar
 	prefix [32]byte
 }
+
+// wipe overwrites k with zeros (best effort: the compiler may have kept
+// copies of its fields elsewhere).
+func (k *expandedKey) wipe() { *k = expandedKey{} }
 
 // fromSeed sets the scalar and prefix of k from seed (RFC 8032, Section
 // 5.1.5).
@@ -403,33 +437,41 @@ func verify(A *edwards25519.Point, publicKey PublicKey, message, sig []byte, dom
 }
 
 // keyCache holds the expanded form of each private key that was used or
-// made, keyed by the address of the key's first byte.
-var keyCache keycache.Cache[byte, expandedKey]
+// made, indexed by the key's public half (see the package documentation).
+var keyCache keycache.Cache[[PublicKeySize]byte, expandedKey]
 
-// expand returns the expanded form of priv from the cache, or makes it,
-// checking that the public half of priv is the public key of its seed.
-func expand(priv PrivateKey) (*expandedKey, error) {
+// expand sets *k to the expanded form of priv, from the cache or made and
+// stored there, checking that the public half of priv is the public key of
+// its seed.
+func expand(priv PrivateKey, k *expandedKey) error {
 	if l := len(priv); l != PrivateKeySize {
-		return nil, errors.New("ed25519: bad private key length: " + strconv.Itoa(l))
+		return errors.New("ed25519: bad private key length: " + strconv.Itoa(l))
 	}
-	return keyCache.Get(&priv[0], func(k *expandedKey) bool {
+	// The index is a copy of the public half: public, whether or not it
+	// is the public key of the seed, and never a pointer into priv, which
+	// may be memory the Go heap does not own.
+	pub := [PublicKeySize]byte(priv[SeedSize:])
+	declassify(&pub)
+	if keyCache.Load(pub, k, func(c *expandedKey) bool {
 		// Whether the key changed since it was cached is not secret.
-		same := subtle.ConstantTimeCompare(k.key[:], priv)
+		same := subtle.ConstantTimeCompare(c.key[:], priv)
 		declassify(&same)
 		return same == 1
-	}, func() (*expandedKey, error) {
-		k := new(expandedKey)
-		k.key = [64]byte(priv)
-		k.fromSeed(priv[:32])
-		var A edwards25519.Point
-		A.ScalarBaseMult(&k.s)
-		var enc [32]byte
-		copy(enc[:], A.Bytes())
-		match := subtle.ConstantTimeCompare(enc[:], priv[32:])
-		declassify(&match) // revealed by the error
-		if match != 1 {
-			return nil, errors.New("ed25519: bad private key: public key does not match seed")
-		}
-		return k, nil
-	})
+	}) {
+		return nil
+	}
+	k.key = [64]byte(priv)
+	k.fromSeed(priv[:SeedSize])
+	var A edwards25519.Point
+	A.ScalarBaseMult(&k.s)
+	var enc [PublicKeySize]byte
+	copy(enc[:], A.Bytes())
+	match := subtle.ConstantTimeCompare(enc[:], priv[SeedSize:])
+	declassify(&match) // revealed by the error
+	if match != 1 {
+		k.wipe()
+		return errors.New("ed25519: bad private key: public key does not match seed")
+	}
+	keyCache.Put(pub, k)
+	return nil
 }

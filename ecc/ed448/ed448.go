@@ -32,13 +32,39 @@
 // public halves would share their nonce but not their challenge, revealing
 // the secret scalar. As this module's ed25519 package does, signing checks
 // the public half against the seed, once per key: the expanded form of a
-// key (its secret scalar and nonce prefix) is kept in a cache keyed by the
-// address of the key's backing array, held by a weak pointer, and validated
-// on every use by a constant-time comparison of all 114 key bytes.
+// key in use (its secret scalar and nonce prefix), with a copy of the key,
+// is kept in a cache indexed by the key's public half and validated on
+// every use by a constant-time comparison of all 114 key bytes.
 // [NewKeyFromSeed] and [GenerateKey] fill the cache for the keys they
 // return; a key parsed from elsewhere pays one fixed-base multiplication on
 // its first signature. A key whose halves disagree is never used: signing
 // returns an error.
+//
+// The cache never refers to the caller's memory, so a key may be held
+// anywhere: on the Go heap, in a global, or in memory that the Go heap does
+// not own, such as a buffer from mmap locked with mlock. An entry is
+// dropped when its key has not been used between two garbage collections
+// (so one or two collections after its last use), and the cache holds at
+// most 4096 keys: a key beyond those, or used again after its entry was
+// dropped, pays the fixed-base multiplication again.
+//
+// # What is wiped
+//
+// When the cache drops an entry, or replaces it, it overwrites the entry's
+// copy of the key, scalar and prefix with zeros. A signature works on its
+// own copy of the expanded key, in a local variable that it overwrites
+// before it returns, as it does the nonce r; the SHAKE256 output from the
+// seed is overwritten once the scalar and prefix are taken from it, and
+// [GenerateKey] overwrites the seed it read after deriving the key.
+//
+// What is not wiped: the caller's PrivateKey and seed (the caller's to
+// wipe: NewKeyFromSeed and GenerateKey return the key in a new slice), the
+// internal states of the SHAKE256 computations, which hash the seed and the
+// nonce prefix, copies that the compiler makes in registers and on the
+// stack, and memory that the garbage collector frees, which is not cleared
+// until it is reused. While a key is in use, the cache holds a copy of it,
+// and its expanded form, in ordinary Go memory, even if the key itself is
+// in memory locked with mlock: that copy may be swapped out.
 //
 // Signing is constant time with respect to the seed and the nonce.
 package ed448
@@ -173,14 +199,17 @@ func NewKeyFromSeed(seed []byte) PrivateKey {
 		panic("ed448: bad seed length: " + strconv.Itoa(l))
 	}
 	privateKey := make([]byte, PrivateKeySize)
-	k := new(expandedKey)
+	var k expandedKey
 	k.fromSeed(seed)
 	var A edwards448.Point
 	A.ScalarBaseMult(&k.s)
 	copy(privateKey[:SeedSize], seed)
 	copy(privateKey[SeedSize:], A.Bytes())
 	k.key = [PrivateKeySize]byte(privateKey)
-	keyCache.Put(&privateKey[0], k)
+	pub := [PublicKeySize]byte(privateKey[SeedSize:])
+	declassify(&pub) // the public key
+	keyCache.Put(pub, &k)
+	k.wipe()
 	return privateKey
 }
 
@@ -269,6 +298,10 @@ type expandedKey struct {
 	prefix [57]byte
 }
 
+// wipe overwrites k with zeros (best effort: the compiler may have kept
+// copies of its fields elsewhere).
+func (k *expandedKey) wipe() { *k = expandedKey{} }
+
 // fromSeed sets the scalar and prefix of k from seed (RFC 8032, Section
 // 5.2.5).
 func (k *expandedKey) fromSeed(seed []byte) {
@@ -285,10 +318,11 @@ func (k *expandedKey) fromSeed(seed []byte) {
 // 5.2.6).
 func sign(priv PrivateKey, message []byte, context string, ph bool) ([]byte, error) {
 	// The key first, then the context.
-	k, err := expand(priv)
-	if err != nil {
+	var k expandedKey
+	if err := expand(priv, &k); err != nil {
 		return nil, err
 	}
+	defer k.wipe()
 	if l := len(context); l > ContextMaxSize {
 		return nil, errors.New("ed448: bad context length: " + strconv.Itoa(l))
 	}
@@ -379,33 +413,41 @@ func verify(publicKey PublicKey, message, sig []byte, context string, ph bool) e
 }
 
 // keyCache holds the expanded form of each private key that was used or
-// made, keyed by the address of the key's first byte.
-var keyCache keycache.Cache[byte, expandedKey]
+// made, indexed by the key's public half (see the package documentation).
+var keyCache keycache.Cache[[PublicKeySize]byte, expandedKey]
 
-// expand returns the expanded form of priv from the cache, or makes it,
-// checking that the public half of priv is the public key of its seed.
-func expand(priv PrivateKey) (*expandedKey, error) {
+// expand sets *k to the expanded form of priv, from the cache or made and
+// stored there, checking that the public half of priv is the public key of
+// its seed.
+func expand(priv PrivateKey, k *expandedKey) error {
 	if l := len(priv); l != PrivateKeySize {
-		return nil, errors.New("ed448: bad private key length: " + strconv.Itoa(l))
+		return errors.New("ed448: bad private key length: " + strconv.Itoa(l))
 	}
-	return keyCache.Get(&priv[0], func(k *expandedKey) bool {
+	// The index is a copy of the public half: public, whether or not it
+	// is the public key of the seed, and never a pointer into priv, which
+	// may be memory the Go heap does not own.
+	pub := [PublicKeySize]byte(priv[SeedSize:])
+	declassify(&pub)
+	if keyCache.Load(pub, k, func(c *expandedKey) bool {
 		// Whether the key changed since it was cached is not secret.
-		same := subtle.ConstantTimeCompare(k.key[:], priv)
+		same := subtle.ConstantTimeCompare(c.key[:], priv)
 		declassify(&same)
 		return same == 1
-	}, func() (*expandedKey, error) {
-		k := new(expandedKey)
-		k.key = [PrivateKeySize]byte(priv)
-		k.fromSeed(priv[:SeedSize])
-		var A edwards448.Point
-		A.ScalarBaseMult(&k.s)
-		var enc [57]byte
-		copy(enc[:], A.Bytes())
-		match := subtle.ConstantTimeCompare(enc[:], priv[SeedSize:])
-		declassify(&match) // revealed by the error
-		if match != 1 {
-			return nil, errors.New("ed448: bad private key: public key does not match seed")
-		}
-		return k, nil
-	})
+	}) {
+		return nil
+	}
+	k.key = [PrivateKeySize]byte(priv)
+	k.fromSeed(priv[:SeedSize])
+	var A edwards448.Point
+	A.ScalarBaseMult(&k.s)
+	var enc [PublicKeySize]byte
+	copy(enc[:], A.Bytes())
+	match := subtle.ConstantTimeCompare(enc[:], priv[SeedSize:])
+	declassify(&match) // revealed by the error
+	if match != 1 {
+		k.wipe()
+		return errors.New("ed448: bad private key: public key does not match seed")
+	}
+	keyCache.Put(pub, k)
+	return nil
 }

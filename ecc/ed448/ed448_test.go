@@ -597,8 +597,8 @@ func TestAllocations(t *testing.T) {
 	}
 }
 
-// globalKey is a private key outside the heap, which the key cache cannot
-// attach a cleanup to.
+// globalKey is a private key outside the heap (in the data segment), which
+// signs like any other: the key cache never refers to the key's memory.
 var globalKey [114]byte
 
 func TestGlobalKey(t *testing.T) {
