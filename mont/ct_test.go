@@ -53,6 +53,7 @@ func ctSecretNat(m *mont.Modulus, seed uint64) *mont.Nat {
 // that return errors, nothing else. The operands, the
 // exponent of Exp and the value reduced by Mod and ModAny are secret; the
 // results are marked public only for the test's own comparisons.
+// Inverse reveals only whether its input is invertible (its result).
 // Functions named VarTime are excluded by design, and so are SetBytes and
 // SetOverflowingBytes (whose errors reveal a comparison with the modulus)
 // and FillBytes (whose error reveals whether the value fits).
@@ -162,6 +163,28 @@ func ctMont(t *testing.T, bits int) {
 	if len(out) != p.Size() {
 		t.Errorf("Bytes returned %d bytes, want %d", len(out), p.Size())
 	}
+
+	// Inverse of a secret value modulo the public m (an RSA blinding
+	// value) and modulo the secret p; only whether an inverse exists is
+	// revealed, by the result.
+	for _, c := range []struct {
+		a *mont.Nat
+		m *mont.Modulus
+	}{{x, m}, {xp, p}} {
+		inv, ok := mont.NewNat().Inverse(c.a, c.m)
+		if !ok {
+			continue // a shares a factor with the modulus: possible for these values
+		}
+		eq = mont.NewNat().Set(inv).Mul(c.a, c.m).IsOne()
+		ctgrind.PublicValue(&eq)
+		if eq != 1 {
+			t.Error("a·Inverse(a) != 1")
+		}
+	}
+	// Zero, computed from the secret x, has no inverse.
+	if _, ok := mont.NewNat().Inverse(mont.NewNat().Set(x).Sub(x, m), m); ok {
+		t.Error("Inverse(0) succeeded")
+	}
 }
 
 // ctMersenne returns 2^k - 1, big-endian.
@@ -213,6 +236,54 @@ func TestCTMontCRT(t *testing.T) {
 		ctgrind.PublicValue(&eq)
 		if eq != 1 {
 			t.Error("RecombineCRT(z mod p, z mod q) != z")
+		}
+	})
+}
+
+// ctSecretReader is a deterministic random source (xorshift) whose output
+// is secret for memcheck.
+type ctSecretReader struct{ s uint64 }
+
+func (r *ctSecretReader) Read(b []byte) (int, error) {
+	for i := range b {
+		r.s ^= r.s << 13
+		r.s ^= r.s >> 7
+		r.s ^= r.s << 17
+		b[i] = byte(r.s >> 32)
+	}
+	ctgrind.Secret(b)
+	return len(b), nil
+}
+
+// TestCTProbablyPrime is the constant-time case of ProbablyPrime: for a
+// secret prime, with bases from a secret source, nothing but the verdict
+// (and the bit length) may decide a branch or an address. The primes are
+// P-224's p = 2^224 − 2^96 + 1, whose p − 1 has 96 factors of two (a long
+// run of squarings after the exponentiation), and 2^521 − 1, with one. A
+// composite (their product) is rejected, which may take variable time once
+// the verdict is known: the case only checks that it is rejected.
+func TestCTProbablyPrime(t *testing.T) {
+	p224 := []byte{
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+		0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
+	}
+	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+		for _, w := range [][]byte{p224, ctMersenne(521)} {
+			w = append([]byte(nil), w...)
+			ctgrind.Secret(w)
+			prime, err := mont.ProbablyPrime(w, 5, &ctSecretReader{s: 7})
+			if err != nil || !prime {
+				t.Errorf("ProbablyPrime of a %d-byte prime: %v, %v", len(w), prime, err)
+			}
+		}
+		c := mont.NewNat().MulPlain(mont.NewNat().SetBigEndian(p224), mont.NewNat().SetBigEndian(ctMersenne(521)))
+		cb, err := c.FillBytes(make([]byte, 28+66))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctgrind.Secret(cb)
+		if prime, err := mont.ProbablyPrime(cb, 5, &ctSecretReader{s: 8}); err != nil || prime {
+			t.Errorf("ProbablyPrime of a composite: %v, %v", prime, err)
 		}
 	})
 }

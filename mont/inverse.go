@@ -6,9 +6,10 @@ import "math/bits"
 // x and false if a has no inverse (a and m share a factor, or a is zero).
 // a must have m's length and be reduced modulo m.
 //
-// Its time depends on a and m: use it only on public values, or on values
-// masked with randomness unknown to an attacker (an RSA blinding factor).
-// For a constant-time inverse modulo a prime, see [Nat.InversePrime].
+// Its time depends on a and m: use it only on public values. A trace of
+// its branches reveals a; for a secret a, even a random one (an RSA
+// blinding value, with which every blinded value could be unblinded), use
+// the constant-time [Nat.Inverse], which is also faster.
 func (x *Nat) InverseVarTime(a *Nat, m *Modulus) (*Nat, bool) {
 	n := len(m.nat.limbs)
 	// Binary extended Euclid on (u, v) = (a, m) keeping the invariants

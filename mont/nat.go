@@ -115,20 +115,28 @@ func (x *Nat) setBytes(b []byte, n int) error {
 // SetBytes sets x to the big-endian value b, with the length of m, and
 // returns x. It returns an error if the value is not less than m. Leading
 // zero bytes are allowed up to any length; the time taken depends only on
-// len(b) and m's length, not on the value.
+// len(b) and m's length, not on the value: only the outcome, which the
+// error reveals, decides a branch.
 func (x *Nat) SetBytes(b []byte, m *Modulus) (*Nat, error) {
+	// Only zero bytes may exceed the modulus' size.
+	var high byte
 	if len(b) > m.Size() {
-		// Only zero bytes may exceed the modulus' size.
 		for _, c := range b[:len(b)-m.Size()] {
-			if c != 0 {
-				return nil, errTooLong
-			}
+			high |= c
 		}
+		b = b[len(b)-m.Size():]
+	}
+	tooLong := ctEq(uint64(high), 0).Not()
+	declassify(&tooLong)
+	if tooLong == 1 {
+		return nil, errTooLong
 	}
 	if err := x.setBytes(b, len(m.nat.limbs)); err != nil {
-		return nil, err
+		return nil, err // unreachable: b has at most m's size
 	}
-	if x.cmpGeq(m.nat) == 1 {
+	geq := x.cmpGeq(m.nat)
+	declassify(&geq)
+	if geq == 1 {
 		return nil, errNotReduced
 	}
 	return x, nil
@@ -145,9 +153,13 @@ func (x *Nat) SetOverflowingBytes(b []byte, m *Modulus) (*Nat, error) {
 	if err := x.setBytes(b, len(m.nat.limbs)); err != nil {
 		return nil, err
 	}
-	top := m.bitLen % 64
-	if top != 0 && x.limbs[len(x.limbs)-1]>>top != 0 {
-		return nil, errTooManyBits
+	if top := m.bitLen % 64; top != 0 {
+		// Whether b has too many bits is the error: public.
+		tooMany := ctEq(x.limbs[len(x.limbs)-1]>>top, 0).Not()
+		declassify(&tooMany)
+		if tooMany == 1 {
+			return nil, errTooManyBits
+		}
 	}
 	x.maybeSubtract(x.cmpGeq(m.nat), m)
 	return x, nil

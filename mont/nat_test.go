@@ -3,6 +3,7 @@ package mont
 import (
 	"bytes"
 	"crypto/rand"
+	"io"
 	"math/big"
 	mrand "math/rand/v2"
 	"testing"
@@ -237,6 +238,15 @@ func TestInverse(t *testing.T) {
 				if ok {
 					checkNat(t, "InverseVarTime", got, m, want)
 				}
+				got, ok = NewNat().Inverse(x, m)
+				if (want != nil) != ok {
+					t.Errorf("Inverse(%x) mod %x: ok = %v, want %v", a, mb, ok, want != nil)
+					continue
+				}
+				if want == nil {
+					want = new(big.Int)
+				}
+				checkNat(t, "Inverse", got, m, want)
 			}
 		}
 		// A prime modulus for InversePrime: 2^255 - 19 and 2^521 - 1.
@@ -331,39 +341,92 @@ func TestNewModulusErrors(t *testing.T) {
 	}
 }
 
+// primeTests are the two primality tests, which must agree.
+var primeTests = []struct {
+	name string
+	f    func(w []byte, rounds int, rand io.Reader) (bool, error)
+}{
+	{"ProbablyPrimeVarTime", ProbablyPrimeVarTime},
+	{"ProbablyPrime", ProbablyPrime},
+}
+
 func TestProbablyPrime(t *testing.T) {
+	for _, pt := range primeTests {
+		t.Run(pt.name, func(t *testing.T) { testProbablyPrime(t, pt.f) })
+	}
+}
+
+func testProbablyPrime(t *testing.T, probablyPrime func([]byte, int, io.Reader) (bool, error)) {
 	r := mrand.New(mrand.NewPCG(11, 12))
 	for v := uint64(0); v < 2000; v++ {
 		b := new(big.Int).SetUint64(v)
-		got, err := ProbablyPrimeVarTime(b.Bytes(), 10, rand.Reader)
+		got, err := probablyPrime(b.Bytes(), 10, rand.Reader)
 		if err != nil || got != b.ProbablyPrime(20) {
-			t.Errorf("ProbablyPrimeVarTime(%d) = %v, %v", v, got, err)
+			t.Errorf("%d: %v, %v", v, got, err)
 		}
 	}
-	// Carmichael numbers and strong pseudoprimes to small bases.
-	for _, s := range []string{"561", "41041", "3215031751", "3825123056546413051", "318665857834031151167461", "3317044064679887385961981"} {
+	// Around 2^16, where ProbablyPrime leaves its small-number path, and
+	// around the squares of the trial divisors.
+	for _, base := range []uint64{1 << 16, 1 << 17, 1699 * 1699, 1697 * 1709, 1 << 32, 1<<63 - 1000} {
+		for v := base - 300; v < base+300; v++ {
+			b := new(big.Int).SetUint64(v)
+			got, err := probablyPrime(b.Bytes(), 10, rand.Reader)
+			if err != nil || got != b.ProbablyPrime(20) {
+				t.Errorf("%d: %v, %v", v, got, err)
+			}
+		}
+	}
+	// Carmichael numbers and strong pseudoprimes to small bases; the
+	// Carmichael numbers (6k+1)(12k+1)(18k+1) of 41 to 191 bits have no
+	// factor that trial division finds, so that Miller–Rabin must tell
+	// (every base coprime to them reaches 1, most without −1 before).
+	for _, s := range []string{"561", "41041", "3215031751", "3825123056546413051", "318665857834031151167461", "3317044064679887385961981",
+		"1396066334401", "1494567203952363107041", "1722679487144027224942814568581450379409", "1986114220962193666411479745396577410163873092323808013209"} {
 		b, _ := new(big.Int).SetString(s, 10)
-		if got, _ := ProbablyPrimeVarTime(b.Bytes(), 20, rand.Reader); got {
-			t.Errorf("ProbablyPrimeVarTime(%s) = true for a composite", s)
+		if got, _ := probablyPrime(b.Bytes(), 20, rand.Reader); got {
+			t.Errorf("true for the composite %s", s)
 		}
 	}
 	for range 20 {
 		p, _ := rand.Prime(rand.Reader, 64+r.IntN(1000))
-		if got, _ := ProbablyPrimeVarTime(p.Bytes(), 5, rand.Reader); !got {
-			t.Errorf("ProbablyPrimeVarTime(%x) = false for a prime", p)
+		if got, _ := probablyPrime(p.Bytes(), 5, rand.Reader); !got {
+			t.Errorf("false for the prime %x", p)
+		}
+		// With leading zero bytes.
+		if got, _ := probablyPrime(append([]byte{0, 0}, p.Bytes()...), 5, rand.Reader); !got {
+			t.Errorf("false for the prime %x with leading zeros", p)
 		}
 		c := new(big.Int).Mul(p, big.NewInt(257))
-		if got, _ := ProbablyPrimeVarTime(c.Bytes(), 5, rand.Reader); got {
-			t.Errorf("ProbablyPrimeVarTime(%x) = true for a composite", c)
+		if got, _ := probablyPrime(c.Bytes(), 5, rand.Reader); got {
+			t.Errorf("true for the composite %x", c)
 		}
 		q, _ := rand.Prime(rand.Reader, 300)
 		c.Mul(p, q)
-		if got, _ := ProbablyPrimeVarTime(c.Bytes(), 5, rand.Reader); got {
-			t.Errorf("ProbablyPrimeVarTime(%x) = true for a product of primes", c)
+		if got, _ := probablyPrime(c.Bytes(), 5, rand.Reader); got {
+			t.Errorf("true for the product of primes %x", c)
 		}
 	}
-	if _, err := ProbablyPrimeVarTime([]byte{7}, 0, rand.Reader); err == nil {
-		t.Error("ProbablyPrimeVarTime with 0 rounds succeeded")
+	// Primes p with p − 1 divisible by a large power of two (a is large),
+	// and their neighbours: p = k·2^s + 1.
+	for _, s := range []int{1, 2, 30, 63, 64, 65, 127, 200} {
+		k := big.NewInt(3)
+		for range 1000 {
+			p := new(big.Int).Add(new(big.Int).Lsh(k, uint(s)), big.NewInt(1))
+			if p.BitLen() > 16 && p.ProbablyPrime(20) {
+				if got, err := probablyPrime(p.Bytes(), 8, rand.Reader); !got || err != nil {
+					t.Errorf("2^%d·%d + 1: %v, %v", s, k, got, err)
+				}
+				c := new(big.Int).Mul(p, new(big.Int).Add(new(big.Int).Lsh(big.NewInt(5), uint(s)), big.NewInt(1)))
+				if got, _ := probablyPrime(c.Bytes(), 8, rand.Reader); got != c.ProbablyPrime(20) {
+					t.Errorf("%x: %v", c, got)
+				}
+				break
+			}
+			k.Add(k, big.NewInt(2))
+		}
+	}
+	if _, err := probablyPrime([]byte{7}, 0, rand.Reader); err == nil {
+		t.Error("0 rounds succeeded")
 	}
 }
 

@@ -54,7 +54,10 @@ func (x *Nat) FillBytes(b []byte) ([]byte, error) {
 			dropped |= limb
 		}
 	}
-	if dropped != 0 {
+	// Whether x fits is the error: public.
+	tooLarge := ctEq(dropped, 0).Not()
+	declassify(&tooLarge)
+	if tooLarge == 1 {
 		clear(b)
 		return nil, errValueTooLarge
 	}
