@@ -12,6 +12,8 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"testing"
+
+	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
 func BenchmarkSign(b *testing.B) {
@@ -20,6 +22,7 @@ func BenchmarkSign(b *testing.B) {
 		for _, bits := range []int{2048, 3072, 4096} {
 			priv, std := testKey(b, bits)
 			b.Run(fmt.Sprintf("%s/%d/crypton", scheme, bits), func(b *testing.B) {
+				cryptotest.CPUTime(b)
 				for b.Loop() {
 					var err error
 					if scheme == "PSS" {
@@ -33,6 +36,7 @@ func BenchmarkSign(b *testing.B) {
 				}
 			})
 			b.Run(fmt.Sprintf("%s/%d/stdlib", scheme, bits), func(b *testing.B) {
+				cryptotest.CPUTime(b)
 				for b.Loop() {
 					var err error
 					if scheme == "PSS" {

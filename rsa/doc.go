@@ -28,14 +28,23 @@
 // decryption checks the padding in constant time and fails with the single
 // error ErrDecryption.
 //
+// The blinding value r and its inverse are secret too (with them, the
+// blinded values could be unblinded): r is drawn without a comparison that
+// depends on it and inverted with mont's constant-time Inverse.
+//
 // Operations on public values only (verification, encryption) use the
 // faster variable-time exponentiation by the public exponent. Key
-// generation takes variable time as it tests prime candidates (with mont's
-// ProbablyPrimeVarTime) and discards them. The rest of the arithmetic on a
-// key, in key generation (n, the private exponent, the CRT values) as in
-// key import (the checks of NewPrivateKey and the CRT values), is mont's
-// constant-time arithmetic: its time depends on the sizes of the values,
-// not on the values.
+// generation takes variable time as it rejects prime candidates and
+// discards them, but the candidates that become the key's primes are
+// tested in constant time (mont's ProbablyPrime: trial division and
+// Miller–Rabin rounds whose time reveals nothing of a prime but its
+// length). The rest of the arithmetic on a key, in key generation (n, the
+// private exponent, the CRT values) as in key import (the checks of
+// NewPrivateKey and the CRT values), is mont's constant-time arithmetic:
+// its time depends on the sizes of the values, not on the values, and only
+// the outcome of each check is revealed. Key generation gives up with an
+// error, instead of searching forever, when the random source looks broken
+// (see GenerateKey).
 //
 // # Interoperability with crypto/rsa
 //
@@ -52,10 +61,18 @@
 // FromStdlibPrivateKey and the Stdlib methods convert keys, for parsing
 // and marshaling with crypto/x509.
 //
-// Keys of 512 to 8192 bits are accepted, so that legacy keys and published
-// test vectors can be used, but only keys of 2048 bits or more are secure;
-// GenerateKey makes keys from 1024 bits up. The public exponent must be odd
-// and between 3 and 2³¹-1.
+// # Minimum key size
+//
+// Every function of the package refuses keys with a modulus of fewer than
+// 1024 bits, as crypto/rsa does since Go 1.24: NewPublicKey,
+// NewPrivateKey and the conversions from crypto/rsa return an error for
+// them, and so do signing, verification, encryption and decryption. Keys
+// of 1024 to 2047 bits are accepted, for existing keys and published test
+// vectors, but are not recommended; GenerateKey makes keys of 2048 bits or
+// more only. Unlike crypto/rsa's GODEBUG setting rsa1024min=0, there is no
+// way to lift the limit: tests need keys of 1024 bits or more (those of
+// Wycheproof and RFC 8017 all are). The largest modulus is 8192 bits. The
+// public exponent must be odd and between 3 and 2³¹-1.
 //
 // SHA-1 and the SHA-2 family come from crypton's hash module; other
 // hashes, such as SHA-3, from the implementation registered with package

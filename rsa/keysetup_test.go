@@ -104,7 +104,7 @@ func TestPrivateExponent(t *testing.T) {
 // TestGenerateKeyValues checks a generated key's values against math/big:
 // d = e⁻¹ mod φ(n) and the CRT values.
 func TestGenerateKeyValues(t *testing.T) {
-	for _, bits := range []int{1024, 1031, 2048} {
+	for _, bits := range []int{2048, 2055} {
 		priv, err := GenerateKey(rand.Reader, bits)
 		if err != nil {
 			t.Fatal(err)
@@ -191,13 +191,13 @@ func mustHexInt(t *testing.T, s string) *big.Int {
 	return new(big.Int).SetBytes(b)
 }
 
-// TestNewPrivateKeySmallD imports a 531-bit key whose d, valid for e = 7,
-// is at most 2^265: p = 2g+1 and q = 4g+1 for a prime-producing g, so that
+// TestNewPrivateKeySmallD imports a 1024-bit key whose d, valid for e = 7,
+// is at most 2^512: p = 2g+1 and q = 4g+1 for a prime-producing g, so that
 // λ(n) = 4g is barely above √n.
 func TestNewPrivateKeySmallD(t *testing.T) {
-	p := mustHexInt(t, "01c65962cad70a7d1ac2d1154d21009936be890307b51236edeeeb8b0006ec1cc82f")
-	q := mustHexInt(t, "038cb2c595ae14fa3585a22a9a4201326d7d12060f6a246ddbddd716000dd839905d")
-	d := mustHexInt(t, "018571301b93bfd8f25dd7c91d8a0083537ebe94e208eb0a82ccc9e4db73a5cf8703")
+	p := mustHexInt(t, "9be6e1aff29aa054235f6a4be0a125f4f59e6b4414e6a072915a5496e41fd79d1b9bfe4d449b04c0aabf9fdc533ad06633b01f27d6f95d61ea5c95d8517ca02b")
+	q := mustHexInt(t, "0137cdc35fe53540a846bed497c1424be9eb3cd68829cd40e522b4a92dc83faf3a3737fc9a89360981557f3fb8a675a0cc67603e4fadf2bac3d4b92bb0a2f94055")
+	d := mustHexInt(t, "591637d2417cede6efa43cbda4ee5ed51ea3ab025516128a9c339e0d14a47b3534592399de0f706e186d7feb9d462df1421b7f847ad7a31361597a3277b4edcf")
 	const e = 7
 	n := new(big.Int).Mul(p, q)
 	one := big.NewInt(1)
@@ -207,7 +207,7 @@ func TestNewPrivateKeySmallD(t *testing.T) {
 			t.Fatal("e·d ≢ 1")
 		}
 	}
-	if n.BitLen() != 531 || d.Cmp(new(big.Int).Lsh(one, 531/2)) > 0 {
+	if n.BitLen() != 1024 || d.Cmp(new(big.Int).Lsh(one, 1024/2)) > 0 {
 		t.Fatal("test key is not what it says")
 	}
 	_, err := NewPrivateKey(n.Bytes(), e, d.Bytes(), p.Bytes(), q.Bytes())
@@ -255,7 +255,9 @@ func TestNewPrivateKeyComposite(t *testing.T) {
 		return new(big.Int).Mul(p, q).Bytes(), dd.Bytes()
 	}
 	for range 3 {
-		a, b, c := randPrime(192), randPrime(192), randPrime(384)
+		// n = a·b·c and n = a²·b have at least 1024 bits, the least
+		// NewPrivateKey accepts.
+		a, b, c := randPrime(384), randPrime(384), randPrime(768)
 		composite := new(big.Int).Mul(a, b)
 		if new(big.Int).Mod(new(big.Int).Sub(composite, one), e).Sign() == 0 {
 			continue

@@ -12,14 +12,20 @@ import (
 // on the outcome of a check, which is public (the key is rejected or a
 // candidate discarded).
 
-// trimLeadingZeros returns b without its leading zero bytes. Its time
-// depends on their number: use it where the byte length is public, as the
-// sizes of a key's primes are.
+// trimLeadingZeros returns b without its leading zero bytes. Use it where
+// the byte length is public, as the sizes of a key's primes are: the
+// number of leading zero bytes is counted in constant time, and only it is
+// revealed, not the values of the bytes.
 func trimLeadingZeros(b []byte) []byte {
-	for len(b) > 0 && b[0] == 0 {
-		b = b[1:]
+	n, nonzero := 0, 0
+	for _, c := range b {
+		// nonzero becomes 1 at the first nonzero byte; until then, each
+		// byte counts.
+		nonzero |= int((uint32(c) | -uint32(c)) >> 31)
+		n += nonzero ^ 1
 	}
-	return b
+	declassify(&n)
+	return b[n:]
 }
 
 // oddAtLeast3 reports whether the big-endian p, with no leading zeros, is

@@ -56,6 +56,9 @@ func oaepHashes(opts *OAEPOptions) (hash.Hash, hash.Hash, error) {
 // The padding is built from msg in time that depends only on the lengths,
 // and the public-key operation does not depend on msg's value.
 func EncryptOAEP(random io.Reader, pub *PublicKey, msg []byte, opts *OAEPOptions) ([]byte, error) {
+	if err := pub.check(); err != nil {
+		return nil, err
+	}
 	h, mgf, err := oaepHashes(opts)
 	if err != nil {
 		return nil, err
@@ -103,6 +106,9 @@ func DecryptOAEP(priv *PrivateKey, ciphertext []byte, opts *OAEPOptions) ([]byte
 }
 
 func decryptOAEP(random io.Reader, priv *PrivateKey, ciphertext []byte, opts *OAEPOptions) ([]byte, error) {
+	if err := priv.check(); err != nil {
+		return nil, err
+	}
 	h, mgf, err := oaepHashes(opts)
 	if err != nil {
 		return nil, err

@@ -58,6 +58,9 @@ func SignPKCS1v15(priv *PrivateKey, hash crypto.Hash, hashed []byte) ([]byte, er
 }
 
 func signPKCS1v15(random io.Reader, priv *PrivateKey, hash crypto.Hash, hashed []byte) ([]byte, error) {
+	if err := priv.check(); err != nil {
+		return nil, err
+	}
 	em, err := pkcs1v15Encode(priv.pub.Size(), hash, hashed)
 	if err != nil {
 		return nil, err
@@ -77,6 +80,9 @@ func signPKCS1v15(random io.Reader, priv *PrivateKey, hash crypto.Hash, hashed [
 // accept a forgery. Verification uses only public values and runs in
 // variable time.
 func VerifyPKCS1v15(pub *PublicKey, hash crypto.Hash, hashed, sig []byte) error {
+	if err := pub.check(); err != nil {
+		return err
+	}
 	k := pub.Size()
 	want, err := pkcs1v15Encode(k, hash, hashed)
 	if err != nil {

@@ -90,6 +90,9 @@ func pssHashes(h crypto.Hash, opts *PSSOptions) (hash.Hash, hash.Hash, error) {
 // nil means crypto/rand.Reader. The private-key operation runs in constant
 // time.
 func SignPSS(random io.Reader, priv *PrivateKey, hash crypto.Hash, digest []byte, opts *PSSOptions) ([]byte, error) {
+	if err := priv.check(); err != nil {
+		return nil, err
+	}
 	if random == nil {
 		random = crand.Reader
 	}
@@ -129,6 +132,11 @@ func SignPSS(random io.Reader, priv *PrivateKey, hash crypto.Hash, digest []byte
 		return nil, fmt.Errorf("rsa: reading the PSS salt: %w", err)
 	}
 	em := pssEncode(digest, emBits, salt, h, mgf)
+	// The salt may come from a secret source, but em, and the salt in it,
+	// is public as soon as the signature is: anyone who verifies it
+	// computes em = sig^e mod n. The private-key operation may branch on
+	// it (its range check).
+	declassifyBytes(em)
 	// em has at most n's bit length minus one bits, so it is below n.
 	return priv.privateOp(random, em)
 }
@@ -172,6 +180,9 @@ func pssHash(h hash.Hash, mHash, salt, out []byte) []byte {
 //
 // Verification uses only public values and runs in variable time.
 func VerifyPSS(pub *PublicKey, hash crypto.Hash, digest, sig []byte, opts *PSSOptions) error {
+	if err := pub.check(); err != nil {
+		return err
+	}
 	h, mgf, err := pssHashes(hash, opts)
 	if err != nil {
 		return err

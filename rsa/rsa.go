@@ -14,11 +14,12 @@ import (
 
 // Limits on the keys this package accepts.
 const (
-	// minModulusBits is the smallest modulus NewPublicKey and NewPrivateKey
-	// accept. It is below what is secure (1024 bits is the least GenerateKey
-	// makes, 2048 is the least anyone should use) so that published test
-	// vectors with small keys can be checked.
-	minModulusBits = 512
+	// minModulusBits is the smallest modulus any function of this package
+	// accepts: key import, signing, verification, encryption and
+	// decryption, as crypto/rsa does since Go 1.24. Keys of 1024 to 2047
+	// bits are still accepted, for existing keys and published test
+	// vectors, but GenerateKey makes none below minGenerateBits.
+	minModulusBits = 1024
 	// maxModulusBits is the largest modulus: 8192 bits, the largest that
 	// mont's kernels take (128 limbs of scratch space on the stack).
 	maxModulusBits = 8192
@@ -67,10 +68,11 @@ type PublicKey struct {
 // NewPublicKey returns the public key with the big-endian modulus n (leading
 // zero bytes are ignored) and the public exponent e.
 //
-// n must be odd and between 512 and 8192 bits long. Keys below 2048 bits
-// are not secure; those from 512 bits up are accepted so that legacy keys
-// and published test vectors can be verified. e must be odd, at least 3 and
-// below 2³¹.
+// n must be odd and between 1024 and 8192 bits long (see "Minimum key
+// size" in the package documentation); smaller moduli are insecure and
+// refused. Keys below 2048 bits are accepted for existing keys and
+// published test vectors, but are not recommended. e must be odd, at
+// least 3 and below 2³¹.
 func NewPublicKey(n []byte, e int) (*PublicKey, error) {
 	for len(n) > 0 && n[0] == 0 {
 		n = n[1:]
@@ -85,8 +87,8 @@ func NewPublicKey(n []byte, e int) (*PublicKey, error) {
 		return nil, errors.New("rsa: modulus is even")
 	}
 	bits := 8*len(n) - leadingZeros8(n[0])
-	if bits < minModulusBits {
-		return nil, fmt.Errorf("rsa: modulus of %d bits is too small (the minimum is %d)", bits, minModulusBits)
+	if err := checkKeySize(bits); err != nil {
+		return nil, err
 	}
 	if bits > maxModulusBits {
 		return nil, fmt.Errorf("rsa: modulus of %d bits is too large (the maximum is %d)", bits, maxModulusBits)
@@ -103,6 +105,36 @@ func NewPublicKey(n []byte, e int) (*PublicKey, error) {
 		e:      e,
 		std:    stdPublicKey(nb, e),
 	}, nil
+}
+
+// checkKeySize returns an error for a modulus of fewer than
+// minModulusBits bits.
+func checkKeySize(bits int) error {
+	if bits < minModulusBits {
+		return fmt.Errorf("rsa: %d-bit keys are insecure (the minimum is %d bits)", bits, minModulusBits)
+	}
+	return nil
+}
+
+// check returns an error unless pub is a key made by this package's
+// constructors (not nil, not the zero value) with a modulus of at least
+// minModulusBits bits. The constructors refuse smaller moduli already;
+// every operation checks again, so that the limit holds however a key came
+// to be, and a zero PublicKey gives an error rather than a panic.
+func (pub *PublicKey) check() error {
+	if pub == nil || pub.n == nil {
+		return errors.New("rsa: missing or uninitialized key (use NewPublicKey or NewPrivateKey)")
+	}
+	return checkKeySize(pub.n.BitLen())
+}
+
+// check is PublicKey.check for a private key, which must also have its
+// private parts.
+func (priv *PrivateKey) check() error {
+	if priv == nil || priv.p == nil || priv.q == nil || priv.qInv == nil || priv.blinding == nil {
+		return errors.New("rsa: missing or uninitialized key (use NewPrivateKey or GenerateKey)")
+	}
+	return priv.pub.check()
 }
 
 func checkPublicExponent(e int) error {
@@ -175,9 +207,9 @@ type PrivateKey struct {
 }
 
 // blinding caches a blinding pair (r^e, r⁻¹) mod n. Computing r⁻¹ costs a
-// modular inversion, about as much as half a private-key operation, so a
-// pair is reused the way OpenSSL's BN_BLINDING does: each use squares both
-// halves, which keeps them a valid pair ((r²)^e and (r²)⁻¹) without
+// modular inversion, about a sixth of a private-key operation at 2048 bits,
+// so a pair is reused the way OpenSSL's BN_BLINDING does: each use squares
+// both halves, which keeps them a valid pair ((r²)^e and (r²)⁻¹) without
 // revealing the previous one, and a fresh random r replaces the pair every
 // blindingUses operations.
 type blinding struct {
@@ -225,7 +257,9 @@ func newPrivateKey(pub *PublicKey, d, p, q []byte) (*PrivateKey, error) {
 	if !oddAtLeast3(p) || !oddAtLeast3(q) {
 		return nil, errors.New("rsa: invalid prime: each prime must be odd and at least 3")
 	}
-	if compareBE(p, q) == 0 {
+	// The outcome of every check below is public: the error reveals it.
+	// For a valid key, it is always the same.
+	if reveal(compareBE(p, q)) == 0 {
 		return nil, errors.New("rsa: the two primes are equal")
 	}
 	errProduct := errors.New("rsa: the primes' product is not the modulus")
@@ -240,11 +274,11 @@ func newPrivateKey(pub *PublicKey, d, p, q []byte) (*PrivateKey, error) {
 		return nil, fmt.Errorf("rsa: internal error: %v", errors.Join(errP, errQ))
 	}
 	pq, err := mont.NewNat().MulPlain(P.Nat(), Q.Nat()).FillBytes(make([]byte, pub.Size()))
-	if err != nil || compareBE(pq, pub.nBytes) != 0 {
+	if err != nil || reveal(compareBE(pq, pub.nBytes)) != 0 {
 		return nil, errProduct
 	}
 	D, err := mont.NewNat().SetBytes(d, pub.n)
-	if err != nil || D.IsZero().Or(D.IsOne()) == 1 {
+	if err != nil || reveal(D.IsZero().Or(D.IsOne())) == 1 {
 		return nil, errors.New("rsa: private exponent is not between 1 and the modulus")
 	}
 
@@ -263,15 +297,15 @@ func newPrivateKey(pub *PublicKey, d, p, q []byte) (*PrivateKey, error) {
 	if errP != nil || errQ != nil {
 		return nil, fmt.Errorf("rsa: internal error: %v", errors.Join(errP, errQ))
 	}
-	if edP.IsOne().And(edQ.IsOne()) != 1 {
+	if reveal(edP.IsOne().And(edQ.IsOne())) != 1 {
 		return nil, errors.New("rsa: private exponent does not match the public exponent and primes (e·d ≢ 1 mod p-1 or q-1)")
 	}
 
-	if compareBE(absDiffBE(p, q), pow2BE(max(bits/2-100, 0))) <= 0 {
+	if reveal(compareBE(absDiffBE(p, q), pow2BE(max(bits/2-100, 0)))) <= 0 {
 		return nil, errors.New("rsa: the primes are too close to each other (|p-q| ≤ 2^(bits/2-100))")
 	}
 	dBytes := D.Bytes(pub.n)
-	if compareBE(dBytes, pow2BE(bits/2)) <= 0 {
+	if reveal(compareBE(dBytes, pow2BE(bits/2))) <= 0 {
 		return nil, errors.New("rsa: private exponent is too small (d ≤ 2^(bits/2))")
 	}
 
@@ -280,7 +314,7 @@ func newPrivateKey(pub *PublicKey, d, p, q []byte) (*PrivateKey, error) {
 	// composite p, and if p divides q.
 	qModP := mont.NewNat().Mod(Q.Nat(), P)
 	qInv := mont.NewNat().InversePrime(qModP, P)
-	if t.Set(qInv).Mul(qModP, P).IsOne() != 1 {
+	if reveal(t.Set(qInv).Mul(qModP, P).IsOne()) != 1 {
 		return nil, errors.New("rsa: the primes are not coprime, or p is not prime (q^(p-1) ≢ 1 mod p)")
 	}
 
@@ -330,9 +364,11 @@ func clone(b []byte) []byte {
 func (priv *PrivateKey) Public() crypto.PublicKey { return priv.pub.std }
 
 // maxBlindingTries bounds the search for a blinding value: a candidate is
-// rejected with probability below 1/2, so 64 failures in a row mean the
-// random source is broken.
-const maxBlindingTries = 64
+// rejected only if it is zero or shares a factor with n, which for a
+// working random source has a negligible probability; sixteen failures in
+// a row mean the random source is broken, as in rsa/ffdh's key
+// generation.
+const maxBlindingTries = 16
 
 // privateOp returns x^d mod n as Size() bytes, for a big-endian x below n
 // (errInputTooLarge otherwise). It is the one private-key operation, used by
@@ -342,10 +378,10 @@ const maxBlindingTries = 64
 //     the exponentiations work on a value the caller neither chose nor
 //     knows. The result is multiplied by r⁻¹ at the end. r is drawn from
 //     random (crypto/rand when nil) every blindingUses operations and
-//     squared in between (see blinding). r⁻¹ comes from mont's
-//     variable-time inverse; that is safe because r is random and
-//     independent of the key, so the time reveals nothing about the key or
-//     x.
+//     squared in between (see blinding). r and r⁻¹ are secret too: with
+//     them, every blinded value of the pair's uses could be unblinded. r⁻¹
+//     comes from mont's constant-time Inverse, and r is drawn without a
+//     comparison that depends on it (see blindingPair).
 //   - CRT: the exponentiations are Exp(x mod p, dP, p) and Exp(x mod q, dQ,
 //     q), constant time with exponents of the fixed lengths of p and q,
 //     combined by Garner's formula (mont's RecombineCRT).
@@ -405,29 +441,34 @@ func (priv *PrivateKey) nextBlinding(random io.Reader) (re, rInv *mont.Nat, err 
 	return mont.NewNat().Set(b.re), mont.NewNat().Set(b.inv), nil
 }
 
-// blindingPair returns a uniformly random r in [1, n) that is invertible
-// modulo n, and r⁻¹ mod n. A nil random means crypto/rand.
+// blindingPair returns a random r in [1, n) that is invertible modulo n,
+// and r⁻¹ mod n. A nil random means crypto/rand.
+//
+// r is read as 64 bits more than n has and reduced modulo n (mont's
+// constant-time Mod), so that no comparison of the secret r with n decides
+// a branch, as rejection sampling would; its distribution is within 2^-64
+// of uniform. r⁻¹ comes from mont's constant-time Inverse. The only
+// outcomes that decide branches, r = 0 and r not invertible (r shares a
+// factor with n), have negligible probabilities for a working source and
+// lead to r being discarded.
 func blindingPair(random io.Reader, N *mont.Modulus) (r, rInv *mont.Nat, err error) {
 	if random == nil {
 		random = crand.Reader
 	}
-	buf := make([]byte, N.Size())
-	topMask := byte(0xff >> (8*N.Size() - N.BitLen()))
-	r, rInv = mont.NewNat(), mont.NewNat()
+	buf := make([]byte, N.Size()+8)
+	wide, r, rInv := mont.NewNat(), mont.NewNat(), mont.NewNat()
 	for range maxBlindingTries {
 		if _, err := io.ReadFull(random, buf); err != nil {
 			return nil, nil, fmt.Errorf("rsa: reading blinding randomness: %w", err)
 		}
-		buf[0] &= topMask
-		// The branches below depend on a random value that is discarded
-		// when they are taken.
-		if _, err := r.SetBytes(buf, N); err != nil || r.IsZero() == 1 {
+		r.Mod(wide.SetBigEndian(buf), N)
+		if reveal(r.IsZero()) == 1 {
 			continue
 		}
-		if _, ok := rInv.InverseVarTime(r, N); !ok {
+		if _, ok := rInv.Inverse(r, N); !ok {
 			continue
 		}
 		return r, rInv, nil
 	}
-	return nil, nil, errors.New("rsa: the random source gave no usable blinding value")
+	return nil, nil, errors.New("rsa: the random source gave no usable blinding value; it looks broken")
 }

@@ -180,11 +180,11 @@ func TestSignVerifyPSS(t *testing.T) {
 func TestPSSOddModulus(t *testing.T) {
 	// A modulus whose bit length is 1 mod 8 makes EM one byte shorter than
 	// the signature. Generate one.
-	priv, err := GenerateKey(rand.Reader, 1025)
+	priv, err := GenerateKey(rand.Reader, 2049)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := len(priv.PublicKey().N()); got != 129 {
+	if got := len(priv.PublicKey().N()); got != 257 {
 		t.Fatalf("modulus of %d bytes", got)
 	}
 	digest := sha256Digest("odd")
@@ -476,7 +476,7 @@ func nextPrime(x *big.Int) *big.Int {
 }
 
 func TestGenerateKey(t *testing.T) {
-	for _, bits := range []int{1024, 1025, 2048} {
+	for _, bits := range []int{2048, 2049} {
 		priv, err := GenerateKey(rand.Reader, bits)
 		if err != nil {
 			t.Fatalf("%d bits: %v", bits, err)
@@ -505,7 +505,7 @@ func TestGenerateKey(t *testing.T) {
 			t.Errorf("%d bits: %v", bits, err)
 		}
 	}
-	for _, bits := range []int{0, 512, 1023, 8193} {
+	for _, bits := range []int{-1, 0, 512, 1023, 1024, 2047, 8193} {
 		if _, err := GenerateKey(rand.Reader, bits); err == nil {
 			t.Errorf("%d bits: no error", bits)
 		}
@@ -587,6 +587,22 @@ func TestBlinding(t *testing.T) {
 		}
 	}
 	priv := shared
+	// An r that shares a factor with n (here p, or n + q read as 64 bits
+	// more than n, which reduces to q) has no inverse, and is replaced.
+	for _, v := range [][]byte{priv.P(), new(big.Int).Add(new(big.Int).SetBytes(priv.pub.N()), new(big.Int).SetBytes(priv.Q())).Bytes()} {
+		first := make([]byte, priv.pub.Size()+8)
+		new(big.Int).SetBytes(v).FillBytes(first)
+		r, rInv, err := blindingPair(io.MultiReader(bytes.NewReader(first), rand.Reader), priv.pub.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := new(big.Int).GCD(nil, nil, new(big.Int).SetBytes(r.Bytes(priv.pub.n)), new(big.Int).SetBytes(priv.pub.N())); g.Cmp(big.NewInt(1)) != 0 {
+			t.Fatalf("blinding value shares the factor %x with n", g)
+		}
+		if mont.NewNat().Set(r).Mul(rInv, priv.pub.n).IsOne() != 1 {
+			t.Fatal("bad blinding pair")
+		}
+	}
 	// Each r is in [1, n) and r·r⁻¹ = 1.
 	for range 20 {
 		r, rInv, err := blindingPair(nil, priv.pub.n)

@@ -10,6 +10,7 @@ import (
 	_ "crypto/sha512"
 	"crypto/x509"
 	"fmt"
+	"io"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -299,18 +300,22 @@ func TestWycheproofPrimality(t *testing.T) {
 				t.Parallel()
 				var seed [32]byte
 				copy(seed[:], fmt.Sprintf("crypton rsa primality %d", tc.TcID))
-				random := rand.NewChaCha8(seed)
 				v := tc.Value.Int()
-				prime := false
-				if v.Sign() > 0 { // negative numbers, 0 and 1 are not prime
-					var err error
-					prime, err = mont.ProbablyPrimeVarTime(v.Bytes(), wycheproofRounds, random)
-					if err != nil {
-						t.Fatal(err)
+				// The variable-time test, and the constant-time one of key
+				// generation.
+				for _, f := range []func([]byte, int, io.Reader) (bool, error){mont.ProbablyPrimeVarTime, mont.ProbablyPrime} {
+					random := rand.NewChaCha8(seed)
+					prime := false
+					if v.Sign() > 0 { // negative numbers, 0 and 1 are not prime
+						var err error
+						prime, err = f(v.Bytes(), wycheproofRounds, random)
+						if err != nil {
+							t.Fatal(err)
+						}
 					}
-				}
-				if tc.Result != wycheproof.Acceptable && prime != (tc.Result == wycheproof.Valid) {
-					t.Errorf("%s (%s): %s is prime = %v", tc.Comment, strings.Join(tc.Flags, ","), abbreviateInt(v), prime)
+					if tc.Result != wycheproof.Acceptable && prime != (tc.Result == wycheproof.Valid) {
+						t.Errorf("%s (%s): %s is prime = %v", tc.Comment, strings.Join(tc.Flags, ","), abbreviateInt(v), prime)
+					}
 				}
 			})
 		}
