@@ -1,6 +1,6 @@
 package mont
 
-import "math/bits"
+import "github.com/crypton-go/crypton/mont/internal/limbs"
 
 // Constant-time modular inversion modulo any odd modulus, by the divsteps of
 // Bernstein and Yang ("Fast constant-time gcd computation and modular
@@ -33,29 +33,6 @@ func divstepCount(d int) int {
 		return (49*d + 80) / 17
 	}
 	return (49*d + 57) / 17
-}
-
-// i128 is a signed 128-bit accumulator, two's complement in hi:lo.
-type i128 struct{ lo, hi uint64 }
-
-// mul128 returns a·b.
-func mul128(a, b int64) i128 {
-	hi, lo := bits.Mul64(uint64(a), uint64(b))
-	// The unsigned product of the two's complement words is too large by
-	// b·2^64 if a < 0 and by a·2^64 if b < 0.
-	hi -= uint64(a>>63)&uint64(b) + uint64(b>>63)&uint64(a)
-	return i128{lo, hi}
-}
-
-// add returns x + y.
-func (x i128) add(y i128) i128 {
-	lo, c := bits.Add64(x.lo, y.lo, 0)
-	return i128{lo, x.hi + y.hi + c}
-}
-
-// shr62 returns x >> 62, rounding toward −∞.
-func (x i128) shr62() i128 {
-	return i128{x.lo>>62 | x.hi<<2, uint64(int64(x.hi) >> 62)}
 }
 
 // toS62 sets a, of n62 limbs, to the signed62 form of the nonnegative x.
@@ -144,17 +121,17 @@ func updateFG(f, g []int64, t *[4]int64) {
 	u, v, q, r := t[0], t[1], t[2], t[3]
 	n := len(f)
 	g = g[:n]
-	cf := mul128(u, f[0]).add(mul128(v, g[0])).shr62()
-	cg := mul128(q, f[0]).add(mul128(r, g[0])).shr62()
+	cf := limbs.Mul128(u, f[0]).Add(limbs.Mul128(v, g[0])).Shr62()
+	cg := limbs.Mul128(q, f[0]).Add(limbs.Mul128(r, g[0])).Shr62()
 	for i := 1; i < n; i++ {
 		fi, gi := f[i], g[i]
-		cf = cf.add(mul128(u, fi)).add(mul128(v, gi))
-		cg = cg.add(mul128(q, fi)).add(mul128(r, gi))
-		f[i-1] = int64(cf.lo & mask62)
-		g[i-1] = int64(cg.lo & mask62)
-		cf, cg = cf.shr62(), cg.shr62()
+		cf = cf.Add(limbs.Mul128(u, fi)).Add(limbs.Mul128(v, gi))
+		cg = cg.Add(limbs.Mul128(q, fi)).Add(limbs.Mul128(r, gi))
+		f[i-1] = int64(cf.Lo & mask62)
+		g[i-1] = int64(cg.Lo & mask62)
+		cf, cg = cf.Shr62(), cg.Shr62()
 	}
-	f[n-1], g[n-1] = int64(cf.lo), int64(cg.lo)
+	f[n-1], g[n-1] = int64(cf.Lo), int64(cg.Lo)
 }
 
 // updateDE sets (d, e) = t·(d, e)/2^62 mod m, for d, e in (−2m, m), with
@@ -168,22 +145,22 @@ func updateDE(d, e []int64, t *[4]int64, m []int64, minv uint64) {
 	sd, se := d[n-1]>>63, e[n-1]>>63
 	md := u&sd + v&se
 	me := q&sd + r&se
-	cd := mul128(u, d[0]).add(mul128(v, e[0]))
-	ce := mul128(q, d[0]).add(mul128(r, e[0]))
+	cd := limbs.Mul128(u, d[0]).Add(limbs.Mul128(v, e[0]))
+	ce := limbs.Mul128(q, d[0]).Add(limbs.Mul128(r, e[0]))
 	// Choose md ≡ −cd·m⁻¹ (mod 2^62), and me likewise.
-	md -= int64((minv*cd.lo + uint64(md)) & mask62)
-	me -= int64((minv*ce.lo + uint64(me)) & mask62)
-	cd = cd.add(mul128(m[0], md)).shr62()
-	ce = ce.add(mul128(m[0], me)).shr62()
+	md -= int64((minv*cd.Lo + uint64(md)) & mask62)
+	me -= int64((minv*ce.Lo + uint64(me)) & mask62)
+	cd = cd.Add(limbs.Mul128(m[0], md)).Shr62()
+	ce = ce.Add(limbs.Mul128(m[0], me)).Shr62()
 	for i := 1; i < n; i++ {
 		di, ei, mi := d[i], e[i], m[i]
-		cd = cd.add(mul128(u, di)).add(mul128(v, ei)).add(mul128(mi, md))
-		ce = ce.add(mul128(q, di)).add(mul128(r, ei)).add(mul128(mi, me))
-		d[i-1] = int64(cd.lo & mask62)
-		e[i-1] = int64(ce.lo & mask62)
-		cd, ce = cd.shr62(), ce.shr62()
+		cd = cd.Add(limbs.Mul128(u, di)).Add(limbs.Mul128(v, ei)).Add(limbs.Mul128(mi, md))
+		ce = ce.Add(limbs.Mul128(q, di)).Add(limbs.Mul128(r, ei)).Add(limbs.Mul128(mi, me))
+		d[i-1] = int64(cd.Lo & mask62)
+		e[i-1] = int64(ce.Lo & mask62)
+		cd, ce = cd.Shr62(), ce.Shr62()
 	}
-	d[n-1], e[n-1] = int64(cd.lo), int64(ce.lo)
+	d[n-1], e[n-1] = int64(cd.Lo), int64(ce.Lo)
 }
 
 // Inverse sets x = a⁻¹ mod m and returns x and true, for a with m's length
