@@ -78,7 +78,10 @@ func TestMemoryLimit(t *testing.T) {
 			}
 		})
 		runtime.ReadMemStats(&after)
-		if n := after.TotalAlloc - before.TotalAlloc; n > 4096*uint64(calls) {
+		// TotalAlloc counts the whole process (the runtime and the testing
+		// package allocate a few KiB now and then): the bound is far below the
+		// smallest buffer these calls ask for (1 MiB) and far above that noise.
+		if n := after.TotalAlloc - before.TotalAlloc; n > 256<<10*uint64(calls) {
 			t.Errorf("%+v: %d bytes allocated by %d failing calls", c.p, n, calls)
 		}
 	}

@@ -63,7 +63,10 @@ func TestKeyLengthLimit(t *testing.T) {
 		if dk != nil || err == nil || err.Error() != c.want {
 			t.Errorf("KeyWithParams(%+v) = %x, %v; want nil and the error %q", c.p, dk, err, c.want)
 		}
-		if n := after.TotalAlloc - before.TotalAlloc; n > 4096 {
+		// TotalAlloc counts the whole process (the runtime and the testing
+		// package allocate a few KiB now and then): the bound is far below the
+		// smallest buffer these calls ask for (1 MiB) and far above that noise.
+		if n := after.TotalAlloc - before.TotalAlloc; n > 256<<10 {
 			t.Errorf("KeyWithParams(%+v) allocated %d bytes before it failed", c.p, n)
 		}
 		if c.p.MaxKeyLength == 0 {

@@ -97,7 +97,10 @@ func TestMemoryLimit(t *testing.T) {
 		if dk != nil || err == nil || err.Error() != want {
 			t.Errorf("Key(N=%d, r=%d, p=%d, keyLen=%d) = %x, %v; want nil and the error %q", N, r, p, keyLen, dk, err, want)
 		}
-		if n > 4096 {
+		// TotalAlloc counts the whole process (the runtime and the testing
+		// package allocate a few KiB now and then): the bound is far below the
+		// smallest buffer these calls ask for (1 MiB) and far above that noise.
+		if n > 256<<10 {
 			t.Errorf("Key(N=%d, r=%d, p=%d, keyLen=%d) allocated %d bytes before it failed", N, r, p, keyLen, n)
 		}
 	}
