@@ -9,28 +9,16 @@ import (
 
 	circl "github.com/cloudflare/circl/sign/ed448"
 	"github.com/crypton-go/crypton/ecc/ed448"
+	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
-// mmapPage returns a page of memory that the Go heap does not own, mapped
-// with mmap and, if the limits allow, locked with mlock, as careful
-// programs keep their keys. The page is wiped and unmapped when the test
-// ends.
+// mmapPage returns a page of memory that the Go heap does not own, as
+// careful programs keep their keys: mapped with mmap, followed by an
+// unmapped guard page (so a key at its very end is also read within
+// bounds), and unmapped when the test ends (cryptotest.GuardedBytes).
 func mmapPage(t *testing.T) []byte {
 	t.Helper()
-	page, err := syscall.Mmap(-1, 0, syscall.Getpagesize(), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Fatalf("mmap: %v", err)
-	}
-	locked := syscall.Mlock(page) == nil
-	t.Cleanup(func() {
-		clear(page)
-		if locked {
-			syscall.Munlock(page)
-		}
-		if err := syscall.Munmap(page); err != nil {
-			t.Errorf("munmap: %v", err)
-		}
-	})
+	page, _ := cryptotest.GuardedBytes(t, syscall.Getpagesize())
 	return page
 }
 
