@@ -15,11 +15,10 @@ import (
 
 func runCPU(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("crypton cpu", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: crypton cpu\n\nPrints the CPU features crypton detected, the %s override and the\nimplementation each package selected.\n", cpufeat.EnvVar)
+		fmt.Fprintf(fs.Output(), "usage: crypton cpu\n\nPrints the CPU features crypton detected, the %s override and the\nimplementation each package selected.\n", cpufeat.EnvVar)
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -44,24 +44,32 @@ var commands = []command{
 // errUsage reports a usage error whose message has already been printed.
 var errUsage = fmt.Errorf("usage error")
 
-// parseFlags parses a subcommand's arguments. On a bad flag the flag package
-// has already printed the problem and the usage, and parseFlags returns
-// errUsage; -h returns flag.ErrHelp.
-func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return errUsage
+// parseFlags parses a subcommand's arguments. -h or --help prints the
+// command's usage (fs.Usage, which writes to fs.Output()) to stdout and
+// returns flag.ErrHelp. A bad flag prints one line naming the problem and a
+// hint to use -h to stderr, and returns errUsage.
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		fs.SetOutput(stderr)
+		return nil
+	case err == flag.ErrHelp:
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return err
+	default:
+		fs.SetOutput(stderr)
+		return usageError(fs, "%v", err)
 	}
-	return nil
 }
 
-// usageError prints "<command>: <message>" and the command's usage to the
-// flag set's output, and returns errUsage.
+// usageError prints "<command>: <message>" and a line pointing to the
+// command's -h to the flag set's output, and returns errUsage.
 func usageError(fs *flag.FlagSet, format string, a ...any) error {
 	fmt.Fprintf(fs.Output(), fs.Name()+": "+format+"\n", a...)
-	fs.Usage()
+	fmt.Fprintf(fs.Output(), "Run '%s -h' for usage.\n", fs.Name())
 	return errUsage
 }
 
@@ -112,8 +120,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintf(stderr, "crypton: unknown command %q\n", args[0])
-	usage(stderr)
+	fmt.Fprintf(stderr, "crypton: unknown command %q\nRun 'crypton help' for the list of commands.\n", args[0])
 	return 2
 }
 

@@ -111,12 +111,42 @@ func TestUsageErrors(t *testing.T) {
 		if code := run(args, &out, &errOut); code != 2 {
 			t.Errorf("crypton %q exited %d, want 2", args, code)
 		}
-		if !strings.Contains(errOut.String(), "usage") {
-			t.Errorf("crypton %q printed no usage: %q", args, errOut.String())
+		if len(args) == 2 {
+			checkUsageError(t, args, errOut.String())
+		} else if !strings.Contains(errOut.String(), "crypton") {
+			t.Errorf("crypton %q printed %q", args, errOut.String())
 		}
 	}
 	var out, errOut bytes.Buffer
 	if code := run([]string{"help"}, &out, &errOut); code != 0 || !strings.Contains(out.String(), "cpu") {
 		t.Errorf("crypton help exited %d with %q", code, out.String())
+	}
+}
+
+// checkUsageError checks that a subcommand's usage error is what the
+// command promises: one line naming the problem and one pointing to -h,
+// not the whole usage text.
+func checkUsageError(t *testing.T, args []string, stderr string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	cmd := "crypton " + args[0]
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], cmd+": ") || lines[1] != "Run '"+cmd+" -h' for usage." {
+		t.Errorf("crypton %q printed %q, want one line \"%s: ...\" and a hint to run -h", args, stderr, cmd)
+	}
+}
+
+// TestHelpToStdout checks that -h and --help print the usage on standard
+// output and exit 0, so that "crypton speed -h | less" works.
+func TestHelpToStdout(t *testing.T) {
+	for _, cmd := range []string{"cpu", "speed"} {
+		for _, h := range []string{"-h", "--help"} {
+			var out, errOut bytes.Buffer
+			if code := run([]string{cmd, h}, &out, &errOut); code != 0 {
+				t.Errorf("crypton %s %s exited %d", cmd, h, code)
+			}
+			if !strings.HasPrefix(out.String(), "usage: crypton "+cmd) || errOut.Len() != 0 {
+				t.Errorf("crypton %s %s: stdout %q, stderr %q; want the usage on stdout only", cmd, h, out.String(), errOut.String())
+			}
+		}
 	}
 }

@@ -145,7 +145,6 @@ type speedReport struct {
 
 func runSpeed(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("crypton speed", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	algsFlag := fs.String("algs", "", "comma-separated `list` of rows (e.g. sha256,rsa-2048-sign) or families (hash, rsa); default all")
 	seconds := fs.Float64("seconds", 0.5, "`S` seconds per MB/s measurement (OpenSSL: max(1, round(S)) whole seconds per figure)")
 	opSeconds := fs.Float64("op-seconds", 0, "`S` seconds per µs/op measurement (default half of -seconds)")
@@ -153,11 +152,11 @@ func runSpeed(args []string, stdout, stderr io.Writer) error {
 	format := fs.String("format", "table", "output `format`: table, markdown, json or csv")
 	svgPath := fs.String("svg", "", "also write a bar chart of the ratios to `FILE` (SVG)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: crypton speed [-algs LIST] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv] [-svg FILE]\n\n")
-		fmt.Fprintf(stderr, "Measures crypton, Go's standard library and OpenSSL (when the openssl command\nis on PATH): hashes in MB/s (10^6 bytes/s) over %d-byte messages, public-key\noperations in µs/op (microseconds per operation).\n\nRows: %s.\nFamilies: %s.\n\nFlags:\n", speedMsgLen, strings.Join(speedAlgNames(speedAlgs), ", "), strings.Join(speedFamilies(speedAlgs), ", "))
+		fmt.Fprintf(fs.Output(), "usage: crypton speed [-algs LIST] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv] [-svg FILE]\n\n")
+		fmt.Fprintf(fs.Output(), "Measures crypton, Go's standard library and OpenSSL (when the openssl command\nis on PATH): hashes in MB/s (10^6 bytes/s) over %d-byte messages, public-key\noperations in µs/op (microseconds per operation).\n\nRows: %s.\nFamilies: %s.\n\nFlags:\n", speedMsgLen, strings.Join(speedAlgNames(speedAlgs), ", "), strings.Join(speedFamilies(speedAlgs), ", "))
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -518,9 +518,7 @@ func TestSpeedUsageErrors(t *testing.T) {
 		if code := run(args, &out, &errOut); code != 2 {
 			t.Errorf("crypton %q exited %d, want 2", args, code)
 		}
-		if !strings.Contains(errOut.String(), "usage") {
-			t.Errorf("crypton %q printed no usage: %q", args, errOut.String())
-		}
+		checkUsageError(t, args, errOut.String())
 		if strings.Contains(errOut.String(), "round ") || strings.Contains(errOut.String(), "setup ") {
 			t.Errorf("crypton %q measured before rejecting its flags", args)
 		}

@@ -59,16 +59,15 @@ func sumAlgNames() []string {
 
 func runSum(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("crypton sum", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	algName := fs.String("a", "sha256", "`algorithm`: "+strings.Join(sumAlgNames(), ", "))
 	check := fs.Bool("c", false, "read checksum lists from the FILEs and check them")
 	tag := fs.Bool("tag", false, "print BSD-style checksums: ALG (name) = hex")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: crypton sum [-a %s] [-c] [--tag] [FILE...]\n\n", strings.Join(sumAlgNames(), "|"))
-		fmt.Fprintf(stderr, "Prints or checks checksums like coreutils' sha256sum and friends, with the\nsame output. With no FILE, or when FILE is -, reads standard input. Files are\nhashed in parallel and printed in argument order. -a blake2b is b2sum's\nBLAKE2b-512; sha3-256, sha3-512 and blake2s have no coreutils counterpart\nand use the same formats.\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "usage: crypton sum [-a %s] [-c] [--tag] [FILE...]\n\n", strings.Join(sumAlgNames(), "|"))
+		fmt.Fprintf(fs.Output(), "Prints or checks checksums like coreutils' sha256sum and friends, with the\nsame output. With no FILE, or when FILE is -, reads standard input. Files are\nhashed in parallel and printed in argument order. -a blake2b is b2sum's\nBLAKE2b-512; sha3-256, sha3-512 and blake2s have no coreutils counterpart\nand use the same formats.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
 	var alg *sumAlg

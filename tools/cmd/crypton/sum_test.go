@@ -248,9 +248,7 @@ func TestSumUsageErrors(t *testing.T) {
 		if code != 2 {
 			t.Errorf("crypton sum %q exited %d, want 2", args, code)
 		}
-		if !strings.Contains(errOut, "usage: crypton sum") {
-			t.Errorf("crypton sum %q printed no usage: %q", args, errOut)
-		}
+		checkUsageError(t, append([]string{"sum"}, args...), errOut)
 	}
 	// Aliases of the algorithm names.
 	for _, a := range []string{"SHA-256", "sha_256", "Sha256"} {
