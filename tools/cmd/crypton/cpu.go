@@ -11,6 +11,13 @@ import (
 	"text/tabwriter"
 
 	"github.com/crypton-go/crypton/cpufeat"
+
+	// Packages that choose an implementation but that no other subcommand
+	// links: imported here so that "crypton cpu" lists every package that
+	// registers with cpufeat (TestCPUListsEveryPackage checks the list).
+	_ "github.com/crypton-go/crypton/aead/aesgcmsiv"
+	_ "github.com/crypton-go/crypton/aead/salsa20"
+	_ "github.com/crypton-go/crypton/hash/argon2"
 )
 
 func runCPU(args []string, stdout, stderr io.Writer) error {
