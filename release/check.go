@@ -43,7 +43,7 @@ func (t *tool) check(args []string) error {
 		return err
 	}
 
-	step("1. every module is in " + VersionsFile + " once and has a " + ChangelogFile + " section")
+	step("1. every module is in " + VersionsFile + " once and has a " + ChangelogFile + " section and a LICENSE")
 	for _, m := range r.Modules {
 		if !r.Versions.Listed(m.Dir) {
 			fail(m.Dir, "%s/go.mod is not listed in %s.\n"+
@@ -52,6 +52,9 @@ func (t *tool) check(args []string) error {
 		}
 		if !r.Changelog.HasSection(m.Dir) {
 			fail(m.Dir, "%s has no \"## %s\" section: add one, with a \"### Unreleased\" subsection for what changes next.", ChangelogFile, m.Dir)
+		}
+		if !r.HasLicenseWorktree(m) {
+			fail(m.Dir, "%s is missing: every module carries its licence in its own directory (its zip holds nothing else); copy the root LICENSE there.", licensePath(m))
 		}
 		for _, rel := range r.Versions.Releases[m.Dir] {
 			if r.Changelog.HasSection(m.Dir) && !r.Changelog.HasVersion(m.Dir, rel.Version) {

@@ -159,6 +159,30 @@ func (r *Repo) ContentWorktree(m *Module) (*Content, error) {
 	return newContent(m, "working tree", "", time.Now().UTC(), files)
 }
 
+// licensePath is the path of module m's own licence file, relative to the
+// repository's root.
+func licensePath(m *Module) string {
+	if m.Dir == "." {
+		return "LICENSE"
+	}
+	return m.Dir + "/LICENSE"
+}
+
+// HasLicenseAt reports whether module m's own directory has a LICENSE file
+// at commit. The root LICENSE that ContentAt adds to a module without one
+// does not count: a release must carry its licence in its directory.
+func (r *Repo) HasLicenseAt(m *Module, commit string) bool {
+	_, err := r.gitBytes(nil, "cat-file", "-e", commit+":"+licensePath(m))
+	return err == nil
+}
+
+// HasLicenseWorktree reports whether module m's own directory has a LICENSE
+// file in the working tree.
+func (r *Repo) HasLicenseWorktree(m *Module) bool {
+	info, err := os.Stat(filepath.Join(r.Root, filepath.FromSlash(licensePath(m))))
+	return err == nil && info.Mode().IsRegular()
+}
+
 func hasFile(files []modzip.File, name string) bool {
 	for _, f := range files {
 		if f.Path() == name {

@@ -117,6 +117,10 @@ func (t *tool) prepare(args []string) error {
 				continue
 			}
 		}
+		if !r.HasLicenseAt(m, commit) {
+			fail(m, "%s has no %s at commit %s: a module's zip carries only its own directory, so add the licence there (a copy of the root LICENSE) before releasing it.", m.Dir, licensePath(m), short(commit))
+			continue
+		}
 		if !r.Changelog.HasSection(m.Dir) {
 			fail(m, "%s has no \"## %s\" section: add one, with a \"### Unreleased\" subsection saying what this release changes.", ChangelogFile, m.Dir)
 			continue

@@ -20,6 +20,8 @@ import (
 
 const toyPrefix = "example.com/toy"
 
+const toyLicense = "Toy licence.\n"
+
 var toyFiles = map[string]string{
 	"go.work": `go 1.25.0
 
@@ -44,7 +46,10 @@ replace example.com/toy/hash v0.1.0 => ./hash
 
 - Key.
 `,
-	"hash/go.mod": "module example.com/toy/hash\n\ngo 1.25.0\n",
+	"LICENSE":      toyLicense,
+	"hash/LICENSE": toyLicense,
+	"ecc/LICENSE":  toyLicense,
+	"hash/go.mod":  "module example.com/toy/hash\n\ngo 1.25.0\n",
 	"hash/hash.go": `// Package hash is a toy.
 package hash
 
@@ -310,6 +315,33 @@ func TestFirstReleaseAndCheck(t *testing.T) {
 	}
 }
 
+// TestLicenseRequired: check reports a module without its own LICENSE, and
+// prepare refuses to release it even though the root has one.
+func TestLicenseRequired(t *testing.T) {
+	t.Parallel()
+	s := newReleased(t)
+	s.write("ecc/extra.go", "package ecc\n\n// Extra is new.\nconst Extra = 1\n")
+	s.edit(ChangelogFile, "## ecc\n\n### Unreleased\n", "## ecc\n\n### Unreleased\n\n- Extra.\n")
+	if err := os.Remove(filepath.Join(s.dir, "ecc", "LICENSE")); err != nil {
+		t.Fatal(err)
+	}
+	s.commit("ecc: Extra, and no licence")
+	out := s.mustRun(1, "check", "-tests=false")
+	if !strings.Contains(out, "ecc/LICENSE is missing") || strings.Contains(out, "hash/LICENSE") {
+		t.Errorf("check of a module without LICENSE:\n%s", out)
+	}
+	out = s.mustRun(1, "prepare", "ecc")
+	if !strings.Contains(out, "ecc has no ecc/LICENSE at commit") {
+		t.Errorf("prepare of a module without LICENSE:\n%s", out)
+	}
+	if v := s.read(VersionsFile); strings.Contains(v, "v0.2.0") || strings.Contains(v, "v0.1.1") {
+		t.Errorf("prepare recorded a release without a licence:\n%s", v)
+	}
+	s.write("ecc/LICENSE", toyLicense)
+	s.commit("ecc: licence back")
+	s.mustRun(0, "prepare", "ecc")
+}
+
 // TestAPIChange checks how changes to hash are classified, and the version
 // that follows v0.1.0.
 func TestAPIChange(t *testing.T) {
@@ -553,6 +585,8 @@ func TestTidy(t *testing.T) {
 		"hash/hash.go": toyFiles["hash/hash.go"],
 		"ecc/go.mod":   "module example.com/toy/ecc\n\ngo 1.25.0\n",
 		"ecc/ecc.go":   toyFiles["ecc/ecc.go"],
+		"hash/LICENSE": toyLicense,
+		"ecc/LICENSE":  toyLicense,
 	})
 	out := s.mustRun(1, "tidy")
 	if !strings.Contains(out, "name the version it will have with -require") {
