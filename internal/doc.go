@@ -11,7 +11,10 @@
 //     for any hash.Hash and cipher.AEAD, and FetchModule, which downloads a
 //     Go module (such as a test vector collection) into the module cache;
 //   - [github.com/crypton-go/crypton/internal/wycheproof]: typed loaders for
-//     the Wycheproof test vectors of the github.com/C2SP/wycheproof module.
+//     the Wycheproof test vectors of the github.com/C2SP/wycheproof module;
+//   - [github.com/crypton-go/crypton/internal/fieldtest]: checks a
+//     prime-field element type against math/big through its exported
+//     methods (mont's NIST fields and scalars);
 //   - [github.com/crypton-go/crypton/internal/ctgrind]: marks secrets for
 //     valgrind's memcheck in the constant-time cases that tools/cmd/ctcheck
 //     runs.
