@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
-	"github.com/crypton-go/crypton/mont/internal/fieldtest"
+	"github.com/crypton-go/crypton/internal/fieldtest"
 )
 
 var params = elliptic.P256().Params()

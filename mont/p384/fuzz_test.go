@@ -3,7 +3,7 @@ package p384
 import (
 	"testing"
 
-	"github.com/crypton-go/crypton/mont/internal/fieldtest"
+	"github.com/crypton-go/crypton/internal/fieldtest"
 )
 
 // FuzzElement and FuzzScalar compare the arithmetic with math/big on the

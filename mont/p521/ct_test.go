@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
-	"github.com/crypton-go/crypton/mont/internal/fieldtest"
+	"github.com/crypton-go/crypton/internal/fieldtest"
 )
 
 // TestCTElement and TestCTScalar are the constant-time cases of the

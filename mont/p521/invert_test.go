@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
-	"github.com/crypton-go/crypton/mont/internal/fieldtest"
+	"github.com/crypton-go/crypton/internal/fieldtest"
 )
 
 // TestInvertElement and TestInvertScalar check Invert and InvertVarTime
