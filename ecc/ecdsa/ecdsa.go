@@ -2,11 +2,11 @@
 // of FIPS 186-5 on the NIST curves P-256, P-384 and P-521.
 //
 // Signatures come in the two encodings in use: the ASN.1 DER encoding of
-// SEC 1 and RFC 3279 ([PrivateKey.Sign], [VerifyASN1]), which X.509 and
-// TLS use, and the fixed-length r ‖ s of IEEE P1363 ([PrivateKey.SignRaw],
-// [VerifyRaw]), which JOSE, COSE and WebCrypto use. Public keys are SEC 1
-// points, uncompressed or compressed; private keys are big-endian scalars
-// of the size of the curve's order.
+// SEC 1 and RFC 3279 ([PrivateKey.Sign], [SignASN1], [VerifyASN1]), which
+// X.509 and TLS use, and the fixed-length r ‖ s of IEEE P1363
+// ([PrivateKey.SignRaw], [VerifyRaw]), which JOSE, COSE and WebCrypto use.
+// Public keys are SEC 1 points, uncompressed or compressed; private keys
+// are big-endian scalars of the size of the curve's order.
 //
 // Signing never depends on the quality of a random number generator for
 // its security. With a nil rand it is deterministic ECDSA (RFC 6979, FIPS
@@ -23,7 +23,11 @@
 // standard library [*crypto/ecdsa.PublicKey], so that keys of this package
 // sign certificates with crypto/x509 and handshakes in crypto/tls; the
 // signatures are ordinary ECDSA signatures that crypto/ecdsa verifies, and
-// this package verifies crypto/ecdsa's.
+// this package verifies crypto/ecdsa's. [PrivateKey.Stdlib] and
+// [PublicKey.Stdlib] return a key as crypto/ecdsa's, for crypto/x509's
+// MarshalPKCS8PrivateKey and MarshalPKIXPublicKey, which know only the
+// standard library's types, and [FromStdlibPrivateKey] and
+// [FromStdlibPublicKey] bring keys back.
 //
 // Digests longer than the order are truncated to its bit length, as FIPS
 // 186-5 specifies; shorter ones are used whole. Verification accepts only
@@ -42,7 +46,6 @@ package ecdsa
 
 import (
 	"crypto"
-	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/subtle"
 	"errors"
@@ -161,13 +164,13 @@ func (priv *PrivateKey) PublicKey() *PublicKey { return priv.pub }
 
 // Public returns the public key of priv as the standard library's
 // *crypto/ecdsa.PublicKey, as crypto/tls and crypto/x509 expect of a
-// crypto.Signer. Each call returns a new value.
+// crypto.Signer: priv.PublicKey().Stdlib(). Each call returns a new value.
+// It returns nil for the zero PrivateKey, which holds no key.
 func (priv *PrivateKey) Public() crypto.PublicKey {
-	pub, err := ecdsa.ParseUncompressedPublicKey(priv.pub.curve.stdCurve(), priv.pub.q)
-	if err != nil {
-		panic("ecdsa: internal error: crypto/ecdsa rejected a public key: " + err.Error())
+	if priv == nil || priv.pub == nil || priv.pub.curve == nil {
+		return nil
 	}
-	return pub
+	return priv.pub.Stdlib()
 }
 
 // Equal reports whether x is a *PrivateKey of the same curve with the same
@@ -232,6 +235,9 @@ func (priv *PrivateKey) SignRaw(rand io.Reader, digest []byte, opts crypto.Signe
 // sign checks the arguments of Sign and SignRaw and returns the signature,
 // in DER if der is set and as r ‖ s otherwise.
 func (priv *PrivateKey) sign(rand io.Reader, digest []byte, opts crypto.SignerOpts, der bool) ([]byte, error) {
+	if priv == nil || priv.pub == nil || priv.pub.curve == nil {
+		return nil, errMissingKey
+	}
 	var h func() hash.Hash
 	if rand == nil {
 		if opts == nil {
@@ -248,6 +254,39 @@ func (priv *PrivateKey) sign(rand io.Reader, digest []byte, opts crypto.SignerOp
 	}
 	return priv.pub.curve.sign(priv, h, rand, digest, der)
 }
+
+// SignASN1 signs digest, the hash of a message, with priv and returns the
+// signature in ASN.1 DER, as [PrivateKey.Sign] does with a non-nil rand.
+// It is crypto/ecdsa's SignASN1 for this package's keys, so that code
+// written against crypto/ecdsa moves by its import path.
+//
+// As crypto/ecdsa's, the signature is randomized: hedged, as
+// draft-irtf-cfrg-det-sigs-with-noise-04 specifies, with as many bytes as
+// the order's size read from rand (crypto/rand.Reader if rand is nil) and
+// mixed into RFC 6979's derivation of k with the private key and the
+// digest, so that a broken rand does not leak the key. No hash needs to be
+// named: the HMAC_DRBG of the derivation uses the curve's hash, SHA-256 on
+// P-256 and SHA-512 on P-384 and P-521, whatever the digest's hash and
+// length (on P-384 and P-521 the construction of crypto/ecdsa, byte for
+// byte). The signature is that of priv.Sign(rand, digest, nil).
+//
+// Unlike crypto/ecdsa since Go 1.26, SignASN1 does read from rand, so that
+// a deterministic reader gives deterministic signatures in tests. For a
+// deterministic signature (RFC 6979), call [PrivateKey.Sign] with a nil
+// rand and the digest's hash.
+//
+// A digest longer than the order is truncated to the order's bit length.
+func SignASN1(rand io.Reader, priv *PrivateKey, digest []byte) ([]byte, error) {
+	if priv == nil || priv.pub == nil || priv.pub.curve == nil {
+		return nil, errMissingKey
+	}
+	if rand == nil {
+		rand = cryptorand.Reader
+	}
+	return priv.pub.curve.sign(priv, nil, rand, digest, true)
+}
+
+var errMissingKey = errors.New("ecdsa: missing private key")
 
 // VerifyASN1 reports whether sig, in ASN.1 DER, is a valid signature of
 // digest by pub. It accepts only strict DER and r and s in [1, n−1];
