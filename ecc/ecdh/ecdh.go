@@ -4,7 +4,11 @@
 //
 // Keys and shared secrets are byte strings in the encodings of crypto/ecdh,
 // so keys move freely between the two packages; NewPublicKey of a NIST curve
-// also accepts compressed points, which crypto/ecdh does not. The field
+// also accepts compressed points, which crypto/ecdh does not.
+// [PrivateKey.Stdlib] and [PublicKey.Stdlib] return a key as crypto/ecdh's
+// (for crypto/x509's MarshalPKCS8PrivateKey and MarshalPKIXPublicKey, which
+// know only the standard library's types), and [FromStdlibPrivateKey] and
+// [FromStdlibPublicKey] bring keys back; crypto/ecdh has no X448. The field
 // arithmetic comes from crypton's mont module (gf25519, gf448, p256, p384,
 // p521): portable Go everywhere, and MULX/ADCX/ADOX assembly on amd64 CPUs
 // with BMI2 and ADX.
