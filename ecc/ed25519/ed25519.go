@@ -7,6 +7,10 @@
 // between the two packages by a type conversion of the private key alone, and
 // a [PrivateKey] is a crypto.Signer whose Public method returns a
 // crypto/ed25519.PublicKey, as crypto/tls and crypto/x509 expect.
+// [PrivateKey.Stdlib], [FromStdlibPrivateKey] and [FromStdlibPublicKey] are
+// the conversions under the names that crypton's ecdsa, ecdh and rsa
+// packages use (crypto/x509's MarshalPKCS8PrivateKey wants
+// priv.Stdlib()); FromStdlibPrivateKey also checks the key.
 //
 // The group arithmetic is crypton's edwards25519 on mont/gf25519 (portable
 // Go everywhere, MULX/ADCX/ADOX assembly on amd64 CPUs with BMI2 and ADX);
