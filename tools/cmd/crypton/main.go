@@ -4,7 +4,7 @@
 //
 //	crypton cpu
 //	crypton speed [-algs LIST] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv]
-//	crypton sum [-a sha256|sha512|sha1|sha224|sha384|sha3-256|sha3-512|blake2b|blake2s] [-c] [--tag] [FILE...]
+//	crypton sum [-a sha256|sha512|sha1|sha224|sha384|sha3-256|sha3-512|blake2b|blake2s] [-l BITS] [-bctwz] [--tag] [--quiet|--status] [--strict] [--ignore-missing] [FILE...]
 //
 // The cpu subcommand prints the processor, the CPU features crypton
 // detected, the CRYPTON_CPU override in force, and for each package with
@@ -17,8 +17,10 @@
 // reports the median, with ratios oriented so that above 1 means crypton is
 // ahead.
 //
-// The sum subcommand prints or checks checksums with the same output as
-// coreutils' sha256sum and friends, hashing files in parallel.
+// The sum subcommand prints or checks checksums with the options, output and
+// exit status of coreutils' sha256sum and friends, hashing files in
+// parallel. Run through a link named sha1sum, sha224sum, sha256sum,
+// sha384sum, sha512sum or b2sum, crypton acts as that command.
 package main
 
 import (
@@ -124,6 +126,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 2
 }
 
+// commandArgs returns the arguments to run for the command line argv: its
+// arguments, or, when the binary was run through a link named like a
+// coreutils checksum command (sha256sum, b2sum, ...), that command's
+// equivalent "sum -a ALG ...".
+func commandArgs(argv []string) []string {
+	args := argv[1:]
+	if alg, ok := sumToolAlias(argv[0]); ok {
+		args = append([]string{"sum", "-a", alg}, args...)
+	}
+	return args
+}
+
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(commandArgs(os.Args), os.Stdout, os.Stderr))
 }

@@ -15,7 +15,7 @@ import (
 func TestMain(m *testing.M) {
 	// When re-executed by a test, act as the crypton command itself.
 	if os.Getenv("CRYPTON_TEST_AS_COMMAND") == "1" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+		os.Exit(run(commandArgs(os.Args), os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }

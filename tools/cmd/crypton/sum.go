@@ -2,19 +2,14 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"encoding/hex"
-	"errors"
-	"flag"
 	"fmt"
 	"hash"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"time"
-	"unicode"
 
 	"github.com/crypton-go/crypton/hash/blake2b"
 	"github.com/crypton-go/crypton/hash/blake2s"
@@ -27,6 +22,15 @@ import (
 // sumStdin is what "crypton sum" reads for "-"; tests replace it.
 var sumStdin io.Reader = os.Stdin
 
+// sumArgv0 is the name the program was invoked under; tests replace it. See
+// sumToolAlias.
+var sumArgv0 = func() string {
+	if len(os.Args) > 0 {
+		return os.Args[0]
+	}
+	return ""
+}()
+
 // sumAlg is one algorithm "crypton sum -a" accepts.
 type sumAlg struct {
 	name string // -a value, e.g. "sha256"
@@ -34,19 +38,25 @@ type sumAlg struct {
 	size int    // digest length in bytes
 	new  func() hash.Hash
 	tool string // the coreutils command with the same output, if any
+
+	// newSize, when not nil, makes a hash with a shorter digest: the
+	// algorithm takes -l BITS, and check lists give each line's length as
+	// b2sum's do ("BLAKE2b-256 (name) = ...", or the number of hex digits).
+	newSize func(size int) hash.Hash
 }
 
 var sumAlgs = []sumAlg{
-	{"sha1", "SHA1", sha1.Size, sha1.New, "sha1sum"},
-	{"sha224", "SHA224", sha256.Size224, sha256.New224, "sha224sum"},
-	{"sha256", "SHA256", sha256.Size, sha256.New, "sha256sum"},
-	{"sha384", "SHA384", sha512.Size384, sha512.New384, "sha384sum"},
-	{"sha512", "SHA512", sha512.Size, sha512.New, "sha512sum"},
-	{"sha3-256", "SHA3-256", 32, func() hash.Hash { return sha3.New256() }, ""},
-	{"sha3-512", "SHA3-512", 64, func() hash.Hash { return sha3.New512() }, ""},
+	{"sha1", "SHA1", sha1.Size, sha1.New, "sha1sum", nil},
+	{"sha224", "SHA224", sha256.Size224, sha256.New224, "sha224sum", nil},
+	{"sha256", "SHA256", sha256.Size, sha256.New, "sha256sum", nil},
+	{"sha384", "SHA384", sha512.Size384, sha512.New384, "sha384sum", nil},
+	{"sha512", "SHA512", sha512.Size, sha512.New, "sha512sum", nil},
+	{"sha3-256", "SHA3-256", 32, func() hash.Hash { return sha3.New256() }, "", nil},
+	{"sha3-512", "SHA3-512", 64, func() hash.Hash { return sha3.New512() }, "", nil},
 	// b2sum's default: BLAKE2b-512, tagged "BLAKE2b".
-	{"blake2b", "BLAKE2b", blake2b.Size, func() hash.Hash { h, _ := blake2b.New512(nil); return h }, "b2sum"},
-	{"blake2s", "BLAKE2s", blake2s.Size, func() hash.Hash { h, _ := blake2s.New256(nil); return h }, ""},
+	{"blake2b", "BLAKE2b", blake2b.Size, func() hash.Hash { h, _ := blake2b.New512(nil); return h }, "b2sum",
+		func(size int) hash.Hash { h, _ := blake2b.New(size, nil); return h }},
+	{"blake2s", "BLAKE2s", blake2s.Size, func() hash.Hash { h, _ := blake2s.New256(nil); return h }, "", nil},
 }
 
 func sumAlgNames() []string {
@@ -57,39 +67,71 @@ func sumAlgNames() []string {
 	return names
 }
 
-func runSum(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("crypton sum", flag.ContinueOnError)
-	algName := fs.String("a", "sha256", "`algorithm`: "+strings.Join(sumAlgNames(), ", "))
-	check := fs.Bool("c", false, "read checksum lists from the FILEs and check them")
-	tag := fs.Bool("tag", false, "print BSD-style checksums: ALG (name) = hex")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: crypton sum [-a %s] [-c] [--tag] [FILE...]\n\n", strings.Join(sumAlgNames(), "|"))
-		fmt.Fprintf(fs.Output(), "Prints or checks checksums like coreutils' sha256sum and friends, with the\nsame output. With no FILE, or when FILE is -, reads standard input. Files are\nhashed in parallel and printed in argument order. -a blake2b is b2sum's\nBLAKE2b-512; sha3-256, sha3-512 and blake2s have no coreutils counterpart\nand use the same formats.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if err := parseFlags(fs, args, stdout, stderr); err != nil {
-		return err
-	}
-	var alg *sumAlg
+func findSumAlg(name string) *sumAlg {
 	for i := range sumAlgs {
-		if normAlg(*algName) == normAlg(sumAlgs[i].name) {
-			alg = &sumAlgs[i]
+		if normAlg(name) == normAlg(sumAlgs[i].name) {
+			return &sumAlgs[i]
 		}
 	}
-	if alg == nil {
-		return usageError(fs, "unknown algorithm %q; known: %s", *algName, strings.Join(sumAlgNames(), ", "))
+	return nil
+}
+
+// sumToolAlias reports whether argv0, the name the crypton binary was
+// invoked under, is that of a coreutils checksum command (sha1sum,
+// sha224sum, sha256sum, sha384sum, sha512sum or b2sum, possibly as a path
+// to a symbolic link), and if so which -a algorithm crypton sum uses in its
+// place. main runs such an invocation as "crypton sum -a ALG ARGS...";
+// crypton sum then behaves as that command: its options only, and its
+// messages prefixed with argv0 as coreutils' are.
+func sumToolAlias(argv0 string) (alg string, ok bool) {
+	base := filepath.Base(argv0)
+	if runtime.GOOS == "windows" && strings.EqualFold(filepath.Ext(base), ".exe") {
+		base = base[:len(base)-len(".exe")]
 	}
-	if *check && *tag {
-		return usageError(fs, "the --tag option is meaningless when verifying checksums")
+	for _, a := range sumAlgs {
+		if a.tool != "" && a.tool == base {
+			return a.name, true
+		}
 	}
-	files := fs.Args()
+	return "", false
+}
+
+func runSum(args []string, stdout, stderr io.Writer) error {
+	c := &sumConfig{prog: "crypton sum", alg: findSumAlg("sha256"), binary: -1}
+	if alg, ok := sumToolAlias(sumArgv0); ok && len(args) >= 2 && args[0] == "-a" && args[1] == alg {
+		// Invoked as sha256sum and so on: main put "-a ALG" first.
+		c.prog = sumArgv0
+		c.alg = findSumAlg(alg)
+		c.tool = c.alg.tool
+		args = args[2:]
+	}
+	files, err := c.parse(args, stdout, stderr)
+	if err != nil || c.done {
+		return err
+	}
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	s := &summer{alg: alg, stdout: bufio.NewWriter(stdout), stderr: stderr}
-	defer s.stdout.Flush()
+
+	s := &summer{
+		alg:           c.alg,
+		prog:          c.prog,
+		stdout:        bufio.NewWriter(stdout),
+		stderr:        stderr,
+		binary:        c.binary == 1,
+		zero:          c.zero,
+		status:        c.status,
+		warnLines:     c.warn,
+		quiet:         c.quiet,
+		strict:        c.strict,
+		ignoreMissing: c.ignoreMissing,
+		bsdReversed:   -1,
+	}
+	if c.length != 0 {
+		s.size = int(c.length / 8)
+	}
 	ok := true
-	if *check {
+	if c.check {
 		for _, f := range files {
 			if !s.checkList(f) {
 				ok = false
@@ -98,13 +140,14 @@ func runSum(args []string, stdout, stderr io.Writer) error {
 	} else {
 		if isTerminal(stderr) {
 			if total := totalSize(files); total >= sumProgressMin {
-				s.progress = startSumProgress(stderr, total, 200*time.Millisecond)
+				s.progress = startSumProgressAs(stderr, s.progName(), total, 200*time.Millisecond)
 			}
 		}
-		ok = s.printSums(files, *tag)
+		ok = s.printSums(files, c.tag)
 	}
 	if err := s.stdout.Flush(); err != nil {
-		return err
+		fmt.Fprintf(stderr, "%s: write error: %s\n", s.progName(), errText(err))
+		return errReported
 	}
 	if !ok {
 		return errReported
@@ -117,17 +160,57 @@ type summer struct {
 	stdout *bufio.Writer
 	stderr io.Writer
 
+	prog string // prefix of messages; "" is "crypton sum"
+	size int    // digest length when printing, 0 for alg.size (-l)
+
+	binary bool // print '*' before names (-b)
+	zero   bool // end lines with NUL and do not escape names (-z)
+
+	// Check mode (-c).
+	status        bool // print nothing on stdout, nor the summary warnings
+	warnLines     bool // warn about each improperly formatted line
+	quiet         bool // do not print "name: OK"
+	strict        bool // fail on improperly formatted lines
+	ignoreMissing bool // skip the listed files that do not exist
+
+	// bsdReversed is coreutils' memory of the list format, across all the
+	// lists checked: -1 unknown, 0 GNU ("hex  name"), 1 reversed BSD
+	// ("hex name"). Once one is seen, lines of the other are misformatted.
+	bsdReversed int
+
 	// progress, when not nil, is the progress line on stderr (a terminal):
 	// files count towards it as they are read, and every message to stderr
 	// or stdout first clears it.
 	progress *sumProgress
 }
 
+func (s *summer) progName() string {
+	if s.prog == "" {
+		return "crypton sum"
+	}
+	return s.prog
+}
+
+// digestSize is the length of the digests printed.
+func (s *summer) digestSize() int {
+	if s.size != 0 {
+		return s.size
+	}
+	return s.alg.size
+}
+
+func (s *summer) newHash(size int) hash.Hash {
+	if size == s.alg.size || s.alg.newSize == nil {
+		return s.alg.new()
+	}
+	return s.alg.newSize(size)
+}
+
 // warn prints a coreutils-style diagnostic on stderr, after what is already
 // on stdout.
 func (s *summer) warn(format string, a ...any) {
 	s.stdout.Flush()
-	s.printing(func() { fmt.Fprintf(s.stderr, "crypton sum: "+format+"\n", a...) })
+	s.printing(func() { fmt.Fprintf(s.stderr, s.progName()+": "+format+"\n", a...) })
 }
 
 // printing runs f, which prints, with the progress line (if any) cleared.
@@ -144,49 +227,64 @@ type sumResult struct {
 	err error
 }
 
-// hashFiles hashes names across runtime.NumCPU() workers and returns one
-// channel per name, in order, each delivering that file's result. "-" is
-// standard input, read only when its result is collected (so in order and
-// never concurrently).
+// sumJob is a file to hash and the digest length wanted.
+type sumJob struct {
+	name string
+	size int
+}
+
+// hashFiles hashes names with the printed digest length; see hashJobs.
 func (s *summer) hashFiles(names []string) []func() sumResult {
-	out := make([]func() sumResult, len(names))
-	type job struct {
-		name string
-		ch   chan sumResult
+	jobs := make([]sumJob, len(names))
+	for i, n := range names {
+		jobs[i] = sumJob{n, s.digestSize()}
 	}
-	jobs := make(chan job, len(names))
-	for i, name := range names {
-		if name == "-" {
-			out[i] = func() sumResult { return s.hashReader(sumStdin) }
+	return s.hashJobs(jobs)
+}
+
+// hashJobs hashes the files across runtime.NumCPU() workers and returns one
+// function per job, in order, each waiting for and returning that file's
+// result. "-" is standard input, read only when its result is collected (so
+// in order and never concurrently).
+func (s *summer) hashJobs(jobs []sumJob) []func() sumResult {
+	out := make([]func() sumResult, len(jobs))
+	type work struct {
+		sumJob
+		ch chan sumResult
+	}
+	queue := make(chan work, len(jobs))
+	for i, j := range jobs {
+		if j.name == "-" {
+			out[i] = func() sumResult { return s.hashReader(sumStdin, j.size) }
 			continue
 		}
 		ch := make(chan sumResult, 1)
-		jobs <- job{name, ch}
+		queue <- work{j, ch}
 		out[i] = func() sumResult { return <-ch }
 	}
-	close(jobs)
-	workers := min(runtime.NumCPU(), len(jobs))
+	close(queue)
+	workers := min(runtime.NumCPU(), len(queue))
 	for range workers {
 		go func() {
-			for j := range jobs {
-				j.ch <- s.hashFile(j.name)
+			for w := range queue {
+				w.ch <- s.hashFile(w.name, w.size)
 			}
 		}()
 	}
 	return out
 }
 
-func (s *summer) hashFile(name string) sumResult {
+func (s *summer) hashFile(name string, size int) sumResult {
 	f, err := os.Open(name)
 	if err != nil {
 		return sumResult{err: err}
 	}
 	defer f.Close()
-	return s.hashReader(f)
+	return s.hashReader(f, size)
 }
 
-func (s *summer) hashReader(r io.Reader) sumResult {
-	h := s.alg.new()
+func (s *summer) hashReader(r io.Reader, size int) sumResult {
+	h := s.newHash(size)
 	if s.progress != nil {
 		r = s.progress.reader(r)
 	}
@@ -224,183 +322,38 @@ func (s *summer) printSums(files []string, tag bool) bool {
 	return ok
 }
 
-// printSum prints one checksum line in coreutils' format.
+// printSum prints one checksum line in coreutils' format: "hex  name",
+// "hex *name" with -b, or "TAG (name) = hex" with --tag. Unless the line
+// ends with NUL (-z), a name with a backslash, newline or carriage return
+// is escaped and the line starts with a backslash.
 func (s *summer) printSum(name string, sum []byte, tag bool) {
-	if strings.ContainsAny(name, "\\\n\r") {
+	if !s.zero && strings.ContainsAny(name, "\\\n\r") {
 		s.stdout.WriteByte('\\')
 		name = escapeName(name)
 	}
 	if tag {
-		fmt.Fprintf(s.stdout, "%s (%s) = %x\n", s.alg.tag, name, sum)
+		fmt.Fprintf(s.stdout, "%s (%s) = %x", s.tagName(), name, sum)
 	} else {
-		fmt.Fprintf(s.stdout, "%x  %s\n", sum, name)
+		mode := byte(' ')
+		if s.binary {
+			mode = '*'
+		}
+		fmt.Fprintf(s.stdout, "%x %c%s", sum, mode, name)
 	}
-}
-
-// checkLine is one properly formatted line of a checksum list.
-type checkLine struct {
-	name string
-	sum  []byte
-}
-
-// checkList checks the checksum list in file listName (- for standard
-// input), printing coreutils' results and warnings, and reports whether
-// every listed file matched.
-func (s *summer) checkList(listName string) bool {
-	display := listName
-	var data []byte
-	var err error
-	if listName == "-" {
-		display = "standard input"
-		data, err = io.ReadAll(sumStdin)
+	if s.zero {
+		s.stdout.WriteByte(0)
 	} else {
-		data, err = os.ReadFile(listName)
+		s.stdout.WriteByte('\n')
 	}
-	if err != nil {
-		s.warn("%s: %s", quoteName(listName), errText(err))
-		return false
-	}
-
-	var lines []checkLine
-	misformatted := 0
-	bsdReversed := -1 // coreutils: -1 unknown, 0 GNU "hex  name", 1 "hex name"
-	text := string(data)
-	text = strings.TrimSuffix(text, "\n")
-	if len(data) > 0 {
-		for _, line := range strings.Split(text, "\n") {
-			if strings.HasPrefix(line, "#") {
-				continue
-			}
-			l, ok := s.parseCheckLine(line, &bsdReversed)
-			if !ok || (listName == "-" && l.name == "-") {
-				misformatted++
-				continue
-			}
-			lines = append(lines, l)
-		}
-	}
-	if len(lines) == 0 {
-		s.warn("%s: no properly formatted checksum lines found", quoteName(display))
-		return false
-	}
-
-	names := make([]string, len(lines))
-	for i, l := range lines {
-		names[i] = l.name
-	}
-	mismatched, unreadable := 0, 0
-	for i, get := range s.hashFiles(names) {
-		l := lines[i]
-		r := get()
-		name := l.name
-		if strings.Contains(name, "\n") {
-			s.stdout.WriteByte('\\')
-			name = escapeName(name)
-		}
-		switch {
-		case r.err != nil:
-			s.warn("%s: %s", quoteName(l.name), errText(r.err))
-			fmt.Fprintf(s.stdout, "%s: FAILED open or read\n", name)
-			unreadable++
-		case !bytes.Equal(r.sum, l.sum):
-			fmt.Fprintf(s.stdout, "%s: FAILED\n", name)
-			mismatched++
-		default:
-			fmt.Fprintf(s.stdout, "%s: OK\n", name)
-		}
-	}
-	if misformatted > 0 {
-		s.warn("WARNING: %d %s improperly formatted", misformatted, plural(misformatted, "line is", "lines are"))
-	}
-	if unreadable > 0 {
-		s.warn("WARNING: %d %s could not be read", unreadable, plural(unreadable, "listed file", "listed files"))
-	}
-	if mismatched > 0 {
-		s.warn("WARNING: %d %s did NOT match", mismatched, plural(mismatched, "computed checksum", "computed checksums"))
-	}
-	return mismatched == 0 && unreadable == 0
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
+// tagName is the algorithm's name in --tag lines: b2sum's "BLAKE2b-256"
+// for a digest shorter than the algorithm's.
+func (s *summer) tagName() string {
+	if n := s.digestSize(); n != s.alg.size {
+		return fmt.Sprintf("%s-%d", s.alg.tag, 8*n)
 	}
-	return many
-}
-
-// parseCheckLine parses a line in GNU ("hex  name", "hex *name"), BSD
-// ("ALG (name) = hex") or reversed BSD ("hex name") format, following
-// coreutils' split_3. *bsdReversed keeps a list from mixing GNU and reversed
-// BSD lines, as coreutils does.
-func (s *summer) parseCheckLine(line string, bsdReversed *int) (checkLine, bool) {
-	i := 0
-	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
-		i++
-	}
-	escaped := false
-	if i < len(line) && line[i] == '\\' {
-		i++
-		escaped = true
-	}
-	rest := line[i:]
-	if after, ok := strings.CutPrefix(rest, s.alg.tag); ok {
-		after = strings.TrimPrefix(after, " ")
-		if !strings.HasPrefix(after, "(") {
-			return checkLine{}, false
-		}
-		after = after[1:]
-		end := strings.LastIndexByte(after, ')')
-		if end < 0 {
-			return checkLine{}, false
-		}
-		name := after[:end]
-		digest := strings.TrimLeft(after[end+1:], " \t")
-		if !strings.HasPrefix(digest, "=") {
-			return checkLine{}, false
-		}
-		digest = strings.TrimLeft(digest[1:], " \t")
-		return s.finishCheckLine(name, digest, escaped)
-	}
-
-	hexLen := 2 * s.alg.size
-	if len(rest) < hexLen+2 {
-		return checkLine{}, false
-	}
-	digest := rest[:hexLen]
-	if c := rest[hexLen]; c != ' ' && c != '\t' {
-		return checkLine{}, false
-	}
-	rest = rest[hexLen+1:]
-	if len(rest) == 1 || (rest[0] != ' ' && rest[0] != '*') {
-		if *bsdReversed == 0 {
-			return checkLine{}, false
-		}
-		*bsdReversed = 1
-	} else if *bsdReversed != 1 {
-		*bsdReversed = 0
-		rest = rest[1:]
-	}
-	return s.finishCheckLine(rest, digest, escaped)
-}
-
-func (s *summer) finishCheckLine(name, digest string, escaped bool) (checkLine, bool) {
-	if len(digest) != 2*s.alg.size {
-		return checkLine{}, false
-	}
-	sum, err := hex.DecodeString(digest)
-	if err != nil {
-		return checkLine{}, false
-	}
-	if escaped {
-		var ok bool
-		if name, ok = unescapeName(name); !ok {
-			return checkLine{}, false
-		}
-	}
-	if name == "" {
-		return checkLine{}, false
-	}
-	return checkLine{name: name, sum: sum}, true
+	return s.alg.tag
 }
 
 // escapeName escapes a file name as coreutils does on a line that starts
@@ -409,11 +362,16 @@ func escapeName(name string) string {
 	return strings.NewReplacer(`\`, `\\`, "\n", `\n`, "\r", `\r`).Replace(name)
 }
 
-// unescapeName undoes escapeName; it reports false for any other escape.
+// unescapeName undoes escapeName; it reports false for any other escape,
+// a backslash at the end and a NUL.
 func unescapeName(s string) (string, bool) {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' {
+		switch s[i] {
+		case '\\':
+		case 0:
+			return "", false
+		default:
 			b.WriteByte(s[i])
 			continue
 		}
@@ -433,39 +391,4 @@ func unescapeName(s string) (string, bool) {
 		}
 	}
 	return b.String(), true
-}
-
-// quoteName quotes a file name for a diagnostic roughly as coreutils' quotef
-// does: names of only safe characters bare, others in shell quotes.
-func quoteName(name string) string {
-	safe := name != ""
-	for _, r := range name {
-		if !(r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("%+,-./:=@^_", r))) && !(r >= unicode.MaxASCII && unicode.IsPrint(r)) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return name
-	}
-	if !strings.ContainsAny(name, "'\n\r\t") {
-		return "'" + name + "'"
-	}
-	return "'" + strings.NewReplacer("'", `'\''`, "\n", `'$'\n''`, "\r", `'$'\r''`, "\t", `'$'\t''`).Replace(name) + "'"
-}
-
-// errText is the C library's message for err: "No such file or directory".
-func errText(err error) string {
-	var errno syscall.Errno
-	if errors.As(err, &errno) {
-		msg := errno.Error()
-		if msg != "" {
-			return strings.ToUpper(msg[:1]) + msg[1:]
-		}
-	}
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return err.Error()
 }

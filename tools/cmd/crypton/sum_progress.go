@@ -18,6 +18,7 @@ const sumProgressMin = 64 << 20
 // every interval by one goroutine, and cleared by stop.
 type sumProgress struct {
 	w        io.Writer
+	prog     string // the line's prefix: "crypton sum", or argv[0] as sha256sum
 	total    int64
 	done     atomic.Int64
 	interval time.Duration
@@ -53,7 +54,12 @@ func totalSize(names []string) int64 {
 }
 
 func startSumProgress(w io.Writer, total int64, interval time.Duration) *sumProgress {
-	p := &sumProgress{w: w, total: total, interval: interval, quit: make(chan struct{})}
+	return startSumProgressAs(w, "crypton sum", total, interval)
+}
+
+// startSumProgressAs is startSumProgress with the program name prog.
+func startSumProgressAs(w io.Writer, prog string, total int64, interval time.Duration) *sumProgress {
+	p := &sumProgress{w: w, prog: prog, total: total, interval: interval, quit: make(chan struct{})}
 	p.wg.Add(1)
 	go func() {
 		defer p.wg.Done()
@@ -75,7 +81,7 @@ func (p *sumProgress) draw() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	done := min(p.done.Load(), p.total)
-	fmt.Fprintf(p.w, "\rcrypton sum: %.1f of %.1f GB (%d%%)\x1b[K", float64(done)/1e9, float64(p.total)/1e9, done*100/max(p.total, 1))
+	fmt.Fprintf(p.w, "\r%s: %.1f of %.1f GB (%d%%)\x1b[K", p.prog, float64(done)/1e9, float64(p.total)/1e9, done*100/max(p.total, 1))
 }
 
 // stop ends the updates and erases the line, so that what follows on the

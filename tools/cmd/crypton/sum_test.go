@@ -242,18 +242,41 @@ func TestSumMissingFile(t *testing.T) {
 	}
 }
 
+// TestSumUsageErrors checks the errors of crypton sum's own options (-a,
+// and -l with another algorithm than blake2b): coreutils' cksum words and
+// status 1. TestSumOptionsMatchCoreutils compares the others.
 func TestSumUsageErrors(t *testing.T) {
-	for _, args := range [][]string{{"-a", "md5"}, {"-a", "sha3-384"}, {"-nosuchflag"}, {"-c", "--tag"}} {
-		_, errOut, code := runSumCmd(t, "", args...)
-		if code != 2 {
-			t.Errorf("crypton sum %q exited %d, want 2", args, code)
-		}
-		checkUsageError(t, append([]string{"sum"}, args...), errOut)
+	t.Setenv("LC_ALL", "C")
+	var valid strings.Builder
+	valid.WriteString("Valid arguments are:\n")
+	for _, a := range sumAlgs {
+		valid.WriteString("  - '" + a.name + "'\n")
 	}
-	// Aliases of the algorithm names.
-	for _, a := range []string{"SHA-256", "sha_256", "Sha256"} {
-		if _, errOut, code := runSumCmd(t, "", "-a", a); code != 0 {
-			t.Errorf("-a %s exited %d: %s", a, code, errOut)
+	try := "Try 'crypton sum --help' for more information.\n"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-a", "md5"}, "crypton sum: invalid argument 'md5' for '--algorithm'\n" + valid.String() + try},
+		{[]string{"--algorithm=sha3-384"}, "crypton sum: invalid argument 'sha3-384' for '--algorithm'\n" + valid.String() + try},
+		{[]string{"-a"}, "crypton sum: option requires an argument -- 'a'\n" + try},
+		{[]string{"--algorithm"}, "crypton sum: option '--algorithm' requires an argument\n" + try},
+		{[]string{"-nosuchflag"}, "crypton sum: invalid option -- 'n'\n" + try},
+		{[]string{"-c", "--tag"}, "crypton sum: the --tag option is meaningless when verifying checksums\n" + try},
+		{[]string{"-l", "256"}, "crypton sum: --length is only supported with --algorithm=blake2b\n"},
+		{[]string{"-a", "blake2s", "-l", "128"}, "crypton sum: --length is only supported with --algorithm=blake2b\n"},
+		{[]string{"-l", "7", "-a", "blake2b"}, "crypton sum: invalid length: '7'\ncrypton sum: length is not a multiple of 8\n"},
+		{[]string{"-a", "blake2b", "-l", "520"}, "crypton sum: invalid length: '520'\ncrypton sum: maximum digest length for 'BLAKE2b' is 512 bits\n"},
+	} {
+		out, errOut, code := runSumCmd(t, "", tc.args...)
+		if code != 1 || out != "" || errOut != tc.want {
+			t.Errorf("crypton sum %q: exit %d, stdout %q, stderr:\n%s\nwant exit 1 and:\n%s", tc.args, code, out, errOut, tc.want)
+		}
+	}
+	// Aliases of the algorithm names; -l 0 is the full length, as in cksum.
+	for _, args := range [][]string{{"-a", "SHA-256"}, {"-a", "sha_256"}, {"--algorithm", "Sha256"}, {"-aSHA3_256"}, {"-l", "0"}} {
+		if _, errOut, code := runSumCmd(t, "", args...); code != 0 {
+			t.Errorf("crypton sum %q exited %d: %s", args, code, errOut)
 		}
 	}
 }
