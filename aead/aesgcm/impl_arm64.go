@@ -12,7 +12,8 @@ import (
 // Cryptography Extensions (aescore.ImplARMv8, eight blocks at a time) and
 // GHASH with PMULL (ghash.UpdatePMULL, eight blocks per reduction). There
 // is no stitched kernel on arm64: sealBulk and openBulk run counter mode
-// (gcmCtrARMv8) and GHASH one after the other on chunks of 4 KiB.
+// (aescore.CTR32, whose ARMv8 kernel takes the whole blocks) and GHASH one
+// after the other on chunks of 4 KiB.
 var useARMv8 = cpufeat.HasARM64AES && cpufeat.HasARM64PMULL
 
 func init() {
@@ -37,32 +38,23 @@ func updateCLMUL(k *ghash.Key, acc *[ghash.BlockSize]byte, p []byte) {
 // updateVCLMUL is never called on arm64.
 func updateVCLMUL(k *ghash.Key, acc *[ghash.BlockSize]byte, p []byte) { panic("unreachable") }
 
-// gcmCtrARMv8 is the counter mode of gcm_arm64.s (hand-written; see the
-// comment at its top): it XORs len(src)/16 blocks of the key stream from
-// *ctr (inc32 per block) into dst with the nr-round schedule at xk, and
-// advances *ctr past the blocks used. len(src) must be a multiple of 16 and
-// dst at least as long; dst and src are the same or do not overlap.
-//
-//go:noescape
-func gcmCtrARMv8(nr int, xk *byte, ctr *[16]byte, dst, src []byte)
-
 // bulkChunk is the number of bytes that sealBulk and openBulk encrypt (or
 // decrypt) and hash in one step, so that GHASH reads the ciphertext while
 // it is still in the L1 cache.
 const bulkChunk = 4096
 
-// sealBulk encrypts all the whole blocks of src into dst with gcmCtrARMv8
-// and absorbs them into acc with PMULL, a chunk at a time, and returns
-// their length: 0 if g does not use the ARMv8 code.
+// sealBulk encrypts all the whole blocks of src into dst with the ARMv8
+// counter-mode kernel (through aescore.CTR32) and absorbs them into acc
+// with PMULL, a chunk at a time, and returns their length: 0 if g does not
+// use the ARMv8 code.
 func sealBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int {
 	if g.impl.aes != aescore.ImplARMv8 {
 		return 0
 	}
 	n := len(src) &^ (aescore.BlockSize - 1)
-	nr, xk := g.key.Rounds(), &g.key.RoundKeys()[0]
 	for i := 0; i < n; i += bulkChunk {
 		j := min(i+bulkChunk, n)
-		gcmCtrARMv8(nr, xk, ctr, dst[i:j], src[i:j])
+		aescore.CTR32(aescore.ImplARMv8, &g.key, ctr, dst[i:j], src[i:j])
 		ghash.UpdatePMULL(&g.hash, acc, dst[i:j])
 	}
 	return n
@@ -77,11 +69,10 @@ func openBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int {
 		return 0
 	}
 	n := len(src) &^ (aescore.BlockSize - 1)
-	nr, xk := g.key.Rounds(), &g.key.RoundKeys()[0]
 	for i := 0; i < n; i += bulkChunk {
 		j := min(i+bulkChunk, n)
 		ghash.UpdatePMULL(&g.hash, acc, src[i:j])
-		gcmCtrARMv8(nr, xk, ctr, dst[i:j], src[i:j])
+		aescore.CTR32(aescore.ImplARMv8, &g.key, ctr, dst[i:j], src[i:j])
 	}
 	return n
 }

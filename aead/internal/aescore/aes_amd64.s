@@ -1433,3 +1433,1043 @@ rounds10_38:
 done_36:
 	VZEROUPPER
 	RET
+
+DATA ctrBswap<>+0(SB)/8, $0x08090a0b0c0d0e0f
+DATA ctrBswap<>+8(SB)/8, $0x0001020304050607
+DATA ctrBswap<>+16(SB)/8, $0x08090a0b0c0d0e0f
+DATA ctrBswap<>+24(SB)/8, $0x0001020304050607
+GLOBL ctrBswap<>(SB), RODATA|NOPTR, $32
+
+DATA ctrIncr2<>+0(SB)/4, $0x00000000
+DATA ctrIncr2<>+4(SB)/4, $0x00000000
+DATA ctrIncr2<>+8(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+16(SB)/4, $0x00000000
+DATA ctrIncr2<>+20(SB)/4, $0x00000000
+DATA ctrIncr2<>+24(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+32(SB)/4, $0x00000002
+DATA ctrIncr2<>+36(SB)/4, $0x00000000
+DATA ctrIncr2<>+40(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+48(SB)/4, $0x00000002
+DATA ctrIncr2<>+52(SB)/4, $0x00000000
+DATA ctrIncr2<>+56(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+64(SB)/4, $0x00000004
+DATA ctrIncr2<>+68(SB)/4, $0x00000000
+DATA ctrIncr2<>+72(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+80(SB)/4, $0x00000004
+DATA ctrIncr2<>+84(SB)/4, $0x00000000
+DATA ctrIncr2<>+88(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+96(SB)/4, $0x00000006
+DATA ctrIncr2<>+100(SB)/4, $0x00000000
+DATA ctrIncr2<>+104(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+112(SB)/4, $0x00000006
+DATA ctrIncr2<>+116(SB)/4, $0x00000000
+DATA ctrIncr2<>+120(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+128(SB)/4, $0x00000008
+DATA ctrIncr2<>+132(SB)/4, $0x00000000
+DATA ctrIncr2<>+136(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+144(SB)/4, $0x00000008
+DATA ctrIncr2<>+148(SB)/4, $0x00000000
+DATA ctrIncr2<>+152(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+160(SB)/4, $0x0000000a
+DATA ctrIncr2<>+164(SB)/4, $0x00000000
+DATA ctrIncr2<>+168(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+176(SB)/4, $0x0000000a
+DATA ctrIncr2<>+180(SB)/4, $0x00000000
+DATA ctrIncr2<>+184(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+192(SB)/4, $0x0000000c
+DATA ctrIncr2<>+196(SB)/4, $0x00000000
+DATA ctrIncr2<>+200(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+208(SB)/4, $0x0000000c
+DATA ctrIncr2<>+212(SB)/4, $0x00000000
+DATA ctrIncr2<>+216(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+224(SB)/4, $0x0000000e
+DATA ctrIncr2<>+228(SB)/4, $0x00000000
+DATA ctrIncr2<>+232(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+240(SB)/4, $0x0000000e
+DATA ctrIncr2<>+244(SB)/4, $0x00000000
+DATA ctrIncr2<>+248(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+256(SB)/4, $0x00000010
+DATA ctrIncr2<>+260(SB)/4, $0x00000000
+DATA ctrIncr2<>+264(SB)/8, $0x0000000000000000
+DATA ctrIncr2<>+272(SB)/4, $0x00000010
+DATA ctrIncr2<>+276(SB)/4, $0x00000000
+DATA ctrIncr2<>+280(SB)/8, $0x0000000000000000
+GLOBL ctrIncr2<>(SB), RODATA|NOPTR, $288
+
+DATA ctrIncr1<>+0(SB)/4, $0x00000000
+DATA ctrIncr1<>+4(SB)/4, $0x00000000
+DATA ctrIncr1<>+8(SB)/8, $0x0000000000000000
+DATA ctrIncr1<>+16(SB)/4, $0x00000001
+DATA ctrIncr1<>+20(SB)/4, $0x00000000
+DATA ctrIncr1<>+24(SB)/8, $0x0000000000000000
+DATA ctrIncr1<>+32(SB)/4, $0x00000002
+DATA ctrIncr1<>+36(SB)/4, $0x00000000
+DATA ctrIncr1<>+40(SB)/8, $0x0000000000000000
+DATA ctrIncr1<>+48(SB)/4, $0x00000003
+DATA ctrIncr1<>+52(SB)/4, $0x00000000
+DATA ctrIncr1<>+56(SB)/8, $0x0000000000000000
+DATA ctrIncr1<>+64(SB)/4, $0x00000004
+DATA ctrIncr1<>+68(SB)/4, $0x00000000
+DATA ctrIncr1<>+72(SB)/8, $0x0000000000000000
+DATA ctrIncr1<>+80(SB)/4, $0x00000005
+DATA ctrIncr1<>+84(SB)/4, $0x00000000
+DATA ctrIncr1<>+88(SB)/8, $0x0000000000000000
+DATA ctrIncr1<>+96(SB)/4, $0x00000006
+DATA ctrIncr1<>+100(SB)/4, $0x00000000
+DATA ctrIncr1<>+104(SB)/8, $0x0000000000000000
+DATA ctrIncr1<>+112(SB)/4, $0x00000007
+DATA ctrIncr1<>+116(SB)/4, $0x00000000
+DATA ctrIncr1<>+120(SB)/8, $0x0000000000000000
+DATA ctrIncr1<>+128(SB)/4, $0x00000008
+DATA ctrIncr1<>+132(SB)/4, $0x00000000
+DATA ctrIncr1<>+136(SB)/8, $0x0000000000000000
+GLOBL ctrIncr1<>(SB), RODATA|NOPTR, $144
+
+DATA ctrLaneOne<>+0(SB)/8, $0x0000000000000000
+DATA ctrLaneOne<>+8(SB)/8, $0x0000000000000000
+DATA ctrLaneOne<>+16(SB)/8, $0x0000000000000001
+DATA ctrLaneOne<>+24(SB)/8, $0x0000000000000000
+GLOBL ctrLaneOne<>(SB), RODATA|NOPTR, $32
+
+// func ctr32VAES(nr int, xk *byte, ctr *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, AVX2, VAES
+TEXT ·ctr32VAES(SB), NOSPLIT, $0-72
+	MOVQ           nr+0(FP), AX
+	MOVQ           xk+8(FP), CX
+	MOVQ           ctr+16(FP), R8
+	MOVQ           dst_base+24(FP), DI
+	MOVQ           src_base+48(FP), SI
+	MOVQ           src_len+56(FP), DX
+	SHRQ           $0x04, DX
+	VMOVDQU        ctrBswap<>+0(SB), Y15
+	VBROADCASTI128 (R8), Y14
+	VPSHUFB        Y15, Y14, Y14
+	VPADDD         ctrLaneOne<>+0(SB), Y14, Y14
+
+	// Sixteen blocks at a time, two in each YMM register.
+ctr_39:
+	CMPQ           DX, $0x00000010
+	JB             ctr_done_40
+	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
+	VPSHUFB        Y15, Y0, Y0
+	VPADDD         ctrIncr2<>+32(SB), Y14, Y1
+	VPSHUFB        Y15, Y1, Y1
+	VPADDD         ctrIncr2<>+64(SB), Y14, Y2
+	VPSHUFB        Y15, Y2, Y2
+	VPADDD         ctrIncr2<>+96(SB), Y14, Y3
+	VPSHUFB        Y15, Y3, Y3
+	VPADDD         ctrIncr2<>+128(SB), Y14, Y4
+	VPSHUFB        Y15, Y4, Y4
+	VPADDD         ctrIncr2<>+160(SB), Y14, Y5
+	VPSHUFB        Y15, Y5, Y5
+	VPADDD         ctrIncr2<>+192(SB), Y14, Y6
+	VPSHUFB        Y15, Y6, Y6
+	VPADDD         ctrIncr2<>+224(SB), Y14, Y7
+	VPSHUFB        Y15, Y7, Y7
+	VPADDD         ctrIncr2<>+256(SB), Y14, Y14
+	MOVQ           CX, BX
+	VBROADCASTI128 (BX), Y8
+	VPXOR          Y8, Y0, Y0
+	VPXOR          Y8, Y1, Y1
+	VPXOR          Y8, Y2, Y2
+	VPXOR          Y8, Y3, Y3
+	VPXOR          Y8, Y4, Y4
+	VPXOR          Y8, Y5, Y5
+	VPXOR          Y8, Y6, Y6
+	VPXOR          Y8, Y7, Y7
+	ADDQ           $0x10, BX
+	CMPQ           AX, $0x0c
+	JB             rounds10_42
+	JE             rounds12_41
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	ADDQ           $0x20, BX
+
+rounds12_41:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	ADDQ           $0x20, BX
+
+rounds10_42:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 32(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 48(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 64(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 80(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 96(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 112(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 128(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 144(BX), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VAESENCLAST    Y8, Y1, Y1
+	VAESENCLAST    Y8, Y2, Y2
+	VAESENCLAST    Y8, Y3, Y3
+	VAESENCLAST    Y8, Y4, Y4
+	VAESENCLAST    Y8, Y5, Y5
+	VAESENCLAST    Y8, Y6, Y6
+	VAESENCLAST    Y8, Y7, Y7
+	VPXOR          (SI), Y0, Y0
+	VMOVDQU        Y0, (DI)
+	VPXOR          32(SI), Y1, Y1
+	VMOVDQU        Y1, 32(DI)
+	VPXOR          64(SI), Y2, Y2
+	VMOVDQU        Y2, 64(DI)
+	VPXOR          96(SI), Y3, Y3
+	VMOVDQU        Y3, 96(DI)
+	VPXOR          128(SI), Y4, Y4
+	VMOVDQU        Y4, 128(DI)
+	VPXOR          160(SI), Y5, Y5
+	VMOVDQU        Y5, 160(DI)
+	VPXOR          192(SI), Y6, Y6
+	VMOVDQU        Y6, 192(DI)
+	VPXOR          224(SI), Y7, Y7
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x00000010, DX
+	JMP            ctr_39
+
+ctr_done_40:
+	// Eight, four, two blocks, then one in an XMM register.
+	CMPQ           DX, $0x00000008
+	JB             ctr_done_44
+	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
+	VPSHUFB        Y15, Y0, Y0
+	VPADDD         ctrIncr2<>+32(SB), Y14, Y1
+	VPSHUFB        Y15, Y1, Y1
+	VPADDD         ctrIncr2<>+64(SB), Y14, Y2
+	VPSHUFB        Y15, Y2, Y2
+	VPADDD         ctrIncr2<>+96(SB), Y14, Y3
+	VPSHUFB        Y15, Y3, Y3
+	VPADDD         ctrIncr2<>+128(SB), Y14, Y14
+	MOVQ           CX, BX
+	VBROADCASTI128 (BX), Y8
+	VPXOR          Y8, Y0, Y0
+	VPXOR          Y8, Y1, Y1
+	VPXOR          Y8, Y2, Y2
+	VPXOR          Y8, Y3, Y3
+	ADDQ           $0x10, BX
+	CMPQ           AX, $0x0c
+	JB             rounds10_46
+	JE             rounds12_45
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	ADDQ           $0x20, BX
+
+rounds12_45:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	ADDQ           $0x20, BX
+
+rounds10_46:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 32(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 48(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 64(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 80(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 96(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 112(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 128(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 144(BX), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VAESENCLAST    Y8, Y1, Y1
+	VAESENCLAST    Y8, Y2, Y2
+	VAESENCLAST    Y8, Y3, Y3
+	VPXOR          (SI), Y0, Y0
+	VMOVDQU        Y0, (DI)
+	VPXOR          32(SI), Y1, Y1
+	VMOVDQU        Y1, 32(DI)
+	VPXOR          64(SI), Y2, Y2
+	VMOVDQU        Y2, 64(DI)
+	VPXOR          96(SI), Y3, Y3
+	VMOVDQU        Y3, 96(DI)
+	ADDQ           $0x00000080, SI
+	ADDQ           $0x00000080, DI
+	SUBQ           $0x00000008, DX
+
+ctr_done_44:
+	CMPQ           DX, $0x00000004
+	JB             ctr_done_48
+	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
+	VPSHUFB        Y15, Y0, Y0
+	VPADDD         ctrIncr2<>+32(SB), Y14, Y1
+	VPSHUFB        Y15, Y1, Y1
+	VPADDD         ctrIncr2<>+64(SB), Y14, Y14
+	MOVQ           CX, BX
+	VBROADCASTI128 (BX), Y8
+	VPXOR          Y8, Y0, Y0
+	VPXOR          Y8, Y1, Y1
+	ADDQ           $0x10, BX
+	CMPQ           AX, $0x0c
+	JB             rounds10_50
+	JE             rounds12_49
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	ADDQ           $0x20, BX
+
+rounds12_49:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	ADDQ           $0x20, BX
+
+rounds10_50:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 32(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 48(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 64(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 80(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 96(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 112(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 128(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 144(BX), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VAESENCLAST    Y8, Y1, Y1
+	VPXOR          (SI), Y0, Y0
+	VMOVDQU        Y0, (DI)
+	VPXOR          32(SI), Y1, Y1
+	VMOVDQU        Y1, 32(DI)
+	ADDQ           $0x00000040, SI
+	ADDQ           $0x00000040, DI
+	SUBQ           $0x00000004, DX
+
+ctr_done_48:
+	CMPQ           DX, $0x00000002
+	JB             ctr_done_52
+	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
+	VPSHUFB        Y15, Y0, Y0
+	VPADDD         ctrIncr2<>+32(SB), Y14, Y14
+	MOVQ           CX, BX
+	VBROADCASTI128 (BX), Y8
+	VPXOR          Y8, Y0, Y0
+	ADDQ           $0x10, BX
+	CMPQ           AX, $0x0c
+	JB             rounds10_54
+	JE             rounds12_53
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	ADDQ           $0x20, BX
+
+rounds12_53:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	ADDQ           $0x20, BX
+
+rounds10_54:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 32(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 48(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 64(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 80(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 96(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 112(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 128(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 144(BX), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VPXOR          (SI), Y0, Y0
+	VMOVDQU        Y0, (DI)
+	ADDQ           $0x00000020, SI
+	ADDQ           $0x00000020, DI
+	SUBQ           $0x00000002, DX
+
+ctr_done_52:
+	CMPQ    DX, $0x00000001
+	JB      ctr_done_56
+	VPADDD  ctrIncr1<>+0(SB), X14, X0
+	VPSHUFB X15, X0, X0
+	VPADDD  ctrIncr1<>+16(SB), X14, X14
+	MOVQ    CX, BX
+	VMOVDQU (BX), X8
+	VPXOR   X8, X0, X0
+	ADDQ    $0x10, BX
+	CMPQ    AX, $0x0c
+	JB      rounds10_58
+	JE      rounds12_57
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	ADDQ    $0x20, BX
+
+rounds12_57:
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	ADDQ    $0x20, BX
+
+rounds10_58:
+	VMOVDQU     (BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     16(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     32(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     48(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     64(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     80(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     96(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     112(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     128(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     144(BX), X8
+	VAESENCLAST X8, X0, X0
+	VPXOR       (SI), X0, X0
+	VMOVDQU     X0, (DI)
+	ADDQ        $0x00000010, SI
+	ADDQ        $0x00000010, DI
+	SUBQ        $0x00000001, DX
+
+ctr_done_56:
+	// The next counter block is lane 0 of the counter register.
+	VPSHUFB X15, X14, X14
+	VMOVDQU X14, (R8)
+	VZEROUPPER
+	RET
+
+// func ctr32AVX(nr int, xk *byte, ctr *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX
+TEXT ·ctr32AVX(SB), NOSPLIT, $0-72
+	MOVQ    nr+0(FP), AX
+	MOVQ    xk+8(FP), CX
+	MOVQ    ctr+16(FP), R8
+	MOVQ    dst_base+24(FP), DI
+	MOVQ    src_base+48(FP), SI
+	MOVQ    src_len+56(FP), DX
+	SHRQ    $0x04, DX
+	VMOVDQU ctrBswap<>+0(SB), X15
+	VMOVDQU (R8), X14
+	VPSHUFB X15, X14, X14
+
+	// Eight blocks at a time, then four, two and one.
+ctr_59:
+	CMPQ    DX, $0x00000008
+	JB      ctr_done_60
+	VPADDD  ctrIncr1<>+0(SB), X14, X0
+	VPSHUFB X15, X0, X0
+	VPADDD  ctrIncr1<>+16(SB), X14, X1
+	VPSHUFB X15, X1, X1
+	VPADDD  ctrIncr1<>+32(SB), X14, X2
+	VPSHUFB X15, X2, X2
+	VPADDD  ctrIncr1<>+48(SB), X14, X3
+	VPSHUFB X15, X3, X3
+	VPADDD  ctrIncr1<>+64(SB), X14, X4
+	VPSHUFB X15, X4, X4
+	VPADDD  ctrIncr1<>+80(SB), X14, X5
+	VPSHUFB X15, X5, X5
+	VPADDD  ctrIncr1<>+96(SB), X14, X6
+	VPSHUFB X15, X6, X6
+	VPADDD  ctrIncr1<>+112(SB), X14, X7
+	VPSHUFB X15, X7, X7
+	VPADDD  ctrIncr1<>+128(SB), X14, X14
+	MOVQ    CX, BX
+	VMOVDQU (BX), X8
+	VPXOR   X8, X0, X0
+	VPXOR   X8, X1, X1
+	VPXOR   X8, X2, X2
+	VPXOR   X8, X3, X3
+	VPXOR   X8, X4, X4
+	VPXOR   X8, X5, X5
+	VPXOR   X8, X6, X6
+	VPXOR   X8, X7, X7
+	ADDQ    $0x10, BX
+	CMPQ    AX, $0x0c
+	JB      rounds10_62
+	JE      rounds12_61
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VAESENC X8, X2, X2
+	VAESENC X8, X3, X3
+	VAESENC X8, X4, X4
+	VAESENC X8, X5, X5
+	VAESENC X8, X6, X6
+	VAESENC X8, X7, X7
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VAESENC X8, X2, X2
+	VAESENC X8, X3, X3
+	VAESENC X8, X4, X4
+	VAESENC X8, X5, X5
+	VAESENC X8, X6, X6
+	VAESENC X8, X7, X7
+	ADDQ    $0x20, BX
+
+rounds12_61:
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VAESENC X8, X2, X2
+	VAESENC X8, X3, X3
+	VAESENC X8, X4, X4
+	VAESENC X8, X5, X5
+	VAESENC X8, X6, X6
+	VAESENC X8, X7, X7
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VAESENC X8, X2, X2
+	VAESENC X8, X3, X3
+	VAESENC X8, X4, X4
+	VAESENC X8, X5, X5
+	VAESENC X8, X6, X6
+	VAESENC X8, X7, X7
+	ADDQ    $0x20, BX
+
+rounds10_62:
+	VMOVDQU     (BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VAESENC     X8, X4, X4
+	VAESENC     X8, X5, X5
+	VAESENC     X8, X6, X6
+	VAESENC     X8, X7, X7
+	VMOVDQU     16(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VAESENC     X8, X4, X4
+	VAESENC     X8, X5, X5
+	VAESENC     X8, X6, X6
+	VAESENC     X8, X7, X7
+	VMOVDQU     32(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VAESENC     X8, X4, X4
+	VAESENC     X8, X5, X5
+	VAESENC     X8, X6, X6
+	VAESENC     X8, X7, X7
+	VMOVDQU     48(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VAESENC     X8, X4, X4
+	VAESENC     X8, X5, X5
+	VAESENC     X8, X6, X6
+	VAESENC     X8, X7, X7
+	VMOVDQU     64(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VAESENC     X8, X4, X4
+	VAESENC     X8, X5, X5
+	VAESENC     X8, X6, X6
+	VAESENC     X8, X7, X7
+	VMOVDQU     80(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VAESENC     X8, X4, X4
+	VAESENC     X8, X5, X5
+	VAESENC     X8, X6, X6
+	VAESENC     X8, X7, X7
+	VMOVDQU     96(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VAESENC     X8, X4, X4
+	VAESENC     X8, X5, X5
+	VAESENC     X8, X6, X6
+	VAESENC     X8, X7, X7
+	VMOVDQU     112(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VAESENC     X8, X4, X4
+	VAESENC     X8, X5, X5
+	VAESENC     X8, X6, X6
+	VAESENC     X8, X7, X7
+	VMOVDQU     128(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VAESENC     X8, X4, X4
+	VAESENC     X8, X5, X5
+	VAESENC     X8, X6, X6
+	VAESENC     X8, X7, X7
+	VMOVDQU     144(BX), X8
+	VAESENCLAST X8, X0, X0
+	VAESENCLAST X8, X1, X1
+	VAESENCLAST X8, X2, X2
+	VAESENCLAST X8, X3, X3
+	VAESENCLAST X8, X4, X4
+	VAESENCLAST X8, X5, X5
+	VAESENCLAST X8, X6, X6
+	VAESENCLAST X8, X7, X7
+	VPXOR       (SI), X0, X0
+	VMOVDQU     X0, (DI)
+	VPXOR       16(SI), X1, X1
+	VMOVDQU     X1, 16(DI)
+	VPXOR       32(SI), X2, X2
+	VMOVDQU     X2, 32(DI)
+	VPXOR       48(SI), X3, X3
+	VMOVDQU     X3, 48(DI)
+	VPXOR       64(SI), X4, X4
+	VMOVDQU     X4, 64(DI)
+	VPXOR       80(SI), X5, X5
+	VMOVDQU     X5, 80(DI)
+	VPXOR       96(SI), X6, X6
+	VMOVDQU     X6, 96(DI)
+	VPXOR       112(SI), X7, X7
+	VMOVDQU     X7, 112(DI)
+	ADDQ        $0x00000080, SI
+	ADDQ        $0x00000080, DI
+	SUBQ        $0x00000008, DX
+	JMP         ctr_59
+
+ctr_done_60:
+	CMPQ    DX, $0x00000004
+	JB      ctr_done_64
+	VPADDD  ctrIncr1<>+0(SB), X14, X0
+	VPSHUFB X15, X0, X0
+	VPADDD  ctrIncr1<>+16(SB), X14, X1
+	VPSHUFB X15, X1, X1
+	VPADDD  ctrIncr1<>+32(SB), X14, X2
+	VPSHUFB X15, X2, X2
+	VPADDD  ctrIncr1<>+48(SB), X14, X3
+	VPSHUFB X15, X3, X3
+	VPADDD  ctrIncr1<>+64(SB), X14, X14
+	MOVQ    CX, BX
+	VMOVDQU (BX), X8
+	VPXOR   X8, X0, X0
+	VPXOR   X8, X1, X1
+	VPXOR   X8, X2, X2
+	VPXOR   X8, X3, X3
+	ADDQ    $0x10, BX
+	CMPQ    AX, $0x0c
+	JB      rounds10_66
+	JE      rounds12_65
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VAESENC X8, X2, X2
+	VAESENC X8, X3, X3
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VAESENC X8, X2, X2
+	VAESENC X8, X3, X3
+	ADDQ    $0x20, BX
+
+rounds12_65:
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VAESENC X8, X2, X2
+	VAESENC X8, X3, X3
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VAESENC X8, X2, X2
+	VAESENC X8, X3, X3
+	ADDQ    $0x20, BX
+
+rounds10_66:
+	VMOVDQU     (BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VMOVDQU     16(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VMOVDQU     32(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VMOVDQU     48(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VMOVDQU     64(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VMOVDQU     80(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VMOVDQU     96(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VMOVDQU     112(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VMOVDQU     128(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VAESENC     X8, X2, X2
+	VAESENC     X8, X3, X3
+	VMOVDQU     144(BX), X8
+	VAESENCLAST X8, X0, X0
+	VAESENCLAST X8, X1, X1
+	VAESENCLAST X8, X2, X2
+	VAESENCLAST X8, X3, X3
+	VPXOR       (SI), X0, X0
+	VMOVDQU     X0, (DI)
+	VPXOR       16(SI), X1, X1
+	VMOVDQU     X1, 16(DI)
+	VPXOR       32(SI), X2, X2
+	VMOVDQU     X2, 32(DI)
+	VPXOR       48(SI), X3, X3
+	VMOVDQU     X3, 48(DI)
+	ADDQ        $0x00000040, SI
+	ADDQ        $0x00000040, DI
+	SUBQ        $0x00000004, DX
+
+ctr_done_64:
+	CMPQ    DX, $0x00000002
+	JB      ctr_done_68
+	VPADDD  ctrIncr1<>+0(SB), X14, X0
+	VPSHUFB X15, X0, X0
+	VPADDD  ctrIncr1<>+16(SB), X14, X1
+	VPSHUFB X15, X1, X1
+	VPADDD  ctrIncr1<>+32(SB), X14, X14
+	MOVQ    CX, BX
+	VMOVDQU (BX), X8
+	VPXOR   X8, X0, X0
+	VPXOR   X8, X1, X1
+	ADDQ    $0x10, BX
+	CMPQ    AX, $0x0c
+	JB      rounds10_70
+	JE      rounds12_69
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	ADDQ    $0x20, BX
+
+rounds12_69:
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	VAESENC X8, X1, X1
+	ADDQ    $0x20, BX
+
+rounds10_70:
+	VMOVDQU     (BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     16(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     32(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     48(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     64(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     80(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     96(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     112(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     128(BX), X8
+	VAESENC     X8, X0, X0
+	VAESENC     X8, X1, X1
+	VMOVDQU     144(BX), X8
+	VAESENCLAST X8, X0, X0
+	VAESENCLAST X8, X1, X1
+	VPXOR       (SI), X0, X0
+	VMOVDQU     X0, (DI)
+	VPXOR       16(SI), X1, X1
+	VMOVDQU     X1, 16(DI)
+	ADDQ        $0x00000020, SI
+	ADDQ        $0x00000020, DI
+	SUBQ        $0x00000002, DX
+
+ctr_done_68:
+	CMPQ    DX, $0x00000001
+	JB      ctr_done_72
+	VPADDD  ctrIncr1<>+0(SB), X14, X0
+	VPSHUFB X15, X0, X0
+	VPADDD  ctrIncr1<>+16(SB), X14, X14
+	MOVQ    CX, BX
+	VMOVDQU (BX), X8
+	VPXOR   X8, X0, X0
+	ADDQ    $0x10, BX
+	CMPQ    AX, $0x0c
+	JB      rounds10_74
+	JE      rounds12_73
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	ADDQ    $0x20, BX
+
+rounds12_73:
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	ADDQ    $0x20, BX
+
+rounds10_74:
+	VMOVDQU     (BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     16(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     32(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     48(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     64(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     80(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     96(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     112(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     128(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     144(BX), X8
+	VAESENCLAST X8, X0, X0
+	VPXOR       (SI), X0, X0
+	VMOVDQU     X0, (DI)
+	ADDQ        $0x00000010, SI
+	ADDQ        $0x00000010, DI
+	SUBQ        $0x00000001, DX
+
+ctr_done_72:
+	// The next counter block is lane 0 of the counter register.
+	VPSHUFB X15, X14, X14
+	VMOVDQU X14, (R8)
+	VZEROUPPER
+	RET

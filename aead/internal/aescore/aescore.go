@@ -5,7 +5,9 @@
 // A [Key] holds the expanded key of one AES-128, AES-192 or AES-256 key.
 // [EncryptBlock] and [DecryptBlock] transform one 16-byte block;
 // [EncryptBlocks] encrypts a whole number of independent blocks (electronic
-// codebook mode, which the callers use on counter blocks).
+// codebook mode). [CTR32] (GCM's counter, inc32) and [CTR] (the 128-bit
+// counter of SP 800-38A and crypto/cipher's NewCTR) are counter mode with
+// an implementation the caller chooses (ctr.go).
 //
 // Implementations, registered with cpufeat under the package name "aes":
 //
@@ -15,13 +17,17 @@
 //     so that no memory index or branch depends on the key or the data. The
 //     key schedule uses the same circuit. See aes_generic.go.
 //   - "AES-NI" (amd64): the AESENC/AESDEC instructions, with eight blocks in
-//     flight in EncryptBlocks, and AESKEYGENASSIST/AESIMC key expansion.
+//     flight in EncryptBlocks, and AESKEYGENASSIST/AESIMC key expansion;
+//     on CPUs with AVX, a counter-mode kernel (ctr32AVX) that makes the
+//     counter blocks in registers and XORs the key stream into the output
+//     as it leaves the last round, eight blocks per iteration.
 //   - "VAES" (amd64, AVX2 and 256-bit VAES): EncryptBlocks of four blocks or
-//     more, two blocks per YMM register and sixteen per iteration.
+//     more, two blocks per YMM register and sixteen per iteration, and the
+//     counter-mode kernel ctr32VAES in the same way.
 //   - "ARMv8-AES" (arm64 with the AES instructions of the ARMv8 Cryptography
 //     Extensions): AESE/AESMC and AESD/AESIMC, eight blocks in flight in
-//     EncryptBlocks; the key schedule is the generic loop with its SubWord
-//     done by AESE.
+//     EncryptBlocks and in the counter-mode kernel ctr32ARMv8; the key
+//     schedule is the generic loop with its SubWord done by AESE.
 package aescore
 
 import "errors"

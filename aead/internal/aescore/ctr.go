@@ -57,10 +57,17 @@ func EncryptBlocksWith(impl Impl, k *Key, dst, src []byte) {
 	encryptBlocksWith(impl, k, dst[:len(src)], src)
 }
 
+// ImplFor returns the implementation that the selection of package aes
+// (the cpufeat name "aes") gives the Key k now: the one that EncryptBlocks
+// would use for k on many blocks. k must have been initialized by Init or
+// InitGeneric; the result works with it.
+func ImplFor(k *Key) Impl { return implFor(k) }
+
 // ctrBatch is the number of counter blocks CTR32 encrypts per call to the
-// block function: a multiple of the sixteen blocks of the VAES loop, small
-// enough to stay on the stack and in the L1 cache. Inputs of up to
-// ctrSmall blocks use a smaller buffer, which is cheaper to clear.
+// block function where impl has no counter-mode kernel (the generic code,
+// and AES-NI without AVX): a multiple of the sixteen blocks of the VAES
+// loop, small enough to stay on the stack and in the L1 cache. Inputs of
+// up to ctrSmall blocks use a smaller buffer, which is cheaper to clear.
 const (
 	ctrBatch = 64
 	ctrSmall = 16
@@ -77,10 +84,21 @@ const (
 // same slice or not overlap. src need not be a whole number of blocks; the
 // unused key stream of the last block is discarded (the counter still
 // counts that block). impl is as for [EncryptBlocksWith].
+//
+// The whole blocks go through the counter-mode kernel of impl where it has
+// one (ctr32VAES, ctr32AVX, ctr32ARMv8), which makes the counter blocks
+// in registers and XORs the key stream into dst as it leaves the last
+// round; the rest, and everything on the other implementations, through
+// counter blocks built in a buffer, EncryptBlocksWith and an XOR.
 func CTR32(impl Impl, k *Key, ctr *[BlockSize]byte, dst, src []byte) {
 	if len(dst) < len(src) {
 		panic("aescore: CTR32 output shorter than input")
 	}
+	if len(src) == 0 {
+		return
+	}
+	done := ctr32Blocks(impl, k, ctr, dst, src)
+	dst, src = dst[done:], src[done:]
 	if len(src) == 0 {
 		return
 	}
@@ -91,6 +109,36 @@ func CTR32(impl Impl, k *Key, ctr *[BlockSize]byte, dst, src []byte) {
 	}
 	var buf [ctrBatch * BlockSize]byte
 	ctr32(impl, k, ctr, dst, src, buf[:])
+}
+
+// CTR is [CTR32] with the counter of NIST SP 800-38A, Appendix B.1, as
+// crypto/cipher's NewCTR has it: the whole 16-byte counter block is a
+// big-endian integer, incremented by one per block modulo 2¹²⁸. It runs
+// CTR32 on the stretches between the wraps of the last four bytes, and
+// carries into the first twelve at each wrap. Its rules are CTR32's.
+func CTR(impl Impl, k *Key, ctr *[BlockSize]byte, dst, src []byte) {
+	if len(dst) < len(src) {
+		panic("aescore: CTR output shorter than input")
+	}
+	for len(src) > 0 {
+		// The blocks left before the low 32 bits wrap, and as many
+		// bytes; n is at most that and uses blocks ≤ left blocks.
+		left := uint64(1<<32) - uint64(binary.BigEndian.Uint32(ctr[12:]))
+		n := len(src)
+		if uint64(n) > left*BlockSize {
+			n = int(left * BlockSize)
+		}
+		CTR32(impl, k, ctr, dst[:n], src[:n])
+		if uint64((n+BlockSize-1)/BlockSize) == left {
+			// The low 32 bits went round to 0: carry into the rest.
+			mid := binary.BigEndian.Uint32(ctr[8:12]) + 1
+			binary.BigEndian.PutUint32(ctr[8:12], mid)
+			if mid == 0 {
+				binary.BigEndian.PutUint64(ctr[0:8], binary.BigEndian.Uint64(ctr[0:8])+1)
+			}
+		}
+		dst, src = dst[n:], src[n:]
+	}
 }
 
 // ctr32 is CTR32 with the key stream buffer buf, which it clears after

@@ -1,13 +1,13 @@
-// gcmCtrARMv8 is the counter mode of AES-GCM (NIST SP 800-38D, Section
+// ctr32ARMv8 is the counter mode of AES-GCM (NIST SP 800-38D, Section
 // 6.5, GCTR) on whole blocks, with the AES instructions of the ARMv8.0
 // Cryptography Extensions: it XORs len(src)/16 blocks of key stream,
 // E(K, ctr), E(K, inc32(ctr)), ..., into dst and leaves in *ctr the counter
-// block after the last one used. It computes what aescore.CTR32 with
-// aescore.ImplARMv8 does on whole blocks, without building the counter
-// blocks in memory or making a separate pass for the exclusive or.
+// block after the last one used. It is what CTR32 (ctr.go) computes on
+// whole blocks, without building the counter blocks in memory or making a
+// separate pass for the exclusive or; CTR32 calls it for ImplARMv8.
 //
-// The AES rounds are those of aead/internal/aescore's aes_arm64.s (see the
-// comment there for the instructions and the round-key registers):
+// The AES rounds are those of aes_arm64.s (see the comment there for the
+// instructions and the round-key registers):
 // AESE/AESMC pairs, round keys in V16-V30 with the last eleven always in
 // V20-V30, eight blocks in flight, then one at a time.
 //
@@ -39,7 +39,7 @@
 
 #include "textflag.h"
 
-// LOAD_KEYS, as in aescore: the nr+1 round keys at XK into V16-V30 with
+// LOAD_KEYS, as in aes_arm64.s: the nr+1 round keys at XK into V16-V30 with
 // the last eleven in V20-V30.
 #define LOAD_KEYS(NR, XK, L192, L128) \
 	CMP	$12, NR; \
@@ -104,8 +104,8 @@ L128: \
 	VMOV	V31.B16, B.B16; \
 	VMOV	R8, B.S[3]
 
-// func gcmCtrARMv8(nr int, xk *byte, ctr *[16]byte, dst, src []byte)
-TEXT ·gcmCtrARMv8(SB), NOSPLIT, $0-72
+// func ctr32ARMv8(nr int, xk *byte, ctr *[16]byte, dst, src []byte)
+TEXT ·ctr32ARMv8(SB), NOSPLIT, $0-72
 	MOVD	nr+0(FP), R0
 	MOVD	xk+8(FP), R1
 	MOVD	ctr+16(FP), R5

@@ -41,6 +41,29 @@
 // keys, so that the last ten rounds are always the same code, addressed
 // from a pointer that has advanced past the round keys used so far.
 //
+// Counter mode. ctr32VAES and ctr32AVX mirror CTR32 of
+// aead/internal/aescore (ctr.go) on whole blocks: they XOR len(src)/16
+// blocks of src with the key stream E(K, ctr), E(K, inc32(ctr)), ... into
+// dst and leave in *ctr the counter block after the last one used. inc32
+// (NIST SP 800-38D, Section 6.2) adds one to the last four bytes of the
+// block as a big-endian integer modulo 2³², leaving the first twelve as
+// they are; the modes that need the whole 128-bit increment (crypto/cipher's
+// CTR) split the input where the last four bytes wrap. The counter block
+// is kept byte-reversed in Y14 (X14), so that its last four bytes are the
+// low doubleword of the 128-bit lane and VPADDD is inc32; VPSHUFB with the
+// byte-reversal mask in Y15 (X15) restores the block before the first
+// round. ctr32VAES holds two counter blocks per YMM register (lane 1 one
+// ahead of lane 0) and encrypts sixteen per iteration in Y0-Y7, then eight,
+// four and two, and one in an XMM register; ctr32AVX is the same code in
+// XMM registers with the VEX-encoded AESENC (one block per register, eight
+// per iteration, then four, two and one), for CPUs with AES-NI and AVX.
+// The counter blocks are generated in registers and the key stream XORed
+// with src as it leaves the last round, so that the data is read and
+// written once, where the Go code builds the counter blocks in memory,
+// encrypts them and XORs them in separate passes. This is the counter
+// mode of aead/aesgcm's stitched kernels without GHASH, and AES-GCM-SIV's
+// (tools/asm/aead/aesgcm, polyval.go) with GCM's big-endian counter.
+//
 // Run it with go generate in aead/internal/aescore.
 package main
 
@@ -59,6 +82,9 @@ func main() {
 	oneBlock("decryptBlockAESNI", AESDEC, AESDECLAST)
 	blocksAESNI()
 	blocksVAES()
+	ctrConstants()
+	ctrKernel("ctr32VAES", 2)
+	ctrKernel("ctr32AVX", 1)
 	Generate()
 }
 
@@ -327,4 +353,126 @@ func blocksVAES() {
 		func(k, x Op) { VAESENC(k, x, x) }, func(k, x Op) { VAESENCLAST(k, x, x) })
 	VZEROUPPER()
 	RET()
+}
+
+// ctrBswap reverses the bytes of each 128-bit lane (VPSHUFB); ctrIncr2
+// and ctrIncr1 are the counter increments of two-lane and one-lane
+// registers: entry r (32 or 16 bytes) adds lanes·r to the low doubleword
+// of each lane, r = 0..8; ctrLaneOne adds 1 to lane 1.
+var ctrBswap, ctrIncr2, ctrIncr1, ctrLaneOne Mem
+
+func ctrConstants() {
+	ctrBswap = GLOBL("ctrBswap", RODATA|NOPTR)
+	for lane := 0; lane < 2; lane++ {
+		DATA(16*lane, U64(0x08090a0b0c0d0e0f))
+		DATA(16*lane+8, U64(0x0001020304050607))
+	}
+	incr := func(name string, lanes int) Mem {
+		m := GLOBL(name, RODATA|NOPTR)
+		for r := 0; r <= 8; r++ {
+			for lane := 0; lane < lanes; lane++ {
+				off := 16 * (lanes*r + lane)
+				DATA(off, U32(uint32(lanes*r)))
+				DATA(off+4, U32(0))
+				DATA(off+8, U64(0))
+			}
+		}
+		return m
+	}
+	ctrIncr2 = incr("ctrIncr2", 2)
+	ctrIncr1 = incr("ctrIncr1", 1)
+	ctrLaneOne = GLOBL("ctrLaneOne", RODATA|NOPTR)
+	DATA(0, U64(0))
+	DATA(8, U64(0))
+	DATA(16, U64(1))
+	DATA(24, U64(0))
+}
+
+// ctrKernel emits ctr32VAES (lanes 2) or ctr32AVX (lanes 1): see the
+// package comment.
+func ctrKernel(name string, lanes int) {
+	TEXT(name, NOSPLIT, "func(nr int, xk *byte, ctr *[16]byte, dst, src []byte)")
+	Doc(name + " XORs len(src)/16 blocks of src with the counter-mode key stream from *ctr (inc32) into dst and advances *ctr past them.")
+	nr, xk, xkSave, dst, src, n, ctrP := RAX, RBX, RCX, RDI, RSI, RDX, R8
+	Load(Param("nr"), nr)
+	Load(Param("xk"), xkSave)
+	Load(Param("ctr"), ctrP)
+	Load(Param("dst").Base(), dst)
+	Load(Param("src").Base(), src)
+	Load(Param("src").Len(), n)
+	SHRQ(U8(4), n)
+
+	ys := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
+	xs := []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7}
+	if lanes == 2 {
+		VMOVDQU(ctrBswap, Y15)
+		VBROADCASTI128(Mem{Base: ctrP}, Y14)
+		VPSHUFB(Y15, Y14, Y14)
+		VPADDD(ctrLaneOne, Y14, Y14)
+		Comment("Sixteen blocks at a time, two in each YMM register.")
+		ctrChunk(8, 2, false, nr, xk, xkSave, dst, src, n, ys)
+		Comment("Eight, four, two blocks, then one in an XMM register.")
+		ctrChunk(4, 2, true, nr, xk, xkSave, dst, src, n, ys)
+		ctrChunk(2, 2, true, nr, xk, xkSave, dst, src, n, ys)
+		ctrChunk(1, 2, true, nr, xk, xkSave, dst, src, n, ys)
+		ctrChunk(1, 1, true, nr, xk, xkSave, dst, src, n, xs)
+	} else {
+		VMOVDQU(ctrBswap.Offset(0), X15)
+		VMOVDQU(Mem{Base: ctrP}, X14)
+		VPSHUFB(X15, X14, X14)
+		Comment("Eight blocks at a time, then four, two and one.")
+		ctrChunk(8, 1, false, nr, xk, xkSave, dst, src, n, xs)
+		ctrChunk(4, 1, true, nr, xk, xkSave, dst, src, n, xs)
+		ctrChunk(2, 1, true, nr, xk, xkSave, dst, src, n, xs)
+		ctrChunk(1, 1, true, nr, xk, xkSave, dst, src, n, xs)
+	}
+	Comment("The next counter block is lane 0 of the counter register.")
+	VPSHUFB(X15, X14, X14)
+	VMOVDQU(X14, Mem{Base: ctrP})
+	VZEROUPPER()
+	RET()
+}
+
+// ctrChunk emits a step of count registers of lanes blocks each: while
+// (or, if once, if) n ≥ count·lanes blocks remain, it makes their counter
+// blocks from Y14 (X14 for one lane), encrypts them, XORs src into them,
+// stores them to dst and advances the counter, src, dst and n. A one-lane
+// step in the two-lane kernel uses the low lane of Y14, and comes last.
+func ctrChunk(count, lanes int, once bool, nr, xk, xkSave, dst, src, n Register, regs []VecPhysical) {
+	regs = regs[:count]
+	blocks := count * lanes
+	stride := 16 * lanes
+	ctr, bswap, incr := VecPhysical(Y14), VecPhysical(Y15), ctrIncr2
+	keyReg = Y8
+	load := loadYMM
+	if lanes == 1 {
+		ctr, bswap, incr = X14, X15, ctrIncr1
+		keyReg = X8
+		load = func(m Mem) { VMOVDQU(m, keyReg) }
+	}
+	xor = func(x Op) { VPXOR(keyReg, x, x) }
+	top, done := label("ctr"), label("ctr_done")
+	Label(top)
+	CMPQ(n, U32(blocks))
+	JB(LabelRef(done))
+	ops := make([]Op, count)
+	for i, r := range regs {
+		VPADDD(incr.Offset(stride*i), ctr, r)
+		VPSHUFB(bswap, r, r)
+		ops[i] = r
+	}
+	VPADDD(incr.Offset(stride*count), ctr, ctr)
+	MOVQ(xkSave, xk)
+	rounds(nr, xk, ops, load, func(k, x Op) { VAESENC(k, x, x) }, func(k, x Op) { VAESENCLAST(k, x, x) })
+	for i, r := range regs {
+		VPXOR(Mem{Base: src, Disp: stride * i}, r, r)
+		VMOVDQU(r, Mem{Base: dst, Disp: stride * i})
+	}
+	ADDQ(U32(16*blocks), src)
+	ADDQ(U32(16*blocks), dst)
+	SUBQ(U32(blocks), n)
+	if !once {
+		JMP(LabelRef(top))
+	}
+	Label(done)
 }
