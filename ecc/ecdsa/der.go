@@ -8,12 +8,18 @@ package ecdsa
 // parseDER accepts exactly the DER encodings of two positive integers, and
 // nothing BER allows beyond them: definite lengths in their shortest form,
 // integers in their fewest octets, no data after either the sequence or the
-// second integer. The parser is hand written (the ecc module takes no
-// dependency for it) and never indexes past its input.
+// second integer. It is built on x/crypto's cryptobyte, whose String reads
+// only DER and never indexes past its input.
+//
+// appendDER is written by hand: cryptobyte's Builder allocates a child
+// builder, a flag and closures for each element, four allocations and some
+// 250 ns per signature (against none and 17 ns), one to two percent of a
+// P-256 signature. Its output is checked against encoding/asn1 for integers
+// of every length.
 
-const (
-	tagInteger  = 0x02
-	tagSequence = 0x30
+import (
+	"golang.org/x/crypto/cryptobyte"
+	"golang.org/x/crypto/cryptobyte/asn1"
 )
 
 // parseDER parses sig as an ECDSA-Sig-Value and returns r and s as
@@ -22,75 +28,26 @@ const (
 // either does not fit in size bytes. It runs in time that depends only on
 // the public signature.
 func parseDER(sig []byte, size int) (r, s []byte, ok bool) {
-	body, rest, ok := readTLV(sig, tagSequence)
-	if !ok || len(rest) != 0 {
-		return nil, nil, false
-	}
-	r, body, ok = readInteger(body, size)
-	if !ok {
-		return nil, nil, false
-	}
-	s, body, ok = readInteger(body, size)
-	if !ok || len(body) != 0 {
+	input := cryptobyte.String(sig)
+	var inner cryptobyte.String
+	if !input.ReadASN1(&inner, asn1.SEQUENCE) || !input.Empty() ||
+		!readInteger(&inner, &r, size) || !readInteger(&inner, &s, size) || !inner.Empty() {
 		return nil, nil, false
 	}
 	return r, s, true
 }
 
-// readTLV reads one element of tag tag from the front of b and returns its
-// contents and the bytes after it. Lengths of up to two octets are
-// accepted (an ECDSA signature never needs more), in the shortest form DER
-// requires: the short form below 128, one octet 0x81 for 128 to 255 and
-// two octets 0x82 for 256 to 65535. The indefinite form (0x80) is BER
-// only.
-func readTLV(b []byte, tag byte) (contents, rest []byte, ok bool) {
-	if len(b) < 2 || b[0] != tag {
-		return nil, nil, false
+// readInteger reads a DER INTEGER from the front of in that is positive
+// and fits in size bytes, and sets v to its value without leading zeros.
+func readInteger(in *cryptobyte.String, v *[]byte, size int) bool {
+	// ReadASN1Integer into a *[]byte accepts only the minimal encoding of
+	// a non-negative integer, and drops its sign octet: the value is zero
+	// if and only if its first octet is.
+	if !in.ReadASN1Integer(v) || (*v)[0] == 0 || len(*v) > size {
+		*v = nil
+		return false
 	}
-	n, hdr := int(b[1]), 2
-	switch {
-	case n < 0x80:
-	case n == 0x81:
-		if len(b) < 3 || b[2] < 0x80 {
-			return nil, nil, false
-		}
-		n, hdr = int(b[2]), 3
-	case n == 0x82:
-		if len(b) < 4 || b[2] == 0 {
-			return nil, nil, false
-		}
-		n, hdr = int(b[2])<<8|int(b[3]), 4
-		if n < 0x100 {
-			return nil, nil, false
-		}
-	default:
-		return nil, nil, false
-	}
-	if len(b)-hdr < n {
-		return nil, nil, false
-	}
-	return b[hdr : hdr+n], b[hdr+n:], true
-}
-
-// readInteger reads a DER INTEGER from the front of b that is positive and
-// fits in size bytes, and returns its value without leading zeros.
-func readInteger(b []byte, size int) (v, rest []byte, ok bool) {
-	v, rest, ok = readTLV(b, tagInteger)
-	if !ok || len(v) == 0 || v[0]&0x80 != 0 {
-		// Empty, or negative.
-		return nil, nil, false
-	}
-	if v[0] == 0 {
-		if len(v) == 1 || v[1]&0x80 == 0 {
-			// Zero (which is out of range), or a superfluous leading zero.
-			return nil, nil, false
-		}
-		v = v[1:]
-	}
-	if len(v) > size {
-		return nil, nil, false
-	}
-	return v, rest, true
+	return true
 }
 
 // appendDER appends the DER encoding of the ECDSA-Sig-Value of r and s,
@@ -98,7 +55,7 @@ func readInteger(b []byte, size int) (v, rest []byte, ok bool) {
 func appendDER(dst, r, s []byte) []byte {
 	r, s = trimZeros(r), trimZeros(s)
 	n := intLen(r) + intLen(s)
-	dst = append(dst, tagSequence)
+	dst = append(dst, byte(asn1.SEQUENCE))
 	dst = appendLength(dst, n)
 	dst = appendInteger(dst, r)
 	return appendInteger(dst, s)
@@ -144,7 +101,7 @@ func appendLength(dst []byte, n int) []byte {
 }
 
 func appendInteger(dst, v []byte) []byte {
-	dst = append(dst, tagInteger)
+	dst = append(dst, byte(asn1.INTEGER))
 	if len(v) == 0 || v[0]&0x80 != 0 {
 		dst = appendLength(dst, len(v)+1)
 		dst = append(dst, 0)
