@@ -3,7 +3,7 @@
 // Usage:
 //
 //	crypton cpu
-//	crypton speed [-algs LIST] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv]
+//	crypton speed [-algs LIST] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv] [-svg FILE]
 //	crypton sum [-a sha256|sha512|sha1|sha224|sha384|sha3-256|sha3-512|blake2b|blake2s] [-l BITS] [-bctwz] [--tag] [--quiet|--status] [--strict] [--ignore-missing] [FILE...]
 //
 // The cpu subcommand prints the processor, the CPU features crypton
@@ -14,8 +14,9 @@
 // openssl command is on PATH) OpenSSL side by side: hashes in MB/s over 16 KiB
 // messages, and RSA signing and verification and FFDH key agreement in
 // microseconds per operation. It alternates them for several rounds and
-// reports the median, with ratios oriented so that above 1 means crypton is
-// ahead.
+// reports the median of each figure with the spread of its rounds (marking
+// spreads above 10 %), with ratios oriented so that above 1 means crypton
+// is ahead.
 //
 // The sum subcommand prints or checks checksums with the options, output and
 // exit status of coreutils' sha256sum and friends, hashing files in

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -120,40 +121,82 @@ type speedMachine struct {
 	OpSeconds      float64 `json:"op_seconds"` // per µs/op measurement
 	OpenSSLSeconds int     `json:"openssl_seconds"`
 	MessageBytes   int     `json:"message_bytes"` // of the MB/s rows
+	// SpreadLimitPct is the spread above which a figure is marked and
+	// warned about (see speedStats).
+	SpreadLimitPct float64 `json:"spread_limit_pct"`
 }
 
 // speedRow is one measured row, in the row's unit. Missing figures are nil.
-// Ratios are oriented so that above 1 means crypton is ahead: crypton/peer
-// for MB/s rows, peer/crypton for µs/op rows.
+// Crypton, Go and OpenSSL are the medians of the rounds; Figures holds each
+// figure's extremes, spread and rounds, and SpreadWarning says whether any
+// figure's spread exceeds Machine.SpreadLimitPct. Ratios (of the medians)
+// are oriented so that above 1 means crypton is ahead: crypton/peer for
+// MB/s rows, peer/crypton for µs/op rows.
 type speedRow struct {
-	Algorithm       string   `json:"algorithm"`
-	Implementation  string   `json:"implementation"`
-	Unit            string   `json:"unit"`
-	Crypton         float64  `json:"crypton"`
-	Go              *float64 `json:"go"`
-	OpenSSL         *float64 `json:"openssl"`
-	CryptonGo       *float64 `json:"crypton_vs_go"`
-	CryptonOpenSSL  *float64 `json:"crypton_vs_openssl"`
+	Algorithm       string       `json:"algorithm"`
+	Implementation  string       `json:"implementation"`
+	Unit            string       `json:"unit"`
+	Crypton         float64      `json:"crypton"`
+	Go              *float64     `json:"go"`
+	OpenSSL         *float64     `json:"openssl"`
+	CryptonGo       *float64     `json:"crypton_vs_go"`
+	CryptonOpenSSL  *float64     `json:"crypton_vs_openssl"`
+	Figures         speedFigures `json:"figures"`
+	SpreadWarning   bool         `json:"spread_warning"`
 	opensslProblems []string
 }
 
+// speedReport is a whole run. SpreadWarnings, printed right under the
+// table after speedSpreadWarning, name the figures whose spread exceeds the
+// limit, a row at a time; Notes explain the columns.
 type speedReport struct {
-	Machine speedMachine `json:"machine"`
-	Rows    []speedRow   `json:"rows"`
-	Notes   []string     `json:"notes"`
+	Machine        speedMachine `json:"machine"`
+	Rows           []speedRow   `json:"rows"`
+	SpreadWarnings []string     `json:"spread_warnings"`
+	Notes          []string     `json:"notes"`
 }
+
+// speedUsage is the text of "crypton speed -h" between the synopsis and the
+// flags. Its verbs: the message length, the spread limit and its mark, the
+// rows and the families.
+//
+// The duration it gives was measured with the defaults on a shared 2-core
+// AMD EPYC with OpenSSL 3.0.19: 2 min 40 s, of which 60 s in crypton and Go
+// (the same run without openssl on PATH) and the rest in openssl.
+const speedUsage = `Measures crypton, Go's standard library and OpenSSL (when the openssl command
+is on PATH): AEADs and hashes in MB/s (10^6 bytes/s) over %d-byte messages,
+public-key operations in µs/op (microseconds per operation).
+
+crypton, Go and OpenSSL run alternately for -rounds rounds. Each figure is the
+median of its rounds, followed by its spread: "1267.0 ±4.2%%" means that every
+round lay within 4.2 %% of 1267.0 (the larger of max−median and median−min,
+over the median). A spread above %g %% is marked %s and listed under the table:
+the machine was busy, so rerun with more -rounds. With -rounds 1 there is no
+spread. -format json gives each figure's median, min, max, spread_pct and
+rounds (rows[].figures) and lists the marked figures in spread_warnings; csv
+adds a ±%% column and MIN and MAX columns per figure.
+
+With the defaults a run of all rows takes about 3 minutes, most of it in
+openssl (whole seconds per figure and round: -seconds rounded, at least 1);
+-algs, -rounds and -seconds shorten it.
+
+Rows: %s.
+Families: %s.
+
+Flags:
+`
 
 func runSpeed(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("crypton speed", flag.ContinueOnError)
 	algsFlag := fs.String("algs", "", "comma-separated `list` of rows (e.g. sha256,rsa-2048-sign) or families (hash, rsa); default all")
 	seconds := fs.Float64("seconds", 0.5, "`S` seconds per MB/s measurement (OpenSSL: max(1, round(S)) whole seconds per figure)")
 	opSeconds := fs.Float64("op-seconds", 0, "`S` seconds per µs/op measurement (default half of -seconds)")
-	rounds := fs.Int("rounds", 3, "`N` rounds; each figure is the median of the rounds")
+	rounds := fs.Int("rounds", 3, "`N` rounds; each figure is the median of the rounds, and their spread is shown (none for 1)")
 	format := fs.String("format", "table", "output `format`: table, markdown, json or csv")
 	svgPath := fs.String("svg", "", "also write a bar chart of the ratios to `FILE` (SVG)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: crypton speed [-algs LIST] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv] [-svg FILE]\n\n")
-		fmt.Fprintf(fs.Output(), "Measures crypton, Go's standard library and OpenSSL (when the openssl command\nis on PATH): hashes in MB/s (10^6 bytes/s) over %d-byte messages, public-key\noperations in µs/op (microseconds per operation).\n\nRows: %s.\nFamilies: %s.\n\nFlags:\n", speedMsgLen, strings.Join(speedAlgNames(speedAlgs), ", "), strings.Join(speedFamilies(speedAlgs), ", "))
+		fmt.Fprintf(fs.Output(), speedUsage, speedMsgLen, speedSpreadLimit, speedSpreadMark, strings.Join(speedAlgNames(speedAlgs), ", "), strings.Join(speedFamilies(speedAlgs), ", "))
 		fs.PrintDefaults()
 	}
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
@@ -445,6 +488,7 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 		OpSeconds:      opts.opSeconds.Seconds(),
 		OpenSSLSeconds: osslSecs,
 		MessageBytes:   speedMsgLen,
+		SpreadLimitPct: speedSpreadLimit,
 	}
 	m.CryptonCPU, _, _ = cpufeat.Override()
 
@@ -527,9 +571,11 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 		row.Algorithm = a.name
 		row.Implementation = activeImplementations(a.pkg)
 		row.Unit = a.unit
-		row.Crypton = median(cr[i])
+		row.Figures.Crypton = newSpeedStats(cr[i])
+		row.Crypton = row.Figures.Crypton.Median
 		if len(gr[i]) > 0 {
-			g := median(gr[i])
+			row.Figures.Go = newSpeedStats(gr[i])
+			g := row.Figures.Go.Median
 			ratio := speedRatio(a.unit, row.Crypton, g)
 			row.Go, row.CryptonGo = &g, &ratio
 			if a.goPeer != "" {
@@ -546,10 +592,12 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 			noGo[n] = append(noGo[n], a.name)
 		}
 		if len(or[i]) > 0 {
-			o := median(or[i])
+			row.Figures.OpenSSL = newSpeedStats(or[i])
+			o := row.Figures.OpenSSL.Median
 			ratio := speedRatio(a.unit, row.Crypton, o)
 			row.OpenSSL, row.CryptonOpenSSL = &o, &ratio
 		}
+		row.Figures.each(func(_ string, s *speedStats) { row.SpreadWarning = row.SpreadWarning || s.noisy() })
 		if len(row.opensslProblems) > 0 {
 			notes = append(notes, fmt.Sprintf("%s: openssl speed failed in %d of %d rounds: %s", a.name, len(row.opensslProblems), opts.rounds, row.opensslProblems[0]))
 		}
@@ -561,7 +609,7 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 	if notes == nil {
 		notes = []string{}
 	}
-	return speedReport{Machine: m, Rows: rows, Notes: notes}, nil
+	return speedReport{Machine: m, Rows: rows, SpreadWarnings: speedSpreadWarnings(rows), Notes: notes}, nil
 }
 
 // throughput calls f on buf repeatedly for about d, as the clock now tells
@@ -771,10 +819,34 @@ func optRatio(v *float64) string {
 	return fmtRatio(*v)
 }
 
-var speedColumns = []string{"ALGORITHM", "IMPLEMENTATION", "UNIT", "CRYPTON", "GO", "OPENSSL", "CRYPTON/GO", "CRYPTON/OPENSSL"}
+// speedTableColumns are the columns of the text and Markdown tables, whose
+// figure cells carry their spread (figureCell).
+var speedTableColumns = []string{"ALGORITHM", "IMPLEMENTATION", "UNIT", "CRYPTON", "GO", "OPENSSL", "CRYPTON/GO", "CRYPTON/OPENSSL"}
 
-func (r speedRow) cells() []string {
-	return []string{r.Algorithm, r.Implementation, r.Unit, fmtValue(r.Crypton), optValue(r.Go), optValue(r.OpenSSL), optRatio(r.CryptonGo), optRatio(r.CryptonOpenSSL)}
+// speedColumns are the columns of the CSV: those of the table with bare
+// medians, then each figure's spread in percent, its extremes, and whether
+// a spread exceeds the limit. A figure measured once has no spread: empty.
+var speedColumns = slices.Concat(speedTableColumns, []string{
+	"CRYPTON ±%", "GO ±%", "OPENSSL ±%",
+	"CRYPTON MIN", "CRYPTON MAX", "GO MIN", "GO MAX", "OPENSSL MIN", "OPENSSL MAX",
+	"SPREAD WARNING",
+})
+
+// tableCells are the cells of a row of the text and Markdown tables.
+func (r speedRow) tableCells() []string {
+	c := r.Crypton
+	return []string{r.Algorithm, r.Implementation, r.Unit,
+		figureCell(&c, r.Figures.Crypton), figureCell(r.Go, r.Figures.Go), figureCell(r.OpenSSL, r.Figures.OpenSSL),
+		optRatio(r.CryptonGo), optRatio(r.CryptonOpenSSL)}
+}
+
+// csvCells are the fields of a row of the CSV (speedColumns).
+func (r speedRow) csvCells() []string {
+	f := r.Figures
+	return []string{r.Algorithm, r.Implementation, r.Unit, fmtValue(r.Crypton), optValue(r.Go), optValue(r.OpenSSL), optRatio(r.CryptonGo), optRatio(r.CryptonOpenSSL),
+		optSpread(f.Crypton), optSpread(f.Go), optSpread(f.OpenSSL),
+		optMin(f.Crypton), optMax(f.Crypton), optMin(f.Go), optMax(f.Go), optMin(f.OpenSSL), optMax(f.OpenSSL),
+		strconv.FormatBool(r.SpreadWarning)}
 }
 
 func (m speedMachine) lines() [][2]string {
@@ -794,6 +866,7 @@ func (m speedMachine) lines() [][2]string {
 		{cpufeat.EnvVar, env},
 		{"Method", fmt.Sprintf("%s; MB/s rows: %d-byte messages, %g s per measurement; µs/op rows: %g s per measurement; OpenSSL: %d s per figure, wall clock (openssl speed -elapsed)", m.Method, m.MessageBytes, m.Seconds, m.OpSeconds, m.OpenSSLSeconds)},
 		{"Units", "MB/s = 10^6 bytes per second (higher is better); µs/op = microseconds per operation (lower is better); ratios above 1 mean crypton is ahead (crypton/peer for MB/s, peer/crypton for µs/op)"},
+		{"Spread", speedSpreadLine(m.Rounds)},
 	}
 }
 
@@ -803,12 +876,18 @@ func writeSpeedTable(w io.Writer, rep speedReport) error {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(speedColumns, "\t"))
+	fmt.Fprintln(tw, strings.Join(speedTableColumns, "\t"))
 	for _, r := range rep.Rows {
-		fmt.Fprintln(tw, strings.Join(r.cells(), "\t"))
+		fmt.Fprintln(tw, strings.Join(r.tableCells(), "\t"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if len(rep.SpreadWarnings) > 0 {
+		fmt.Fprintln(w, speedSpreadWarning)
+		for _, n := range rep.SpreadWarnings {
+			fmt.Fprintf(w, "  %s\n", n)
+		}
 	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
@@ -821,11 +900,17 @@ func writeSpeedMarkdown(w io.Writer, rep speedReport) error {
 		fmt.Fprintf(w, "- **%s**: %s\n", l[0], l[1])
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "| %s |\n", strings.Join(speedColumns, " | "))
+	fmt.Fprintf(w, "| %s |\n", strings.Join(speedTableColumns, " | "))
 	// Name, implementation and unit left-aligned; figures right-aligned.
-	fmt.Fprintf(w, "|---|---|---|%s\n", strings.Repeat("--:|", len(speedColumns)-3))
+	fmt.Fprintf(w, "|---|---|---|%s\n", strings.Repeat("--:|", len(speedTableColumns)-3))
 	for _, r := range rep.Rows {
-		fmt.Fprintf(w, "| %s |\n", strings.Join(r.cells(), " | "))
+		fmt.Fprintf(w, "| %s |\n", strings.Join(r.tableCells(), " | "))
+	}
+	if len(rep.SpreadWarnings) > 0 {
+		fmt.Fprintf(w, "\n**%s**\n\n", speedSpreadWarning)
+		for _, n := range rep.SpreadWarnings {
+			fmt.Fprintf(w, "- %s\n", n)
+		}
 	}
 	if len(rep.Notes) > 0 {
 		fmt.Fprintln(w)
@@ -840,7 +925,7 @@ func writeSpeedCSV(w io.Writer, rep speedReport) error {
 	cw := csv.NewWriter(w)
 	cw.Write(speedColumns)
 	for _, r := range rep.Rows {
-		cw.Write(r.cells())
+		cw.Write(r.csvCells())
 	}
 	cw.Flush()
 	return cw.Error()

@@ -420,8 +420,9 @@ func TestMeasureSpeedPerOp(t *testing.T) {
 	if err := writeSpeedTable(&table, rep); err != nil {
 		t.Fatal(err)
 	}
-	if line := findLine(table.String(), "FFDH-2048 "); !strings.Contains(line, unitUsOp) || len(strings.Fields(line)) != 6 {
-		t.Errorf("FFDH row %q: want 6 fields (no Go figures)\n%s", line, table.String())
+	// The cells are at least two spaces apart; a figure and its spread one.
+	if line := findLine(table.String(), "FFDH-2048 "); !strings.Contains(line, unitUsOp) || len(tableCells(line)) != 6 {
+		t.Errorf("FFDH row %q: want 6 cells (no Go figures)\n%s", line, table.String())
 	}
 }
 
@@ -511,6 +512,9 @@ func TestSpeedUsageErrors(t *testing.T) {
 		{"speed", "-op-seconds", "0"},
 		{"speed", "-op-seconds", "-1"},
 		{"speed", "-rounds", "0"},
+		{"speed", "-rounds", "abc"},
+		{"speed", "-algs", ","},
+		{"speed", "-svg"},
 		{"speed", "-nosuchflag"},
 		{"speed", "extra"},
 	} {
