@@ -18,8 +18,8 @@ require (
 	github.com/crypton-go/crypton/ecc v0.4.3
 	github.com/crypton-go/crypton/mont v0.6.3 // indirect
 	github.com/spf13/pflag v1.1.0
-	golang.org/x/mod v0.20.0 // indirect
-	golang.org/x/sync v0.8.0 // indirect
+	golang.org/x/mod v0.33.0 // indirect
+	golang.org/x/sync v0.19.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
-	golang.org/x/tools v0.24.1 // indirect
+	golang.org/x/tools v0.42.0
 )

@@ -1,14 +1,15 @@
-// Package golist lists packages and their test files with "go list", for
-// the commands that run a kind of test across the workspace (ctcheck,
-// fuzzsmoke).
+// Package golist lists packages and their test files, for the commands that
+// run a kind of test across the workspace (ctcheck, fuzzsmoke). It loads
+// them with golang.org/x/tools/go/packages.
 package golist
 
 import (
+	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
+	"sort"
 	"strings"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // Package is one package and the paths of its _test.go files (internal and
@@ -18,33 +19,67 @@ type Package struct {
 	TestFiles  []string
 }
 
-// TestFiles runs "go list" on patterns (such as "work" or "./...") with the
-// given build tags (comma-separated; empty for none) and returns every
-// package it names, in its order, with the test files that those tags
-// select.
+// TestFiles loads the packages that patterns (such as "work" or "./...")
+// name, with the given build tags (comma-separated; empty for none), and
+// returns each of them, sorted by import path, with the absolute paths of
+// the test files that those tags select. A pattern that names no package,
+// or a package that does not load, is an error.
 func TestFiles(tags string, patterns ...string) ([]Package, error) {
-	args := []string{"list"}
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles, Tests: true}
 	if tags != "" {
-		args = append(args, "-tags", tags)
+		cfg.BuildFlags = []string{"-tags", tags}
 	}
-	args = append(args, "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .TestGoFiles \" \"}} {{join .XTestGoFiles \" \"}}")
-	cmd := exec.Command("go", append(args, patterns...)...)
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
+	loaded, err := packages.Load(cfg, patterns...)
 	if err != nil {
-		return nil, fmt.Errorf("go list: %v", err)
+		return nil, fmt.Errorf("loading %s: %v", strings.Join(patterns, " "), err)
 	}
-	var pkgs []Package
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		f := strings.SplitN(line, "\t", 3)
-		if len(f) != 3 {
+	var errs []error
+	byPath := map[string]*Package{}
+	for _, p := range loaded {
+		for _, e := range p.Errors {
+			errs = append(errs, e)
+		}
+		// The package itself, its test variant "p [p.test]" (its files
+		// and its internal _test.go files), the external test package
+		// "p_test [p.test]", and the test main "p.test", which is skipped.
+		// The IDs of the two test packages name the package under test.
+		path := p.PkgPath
+		if i := strings.Index(p.ID, " ["); i >= 0 && strings.HasSuffix(p.ID, ".test]") {
+			path = strings.TrimSuffix(p.ID[i+2:], ".test]")
+		} else if strings.HasSuffix(p.ID, ".test") {
 			continue
 		}
-		p := Package{ImportPath: f[0]}
-		for _, name := range strings.Fields(f[2]) {
-			p.TestFiles = append(p.TestFiles, filepath.Join(f[1], name))
+		pkg := byPath[path]
+		if pkg == nil {
+			pkg = &Package{ImportPath: path}
+			byPath[path] = pkg
 		}
-		pkgs = append(pkgs, p)
+		for _, f := range p.GoFiles {
+			if strings.HasSuffix(f, "_test.go") && !contains(pkg.TestFiles, f) {
+				pkg.TestFiles = append(pkg.TestFiles, f)
+			}
+		}
 	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), errors.Join(errs...))
+	}
+	if len(byPath) == 0 {
+		return nil, fmt.Errorf("%s: no packages", strings.Join(patterns, " "))
+	}
+	pkgs := make([]Package, 0, len(byPath))
+	for _, p := range byPath {
+		sort.Strings(p.TestFiles)
+		pkgs = append(pkgs, *p)
+	}
+	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].ImportPath < pkgs[j].ImportPath })
 	return pkgs, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
