@@ -23,10 +23,9 @@ func TestTestFiles(t *testing.T) {
 	}
 }
 
-// TestTestFilesVariants lists a package with internal and external test
-// files and build-tagged ones: cpufeat/cputest (cputest_test.go is
-// package cputest_test) and, with the ctgrind tag, a package whose
-// constant-time cases are tagged.
+// TestTestFilesVariants lists two packages with internal and external test
+// files (hash/sha256's example_test.go is package sha256_test), in order,
+// and with the ctgrind tag the files that only that tag selects.
 func TestTestFilesVariants(t *testing.T) {
 	pkgs, err := TestFiles("", "github.com/crypton-go/crypton/hash/sha256", "github.com/crypton-go/crypton/hash/sha512")
 	if err != nil {
