@@ -71,49 +71,37 @@ package aesgcm
 import (
 	"crypto/cipher"
 	"crypto/rand"
-	"crypto/subtle"
-	"encoding/binary"
 	"errors"
 
-	"github.com/crypton-go/crypton/aead/internal/aescore"
 	"github.com/crypton-go/crypton/aead/internal/alias"
-	"github.com/crypton-go/crypton/aead/internal/ghash"
+	"github.com/crypton-go/crypton/aead/internal/gcm"
 )
 
 const (
 	// NonceSize is the size of the nonce of [New] and [NewWithTagSize], in
 	// bytes.
-	NonceSize = 12
+	NonceSize = gcm.NonceSize
 
 	// TagSize is the size of the tag of [New] and [NewRandomNonce], in
 	// bytes.
-	TagSize = 16
+	TagSize = gcm.TagSize
 
 	// MinTagSize is the smallest tag size [NewWithTagSize] accepts, in
 	// bytes; as the standard library, crypton supports 12 to 16.
-	MinTagSize = 12
+	MinTagSize = gcm.MinTagSize
 )
 
 // maxPlaintext is the longest plaintext one key and nonce can encrypt: the
 // counter starts at 2 with a 96-bit nonce and may not wrap around to the
 // first block, so 2³²-2 blocks of 16 bytes (SP 800-38D, Section 5.2.1.1).
-const maxPlaintext = (1<<32 - 2) * aescore.BlockSize
+const maxPlaintext = gcm.MaxPlaintext
 
 var errOpen = errors.New("aesgcm: message authentication failed")
 
-// gcm is AES-GCM with one key, nonce size and tag size.
-type gcm struct {
-	key       aescore.Key
-	hash      ghash.Key
-	impl      impl
-	nonceSize int // 12 but for the tests of other sizes (newGCM)
-	tagSize   int
-}
-
-// randomNonce is gcm with a nonce chosen by Seal, as NewRandomNonce
+// randomNonce is AES-GCM with a nonce chosen by Seal, as NewRandomNonce
 // documents.
 type randomNonce struct {
-	g gcm
+	g *gcm.GCM
 }
 
 // New returns AES-GCM with the given AES key (16, 24 or 32 bytes, for
@@ -121,7 +109,7 @@ type randomNonce struct {
 // error if the key has another length. It seals and opens as the standard
 // library's cipher.NewGCM(aes.NewCipher(key)).
 func New(key []byte) (cipher.AEAD, error) {
-	return asAEAD(newGCM(key, NonceSize, TagSize))
+	return asAEAD(gcm.New(key, NonceSize, TagSize))
 }
 
 // NewWithTagSize is [New] with a tag of tagSize bytes, 12 to 16, like the
@@ -132,12 +120,12 @@ func NewWithTagSize(key []byte, tagSize int) (cipher.AEAD, error) {
 	if tagSize < MinTagSize || tagSize > TagSize {
 		return nil, errors.New("aesgcm: invalid tag size")
 	}
-	return asAEAD(newGCM(key, NonceSize, tagSize))
+	return asAEAD(gcm.New(key, NonceSize, tagSize))
 }
 
-// asAEAD returns g as a cipher.AEAD, and a nil interface (not a nil *gcm
-// in one) with an error.
-func asAEAD(g *gcm, err error) (cipher.AEAD, error) {
+// asAEAD returns g as a cipher.AEAD, and a nil interface (not a nil
+// *gcm.GCM in one) with an error.
+func asAEAD(g *gcm.GCM, err error) (cipher.AEAD, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -153,263 +141,11 @@ func asAEAD(g *gcm, err error) (cipher.AEAD, error) {
 // about 2³² messages. Seal panics if the system's random number generator
 // fails.
 func NewRandomNonce(key []byte) (cipher.AEAD, error) {
-	a, err := newGCM(key, NonceSize, TagSize)
+	g, err := gcm.New(key, NonceSize, TagSize)
 	if err != nil {
 		return nil, err
 	}
-	return &randomNonce{g: *a}, nil
-}
-
-// newGCM returns AES-GCM with any nonce size from 1 byte up (only the
-// tests use other sizes than 12: Wycheproof has such vectors) and a tag
-// size of 12 to 16 bytes.
-func newGCM(key []byte, nonceSize, tagSize int) (*gcm, error) {
-	g := &gcm{impl: selectImpl(), nonceSize: nonceSize, tagSize: tagSize}
-	var err error
-	if g.impl.aes == aescore.ImplGeneric {
-		err = g.key.InitGeneric(key)
-	} else {
-		err = g.key.Init(key)
-	}
-	if err != nil {
-		return nil, errors.New("aesgcm: invalid key size")
-	}
-	var h [ghash.BlockSize]byte
-	aescore.EncryptBlocksWith(g.impl.aes, &g.key, h[:], h[:])
-	g.hash.Init(&h)
-	return g, nil
-}
-
-// NonceSize returns the size of the nonce that Seal and Open take: 12.
-func (g *gcm) NonceSize() int { return g.nonceSize }
-
-// Overhead returns the size of the tag, by which a ciphertext is longer
-// than its plaintext.
-func (g *gcm) Overhead() int { return g.tagSize }
-
-// Seal encrypts and authenticates plaintext, authenticates additionalData,
-// appends the ciphertext and the tag to dst and returns the updated slice.
-// It does not allocate if dst has room for the result.
-//
-// To encrypt in place, pass plaintext[:0] as dst; otherwise the output must
-// not overlap plaintext, and must not overlap additionalData at all. Seal
-// panics if the nonce does not have NonceSize bytes, if the buffers overlap
-// otherwise, or if plaintext is longer than 2³⁶-32 bytes.
-func (g *gcm) Seal(dst, nonce, plaintext, additionalData []byte) []byte {
-	if len(nonce) != g.nonceSize {
-		panic("aesgcm: incorrect nonce length given to GCM")
-	}
-	if uint64(len(plaintext)) > maxPlaintext {
-		panic("aesgcm: message too large for GCM")
-	}
-	ret, out := alias.SliceForAppend(dst, len(plaintext)+g.tagSize)
-	if alias.InexactOverlap(out, plaintext) {
-		panic("aesgcm: invalid buffer overlap")
-	}
-	if alias.AnyOverlap(out, additionalData) {
-		panic("aesgcm: invalid buffer overlap of output and additional data")
-	}
-	g.seal(out, nonce, plaintext, additionalData)
-	return ret
-}
-
-// Open authenticates ciphertext (which ends with the tag) and
-// additionalData, and if they are authentic decrypts the ciphertext,
-// appends the plaintext to dst and returns the updated slice. It does not
-// allocate if dst has room for the plaintext.
-//
-// If authentication fails, Open returns nil and an error, and leaves no
-// plaintext in dst (see the package documentation).
-//
-// To decrypt in place, pass ciphertext[:0] as dst; otherwise the output must
-// not overlap ciphertext, and must not overlap additionalData at all. Open
-// panics if the nonce does not have NonceSize bytes or if the buffers
-// overlap otherwise; any other input only makes it return an error.
-func (g *gcm) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error) {
-	if len(nonce) != g.nonceSize {
-		panic("aesgcm: incorrect nonce length given to GCM")
-	}
-	if len(ciphertext) < g.tagSize || uint64(len(ciphertext)) > maxPlaintext+uint64(g.tagSize) {
-		return nil, errOpen
-	}
-	ret, out := alias.SliceForAppend(dst, len(ciphertext)-g.tagSize)
-	if alias.InexactOverlap(out, ciphertext) {
-		panic("aesgcm: invalid buffer overlap")
-	}
-	if alias.AnyOverlap(out, additionalData) {
-		panic("aesgcm: invalid buffer overlap of output and additional data")
-	}
-	if !g.open(out, nonce, ciphertext, additionalData) {
-		return nil, errOpen
-	}
-	return ret, nil
-}
-
-// counter0 computes the pre-counter block J0 of the nonce (SP 800-38D,
-// Section 7.1, step 2): the nonce and a 32-bit 1 for a 96-bit nonce, its
-// GHASH with its length otherwise.
-func (g *gcm) counter0(j0 *[aescore.BlockSize]byte, nonce []byte) {
-	if len(nonce) == NonceSize {
-		copy(j0[:], nonce)
-		j0[12], j0[13], j0[14], j0[15] = 0, 0, 0, 1
-		return
-	}
-	*j0 = [aescore.BlockSize]byte{}
-	g.authPadded(j0, nonce)
-	var lens [ghash.BlockSize]byte
-	binary.BigEndian.PutUint64(lens[8:], uint64(len(nonce))*8)
-	g.impl.update(&g.hash, j0, lens[:])
-}
-
-// authPadded absorbs p into acc, the last partial block padded with zeros.
-func (g *gcm) authPadded(acc *[ghash.BlockSize]byte, p []byte) {
-	full := len(p) &^ (ghash.BlockSize - 1)
-	g.impl.update(&g.hash, acc, p[:full])
-	if full < len(p) {
-		var last [ghash.BlockSize]byte
-		copy(last[:], p[full:])
-		g.impl.update(&g.hash, acc, last[:])
-	}
-}
-
-// finish absorbs the bit lengths of the ciphertext and additional data
-// into acc and turns it into the full 16-byte tag: GHASH XOR E(K, J0).
-func (g *gcm) finish(tag, acc, j0 *[ghash.BlockSize]byte, ctLen, adLen int) {
-	var lens [ghash.BlockSize]byte
-	binary.BigEndian.PutUint64(lens[0:8], uint64(adLen)*8)
-	binary.BigEndian.PutUint64(lens[8:16], uint64(ctLen)*8)
-	g.impl.update(&g.hash, acc, lens[:])
-	aescore.EncryptBlocksWith(g.impl.aes, &g.key, tag[:], j0[:])
-	subtle.XORBytes(tag[:], tag[:], acc[:])
-}
-
-// Short messages take a path of their own (sealShort, openShort), where
-// the fixed costs of the general one would dominate: the key stream and
-// the encrypted pre-counter block E(K, J0) come from one call to the block
-// cipher, and the additional data, the ciphertext and their lengths are
-// copied together, padded, and hashed with one call to GHASH (whose
-// kernels then reduce once).
-const (
-	shortMaxPlaintext = 15 * aescore.BlockSize
-	shortMaxAD        = 4 * aescore.BlockSize
-)
-
-// shortHashInput copies additionalData and ciphertext, each padded with
-// zeros to a whole number of blocks, and the block of their bit lengths,
-// into buf, and returns the part of buf used.
-func shortHashInput(buf *[shortMaxAD + shortMaxPlaintext + ghash.BlockSize]byte, ciphertext, additionalData []byte) []byte {
-	n := copy(buf[:], additionalData)
-	n = (n + ghash.BlockSize - 1) &^ (ghash.BlockSize - 1)
-	n += copy(buf[n:], ciphertext)
-	n = (n + ghash.BlockSize - 1) &^ (ghash.BlockSize - 1)
-	binary.BigEndian.PutUint64(buf[n:], uint64(len(additionalData))*8)
-	binary.BigEndian.PutUint64(buf[n+8:], uint64(len(ciphertext))*8)
-	return buf[:n+ghash.BlockSize]
-}
-
-// shortKeyStream encrypts the counter blocks J0, J0+1, ..., J0+blocks
-// (inc32) into ks.
-func (g *gcm) shortKeyStream(ks *[aescore.BlockSize + shortMaxPlaintext]byte, j0 *[aescore.BlockSize]byte, blocks int) []byte {
-	c := binary.BigEndian.Uint32(j0[12:])
-	for i := 0; i <= blocks; i++ {
-		copy(ks[16*i:16*i+12], j0[:12])
-		binary.BigEndian.PutUint32(ks[16*i+12:], c+uint32(i))
-	}
-	used := ks[:16*(blocks+1)]
-	aescore.EncryptBlocksWith(g.impl.aes, &g.key, used, used)
-	return used
-}
-
-// sealShort is seal for a plaintext of at most shortMaxPlaintext bytes and
-// additional data of at most shortMaxAD bytes.
-func (g *gcm) sealShort(out []byte, j0 *[aescore.BlockSize]byte, plaintext, additionalData []byte) {
-	var ks [aescore.BlockSize + shortMaxPlaintext]byte
-	stream := g.shortKeyStream(&ks, j0, (len(plaintext)+aescore.BlockSize-1)/aescore.BlockSize)
-	ct := out[:len(plaintext)]
-	subtle.XORBytes(ct, plaintext, stream[aescore.BlockSize:])
-	var buf [shortMaxAD + shortMaxPlaintext + ghash.BlockSize]byte
-	var acc [ghash.BlockSize]byte
-	g.impl.update(&g.hash, &acc, shortHashInput(&buf, ct, additionalData))
-	subtle.XORBytes(acc[:], acc[:], stream[:aescore.BlockSize])
-	copy(out[len(plaintext):], acc[:g.tagSize])
-	clear(stream)
-}
-
-// openShort is open for a ciphertext body of at most shortMaxPlaintext
-// bytes and additional data of at most shortMaxAD bytes. It checks the tag
-// before it writes anything.
-func (g *gcm) openShort(out []byte, j0 *[aescore.BlockSize]byte, body, tag, additionalData []byte) bool {
-	var buf [shortMaxAD + shortMaxPlaintext + ghash.BlockSize]byte
-	var acc [ghash.BlockSize]byte
-	g.impl.update(&g.hash, &acc, shortHashInput(&buf, body, additionalData))
-	var ks [aescore.BlockSize + shortMaxPlaintext]byte
-	stream := g.shortKeyStream(&ks, j0, (len(body)+aescore.BlockSize-1)/aescore.BlockSize)
-	subtle.XORBytes(acc[:], acc[:], stream[:aescore.BlockSize])
-	ok := subtle.ConstantTimeCompare(acc[:g.tagSize], tag) == 1
-	declassify(&ok)
-	if ok {
-		subtle.XORBytes(out, body, stream[aescore.BlockSize:])
-	}
-	clear(stream)
-	return ok
-}
-
-// seal writes the ciphertext and the tag of plaintext to out, which has
-// room for exactly both.
-func (g *gcm) seal(out, nonce, plaintext, additionalData []byte) {
-	var j0, ctr, acc [aescore.BlockSize]byte
-	g.counter0(&j0, nonce)
-	if len(plaintext) <= shortMaxPlaintext && len(additionalData) <= shortMaxAD {
-		g.sealShort(out, &j0, plaintext, additionalData)
-		return
-	}
-	ctr = j0
-	inc32(&ctr)
-	g.authPadded(&acc, additionalData)
-	ct := out[:len(plaintext)]
-	// A stitched kernel, where there is one, encrypts and hashes whole
-	// chunks; counter mode and GHASH finish the rest one after the other.
-	done := sealBulk(g, &acc, &ctr, ct, plaintext)
-	aescore.CTR32(g.impl.aes, &g.key, &ctr, ct[done:], plaintext[done:])
-	g.authPadded(&acc, ct[done:])
-	var t [ghash.BlockSize]byte
-	g.finish(&t, &acc, &j0, len(ct), len(additionalData))
-	copy(out[len(plaintext):], t[:g.tagSize])
-}
-
-// open checks the tag of ciphertext and, if it is right, writes the
-// plaintext to out, which has room for exactly it, and returns true. If the
-// tag is wrong it returns false and leaves no plaintext in out: the generic
-// code and the non-stitched amd64 kernels check the tag before they
-// decrypt, and a stitched kernel or the arm64 chunked path, which decrypt
-// whole chunks while they hash them, have what they wrote zeroed.
-func (g *gcm) open(out, nonce, ciphertext, additionalData []byte) bool {
-	var j0, ctr, acc [aescore.BlockSize]byte
-	g.counter0(&j0, nonce)
-	body := ciphertext[:len(ciphertext)-g.tagSize]
-	if len(body) <= shortMaxPlaintext && len(additionalData) <= shortMaxAD {
-		return g.openShort(out, &j0, body, ciphertext[len(body):], additionalData)
-	}
-	ctr = j0
-	inc32(&ctr)
-	g.authPadded(&acc, additionalData)
-	done := openBulk(g, &acc, &ctr, out, body)
-	g.authPadded(&acc, body[done:])
-	var t [ghash.BlockSize]byte
-	g.finish(&t, &acc, &j0, len(body), len(additionalData))
-	ok := subtle.ConstantTimeCompare(t[:g.tagSize], ciphertext[len(body):]) == 1
-	declassify(&ok)
-	if !ok {
-		clear(out[:done])
-		return false
-	}
-	aescore.CTR32(g.impl.aes, &g.key, &ctr, out[done:], body[done:])
-	return true
-}
-
-// inc32 adds one to the last 32 bits of a counter block, modulo 2³².
-func inc32(b *[aescore.BlockSize]byte) {
-	binary.BigEndian.PutUint32(b[12:], binary.BigEndian.Uint32(b[12:])+1)
+	return &randomNonce{g: g}, nil
 }
 
 // NonceSize returns 0: Seal chooses the nonce.
@@ -448,7 +184,7 @@ func (r *randomNonce) Seal(dst, nonce, plaintext, additionalData []byte) []byte 
 		copy(out[NonceSize:], plaintext)
 		plaintext = out[NonceSize : NonceSize+len(plaintext)]
 	}
-	r.g.seal(out[NonceSize:], n[:], plaintext, additionalData)
+	r.g.SealTo(out[NonceSize:], n[:], plaintext, additionalData)
 	copy(out, n[:])
 	return ret
 }
@@ -476,13 +212,13 @@ func (r *randomNonce) Open(dst, nonce, ciphertext, additionalData []byte) ([]byt
 		// In place: out starts NonceSize bytes before the ciphertext
 		// body, so counter mode would overwrite ciphertext it has not
 		// read yet; decrypt where the body is, then move it down.
-		if !r.g.open(body[:len(out)], n[:], body, additionalData) {
+		if !r.g.OpenTo(body[:len(out)], n[:], body, additionalData) {
 			return nil, errOpen
 		}
 		copy(out, body[:len(out)])
 		return ret, nil
 	}
-	if !r.g.open(out, n[:], body, additionalData) {
+	if !r.g.OpenTo(out, n[:], body, additionalData) {
 		return nil, errOpen
 	}
 	return ret, nil

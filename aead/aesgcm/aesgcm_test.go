@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crypton-go/crypton/aead/internal/gcm"
+	"github.com/crypton-go/crypton/cpufeat"
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/internal/cryptotest"
 )
@@ -49,7 +51,7 @@ const (
 // Galois/Counter Mode of Operation (GCM)", revised 2005, Appendix B (the
 // GCM specification submitted to NIST): AES-128 (1-6), AES-192 (7-12) and
 // AES-256 (13-18), with 96-bit nonces except in cases 5, 6, 11, 12, 17 and
-// 18 (8 and 60 bytes), which go through the unexported newGCM.
+// 18 (8 and 60 bytes), which go through aead/internal/gcm's New.
 var specVectors = []struct {
 	key, iv, pt, ad, ct, tag string
 }{
@@ -85,7 +87,7 @@ func TestSpecVectors(t *testing.T) {
 		for i, v := range specVectors {
 			key, iv, pt, ad := unhex(v.key), unhex(v.iv), unhex(v.pt), unhex(v.ad)
 			for ts := MinTagSize; ts <= TagSize; ts++ {
-				g, err := newGCM(key, len(iv), ts)
+				g, err := gcm.New(key, len(iv), ts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -117,7 +119,7 @@ func TestSpecVectors(t *testing.T) {
 func TestAEAD(t *testing.T) {
 	key := unhex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f")
 	cputest.TestAllImplementations(t, pkg, func(t *testing.T) {
-		generic := selectImpl().hash == hashGeneric
+		generic := cpufeat.Active(pkg) == "generic"
 		run := func(name string, f func() (cipher.AEAD, error)) {
 			t.Run(name, func(t *testing.T) {
 				cryptotest.TestAEAD(t, func() cipher.AEAD {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/crypton-go/crypton/aead/internal/gcm"
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/internal/wycheproof"
 )
@@ -12,7 +13,7 @@ import (
 // implementation. Tests with a 12-byte nonce and a 12- to 16-byte tag go
 // through New or NewWithTagSize, the public API. The file also has nonces
 // of other sizes (the public API takes 12-byte nonces only, as the
-// standard library's NewGCM): those go through the unexported newGCM,
+// standard library's NewGCM): those go through aead/internal/gcm's New,
 // which computes the pre-counter block from the nonce with GHASH as SP
 // 800-38D specifies, except the empty nonce, which GCM does not allow and
 // whose tests are all invalid. Valid tests must seal to their ciphertext
@@ -51,7 +52,7 @@ func TestWycheproof(t *testing.T) {
 					a = aead
 				} else {
 					otherNonce++
-					g, err := newGCM(tc.Key, len(tc.IV), ts)
+					g, err := gcm.New(tc.Key, len(tc.IV), ts)
 					if err != nil {
 						t.Fatalf("%s: %v", tc.Name(), err)
 					}

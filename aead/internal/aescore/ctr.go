@@ -167,3 +167,22 @@ func ctr32(impl Impl, k *Key, ctr *[BlockSize]byte, dst, src, buf []byte) {
 	binary.BigEndian.PutUint32(ctr[12:16], c)
 	clear(buf[:used])
 }
+
+// InitFrom sets k to a copy of src, a Key made by Init or InitGeneric,
+// that works with impl: src itself, unless impl is ImplGeneric and src was
+// made for the hardware instructions, whose schedule the generic code
+// cannot use; k is then expanded again by InitGeneric from the cipher key,
+// which is the first Nk words of src's schedule (FIPS 197, Section 5.2:
+// w[i] is word i of the key for i < Nk). src is not modified; k and src
+// may be the same Key.
+func (k *Key) InitFrom(src *Key, impl Impl) {
+	if impl != ImplGeneric || !src.aesni {
+		*k = *src
+		return
+	}
+	var key [32]byte
+	n := 4 * (src.rounds - 6) // 16, 24 or 32 bytes for 10, 12 or 14 rounds
+	copy(key[:], src.enc[:n])
+	k.InitGeneric(key[:n])
+	clear(key[:])
+}

@@ -250,3 +250,39 @@ func TestImplFor(t *testing.T) {
 		}
 	})
 }
+
+// TestInitFrom checks that InitFrom copies a key for the implementations
+// that take any key, and expands a key made for the hardware instructions
+// again for the generic code, into the key that InitGeneric makes.
+func TestInitFrom(t *testing.T) {
+	r := rand.New(rand.NewPCG(39, 40))
+	for _, size := range []int{16, 24, 32} {
+		key := make([]byte, size)
+		for i := range key {
+			key[i] = byte(r.Uint32())
+		}
+		var hw, gen Key
+		hw.Init(key)
+		gen.InitGeneric(key)
+		for _, c := range ctrImpls() {
+			var k Key
+			k.InitFrom(&hw, c.impl)
+			want := hw
+			if c.impl == ImplGeneric {
+				want = gen
+			}
+			if k != want {
+				t.Errorf("AES-%d: InitFrom(key from Init, %s) differs", 8*size, c.name)
+			}
+			k.InitFrom(&gen, c.impl)
+			if k != gen {
+				t.Errorf("AES-%d: InitFrom(key from InitGeneric, %s) differs", 8*size, c.name)
+			}
+		}
+		in := hw
+		in.InitFrom(&in, ImplGeneric)
+		if in != gen {
+			t.Errorf("AES-%d: InitFrom in place differs", 8*size)
+		}
+	}
+}

@@ -61,8 +61,9 @@
 // with src as it leaves the last round, so that the data is read and
 // written once, where the Go code builds the counter blocks in memory,
 // encrypts them and XORs them in separate passes. This is the counter
-// mode of aead/aesgcm's stitched kernels without GHASH, and AES-GCM-SIV's
-// (tools/asm/aead/aesgcm, polyval.go) with GCM's big-endian counter.
+// mode of AES-GCM's stitched kernels (aead/internal/gcm) without GHASH,
+// and AES-GCM-SIV's (tools/asm/aead/aesgcm, polyval.go) with GCM's
+// big-endian counter.
 //
 // Run it with go generate in aead/internal/aescore.
 package main

@@ -1,14 +1,14 @@
 package main
 
-// gcm.go generates aead/aesgcm/gcm_amd64.s (with -kernel gcm): AES-GCM's
-// bulk encryption and decryption with counter mode and GHASH stitched
-// together: gcmEncVAES and gcmDecVAES in 256-bit registers with VAES and
+// gcm.go generates aead/internal/gcm/gcm_amd64.s (with -kernel gcm):
+// AES-GCM's bulk encryption and decryption with counter mode and GHASH
+// stitched together: gcmEncVAES and gcmDecVAES in 256-bit registers with VAES and
 // VPCLMULQDQ (two blocks per register, sixteen per step), gcmEncAVX and
 // gcmDecAVX the same code in 128-bit registers with the VEX forms of AESENC
 // and PCLMULQDQ (one block per register, eight per step, powers H⁸..H¹).
 //
-// The functions mirror the generic seal and open of aead/aesgcm on whole
-// chunks of 256 (VAES) or 128 bytes: counter mode as aescore.CTR32 does it,
+// The functions mirror the generic SealTo and OpenTo of aead/internal/gcm
+// on whole chunks of 256 (VAES) or 128 bytes: counter mode as aescore.CTR32 does it,
 // and GHASH as ghash.UpdateGeneric, over the ciphertext.
 //
 // Stitching. AES and GHASH use different execution units (AESENC and

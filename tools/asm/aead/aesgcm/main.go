@@ -3,10 +3,10 @@
 //   - with -kernel ghash (the default), aead/internal/ghash/ghash_amd64.s:
 //     the PCLMULQDQ and VPCLMULQDQ kernels of GHASH (Section 6.4), described
 //     below;
-//   - with -kernel gcm, aead/aesgcm/gcm_amd64.s: the stitched kernels that
-//     run AES counter mode and GHASH together, 16 blocks per step with VAES
-//     and VPCLMULQDQ in YMM registers, or 8 with AES-NI and PCLMULQDQ in XMM
-//     registers (VEX-encoded); see gcm.go.
+//   - with -kernel gcm, aead/internal/gcm/gcm_amd64.s: the stitched kernels
+//     that run AES counter mode and GHASH together, 16 blocks per step with
+//     VAES and VPCLMULQDQ in YMM registers, or 8 with AES-NI and PCLMULQDQ
+//     in XMM registers (VEX-encoded); see gcm.go.
 //
 // The GHASH kernels:
 //
@@ -67,8 +67,8 @@ import (
 var bswapMask, polyConst Mem
 
 // kernel chooses the file to generate: "ghash" for
-// aead/internal/ghash/ghash_amd64.s, "gcm" for aead/aesgcm/gcm_amd64.s (see
-// gcm.go), "polyval" for aead/internal/ghash/ghash_polyval_amd64.s and
+// aead/internal/ghash/ghash_amd64.s, "gcm" for
+// aead/internal/gcm/gcm_amd64.s (see gcm.go), "polyval" for aead/internal/ghash/ghash_polyval_amd64.s and
 // "gcmsiv" for aead/aesgcmsiv/siv_amd64.s (see polyval.go).
 var kernel = flag.String("kernel", "ghash", "which kernels to generate: ghash, gcm, polyval or gcmsiv")
 

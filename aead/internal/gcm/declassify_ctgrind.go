@@ -1,6 +1,6 @@
 //go:build ctgrind
 
-package aesgcm
+package gcm
 
 import "github.com/crypton-go/crypton/internal/ctgrind"
 

@@ -1,4 +1,4 @@
-package aesgcm
+package gcm
 
 import (
 	"github.com/crypton-go/crypton/aead/internal/aescore"

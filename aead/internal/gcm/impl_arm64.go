@@ -1,6 +1,6 @@
 //go:build gc && !purego
 
-package aesgcm
+package gcm
 
 import (
 	"github.com/crypton-go/crypton/aead/internal/aescore"
@@ -47,7 +47,7 @@ const bulkChunk = 4096
 // counter-mode kernel (through aescore.CTR32) and absorbs them into acc
 // with PMULL, a chunk at a time, and returns their length: 0 if g does not
 // use the ARMv8 code.
-func sealBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int {
+func sealBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 	if g.impl.aes != aescore.ImplARMv8 {
 		return 0
 	}
@@ -64,7 +64,7 @@ func sealBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int {
 // into acc and then decrypts it. The plaintext is thus written before the
 // tag is checked, as with the stitched kernels of amd64, and open clears
 // it if the tag is wrong.
-func openBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int {
+func openBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 	if g.impl.aes != aescore.ImplARMv8 {
 		return 0
 	}

@@ -1,6 +1,6 @@
 //go:build gc && !purego
 
-package aesgcm
+package gcm
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ func TestBulkARMv8(t *testing.T) {
 	}
 	lengths = append(lengths, 4095, 4096, 4097, 8192+16*9+5)
 	for _, ks := range []int{16, 24, 32} {
-		g, err := newGCM(randBytes(r, ks), NonceSize, TagSize)
+		g, err := New(randBytes(r, ks), NonceSize, TagSize)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,6 @@
 //go:build (!amd64 && !arm64) || !gc || purego
 
-package aesgcm
+package gcm
 
 import (
 	"github.com/crypton-go/crypton/aead/internal/aescore"
@@ -18,5 +18,5 @@ func updateVCLMUL(k *ghash.Key, acc *[ghash.BlockSize]byte, p []byte) { panic("u
 
 // sealBulk and openBulk process nothing: there are no stitched kernels on
 // these builds.
-func sealBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int { return 0 }
-func openBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int { return 0 }
+func sealBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int { return 0 }
+func openBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int { return 0 }

@@ -1,6 +1,6 @@
 //go:build !ctgrind
 
-package aesgcm
+package gcm
 
 // declassify does nothing outside the builds of the constant-time check;
 // see declassify_ctgrind.go.

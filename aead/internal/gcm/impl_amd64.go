@@ -1,6 +1,6 @@
 //go:build gc && !purego
 
-package aesgcm
+package gcm
 
 import (
 	"github.com/crypton-go/crypton/aead/internal/aescore"
@@ -72,7 +72,7 @@ func gcmDecAVX(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, ds
 // sealBulk encrypts and hashes the longest prefix of src that the stitched
 // kernel of g's implementation takes (a multiple of 256 or 128 bytes), into
 // dst, and returns its length: 0 if there is no such kernel.
-func sealBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int {
+func sealBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 	switch g.impl.stitch {
 	case stitchVAES:
 		n := len(src) &^ 255
@@ -93,7 +93,7 @@ func sealBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int {
 }
 
 // openBulk is sealBulk for decryption: it hashes and decrypts.
-func openBulk(g *gcm, acc, ctr *[16]byte, dst, src []byte) int {
+func openBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 	switch g.impl.stitch {
 	case stitchVAES:
 		n := len(src) &^ 255
