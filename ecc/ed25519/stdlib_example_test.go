@@ -11,9 +11,8 @@ import (
 
 // crypto/x509 marshals crypto/ed25519's PrivateKey, not this package's:
 // Stdlib gives it one. The key is the example of RFC 8410, Section 10.3,
-// and so is its PKCS #8 encoding. The public key needs no conversion; it is
-// the one in Section 10.3's second example (the key of Section 10.1
-// differs from it in its last byte: it is not this key's).
+// and so are its PKCS #8 encoding and, in Section 10.1, its public key,
+// which needs no conversion.
 func ExamplePrivateKey_Stdlib() {
 	seed, _ := hex.DecodeString("d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097a88f44755842")
 	priv := ed25519.NewKeyFromSeed(seed)
