@@ -69,6 +69,83 @@ func ForEachImplementation(pkg string, f func(impl string)) {
 	f("generic")
 }
 
+// TestAllCombinations is [TestAllImplementations] for packages whose
+// implementations are independent kernels that run together, each
+// registered under its own name (for example "mont" for the arithmetic and
+// "mont/select" for the table scan). It runs f as a subtest once for every
+// combination of one implementation of each package in pkgs, "generic"
+// included, named after the combination ("MULX/ADX+AVX2",
+// "MULX/ADX+generic", ..., "generic+generic"), with exactly those selected.
+// A combination with an implementation this machine cannot run is a
+// skipped subtest that says which.
+func TestAllCombinations(t *testing.T, pkgs []string, f func(t *testing.T)) {
+	t.Helper()
+	for _, pkg := range pkgs {
+		defer cpufeat.Reset(pkg)
+	}
+	forEachCombination(pkgs, func(names []string, ok bool, missing string) {
+		name := strings.Join(names, "+")
+		if ok {
+			t.Run(name, f)
+			return
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Skipf("%s not available on this CPU or turned off by %s", missing, cpufeat.EnvVar)
+		})
+	})
+}
+
+// ForEachCombination is [ForEachImplementation] for several packages:
+// it calls f for every combination of one implementation of each package
+// in pkgs ("generic" included) that this machine can run, with exactly
+// those selected, and then restores the default selections. impls holds
+// the implementation of each package, in the order of pkgs.
+func ForEachCombination(pkgs []string, f func(impls []string)) {
+	for _, pkg := range pkgs {
+		defer cpufeat.Reset(pkg)
+	}
+	forEachCombination(pkgs, func(names []string, ok bool, _ string) {
+		if ok {
+			f(names)
+		}
+	})
+}
+
+// forEachCombination selects every combination of the implementations of
+// pkgs in turn (each package's in the order of preference, then generic;
+// the first package varies slowest) and calls f with the names, whether
+// all of them could be selected, and otherwise the first that could not,
+// as "impl of pkg".
+func forEachCombination(pkgs []string, f func(names []string, ok bool, missing string)) {
+	choices := make([][]string, len(pkgs))
+	for i, pkg := range pkgs {
+		choices[i] = append(append([]string(nil), cpufeat.List(pkg)...), "generic")
+	}
+	idx := make([]int, len(pkgs))
+	for {
+		names := make([]string, len(pkgs))
+		ok, missing := true, ""
+		for i, pkg := range pkgs {
+			names[i] = choices[i][idx[i]]
+			if !cpufeat.Select(pkg, names[i]) && ok {
+				ok, missing = false, names[i]+" of "+pkg
+			}
+		}
+		f(names, ok, missing)
+		i := len(pkgs) - 1
+		for ; i >= 0; i-- {
+			idx[i]++
+			if idx[i] < len(choices[i]) {
+				break
+			}
+			idx[i] = 0
+		}
+		if i < 0 {
+			return
+		}
+	}
+}
+
 // Requirements maps the name of each implementation of a package to the
 // cpufeat feature names (as in CRYPTON_CPU: "avx2", "bmi2", ...) that it
 // needs.

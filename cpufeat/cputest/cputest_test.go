@@ -16,9 +16,21 @@ var (
 	useNever  = false
 )
 
+// A second fake package, "cputest-fake/second", with one implementation
+// the machine can run, for the combination helpers.
+var useSecond = true
+
 func init() {
 	cpufeat.Register("cputest-fake", "Always", &useAlways)
 	cpufeat.Register("cputest-fake", "Never", &useNever)
+	cpufeat.Register("cputest-fake/second", "Second", &useSecond)
+}
+
+func activeSecond() string {
+	if useSecond {
+		return "Second"
+	}
+	return "generic"
 }
 
 func active() string {
@@ -171,5 +183,43 @@ func TestCheckRequired(t *testing.T) {
 		if got := len(r.errs) - 1; got != len(tt.errs) {
 			t.Errorf("%s=%q: CheckImplementations reported %q, want the requirement's %d errors and one of its own", RequireEnvVar, tt.env, r.errs, len(tt.errs))
 		}
+	}
+}
+
+func TestTestAllCombinations(t *testing.T) {
+	pkgs := []string{"cputest-fake", "cputest-fake/second"}
+	var ran []string
+	var inner *testing.T
+	t.Run("inner", func(t *testing.T) {
+		inner = t
+		TestAllCombinations(t, pkgs, func(t *testing.T) {
+			ran = append(ran, strings.TrimPrefix(t.Name(), "TestTestAllCombinations/inner/")+"="+active()+"+"+activeSecond())
+		})
+	})
+	want := []string{
+		"Always+Second=Always+Second",
+		"Always+generic=Always+generic",
+		"generic+Second=generic+Second",
+		"generic+generic=generic+generic",
+	}
+	if !reflect.DeepEqual(ran, want) {
+		t.Errorf("ran %q, want %q", ran, want)
+	}
+	if inner.Failed() {
+		t.Errorf("a skipped combination failed the test")
+	}
+	if !useAlways || useNever || !useSecond {
+		t.Errorf("selections not restored: Always=%v Never=%v Second=%v", useAlways, useNever, useSecond)
+	}
+
+	var seen []string
+	ForEachCombination(pkgs, func(impls []string) {
+		seen = append(seen, strings.Join(impls, "+")+"="+active()+"+"+activeSecond())
+	})
+	if !reflect.DeepEqual(seen, want) {
+		t.Errorf("ForEachCombination ran %q, want %q", seen, want)
+	}
+	if !useAlways || !useSecond {
+		t.Errorf("ForEachCombination did not restore the selections")
 	}
 }
