@@ -1,10 +1,11 @@
 // Package aesgcm implements AES in Galois/Counter Mode (GCM), the
 // authenticated encryption with associated data of NIST SP 800-38D, with
-// 96-bit nonces.
+// 96-bit nonces (and, for compatibility, nonces of other sizes).
 //
 // The package mirrors the AES-GCM of the standard library's crypto/cipher:
 // [New] is cipher.NewGCM(aes.NewCipher(key)), [NewWithTagSize] is
-// cipher.NewGCMWithTagSize and [NewRandomNonce] is
+// cipher.NewGCMWithTagSize, [NewWithNonceSize] is
+// cipher.NewGCMWithNonceSize and [NewRandomNonce] is
 // cipher.NewGCMWithRandomNonce, and all return a [cipher.AEAD] that seals
 // and opens exactly as the standard library's does.
 //
@@ -121,6 +122,28 @@ func NewWithTagSize(key []byte, tagSize int) (cipher.AEAD, error) {
 		return nil, errors.New("aesgcm: invalid tag size")
 	}
 	return asAEAD(gcm.New(key, NonceSize, tagSize))
+}
+
+// NewWithNonceSize is [New] with nonces of size bytes, like the standard
+// library's cipher.NewGCMWithNonceSize, for compatibility with systems
+// that use nonces of another length than 12 bytes; others should use
+// [New]. size must be at least 1; it returns an error otherwise, or for a
+// bad key length. A 12-byte size is New.
+//
+// A nonce of another size is not used as the counter block directly: the
+// pre-counter block J0 is the GHASH of the nonce and its length (SP
+// 800-38D, Section 7.1), which costs a GHASH of the nonce per message, and
+// two different nonces may then give overlapping counter blocks, with a
+// small probability that grows with the number and length of the
+// messages, where distinct 12-byte nonces cannot. Counter mode and GHASH
+// then run on the same kernels as with 12-byte nonces. Seal and Open
+// panic, as [cipher.AEAD] documents, if the nonce given has another
+// length than size.
+func NewWithNonceSize(key []byte, size int) (cipher.AEAD, error) {
+	if size < 1 {
+		return nil, errors.New("aesgcm: invalid nonce size")
+	}
+	return asAEAD(gcm.New(key, size, TagSize))
 }
 
 // asAEAD returns g as a cipher.AEAD, and a nil interface (not a nil

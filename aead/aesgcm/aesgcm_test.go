@@ -150,7 +150,8 @@ func TestErrors(t *testing.T) {
 	for _, n := range []int{0, 1, 15, 17, 23, 25, 31, 33, 64} {
 		for name, f := range map[string]func([]byte) (cipher.AEAD, error){
 			"New": New, "NewRandomNonce": NewRandomNonce,
-			"NewWithTagSize": func(k []byte) (cipher.AEAD, error) { return NewWithTagSize(k, 16) },
+			"NewWithTagSize":   func(k []byte) (cipher.AEAD, error) { return NewWithTagSize(k, 16) },
+			"NewWithNonceSize": func(k []byte) (cipher.AEAD, error) { return NewWithNonceSize(k, 16) },
 		} {
 			a, err := f(make([]byte, n))
 			if err == nil || a != nil || err.Error() != "aesgcm: invalid key size" {
@@ -164,6 +165,12 @@ func TestErrors(t *testing.T) {
 			t.Errorf("NewWithTagSize with tag size %d: %v, %v", ts, a, err)
 		}
 	}
+	for _, size := range []int{-1, 0} {
+		a, err := NewWithNonceSize(make([]byte, 16), size)
+		if err == nil || a != nil || err.Error() != "aesgcm: invalid nonce size" {
+			t.Errorf("NewWithNonceSize with nonce size %d: %v, %v", size, a, err)
+		}
+	}
 	for _, c := range []struct {
 		a          func() (cipher.AEAD, error)
 		nonce, tag int
@@ -171,6 +178,9 @@ func TestErrors(t *testing.T) {
 		{func() (cipher.AEAD, error) { return New(make([]byte, 24)) }, 12, 16},
 		{func() (cipher.AEAD, error) { return NewWithTagSize(make([]byte, 32), 13) }, 12, 13},
 		{func() (cipher.AEAD, error) { return NewRandomNonce(make([]byte, 16)) }, 0, 28},
+		{func() (cipher.AEAD, error) { return NewWithNonceSize(make([]byte, 16), 1) }, 1, 16},
+		{func() (cipher.AEAD, error) { return NewWithNonceSize(make([]byte, 16), 12) }, 12, 16},
+		{func() (cipher.AEAD, error) { return NewWithNonceSize(make([]byte, 32), 1000) }, 1000, 16},
 	} {
 		a, err := c.a()
 		if err != nil {

@@ -55,3 +55,26 @@ func ExampleNewRandomNonce() {
 	// true 28
 	// true <nil>
 }
+
+// NewWithNonceSize is for protocols whose nonces are not 12 bytes long.
+// The key, the 8-byte nonce, the plaintext and the additional data are
+// test case 5 of the GCM specification, whose tag this prints.
+func ExampleNewWithNonceSize() {
+	key, _ := hex.DecodeString("feffe9928665731c6d6a8f9467308308")
+	nonce, _ := hex.DecodeString("cafebabefacedbad")
+	plaintext, _ := hex.DecodeString("d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72" +
+		"1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b39")
+	ad, _ := hex.DecodeString("feedfacedeadbeeffeedfacedeadbeefabaddad2")
+	aead, err := aesgcm.NewWithNonceSize(key, len(nonce))
+	if err != nil {
+		panic(err)
+	}
+	sealed := aead.Seal(nil, nonce, plaintext, ad)
+	fmt.Printf("%x\n", sealed[len(plaintext):])
+
+	opened, err := aead.Open(nil, nonce, sealed, ad)
+	fmt.Println(bytes.Equal(opened, plaintext), err)
+	// Output:
+	// 3612d2e79e3b0785561be14aaca2fccb
+	// true <nil>
+}

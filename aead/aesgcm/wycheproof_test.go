@@ -11,12 +11,12 @@ import (
 
 // TestWycheproof runs every test of Wycheproof's aes_gcm_test.json on every
 // implementation. Tests with a 12-byte nonce and a 12- to 16-byte tag go
-// through New or NewWithTagSize, the public API. The file also has nonces
-// of other sizes (the public API takes 12-byte nonces only, as the
-// standard library's NewGCM): those go through aead/internal/gcm's New,
-// which computes the pre-counter block from the nonce with GHASH as SP
-// 800-38D specifies, except the empty nonce, which GCM does not allow and
-// whose tests are all invalid. Valid tests must seal to their ciphertext
+// through New or NewWithTagSize, and those with nonces of other sizes and
+// a 16-byte tag through NewWithNonceSize, the public API, which computes
+// the pre-counter block from the nonce with GHASH as SP 800-38D specifies;
+// other nonce sizes with shorter tags (which no public constructor, here or
+// in the standard library, combines) through aead/internal/gcm's New. The
+// empty nonce, which GCM does not allow, has only invalid tests. Valid tests must seal to their ciphertext
 // and tag and open again; invalid ones must fail to open. Tags shorter than
 // 12 bytes, which neither the package nor the standard library supports,
 // are counted and skipped.
@@ -24,7 +24,7 @@ func TestWycheproof(t *testing.T) {
 	var f wycheproof.AEADFile
 	wycheproof.Load(t, "aes_gcm_test.json", &f)
 	cputest.TestAllImplementations(t, pkg, func(t *testing.T) {
-		var public, otherNonce, emptyNonce, shortTag int
+		var public, otherNonce, otherNonceTag, emptyNonce, shortTag int
 		for _, g := range f.TestGroups {
 			ts := g.TagSize / 8
 			if ts < MinTagSize || ts > TagSize {
@@ -50,8 +50,15 @@ func TestWycheproof(t *testing.T) {
 						t.Fatalf("%s: %v", tc.Name(), err)
 					}
 					a = aead
-				} else {
+				} else if ts == TagSize {
 					otherNonce++
+					aead, err := NewWithNonceSize(tc.Key, len(tc.IV))
+					if err != nil {
+						t.Fatalf("%s: %v", tc.Name(), err)
+					}
+					a = aead
+				} else {
+					otherNonceTag++
 					g, err := gcm.New(tc.Key, len(tc.IV), ts)
 					if err != nil {
 						t.Fatalf("%s: %v", tc.Name(), err)
@@ -77,12 +84,12 @@ func TestWycheproof(t *testing.T) {
 			}
 		}
 		if public == 0 || otherNonce == 0 {
-			t.Fatalf("%d tests through New and %d with other nonce sizes: the file has not been read", public, otherNonce)
+			t.Fatalf("%d tests through New and %d through NewWithNonceSize: the file has not been read", public, otherNonce)
 		}
-		if n := public + otherNonce + emptyNonce + shortTag; n != f.NumberOfTests {
+		if n := public + otherNonce + otherNonceTag + emptyNonce + shortTag; n != f.NumberOfTests {
 			t.Fatalf("ran %d tests, the file has %d", n, f.NumberOfTests)
 		}
-		t.Logf("%d tests through New/NewWithTagSize, %d with other nonce sizes, %d with an empty nonce, %d with tags under 12 bytes (skipped)",
-			public, otherNonce, emptyNonce, shortTag)
+		t.Logf("%d tests through New/NewWithTagSize, %d through NewWithNonceSize, %d with another nonce size and a short tag, %d with an empty nonce, %d with tags under 12 bytes (skipped)",
+			public, otherNonce, otherNonceTag, emptyNonce, shortTag)
 	})
 }
