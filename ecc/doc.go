@@ -18,6 +18,14 @@
 //     refused.
 //   - ed448: Ed448 and Ed448ph (RFC 8032); verification accepts exactly what
 //     CIRCL's accepts.
+//   - pkix: PKCS #8 private keys and PKIX (SubjectPublicKeyInfo) public keys
+//     for every key type above, Ed448 and X448 included (RFC 8410), with the
+//     names of crypto/x509's functions; parsing returns this module's types.
+//
+// The ecdsa, ecdh and ed25519 packages convert their keys to and from the
+// standard library's, with Stdlib methods and FromStdlibPrivateKey and
+// FromStdlibPublicKey functions, for crypto/x509 and other code that takes
+// only the standard library's types.
 //
 // The field arithmetic is crypton's mont module (gf25519, gf448, p256,
 // p384, p521: MULX/ADX assembly on amd64, portable Go elsewhere);

@@ -8,7 +8,8 @@
 // [PrivateKey.Stdlib] and [PublicKey.Stdlib] return a key as crypto/ecdh's
 // (for crypto/x509's MarshalPKCS8PrivateKey and MarshalPKIXPublicKey, which
 // know only the standard library's types), and [FromStdlibPrivateKey] and
-// [FromStdlibPublicKey] bring keys back; crypto/ecdh has no X448. The field
+// [FromStdlibPublicKey] bring keys back; crypto/ecdh has no X448. Package
+// ecc/pkix reads and writes PKCS #8 and PKIX for every curve, X448 too. The field
 // arithmetic comes from crypton's mont module (gf25519, gf448, p256, p384,
 // p521): portable Go everywhere, and MULX/ADCX/ADOX assembly on amd64 CPUs
 // with BMI2 and ADX.

@@ -53,7 +53,8 @@ func curveFromStdlib(c ecdh.Curve) (Curve, error) {
 //
 // crypto/ecdh has no X448, so for an X448 key Stdlib returns an error (as
 // it does for a nil or zero PublicKey): that is why, unlike the Stdlib
-// methods of the ecdsa and rsa packages, it has an error result.
+// methods of the ecdsa and rsa packages, it has an error result. Package
+// ecc/pkix encodes X448 keys.
 func (k *PublicKey) Stdlib() (*ecdh.PublicKey, error) {
 	if k == nil || k.curve == nil {
 		return nil, errors.New("ecdh: missing public key")

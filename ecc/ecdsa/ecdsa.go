@@ -27,7 +27,8 @@
 // [PublicKey.Stdlib] return a key as crypto/ecdsa's, for crypto/x509's
 // MarshalPKCS8PrivateKey and MarshalPKIXPublicKey, which know only the
 // standard library's types, and [FromStdlibPrivateKey] and
-// [FromStdlibPublicKey] bring keys back.
+// [FromStdlibPublicKey] bring keys back. Package ecc/pkix reads and
+// writes PKCS #8 and PKIX for this package's keys directly.
 //
 // Digests longer than the order are truncated to its bit length, as FIPS
 // 186-5 specifies; shorter ones are used whole. Verification accepts only
@@ -188,6 +189,10 @@ func (priv *PrivateKey) Equal(x crypto.PrivateKey) bool {
 func (pub *PublicKey) Bytes() []byte {
 	return append([]byte(nil), pub.q...)
 }
+
+// Curve returns the curve of the key: [P256], [P384] or [P521], or nil
+// for the zero PublicKey.
+func (pub *PublicKey) Curve() Curve { return pub.curve }
 
 // BytesCompressed returns the SEC 1 compressed encoding of the public key,
 // 0x02 or 0x03 (the parity of Y) ‖ X.

@@ -28,6 +28,9 @@ func TestStdlibRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if priv.PublicKey().Curve() != tc.c {
+				t.Fatalf("PublicKey().Curve() = %v, want %v", priv.PublicKey().Curve(), tc.c)
+			}
 			std := priv.Stdlib()
 			if std.Curve != tc.std {
 				t.Fatalf("Stdlib().Curve = %v, want %v", std.Curve.Params().Name, tc.c)
@@ -221,6 +224,9 @@ func TestStdlibInvalid(t *testing.T) {
 	}
 	if new(ecdsa.PrivateKey).Public() != nil {
 		t.Error("Public of the zero key is not nil")
+	}
+	if new(ecdsa.PublicKey).Curve() != nil {
+		t.Error("Curve of the zero key is not nil")
 	}
 }
 
