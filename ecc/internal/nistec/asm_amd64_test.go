@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/crypton-go/crypton/internal/cryptotest"
 )
@@ -17,6 +18,31 @@ import (
 // outputs to be compared), on points of the curve, and on the cases the
 // formulas do not cover. One body per function serves every curve; the
 // curve's own data is an asmCase.
+
+// pointAsm are the whole-point assembly functions of one curve, for the
+// tests: L is the array of 64-bit limbs that the curve's field element is
+// made of ([4]uint64 for P-256, [9]uint64 for P-521).
+type pointAsm[L any] struct {
+	// doubleN is jacobianDoubleNGeneric (n < 0 leaves the point alone).
+	doubleN func(x, y, z *L, n int)
+	// madd is maddGeneric, with h and r the m.h and m.r of maddTemps.
+	madd func(x3, y3, z3, x1, y1, z1, x2, y2, h, r *L)
+	// addDigit is addDigitGeneric, with the entry (x2, y2) left alone.
+	addDigit func(x, y, z, x2, y2 *L, neg, zero int)
+	// prefix and backSubst, nil where the curve has none, are
+	// prefixProductsGeneric and backSubstituteGeneric on n ≥ 1 elements
+	// (out is x then y, 2n elements).
+	prefix    func(prefix, z *L, n int)
+	backSubst func(out, x, y, z, prefix, inv *L, n int)
+}
+
+// limbsOf returns the field element e as its limbs L.
+func limbsOf[L, E any](e *E) *L {
+	if unsafe.Sizeof(*e) != unsafe.Sizeof(*new(L)) {
+		panic("nistec: the field element is not made of the assembly's limbs")
+	}
+	return (*L)(unsafe.Pointer(e))
+}
 
 // asmCase is the data of the tests of one curve's assembly: the curve C,
 // its field element E (PE) made of the limbs L, and what is its own.
@@ -180,13 +206,13 @@ func (a asmCase[E, PE, C, L]) testMadd(t *testing.T) {
 	r := newRand(t)
 	edges := a.edges()
 	l := a.limbs
-	// check compares the asm and maddCore for (x1 : y1 : z1) + (x2, y2),
+	// check compares the asm and maddGeneric for (x1 : y1 : z1) + (x2, y2),
 	// once into separate outputs and once in place (out = in).
 	check := func(x1, y1, z1, x2, y2 E) {
 		t.Helper()
 		var gm, am maddTemps[E]
 		var g, o [3]E
-		maddCore[E, PE](&g[0], &g[1], &g[2], &x1, &y1, &z1, &x2, &y2, &gm)
+		maddGeneric[E, PE](&g[0], &g[1], &g[2], &x1, &y1, &z1, &x2, &y2, &gm)
 		a.asm.madd(l(&o[0]), l(&o[1]), l(&o[2]), l(&x1), l(&y1), l(&z1), l(&x2), l(&y2), l(&am.h), l(&am.r))
 		if o != g || am.h != gm.h || am.r != gm.r {
 			t.Fatalf("asm %x h %x r %x, generic %x h %x r %x", a.encode(o[:]...), a.bytes(&am.h), a.bytes(&am.r),
@@ -226,7 +252,7 @@ func (a asmCase[E, PE, C, L]) testMadd(t *testing.T) {
 			ax, ay := a.toAffineJ(&x1, &y1, &z1)
 			var gm maddTemps[E]
 			var g [3]E
-			maddCore[E, PE](&g[0], &g[1], &g[2], &x1, &y1, &z1, &ax, &ay, &gm)
+			maddGeneric[E, PE](&g[0], &g[1], &g[2], &x1, &y1, &z1, &ax, &ay, &gm)
 			if PE(&gm.h).IsZero() != 1 || PE(&gm.r).IsZero() != 1 {
 				t.Fatal("P == Q: H or r not zero")
 			}
@@ -248,18 +274,13 @@ func (a asmCase[E, PE, C, L]) testAddDigit(t *testing.T) {
 	r := newRand(t)
 	edges := a.edges()
 	l := a.limbs
-	generic := new(curve[E]) // no replacements
 	check := func(x1, y1, z1, x2, y2 E, neg, zero int) {
 		t.Helper()
-		var w struct {
-			sel                   affinePoint[E]
-			rx, ry, rz, negY, one E
-			m                     maddTemps[E]
-		}
-		w.sel = affinePoint[E]{x2, y2}
-		PE(&w.one).One()
+		var dt digitTemps[E]
+		sel := affinePoint[E]{x2, y2}
+		PE(&dt.one).One()
 		g := [3]E{x1, y1, z1}
-		addDigit[E, PE](generic, &g[0], &g[1], &g[2], &w.sel, neg, zero, &w.rx, &w.ry, &w.rz, &w.negY, &w.one, &w.m)
+		addDigitGeneric[E, PE](&g[0], &g[1], &g[2], &sel, neg, zero, &dt)
 		o := [3]E{x1, y1, z1}
 		x2c, y2c := x2, y2
 		a.asm.addDigit(l(&o[0]), l(&o[1]), l(&o[2]), l(&x2c), l(&y2c), neg, zero)
@@ -361,8 +382,8 @@ func benchMin(b *testing.B, f func()) {
 }
 
 // testBatchAffine checks the assembly of batchAffine's two loops
-// (pointAsm.prefix and backSubst, through the curve's hooks) against the
-// generic loops, for every length up to 18, on random elements (edges
+// (pointAsm.prefix and backSubst, through the curve's pointFuncs) against
+// the generic loops, for every length up to 18, on random elements (edges
 // among them, no zero z) and on points of the curve; that neither writes
 // before or past its n elements (guard elements at both ends hold a
 // sentinel); and that the inputs are left alone.
@@ -371,7 +392,10 @@ func (a asmCase[E, PE, C, L]) testBatchAffine(t *testing.T) {
 	r := newRand(t)
 	edges := a.edges()[1:] // no 0: z must be invertible
 	c := params[E, C]()
-	var generic curve[E] // no hooks: batchAffine uses nothing else of c
+	generic := &curve[E]{pointFuncs: pointFuncs[E]{ // batchAffine uses nothing else of c
+		prefixProducts: prefixProductsGeneric[E, PE],
+		backSubstitute: backSubstituteGeneric[E, PE],
+	}}
 	var one, sentinel E
 	PE(&one).One()
 	PE(&sentinel).Add(&one, &one)
@@ -397,14 +421,10 @@ func (a asmCase[E, PE, C, L]) testBatchAffine(t *testing.T) {
 		for _, k := range []int{0, n + 1} {
 			aPre[k], aOut[k].x, aOut[k].y = sentinel, sentinel, sentinel
 		}
-		batchAffine[E, PE](&generic, gOut[1:n+1], x[1:], y[1:], z[1:], gPre[1:], &gt, i%3 == 0)
-		if !c.prefixProducts(aPre[1:n+1], z[1:n+1]) {
-			t.Fatal("prefixProducts did not run")
-		}
+		batchAffine[E, PE](generic, gOut[1:n+1], x[1:], y[1:], z[1:], gPre[1:], &gt, i%3 == 0)
+		c.prefixProducts(aPre[1:n+1], z[1:n+1])
 		PE(&at[0]).Invert(&aPre[n])
-		if !c.backSubstitute(aOut[1:n+1], x[1:n+1], y[1:n+1], z[1:n+1], aPre[1:n+1], &at[0]) {
-			t.Fatal("backSubstitute did not run")
-		}
+		c.backSubstitute(aOut[1:n+1], x[1:n+1], y[1:n+1], z[1:n+1], aPre[1:n+1], &at[0], (*[3]E)(at[1:]))
 		for k := 1; k <= n; k++ {
 			if aPre[k] != gPre[k] {
 				t.Fatalf("n = %d: prefix[%d] = %x, want %x", n, k-1, a.bytes(&aPre[k]), a.bytes(&gPre[k]))

@@ -6,39 +6,57 @@ import (
 	"unsafe"
 
 	"github.com/crypton-go/crypton/cpufeat"
+	"github.com/crypton-go/crypton/mont/p256"
+	"github.com/crypton-go/crypton/mont/p384"
+	"github.com/crypton-go/crypton/mont/p521"
 )
 
 //go:generate go run github.com/crypton-go/crypton/tools/asm/ecc/nistec/lookup -out lookup_amd64.s
 
 // useLookupAVX2 enables the AVX2 table scans of lookup_amd64.s (generated
-// by tools/asm/ecc/nistec/lookup) for the affine entries of P-256, P-384
-// and P-521: four words per YMM register, masked with VPCMPEQD/VPAND.
+// by tools/asm/ecc/nistec/lookup) for the affine points of P-256, P-384
+// and P-521 (8, 12 and 18 words): four words per YMM register, masked with
+// VPCMPEQD/VPAND.
 var useLookupAVX2 = cpufeat.HasAVX2
 
 func init() {
 	cpufeat.Register("nistec", "AVX2", &useLookupAVX2)
 }
 
-// lookup sets *out to table[idx−1], or to all zero bits if idx is 0, by
-// reading every entry of table (see lookupGeneric). Entries of 8, 12 and
-// 18 words (the affine points of P-256, P-384 and P-521) are scanned by the
-// AVX2 assembly when it is enabled, every other size by lookupGeneric.
-// T must be made of 64-bit words only, with no pointers: both copy entries
-// word by word, and the assembly does so without write barriers.
-func lookup[T any](out *T, table []T, idx int32) {
+// The affine points of P-256, P-384 and P-521 are 8, 12 and 18 words:
+// these fail to compile otherwise.
+var (
+	_ [unsafe.Sizeof(affinePoint[p256.Element]{}) - 8*8]struct{}
+	_ [8*8 - unsafe.Sizeof(affinePoint[p256.Element]{})]struct{}
+	_ [unsafe.Sizeof(affinePoint[p384.Element]{}) - 12*8]struct{}
+	_ [12*8 - unsafe.Sizeof(affinePoint[p384.Element]{})]struct{}
+	_ [unsafe.Sizeof(affinePoint[p521.Element]{}) - 18*8]struct{}
+	_ [18*8 - unsafe.Sizeof(affinePoint[p521.Element]{})]struct{}
+)
+
+// p256Lookup, p384Lookup and p521Lookup are the curves' pointFuncs.lookup:
+// the AVX2 scan while useLookupAVX2 is set, lookupGeneric otherwise.
+
+func p256Lookup(out *affinePoint[p256.Element], table []affinePoint[p256.Element], idx int32) {
 	if useLookupAVX2 {
-		o, t := unsafe.Pointer(out), unsafe.Pointer(unsafe.SliceData(table))
-		switch unsafe.Sizeof(*out) {
-		case 8 * 8:
-			lookup8AVX2((*[8]uint64)(o), (*[8]uint64)(t), len(table), idx)
-			return
-		case 12 * 8:
-			lookup12AVX2((*[12]uint64)(o), (*[12]uint64)(t), len(table), idx)
-			return
-		case 18 * 8:
-			lookup18AVX2((*[18]uint64)(o), (*[18]uint64)(t), len(table), idx)
-			return
-		}
+		lookup8AVX2((*[8]uint64)(unsafe.Pointer(out)), (*[8]uint64)(unsafe.Pointer(unsafe.SliceData(table))), len(table), idx)
+		return
+	}
+	lookupGeneric(out, table, idx)
+}
+
+func p384Lookup(out *affinePoint[p384.Element], table []affinePoint[p384.Element], idx int32) {
+	if useLookupAVX2 {
+		lookup12AVX2((*[12]uint64)(unsafe.Pointer(out)), (*[12]uint64)(unsafe.Pointer(unsafe.SliceData(table))), len(table), idx)
+		return
+	}
+	lookupGeneric(out, table, idx)
+}
+
+func p521Lookup(out *affinePoint[p521.Element], table []affinePoint[p521.Element], idx int32) {
+	if useLookupAVX2 {
+		lookup18AVX2((*[18]uint64)(unsafe.Pointer(out)), (*[18]uint64)(unsafe.Pointer(unsafe.SliceData(table))), len(table), idx)
+		return
 	}
 	lookupGeneric(out, table, idx)
 }

@@ -16,24 +16,25 @@ import (
 	"github.com/crypton-go/crypton/mont/p521"
 )
 
-// TestLookupImplementations checks lookup, on every implementation of the
-// package, against a plain copy of the entry: entries of the sizes of the
-// affine points of the three curves (8, 12 and 18 words, the sizes of the
-// assembly scans) and of other sizes, tables of 0 to 33 entries, every
-// index from 0 (no entry: all zero) to one past the end, and random
-// contents.
+// TestLookupImplementations checks the curves' lookup (pointFuncs.lookup:
+// the assembly scans of 8, 12 and 18 words where they are enabled), on
+// every implementation of the package, and lookupGeneric on entries of
+// other sizes, against a plain copy of the entry: tables of 0 to 33
+// entries, every index from 0 (no entry: all zero) to one past the end,
+// and random contents.
 func TestLookupImplementations(t *testing.T) {
 	cputest.TestAllImplementations(t, "nistec", func(t *testing.T) {
-		testLookupSizes[[8]uint64](t)
-		testLookupSizes[[12]uint64](t)
-		testLookupSizes[[18]uint64](t)
-		testLookupSizes[[2]uint64](t)
-		testLookupSizes[[27]uint64](t)
-		testLookupSizes[affinePoint[p256.Element]](t)
-		testLookupSizes[affinePoint[p384.Element]](t)
-		testLookupSizes[affinePoint[p521.Element]](t)
+		testLookupSizes(t, p256Data.lookup)
+		testLookupSizes(t, p384Data.lookup)
+		testLookupSizes(t, p521Data.lookup)
+		testLookupSizes(t, lookupGeneric[[2]uint64])
+		testLookupSizes(t, lookupGeneric[[27]uint64])
 	})
 }
+
+// lookupFunc is a table scan: a curve's pointFuncs.lookup, or
+// lookupGeneric.
+type lookupFunc[T any] func(out *T, table []T, idx int32)
 
 // entryWords returns the memory of *e as 64-bit words.
 func entryWords[T any](e *T) []uint64 {
@@ -45,7 +46,7 @@ func entryBytes[T any](e *T) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(e)), unsafe.Sizeof(*e))
 }
 
-func testLookupSizes[T any](t *testing.T) {
+func testLookupSizes[T any](t *testing.T, lookup lookupFunc[T]) {
 	r := newRand(t)
 	var zero T
 	words := len(entryWords(&zero))
@@ -57,18 +58,18 @@ func testLookupSizes[T any](t *testing.T) {
 			}
 		}
 		for idx := -1; idx <= n+1; idx++ {
-			checkLookup(t, words, table, int32(idx), r)
+			checkLookup(t, lookup, words, table, int32(idx), r)
 		}
 		// Indexes far out of range select nothing either.
 		for _, idx := range []int32{-1 << 31, 1<<31 - 1, 1 << 16, 257} {
-			checkLookup(t, words, table, idx, r)
+			checkLookup(t, lookup, words, table, idx, r)
 		}
 	}
 }
 
 // checkLookup runs lookup with idx on table, into an output of random
 // contents, and compares it with entry idx−1 or zero.
-func checkLookup[T any](t *testing.T, words int, table []T, idx int32, r *rand.Rand) {
+func checkLookup[T any](t *testing.T, lookup lookupFunc[T], words int, table []T, idx int32, r *rand.Rand) {
 	t.Helper()
 	var out T
 	for k := range entryWords(&out) {
@@ -92,13 +93,13 @@ func checkLookup[T any](t *testing.T, words int, table []T, idx int32, r *rand.R
 // a scan reading past either end of the table faults.
 func TestLookupGuarded(t *testing.T) {
 	cputest.TestAllImplementations(t, "nistec", func(t *testing.T) {
-		testLookupGuarded[affinePoint[p256.Element]](t)
-		testLookupGuarded[affinePoint[p384.Element]](t)
-		testLookupGuarded[affinePoint[p521.Element]](t)
+		testLookupGuarded(t, p256Data.lookup)
+		testLookupGuarded(t, p384Data.lookup)
+		testLookupGuarded(t, p521Data.lookup)
 	})
 }
 
-func testLookupGuarded[T any](t *testing.T) {
+func testLookupGuarded[T any](t *testing.T, lookup lookupFunc[T]) {
 	size := int(unsafe.Sizeof(*new(T)))
 	for _, n := range []int{1, 3, 4, 5, multEntries, baseEntries} {
 		end, start := cryptotest.GuardedBytes(t, n*size)
@@ -124,13 +125,13 @@ func testLookupGuarded[T any](t *testing.T) {
 // each curve and implementation.
 func BenchmarkLookupImplementations(b *testing.B) {
 	cputest.BenchmarkAllImplementations(b, "nistec", func(b *testing.B) {
-		benchLookup[p256.Element](b, "P256")
-		benchLookup[p384.Element](b, "P384")
-		benchLookup[p521.Element](b, "P521")
+		benchLookup(b, "P256", p256Data.lookup)
+		benchLookup(b, "P384", p384Data.lookup)
+		benchLookup(b, "P521", p521Data.lookup)
 	})
 }
 
-func benchLookup[E any](b *testing.B, name string) {
+func benchLookup[E any](b *testing.B, name string, lookup lookupFunc[affinePoint[E]]) {
 	for _, n := range []int{multEntries, baseEntries} {
 		table := make([]affinePoint[E], n)
 		var out affinePoint[E]
@@ -196,18 +197,18 @@ func testScalarMultProjective[E any, PE fieldElement[E], C curveParams[E]](t *te
 }
 
 // TestCTLookup is a constant-time case for tools/cmd/ctcheck (outside
-// valgrind, an ordinary test): lookup with a secret index, on every
-// implementation and for the three entry sizes of the assembly. The
+// valgrind, an ordinary test): the curves' lookup with a secret index, on
+// every implementation. The
 // entry found is marked public before it is compared.
 func TestCTLookup(t *testing.T) {
 	cputest.TestAllImplementations(t, "nistec", func(t *testing.T) {
-		ctLookup[affinePoint[p256.Element]](t)
-		ctLookup[affinePoint[p384.Element]](t)
-		ctLookup[affinePoint[p521.Element]](t)
+		ctLookup(t, p256Data.lookup)
+		ctLookup(t, p384Data.lookup)
+		ctLookup(t, p521Data.lookup)
 	})
 }
 
-func ctLookup[T any](t *testing.T) {
+func ctLookup[T any](t *testing.T, lookup lookupFunc[T]) {
 	r := newRand(t)
 	table := make([]T, baseEntries)
 	for j := range table {

@@ -715,32 +715,33 @@ func TestRecode(t *testing.T) {
 }
 
 // TestLookup checks the masked scan on tables of every entry size it is
-// used with (8 to 27 words) and every index, zero included.
+// used with (the affine points of the three curves, 8 to 18 words, through
+// the curves' lookup, and 27 words) and every index, zero included.
 func TestLookup(t *testing.T) {
-	testLookup(t, func(e *[8]uint64) []uint64 { return e[:] })
-	testLookup(t, func(e *[12]uint64) []uint64 { return e[:] })
-	testLookup(t, func(e *[18]uint64) []uint64 { return e[:] })
-	testLookup(t, func(e *[27]uint64) []uint64 { return e[:] })
+	testLookup(t, p256Data.lookup)
+	testLookup(t, p384Data.lookup)
+	testLookup(t, p521Data.lookup)
+	testLookup(t, lookupGeneric[[27]uint64])
 }
 
-func testLookup[T any](t *testing.T, words func(*T) []uint64) {
+func testLookup[T any](t *testing.T, lookup lookupFunc[T]) {
 	r := newRand(t)
 	for _, size := range []int{multEntries, baseEntries} {
 		table := make([]T, size)
 		for j := range table {
-			for k := range words(&table[j]) {
-				words(&table[j])[k] = r.Uint64()
+			for k := range entryWords(&table[j]) {
+				entryWords(&table[j])[k] = r.Uint64()
 			}
 		}
 		for idx := range size + 1 {
 			var out T
-			words(&out)[0] = 1 // overwritten
+			entryWords(&out)[0] = 1 // overwritten
 			lookup(&out, table, int32(idx))
-			want := make([]uint64, len(words(&out)))
+			want := make([]uint64, len(entryWords(&out)))
 			if idx > 0 {
-				copy(want, words(&table[idx-1]))
+				copy(want, entryWords(&table[idx-1]))
 			}
-			for k, w := range words(&out) {
+			for k, w := range entryWords(&out) {
 				if w != want[k] {
 					t.Fatalf("%d words, %d entries, index %d: word %d = %x, want %x", len(want), size, idx, k, w, want[k])
 				}

@@ -7,11 +7,12 @@ import "github.com/crypton-go/crypton/mont/p256"
 type P256Point = point[p256.Element, *p256.Element, p256Curve]
 
 // p256Curve leads the generic code to the constants and tables of P-256.
-// On amd64 with BMI2 and ADX, p256_amd64.go also sets the curve's assembly
-// replacements (whole Jacobian doublings, mixed additions and scalar
-// multiplication windows, from p256_amd64.s, registered with cpufeat as
-// "nistec" "MULX/ADX"); elsewhere, and with -tags purego, P-256 uses the
-// generic code alone.
+// Its pointFuncs are the dispatching functions of p256_amd64.go (whole
+// Jacobian doublings, mixed additions, scalar multiplication windows and
+// the loops of batchAffine in p256_amd64.s, registered with cpufeat as
+// "nistec" "MULX/ADX") and lookup_amd64.go; in other builds, and with
+// -tags purego, those of p256_noasm.go and lookup_noasm.go, the generic
+// code.
 type p256Curve struct{}
 
 func (p256Curve) curve() *curve[p256.Element] { return &p256Data }
@@ -30,6 +31,14 @@ var p256Data = curve[p256.Element]{
 		s.FillBytes(out)
 	},
 	order: mustHex("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"),
+	pointFuncs: pointFuncs[p256.Element]{
+		jacobianDoubleN: p256JacobianDoubleN,
+		madd:            p256Madd,
+		addDigit:        p256AddDigit,
+		prefixProducts:  p256PrefixProducts,
+		backSubstitute:  p256BackSubstitute,
+		lookup:          p256Lookup,
+	},
 }
 
 // NewP256Point returns a new P256Point, the point at infinity.

@@ -8,6 +8,15 @@ import (
 	"github.com/crypton-go/crypton/mont/p256"
 )
 
+// p256Asm are the functions of p256_amd64.s.
+var p256Asm = pointAsm[[4]uint64]{
+	doubleN:   p256DoubleJacobianMULX,
+	madd:      p256MaddMULX,
+	addDigit:  p256AddDigitMULX,
+	prefix:    p256PrefixMULX,
+	backSubst: p256BackSubstMULX,
+}
+
 // p256AsmCase is the data of the tests of p256_amd64.s (asm_amd64_test.go).
 var p256AsmCase = asmCase[p256.Element, *p256.Element, p256Curve, [4]uint64]{
 	asm:        p256Asm,

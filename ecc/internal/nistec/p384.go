@@ -26,6 +26,14 @@ var p384Data = curve[p384.Element]{
 	},
 	order: mustHex("ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf" +
 		"581a0db248b0a77aecec196accc52973"),
+	pointFuncs: pointFuncs[p384.Element]{
+		jacobianDoubleN: jacobianDoubleNGeneric[p384.Element, *p384.Element],
+		madd:            maddGeneric[p384.Element, *p384.Element],
+		addDigit:        addDigitGeneric[p384.Element, *p384.Element],
+		prefixProducts:  prefixProductsGeneric[p384.Element, *p384.Element],
+		backSubstitute:  backSubstituteGeneric[p384.Element, *p384.Element],
+		lookup:          p384Lookup,
+	},
 }
 
 // NewP384Point returns a new P384Point, the point at infinity.

@@ -9,6 +9,13 @@ import (
 	"github.com/crypton-go/crypton/mont/p521"
 )
 
+// p521Asm are the functions of p521_amd64.s.
+var p521Asm = pointAsm[[9]uint64]{
+	doubleN:  p521DoubleJacobianMULX,
+	madd:     p521MaddMULX,
+	addDigit: p521AddDigitMULX,
+}
+
 // p521AsmCase is the data of the tests of p521_amd64.s (asm_amd64_test.go).
 var p521AsmCase = asmCase[p521.Element, *p521.Element, p521Curve, [9]uint64]{
 	asm: p521Asm,

@@ -20,7 +20,7 @@ var (
 // receiver and return it, and may alias. Besides the methods, the point
 // code relies on E being a small value type made of 64-bit words only (a
 // fixed array of uint64 inside, as those packages document), which
-// lookup scans word by word.
+// lookupGeneric scans word by word.
 type fieldElement[E any] interface {
 	*E
 	Zero() *E
@@ -73,41 +73,34 @@ type curve[E any] struct {
 	// allocate per call (see ecc/internal/workpool).
 	multPool, basePool sync.Pool
 
-	// Optional replacements for a curve's assembly (P-256 and P-521 on
-	// amd64, see p256_amd64.go and p521_amd64.go), nil for the generic code; they must compute exactly
-	// what the generic functions compute. jacobianDoubleN is n calls of
-	// jacobianDouble (see jDoubleN), madd is maddCore (see mAdd); addDigit
-	// does what addDigit does and reports true, or reports false to leave
-	// it to the generic code (the assembly is turned off).
+	// pointFuncs are the kernels of the scalar multiplications that a
+	// curve may have in assembly.
+	pointFuncs[E]
+}
+
+// pointFuncs are the kernels of the scalar multiplications that P-256 and
+// P-521 have in assembly on amd64, and the table scan, which the three
+// curves have. Every field is set, for every curve: to the curve's
+// dispatching function (p256_amd64.go, p521_amd64.go, lookup_amd64.go),
+// which runs the assembly while it is enabled (useMULX, useLookupAVX2)
+// and the generic function of the same name otherwise, or, where a curve
+// has no assembly, to the generic function itself; the _noasm.go files
+// define the dispatching functions as the generic ones. Each computes
+// exactly what its generic function computes, limb for limb.
+type pointFuncs[E any] struct {
+	// jacobianDoubleN is jacobianDoubleNGeneric: n runs of jacobianDouble.
 	jacobianDoubleN func(x, y, z *E, n int, t *addTemps[E])
-	madd            func(x3, y3, z3, x1, y1, z1, x2, y2 *E, m *maddTemps[E])
-	addDigit        func(jx, jy, jz, x2, y2 *E, neg, zero int) bool
-	// prefixProducts and backSubstitute do the two loops of batchAffine
-	// (before and after its inversion) and report true, or report false
-	// to leave them to the generic code; nil where there is no assembly.
-	prefixProducts func(prefix, z []E) bool
-	backSubstitute func(out []affinePoint[E], x, y, z, prefix []E, inv *E) bool
-}
-
-// jDoubleN runs jacobianDouble n times on (x : y : z), or the curve's
-// replacement for that.
-func jDoubleN[E any, PE fieldElement[E]](c *curve[E], x, y, z *E, n int, t *addTemps[E]) {
-	if c.jacobianDoubleN != nil {
-		c.jacobianDoubleN(x, y, z, n, t)
-		return
-	}
-	for range n {
-		jacobianDouble[E, PE](x, y, z, t)
-	}
-}
-
-// mAdd is maddCore, or the curve's replacement for it.
-func mAdd[E any, PE fieldElement[E]](c *curve[E], x3, y3, z3, x1, y1, z1, x2, y2 *E, m *maddTemps[E]) {
-	if c.madd != nil {
-		c.madd(x3, y3, z3, x1, y1, z1, x2, y2, m)
-		return
-	}
-	maddCore[E, PE](x3, y3, z3, x1, y1, z1, x2, y2, m)
+	// madd is maddGeneric: the mixed addition madd-2007-bl.
+	madd func(x3, y3, z3, x1, y1, z1, x2, y2 *E, m *maddTemps[E])
+	// addDigit is addDigitGeneric: one window of the constant-time
+	// scalar multiplications.
+	addDigit func(jx, jy, jz *E, sel *affinePoint[E], neg, zero int, t *digitTemps[E])
+	// prefixProducts and backSubstitute are prefixProductsGeneric and
+	// backSubstituteGeneric, the two loops of batchAffine.
+	prefixProducts func(prefix, z []E)
+	backSubstitute func(out []affinePoint[E], x, y, z, prefix []E, inv *E, t *[3]E)
+	// lookup is lookupGeneric on the curve's affine points.
+	lookup func(out *affinePoint[E], table []affinePoint[E], idx int32)
 }
 
 // point is a point of the curve C in projective coordinates (X : Y : Z),
@@ -519,6 +512,14 @@ func jacobianDouble[E any, PE fieldElement[E]](x, y, z *E, t *addTemps[E]) {
 	PE(y).Sub(beta, gamma)      // Y3 = α(4β − X3) − 8γ²
 }
 
+// jacobianDoubleNGeneric runs jacobianDouble n times on (x : y : z) (none
+// for n ≤ 0): the generic pointFuncs.jacobianDoubleN.
+func jacobianDoubleNGeneric[E any, PE fieldElement[E]](x, y, z *E, n int, t *addTemps[E]) {
+	for range n {
+		jacobianDouble[E, PE](x, y, z, t)
+	}
+}
+
 // doubleN sets p = 2^n·a and returns p, for n ≥ 1, in constant time.
 //
 // The doublings run in Jacobian coordinates, (X : Y : Z) with x = X/Z² and
@@ -540,7 +541,7 @@ func (p *point[E, PE, C]) doubleN(a *point[E, PE, C], n int, t *addTemps[E]) *po
 	PE(y).Mul(&a.y, delta)
 	PE(z).Set(&a.z)
 
-	jDoubleN[E, PE](params[E, C](), x, y, z, n, t)
+	params[E, C]().jacobianDoubleN(x, y, z, n, t)
 
 	// Back to projective: (X·Z : Y : Z³), and (0 : 1 : 0) if Z = 0.
 	PE(delta).Square(z)

@@ -24,7 +24,7 @@ const (
 	baseEntries = 1 << (baseWindow - 1) // multiples 1..32
 )
 
-// maxEntries is the length of the longest table that lookup scans (a row
+// maxEntries is the length of the longest table that a lookup scans (a row
 // of ScalarBaseMult's table); lookupGeneric takes longer ones too.
 const maxEntries = baseEntries
 
@@ -80,8 +80,8 @@ func recode(d []int8, s []byte, w int) {
 // memory accessed does not depend on idx. T is a point or an affine point,
 // whose memory is 64-bit words only (see fieldElement), so it is scanned
 // word by word, several times faster than a Select per coordinate. It is
-// the reference for the assembly scans that lookup (lookup_amd64.go) uses
-// where it can.
+// the generic pointFuncs.lookup (on affine points), and the reference for
+// the assembly scans of lookup_amd64.go.
 func lookupGeneric[T any](out *T, table []T, idx int32) {
 	n := int(unsafe.Sizeof(*out)) / 8
 	if n*8 != int(unsafe.Sizeof(*out)) {
@@ -136,20 +136,18 @@ func digitAbs(d int8) (abs int32, neg int) {
 
 // multWork is the workspace of ScalarMult, kept in a pool (workpool).
 type multWork[E any, PE fieldElement[E], C curveParams[E]] struct {
-	tx, ty, tz [multEntries]E              // q, 2q, ..., 16q, Jacobian
-	table      [multEntries]affinePoint[E] // the same, affine
-	prefix     [multEntries]E
-	inv        [4]E
-	qz2, qz3   E                  // Z², Z³ of q in Jacobian coordinates
-	sum        [2]point[E, PE, C] // the last window's sums
-	q, acc     point[E, PE, C]
-	sel        affinePoint[E]
-	jx, jy, jz E // the sum in Jacobian coordinates
-	rx, ry, rz E // a mixed addition's result
-	negY, one  E
-	k          [66]byte // the scalar reduced modulo n
-	t          addTemps[E]
-	m          maddTemps[E]
+	tx, ty, tz    [multEntries]E              // q, 2q, ..., 16q, Jacobian
+	table         [multEntries]affinePoint[E] // the same, affine
+	prefix        [multEntries]E
+	inv           [4]E
+	qz2, qz3      E                  // Z², Z³ of q in Jacobian coordinates
+	sum           [2]point[E, PE, C] // the last window's sums
+	q, acc        point[E, PE, C]
+	sel           affinePoint[E]
+	jx, jy, jz    E        // the sum in Jacobian coordinates
+	k             [66]byte // the scalar reduced modulo n
+	t             addTemps[E]
+	digitTemps[E] // rx, ry, rz, negY, one, m
 }
 
 // ScalarMult sets p = scalar·q and returns p. scalar is big-endian of
@@ -192,14 +190,14 @@ func (p *point[E, PE, C]) ScalarMult(q *point[E, PE, C], scalar []byte) (*point[
 	PE(&w.jy).One() // (0 : 1 : 0), Z = 0: the point at infinity
 	for i := n - 1; i >= 1; i-- {
 		if i != n-1 {
-			jDoubleN[E, PE](c, &w.jx, &w.jy, &w.jz, multWindow, &w.t)
+			c.jacobianDoubleN(&w.jx, &w.jy, &w.jz, multWindow, &w.t)
 		}
 		abs, neg := digitAbs(d[i])
-		lookup(&w.sel, w.table[:], abs)
+		c.lookup(&w.sel, w.table[:], abs)
 		zero := subtle.ConstantTimeEq(abs, 0)
-		addDigit[E, PE](c, &w.jx, &w.jy, &w.jz, &w.sel, neg, zero, &w.rx, &w.ry, &w.rz, &w.negY, &w.one, &w.m)
+		c.addDigit(&w.jx, &w.jy, &w.jz, &w.sel, neg, zero, &w.digitTemps)
 	}
-	jDoubleN[E, PE](c, &w.jx, &w.jy, &w.jz, multWindow, &w.t)
+	c.jacobianDoubleN(&w.jx, &w.jy, &w.jz, multWindow, &w.t)
 	// To projective: (X·Z : Y : Z³), and (0 : 1 : 0) if Z = 0.
 	PE(&w.t.t0).Square(&w.jz)
 	PE(&w.acc.z).Mul(&w.t.t0, &w.jz)
@@ -207,7 +205,7 @@ func (p *point[E, PE, C]) ScalarMult(q *point[E, PE, C], scalar []byte) (*point[
 	PE(&w.acc.y).Select(&w.one, &w.jy, PE(&w.jz).IsZero())
 	// The last window, with the complete formula.
 	abs, neg := digitAbs(d[0])
-	lookup(&w.sel, w.table[:], abs)
+	c.lookup(&w.sel, w.table[:], abs)
 	PE(&w.negY).Negate(&w.sel.y)
 	PE(&w.sel.y).Select(&w.negY, &w.sel.y, neg)
 	w.sum[0].addAffine(&w.acc, &w.sel.x, &w.sel.y, &w.t)
@@ -224,8 +222,8 @@ func (p *point[E, PE, C]) ScalarMult(q *point[E, PE, C], scalar []byte) (*point[
 // not the point at infinity, in constant time.
 //
 // The multiples are computed in Jacobian coordinates, where the curve's
-// doubling and mixed addition have assembly (jDoubleN, mAdd), and made
-// affine together with one inversion. With q = (X : Y : Z) projective, its
+// doubling and mixed addition may have assembly (pointFuncs.jacobianDoubleN
+// and madd), and made affine together with one inversion. With q = (X : Y : Z) projective, its
 // Jacobian form is (X2 : Y2 : Z2) = (X·Z : Y·Z² : Z); 2k·q is the double of
 // k·q, and (2k+1)·q = 2k·q + q for k = 1..7 is a Jacobian addition
 // (add-2007-bl) written as the mixed addition madd-2007-bl of
@@ -247,14 +245,14 @@ func multTable[E any, PE fieldElement[E], C curveParams[E]](c *curve[E], w *mult
 		if j%2 == 1 {
 			// Entry j is (j+1)·q = 2·((j+1)/2)·q: the double of entry j/2.
 			w.tx[j], w.ty[j], w.tz[j] = w.tx[j/2], w.ty[j/2], w.tz[j/2]
-			jDoubleN[E, PE](c, &w.tx[j], &w.ty[j], &w.tz[j], 1, &w.t)
+			c.jacobianDoubleN(&w.tx[j], &w.ty[j], &w.tz[j], 1, &w.t)
 			continue
 		}
 		// Entry j is entry j−1 plus q.
 		x1, y1 := &w.rx, &w.ry
 		PE(x1).Mul(&w.tx[j-1], &w.qz2)
 		PE(y1).Mul(&w.ty[j-1], &w.qz3)
-		mAdd[E, PE](c, &w.tx[j], &w.ty[j], &w.tz[j], x1, y1, &w.tz[j-1], x2, y2, &w.m)
+		c.madd(&w.tx[j], &w.ty[j], &w.tz[j], x1, y1, &w.tz[j-1], x2, y2, &w.m)
 		PE(&w.tz[j]).Mul(&w.tz[j], z2)
 	}
 	jacobianToAffine[E, PE](c, w.table[:], w.tx[:], w.ty[:], w.tz[:], w.prefix[:], &w.inv)
@@ -275,29 +273,38 @@ func jacobianToAffineVarTime[E any, PE fieldElement[E]](c *curve[E], out []affin
 }
 
 // batchAffine is jacobianToAffine, with a variable-time inversion if
-// varTime is set. Its two loops around the inversion may be the curve's
-// assembly (curve.prefixProducts, curve.backSubstitute).
+// varTime is set. Its two loops around the inversion are the curve's
+// prefixProducts and backSubstitute (assembly on P-256).
 func batchAffine[E any, PE fieldElement[E]](c *curve[E], out []affinePoint[E], x, y, z, prefix []E, t *[4]E, varTime bool) {
 	n := len(out)
 	x, y, z, prefix = x[:n], y[:n], z[:n], prefix[:n]
-	// prefix[k] = z_0·…·z_k
-	if c.prefixProducts == nil || !c.prefixProducts(prefix, z) {
-		PE(&prefix[0]).Set(&z[0])
-		for k := 1; k < n; k++ {
-			PE(&prefix[k]).Mul(&prefix[k-1], &z[k])
-		}
-	}
-	// The inverse of the running product, 1/z_k, 1/z_k², 1/z_k³.
-	inv, zi, zi2, zi3 := &t[0], &t[1], &t[2], &t[3]
+	c.prefixProducts(prefix, z)
 	if varTime {
-		PE(inv).InvertVarTime(&prefix[n-1])
+		PE(&t[0]).InvertVarTime(&prefix[n-1])
 	} else {
-		PE(inv).Invert(&prefix[n-1])
+		PE(&t[0]).Invert(&prefix[n-1])
 	}
-	if c.backSubstitute != nil && c.backSubstitute(out, x, y, z, prefix, inv) {
-		return
+	c.backSubstitute(out, x, y, z, prefix, &t[0], (*[3]E)(t[1:]))
+}
+
+// prefixProductsGeneric sets prefix[k] = z[0]·…·z[k] for every k <
+// len(z), which is at least 1; prefix is at least as long as z. It is the
+// generic pointFuncs.prefixProducts, the first loop of batchAffine.
+func prefixProductsGeneric[E any, PE fieldElement[E]](prefix, z []E) {
+	PE(&prefix[0]).Set(&z[0])
+	for k := 1; k < len(z); k++ {
+		PE(&prefix[k]).Mul(&prefix[k-1], &z[k])
 	}
-	for k := n - 1; k >= 0; k-- {
+}
+
+// backSubstituteGeneric sets out[k] = (x[k]/z[k]², y[k]/z[k]³) for every
+// k < len(out), which is at least 1, from the prefix products of z
+// (prefixProductsGeneric) and inv = 1/prefix[len(out)−1], which it
+// overwrites; t is scratch space. It is the generic
+// pointFuncs.backSubstitute, the second loop of batchAffine.
+func backSubstituteGeneric[E any, PE fieldElement[E]](out []affinePoint[E], x, y, z, prefix []E, inv *E, t *[3]E) {
+	zi, zi2, zi3 := &t[0], &t[1], &t[2] // 1/z_k, 1/z_k², 1/z_k³
+	for k := len(out) - 1; k >= 0; k-- {
 		if k > 0 {
 			PE(zi).Mul(inv, &prefix[k-1])
 			PE(inv).Mul(inv, &z[k])
@@ -402,13 +409,11 @@ func toAffineInto[E any, PE fieldElement[E], C curveParams[E]](out []affinePoint
 
 // baseWork is the workspace of ScalarBaseMult, kept in a pool (workpool).
 type baseWork[E any, PE fieldElement[E], C curveParams[E]] struct {
-	acc, sum   point[E, PE, C]
-	sel        affinePoint[E]
-	negY, one  E
-	jx, jy, jz E // the sum in Jacobian coordinates
-	rx, ry, rz E // a mixed addition's result
-	t          addTemps[E]
-	m          maddTemps[E]
+	acc, sum      point[E, PE, C]
+	sel           affinePoint[E]
+	jx, jy, jz    E // the sum in Jacobian coordinates
+	t             addTemps[E]
+	digitTemps[E] // rx, ry, rz, negY, one, m
 }
 
 // ScalarBaseMult sets p = scalar·G, where G is the generator, and returns
@@ -443,9 +448,9 @@ func (p *point[E, PE, C]) ScalarBaseMult(scalar []byte) (*point[E, PE, C], error
 	PE(&w.jy).One() // (0 : 1 : 0), Z = 0: the point at infinity
 	for i := range jacobian {
 		abs, neg := digitAbs(d[i])
-		lookup(&w.sel, tab[i*baseEntries:(i+1)*baseEntries], abs)
+		c.lookup(&w.sel, tab[i*baseEntries:(i+1)*baseEntries], abs)
 		zero := subtle.ConstantTimeEq(abs, 0)
-		addDigit[E, PE](c, &w.jx, &w.jy, &w.jz, &w.sel, neg, zero, &w.rx, &w.ry, &w.rz, &w.negY, &w.one, &w.m)
+		c.addDigit(&w.jx, &w.jy, &w.jz, &w.sel, neg, zero, &w.digitTemps)
 	}
 	// To projective: (X·Z : Y : Z³), and (0 : 1 : 0) if Z = 0.
 	PE(&w.t.t0).Square(&w.jz)
@@ -455,7 +460,7 @@ func (p *point[E, PE, C]) ScalarBaseMult(scalar []byte) (*point[E, PE, C], error
 
 	for i := jacobian; i < n; i++ {
 		abs, neg := digitAbs(d[i])
-		lookup(&w.sel, tab[i*baseEntries:(i+1)*baseEntries], abs)
+		c.lookup(&w.sel, tab[i*baseEntries:(i+1)*baseEntries], abs)
 		PE(&w.negY).Negate(&w.sel.y)
 		PE(&w.sel.y).Select(&w.negY, &w.sel.y, neg)
 		// The mixed addition cannot add the point at infinity: for a zero
@@ -496,24 +501,30 @@ func wnaf(naf []int8, s []byte, w int) {
 	}
 }
 
-// addDigit adds one window's table entry to the Jacobian sum
+// digitTemps are the temporaries of addDigitGeneric; one holds 1.
+type digitTemps[E any] struct {
+	rx, ry, rz E // a mixed addition's result
+	negY, one  E
+	m          maddTemps[E]
+}
+
+// addDigitGeneric adds one window's table entry to the Jacobian sum
 // (jx : jy : jz) of ScalarMult and ScalarBaseMult, in constant time: sel
-// negated if neg == 1, by maddCore, with the sum at infinity (jz = 0)
+// negated if neg == 1, by maddGeneric, with the sum at infinity (jz = 0)
 // giving the entry itself, and nothing added if zero == 1. It overwrites
-// sel.y, rx, ry, rz, negY and m; one holds 1. A curve's replacement
-// (curve.addDigit) must leave jx, jy, jz exactly as this does.
-func addDigit[E any, PE fieldElement[E]](c *curve[E], jx, jy, jz *E, sel *affinePoint[E], neg, zero int, rx, ry, rz, negY, one *E, m *maddTemps[E]) {
-	if c.addDigit != nil && c.addDigit(jx, jy, jz, &sel.x, &sel.y, neg, zero) {
-		return
-	}
-	PE(negY).Negate(&sel.y)
-	PE(&sel.y).Select(negY, &sel.y, neg)
-	mAdd[E, PE](c, rx, ry, rz, jx, jy, jz, &sel.x, &sel.y, m)
+// sel.y and the temporaries of t but t.one, which must hold 1. It is the
+// generic pointFuncs.addDigit; the assembly leaves jx, jy, jz exactly as
+// this does (and sel alone).
+func addDigitGeneric[E any, PE fieldElement[E]](jx, jy, jz *E, sel *affinePoint[E], neg, zero int, t *digitTemps[E]) {
+	rx, ry, rz := &t.rx, &t.ry, &t.rz
+	PE(&t.negY).Negate(&sel.y)
+	PE(&sel.y).Select(&t.negY, &sel.y, neg)
+	maddGeneric[E, PE](rx, ry, rz, jx, jy, jz, &sel.x, &sel.y, &t.m)
 	// From the point at infinity, the sum is the entry itself.
 	inf := PE(jz).IsZero()
 	PE(rx).Select(&sel.x, rx, inf)
 	PE(ry).Select(&sel.y, ry, inf)
-	PE(rz).Select(one, rz, inf)
+	PE(rz).Select(&t.one, rz, inf)
 	// For a zero digit, the sum stays as it was.
 	PE(jx).Select(jx, rx, zero)
 	PE(jy).Select(jy, ry, zero)

@@ -7,7 +7,7 @@ import "encoding/hex"
 // mixed addition madd-2007-bl of the Explicit-Formulas Database (7M + 4S,
 // against 11M + 2m_b for Algorithm 5), branching on its exceptional cases,
 // which is allowed here: every input is public. ScalarMult and
-// ScalarBaseMult use the same formula (maddCore) in constant time where
+// ScalarBaseMult use the same formula (maddGeneric) in constant time where
 // they can prove that no exceptional case arises (see there).
 
 // varTimeWork is the workspace of ScalarBaseMultAddVarTime, one allocation:
@@ -53,18 +53,18 @@ type VarTimeTable[E any] struct {
 // qEntries is the number of odd multiples of q in the width-5 NAF's table.
 const qEntries = 1 << (nafWidthPoint - 2)
 
-// maddTemps are the temporaries of maddCore.
+// maddTemps are the temporaries of maddGeneric.
 type maddTemps[E any] struct {
 	z1z1, u2, s2, h, hh, i, j, r, v E
 }
 
-// maddCore sets (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2) in Jacobian
+// maddGeneric sets (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2) in Jacobian
 // coordinates with madd-2007-bl, 7M + 4S, in constant time. The result is
 // wrong when z1 = 0 (the point at infinity) or x1/z1² = x2 (equal or
 // opposite points), which is when m.h ends up 0: callers exclude or
 // correct those cases. The outputs may alias the inputs (x3 = x1 and so
 // on): each input is read before its output is written.
-func maddCore[E any, PE fieldElement[E]](x3, y3, z3, x1, y1, z1, x2, y2 *E, m *maddTemps[E]) {
+func maddGeneric[E any, PE fieldElement[E]](x3, y3, z3, x1, y1, z1, x2, y2 *E, m *maddTemps[E]) {
 	PE(&m.z1z1).Square(z1)     // Z1Z1 = Z1²
 	PE(&m.u2).Mul(x2, &m.z1z1) // U2 = X2·Z1Z1
 	PE(&m.s2).Mul(z1, &m.z1z1) //
@@ -93,7 +93,7 @@ func maddCore[E any, PE fieldElement[E]](x3, y3, z3, x1, y1, z1, x2, y2 *E, m *m
 }
 
 // jacobianAddAffine sets (x : y : z) to its sum with the affine point
-// (x2, y2), in variable time: maddCore, with a branch for each case it
+// (x2, y2), in variable time: maddGeneric, with a branch for each case it
 // does not cover (the sum is the point at infinity, the two points are
 // equal, or their sum is the point at infinity). out is scratch space.
 func jacobianAddAffine[E any, PE fieldElement[E]](c *curve[E], x, y, z, x2, y2 *E, out *[3]E, m *maddTemps[E], t *addTemps[E]) {
@@ -103,14 +103,14 @@ func jacobianAddAffine[E any, PE fieldElement[E]](c *curve[E], x, y, z, x2, y2 *
 		PE(z).One()
 		return
 	}
-	mAdd[E, PE](c, &out[0], &out[1], &out[2], x, y, z, x2, y2, m)
+	c.madd(&out[0], &out[1], &out[2], x, y, z, x2, y2, m)
 	switch {
 	case PE(&m.h).IsZero() == 0:
 		PE(x).Set(&out[0])
 		PE(y).Set(&out[1])
 		PE(z).Set(&out[2])
 	case PE(&m.r).IsZero() == 1: // the same point: double it
-		jDoubleN[E, PE](c, x, y, z, 1, t)
+		c.jacobianDoubleN(x, y, z, 1, t)
 	default: // opposite points
 		PE(x).Zero()
 		PE(y).One()
@@ -162,7 +162,7 @@ func (p *point[E, PE, C]) ScalarBaseMultAddTableVarTime(s1 []byte, t *VarTimeTab
 // fillVarTimeTable sets t to the odd multiples of q, in variable time.
 //
 // The multiples are computed in Jacobian coordinates, where the curve's
-// doubling and mixed addition may have assembly (jDoubleN, mAdd), as
+// doubling and mixed addition may have assembly (pointFuncs), as
 // multTable does for ScalarMult: with 2q = (X2 : Y2 : Z2), the sum of
 // (X1 : Y1 : Z1) and 2q is the mixed addition of (X1·Z2² : Y1·Z2³ : Z1)
 // and (X2, Y2), with Z2 multiplied into the result's Z. No case is
@@ -183,13 +183,13 @@ func (q *point[E, PE, C]) fillVarTimeTable(t *VarTimeTable[E], w *varTimeTableWo
 	PE(&w.dx).Set(&w.tx[0])
 	PE(&w.dy).Set(&w.ty[0])
 	PE(&w.dz).Set(&w.tz[0])
-	jDoubleN[E, PE](c, &w.dx, &w.dy, &w.dz, 1, &w.t)
+	c.jacobianDoubleN(&w.dx, &w.dy, &w.dz, 1, &w.t)
 	PE(&w.dz2).Square(&w.dz)
 	PE(&w.dz3).Mul(&w.dz2, &w.dz)
 	for j := 1; j < qEntries; j++ {
 		PE(&w.rx).Mul(&w.tx[j-1], &w.dz2)
 		PE(&w.ry).Mul(&w.ty[j-1], &w.dz3)
-		mAdd[E, PE](c, &w.tx[j], &w.ty[j], &w.tz[j], &w.rx, &w.ry, &w.tz[j-1], &w.dx, &w.dy, &w.m)
+		c.madd(&w.tx[j], &w.ty[j], &w.tz[j], &w.rx, &w.ry, &w.tz[j-1], &w.dx, &w.dy, &w.m)
 		PE(&w.tz[j]).Mul(&w.tz[j], &w.dz)
 	}
 	jacobianToAffineVarTime[E, PE](c, t.entries[:], w.tx[:], w.ty[:], w.tz[:], w.prefix[:], &w.inv)
@@ -222,7 +222,7 @@ func (p *point[E, PE, C]) scalarBaseMultAdd(s1 []byte, t *VarTimeTable[E], s2 []
 		if naf1[i] == 0 && naf2[i] == 0 {
 			continue
 		}
-		jDoubleN[E, PE](c, x, y, z, doublings, &w.t)
+		c.jacobianDoubleN(x, y, z, doublings, &w.t)
 		doublings = 0
 		for k, d := range [2]int8{naf1[i], naf2[i]} {
 			if d == 0 {
@@ -239,7 +239,7 @@ func (p *point[E, PE, C]) scalarBaseMultAdd(s1 []byte, t *VarTimeTable[E], s2 []
 			jacobianAddAffine[E, PE](c, x, y, z, &e.x, ey, &w.out, &w.m, &w.t)
 		}
 	}
-	jDoubleN[E, PE](c, x, y, z, doublings, &w.t)
+	c.jacobianDoubleN(x, y, z, doublings, &w.t)
 
 	// To projective: (X·Z : Y : Z³), or (0 : 1 : 0).
 	if PE(z).IsZero() == 1 {

@@ -18,24 +18,25 @@
 //     Z3 = T·Z (= (Y + Z)² − γ − δ), 4β = X·A and 8γ² = A²/2 (a halving,
 //     not three doublings); α = 3(X − δ)(X + δ), X3 = α² − 8β (8β = 2·4β)
 //     and Y3 = α(4β − X3) − 8γ² as in Go.
-//   - p256MaddMULX(x3, y3, z3, x1, y1, z1, x2, y2, h, r) is maddCore
+//   - p256MaddMULX(x3, y3, z3, x1, y1, z1, x2, y2, h, r) is maddGeneric
 //     (vartime.go), the mixed addition madd-2007-bl:
 //     (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2), where the outputs may
 //     alias the inputs; it also stores H and r of the formula into h and r,
 //     the two temporaries that jacobianAddAffine reads to find the
 //     exceptional cases. Whatever the inputs, including Z1 = 0 or H = 0,
-//     the outputs are the values of maddCore's field operations, as in Go.
+//     the outputs are the values of maddGeneric's field operations, as in Go.
 //     Z3 = (Z1 + H)² − Z1Z1 − HH is computed as 2·Z1·H, and
 //     X3 = r² − J − 2V as r² − (J + 2V).
-//   - p256AddDigitMULX(x, y, z, x2, y2, neg, zero) is addDigit
+//   - p256AddDigitMULX(x, y, z, x2, y2, neg, zero) is addDigitGeneric
 //     (scalarmult.go), one window of ScalarMult and ScalarBaseMult: the
 //     entry (x2, y2), negated if neg == 1, added to (x : y : z) by the same
 //     madd, the result replaced by (x2, ±y2, 1) when z = 0 and by the old
 //     sum when zero == 1, with CMOV on flags set from the secret values
 //     (TEST, OR), never a branch.
 //   - p256PrefixMULX(prefix, z, n) and p256BackSubstMULX(out, x, y, z,
-//     prefix, inv, n) are the two loops of batchAffine (scalarmult.go),
-//     before and after its inversion: the running products of the n
+//     prefix, inv, n) are prefixProductsGeneric and backSubstituteGeneric
+//     (scalarmult.go), the two loops of batchAffine before and after its
+//     inversion: the running products of the n
 //     Z-coordinates, then from inv = 1/prefix[n−1] each 1/z[k] and the
 //     affine (x[k]·z[k]^−2, y[k]·z[k]^−3), for ScalarMult's table of
 //     multiples (about 110 multiplications, each a Go call otherwise).
@@ -836,11 +837,11 @@ func checkAllFree() {
 	}
 }
 
-// madd emits p256MaddMULX, mirroring maddCore.
+// madd emits p256MaddMULX, mirroring maddGeneric.
 func madd() {
 	TEXT("p256MaddMULX", 0, "func(x3, y3, z3, x1, y1, z1, x2, y2, h, r *[4]uint64)")
 	Pragma("noescape")
-	Doc("p256MaddMULX sets (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2) like maddCore, and h and r to its H and r.")
+	Doc("p256MaddMULX sets (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2) like maddGeneric, and h and r to its H and r.")
 	resetRegs()
 	v := locals(maddLocals...)
 	for _, n := range []string{"x1", "y1", "z1", "x2", "y2"} {
@@ -865,7 +866,7 @@ func madd() {
 // maddLocals are the stack slots of maddBody.
 var maddLocals = []string{"x1", "y1", "z1", "x2", "y2", "z1z1", "h", "i", "j", "r", "v", "w", "jv", "x3", "y3", "z3"}
 
-// maddBody emits maddCore on the slots of maddLocals: (x3 : y3 : z3) =
+// maddBody emits maddGeneric on the slots of maddLocals: (x3 : y3 : z3) =
 // (x1 : y1 : z1) + (x2, y2), and the slots h and r.
 func maddBody(v map[string]Mem) {
 	x1, y1, z1, x2, y2 := v["x1"], v["y1"], v["z1"], v["x2"], v["y2"]
@@ -919,13 +920,13 @@ func maddBody(v map[string]Mem) {
 // montOne is 1 in Montgomery form, 2^256 mod p.
 var montOne = [4]uint64{1, 0xffffffff00000000, 0xffffffffffffffff, 0xfffffffe}
 
-// addDigit emits p256AddDigitMULX, mirroring addDigit (scalarmult.go). Its
+// addDigit emits p256AddDigitMULX, mirroring addDigitGeneric (scalarmult.go). Its
 // end, the choices between the sum, the entry and the old point, is
 // pointasm.AddDigitSelect, shared with the P-521 generator.
 func addDigit() {
 	TEXT("p256AddDigitMULX", 0, "func(x, y, z, x2, y2 *[4]uint64, neg, zero int)")
 	Pragma("noescape")
-	Doc("p256AddDigitMULX adds (x2, ±y2) to (x : y : z) like addDigit.")
+	Doc("p256AddDigitMULX adds (x2, ±y2) to (x : y : z) like addDigitGeneric.")
 	resetRegs()
 	v := locals(maddLocals...)
 	for _, c := range []struct{ param, slot string }{{"x", "x1"}, {"y", "y1"}, {"z", "z1"}, {"x2", "x2"}} {

@@ -19,13 +19,13 @@
 //   - p521DoubleJacobianMULX(x, y, z, n) runs n times (n ≥ 0) the Jacobian
 //     doubling dbl-2001-b of jacobianDouble (point.go), in place on
 //     (x : y : z).
-//   - p521MaddMULX(x3, y3, z3, x1, y1, z1, x2, y2, h, r) is maddCore
+//   - p521MaddMULX(x3, y3, z3, x1, y1, z1, x2, y2, h, r) is maddGeneric
 //     (vartime.go), the mixed addition madd-2007-bl:
 //     (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2), where the outputs may
 //     alias the inputs; it also stores the H and r of the formula into h
 //     and r. Whatever the inputs, including Z1 = 0 or H = 0, the outputs
-//     are the values of maddCore's field operations.
-//   - p521AddDigitMULX(x, y, z, x2, y2, neg, zero) is addDigit
+//     are the values of maddGeneric's field operations.
+//   - p521AddDigitMULX(x, y, z, x2, y2, neg, zero) is addDigitGeneric
 //     (scalarmult.go), one window of ScalarMult and ScalarBaseMult: the
 //     entry (x2, y2), negated if neg == 1, added to (x : y : z) by the same
 //     madd, the result replaced by (x2, ±y2, 1) when z = 0 and by the old
@@ -589,11 +589,11 @@ func doubleJacobian() {
 // maddLocals are the stack slots of maddBody.
 var maddLocals = []string{"x1", "y1", "z1", "x2", "y2", "z1z1", "u2", "s2", "h", "hh", "i", "j", "r", "v", "x3", "y3", "z3"}
 
-// madd emits p521MaddMULX, mirroring maddCore.
+// madd emits p521MaddMULX, mirroring maddGeneric.
 func madd() {
 	text("p521MaddMULX", "func(x3, y3, z3, x1, y1, z1, x2, y2, h, r *[9]uint64)")
 	Pragma("noescape")
-	Doc("p521MaddMULX sets (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2) like maddCore, and h and r to its H and r.")
+	Doc("p521MaddMULX sets (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2) like maddGeneric, and h and r to its H and r.")
 	v := locals(maddLocals...)
 	for _, n := range []string{"x1", "y1", "z1", "x2", "y2"} {
 		copyIn(v[n], n)
@@ -605,7 +605,7 @@ func madd() {
 	RET()
 }
 
-// maddBody emits maddCore on the slots of maddLocals: (x3 : y3 : z3) =
+// maddBody emits maddGeneric on the slots of maddLocals: (x3 : y3 : z3) =
 // (x1 : y1 : z1) + (x2, y2), every value at most p.
 func maddBody(v map[string]Mem) {
 	x1, y1, z1, x2, y2 := v["x1"], v["y1"], v["z1"], v["x2"], v["y2"]
@@ -654,13 +654,13 @@ func maddBody(v map[string]Mem) {
 	store(y3, t)
 }
 
-// addDigit emits p521AddDigitMULX, mirroring addDigit (scalarmult.go). Its
+// addDigit emits p521AddDigitMULX, mirroring addDigitGeneric (scalarmult.go). Its
 // end, the choices between the sum, the entry and the old point, is
 // pointasm.AddDigitSelect, shared with the P-256 generator.
 func addDigit() {
 	text("p521AddDigitMULX", "func(x, y, z, x2, y2 *[9]uint64, neg, zero int)")
 	Pragma("noescape")
-	Doc("p521AddDigitMULX adds (x2, ±y2) to (x : y : z) like addDigit.")
+	Doc("p521AddDigitMULX adds (x2, ±y2) to (x : y : z) like addDigitGeneric.")
 	v := locals(maddLocals...)
 	for _, c := range []struct{ param, slot string }{{"x", "x1"}, {"y", "y1"}, {"z", "z1"}, {"x2", "x2"}} {
 		copyIn(v[c.slot], c.param)
