@@ -8,7 +8,6 @@ require (
 	github.com/crypton-go/crypton/cpufeat v0.3.1
 	github.com/crypton-go/crypton/hash v0.2.1
 	github.com/crypton-go/crypton/rsa v0.2.3
-	github.com/mmcloughlin/avo v0.6.0
 	golang.org/x/crypto v0.55.0
 )
 
