@@ -34,6 +34,8 @@ import (
 	"hash"
 )
 
+//go:generate go run github.com/crypton-go/crypton/tools/asm/hash/blake2b -generic blake2bblock.go
+
 const (
 	// BlockSize is the block size of BLAKE2b in bytes.
 	BlockSize = 128
