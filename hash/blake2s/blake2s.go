@@ -36,6 +36,8 @@ import (
 	"hash"
 )
 
+//go:generate go run github.com/crypton-go/crypton/tools/asm/hash/blake2s -generic blake2sblock.go
+
 const (
 	// BlockSize is the block size of BLAKE2s in bytes.
 	BlockSize = 64
