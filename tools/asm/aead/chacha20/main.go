@@ -46,6 +46,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
 )
 
 // The stack frame, in 32-byte slots from a 32-byte aligned base.
@@ -98,8 +100,8 @@ func main() {
 	// Rotating a little-endian word left by 8r bits moves its byte k to
 	// byte k+r (mod 4): byte k of the result is byte k-r (mod 4) of the
 	// word. The masks cover both 16-byte lanes of a YMM register.
-	rot16Mask = rotateMask("chacha20Rot16", 2)
-	rot8Mask = rotateMask("chacha20Rot8", 1)
+	rot16Mask = ymm.RotateMask("chacha20Rot16", 2)
+	rot8Mask = ymm.RotateMask("chacha20Rot8", 1)
 	laneOffsets = GLOBL("chacha20LaneOffsets", RODATA|NOPTR)
 	for i := 0; i < 8; i++ {
 		DATA(4*i, U32(i))
@@ -124,20 +126,6 @@ func main() {
 
 	blocksAVX2()
 	Generate()
-}
-
-// rotateMask defines the 32-byte VPSHUFB mask that rotates each 32-bit word
-// left by r bytes.
-func rotateMask(name string, r int) Mem {
-	m := GLOBL(name, RODATA|NOPTR)
-	for i := 0; i < 32; i += 4 {
-		var w uint32
-		for k := 0; k < 4; k++ {
-			w |= uint32(i+(k-r+4)%4) << (8 * k)
-		}
-		DATA(i, U32(w))
-	}
-	return m
 }
 
 // gen holds the registers and memory of blocksAVX2 while its code is
@@ -379,19 +367,19 @@ func (g *gen) group(minBlocks int) {
 	// words 8 to 15 are free once they are stored.
 	Comment("Words 8 to 15 of each block, then words 0 to 7.")
 	free := []Register{x[0]}
-	out := &output{g: g, minBlocks: minBlocks, free: &free}
+	out := g.output(minBlocks, &free)
 	for _, base := range []int{8, 0} {
 		if base == 0 {
-			r := out.take()
+			r := ymm.Take(out.Free)
 			VMOVDQA(g.slot(slotSpill), r)
 			x[0] = r
 		}
 		for w := base; w < base+8; w++ {
 			VPADDD(g.slot(slotState+w), x[w], x[w])
 		}
-		lo := transpose4(x[base:base+4], &free)
-		hi := transpose4(x[base+4:base+8], &free)
-		out.storeYMM(lo, hi, 4*base)
+		lo := ymm.Transpose4(x[base:base+4], &free)
+		hi := ymm.Transpose4(x[base+4:base+8], &free)
+		out.StoreYMM(lo, hi, 4*base)
 	}
 }
 
@@ -455,7 +443,7 @@ func (g *gen) rowPath(pairs int) {
 
 	Comment("Add the input and XOR the blocks that exist with src.")
 	free := []Register{t}
-	out := &output{g: g, minBlocks: 2*pairs - 1, free: &free}
+	out := g.output(2*pairs-1, &free)
 	for p := range a {
 		VPADDD(in[0], a[p], a[p])
 		VPADDD(in[1], b[p], b[p])
@@ -464,8 +452,8 @@ func (g *gen) rowPath(pairs int) {
 		// Bytes 0-31 of the two blocks from rows 0 and 1, bytes 32-63
 		// from rows 2 and 3; the low lanes are block 2p, the high ones
 		// block 2p+1.
-		out.storePair(a[p], b[p], 2*p, 2*p+1, 0)
-		out.storePair(c[p], d[p], 2*p, 2*p+1, 32)
+		out.StorePair(a[p], b[p], 2*p, 2*p+1, 0)
+		out.StorePair(c[p], d[p], 2*p, 2*p+1, 32)
 	}
 }
 
@@ -503,94 +491,20 @@ func quarterRoundRows(a, b, c, d []Register, t Register) {
 	shiftStep(b, c, d, 7)
 }
 
-// transpose4 transposes the 4×4 matrices of 32-bit words in the registers
-// r[0..3], one matrix in each 128-bit lane: on return, register j of the
-// result holds, in each 128-bit lane, word j of r[0], r[1], r[2] and r[3]
-// of that lane. It takes scratch registers from free and puts back as many.
-func transpose4(r []Register, free *[]Register) [4]Register {
-	take := func() Register {
-		t := (*free)[len(*free)-1]
-		*free = (*free)[:len(*free)-1]
-		return t
-	}
-	give := func(t Register) { *free = append(*free, t) }
-
-	// Interleave words: lo01 = r0[0] r1[0] r0[1] r1[1], hi01 = r0[2] r1[2]
-	// r0[3] r1[3], and the same for r2 and r3.
-	hi01 := take()
-	VPUNPCKHDQ(r[1], r[0], hi01)
-	VPUNPCKLDQ(r[1], r[0], r[0])
-	lo01 := r[0]
-	give(r[1])
-	hi23 := take()
-	VPUNPCKHDQ(r[3], r[2], hi23)
-	VPUNPCKLDQ(r[3], r[2], r[2])
-	lo23 := r[2]
-	give(r[3])
-
-	// Interleave pairs of words: word j of r0 r1 r2 r3.
-	w1 := take()
-	VPUNPCKHQDQ(lo23, lo01, w1)
-	VPUNPCKLQDQ(lo23, lo01, lo01)
-	give(lo23)
-	w3 := take()
-	VPUNPCKHQDQ(hi23, hi01, w3)
-	VPUNPCKLQDQ(hi23, hi01, hi01)
-	give(hi23)
-	return [4]Register{lo01, w1, hi01, w3}
-}
-
-// output stores keystream XORed with src into dst, for the blocks that
-// exist, taking scratch registers from free.
-type output struct {
-	g         *gen
-	minBlocks int
-	free      *[]Register
-}
-
-func (o *output) take() Register {
-	t := (*o.free)[len(*o.free)-1]
-	*o.free = (*o.free)[:len(*o.free)-1]
-	return t
-}
-
-func (o *output) give(t ...Register) { *o.free = append(*o.free, t...) }
-
-// store XORs the keystream in r with the bytes at offset off of block j of
-// src and stores the result at the same place in dst, if block j exists.
-func (o *output) store(r Register, j, off int) {
-	skip := ""
-	if j >= o.minBlocks {
-		skip = o.g.label("skip")
-		CMPQ(o.g.n, U32(j))
-		JBE(LabelRef(skip))
-	}
-	m := 64*j + off
-	VPXOR(Mem{Base: o.g.src, Disp: m}, r, r)
-	VMOVDQU(r, Mem{Base: o.g.dst, Disp: m})
-	if skip != "" {
-		Label(skip)
-	}
-}
-
-// storePair stores 32 bytes from off on of blocks j and k: lo holds their
-// first 16 bytes (block j in the low lane, block k in the high one), hi the
-// next 16 bytes. lo and hi are free afterwards.
-func (o *output) storePair(lo, hi Register, j, k, off int) {
-	t := o.take()
-	VPERM2I128(U8(0x20), hi, lo, t)
-	o.store(t, j, off)
-	o.give(t)
-	VPERM2I128(U8(0x31), hi, lo, lo)
-	o.store(lo, k, off)
-	o.give(lo, hi)
-}
-
-// storeYMM stores 32 bytes, from off on, of each of the eight blocks of a
-// group: lo[j] holds their first 16 bytes for blocks j (low lane) and j+4
-// (high lane), hi[j] the next 16 bytes.
-func (o *output) storeYMM(lo, hi [4]Register, off int) {
-	for j := 0; j < 4; j++ {
-		o.storePair(lo[j], hi[j], j, j+4, off)
+// output returns the stores of keystream XORed with src into dst, for the
+// blocks that exist: block j < minBlocks always does, block j ≥ minBlocks
+// only if g.n > j.
+func (g *gen) output(minBlocks int, free *[]Register) *ymm.Output {
+	return &ymm.Output{
+		Src: g.src, Dst: g.dst, Free: free,
+		Guard: func(j int) func() {
+			if j < minBlocks {
+				return nil
+			}
+			skip := g.label("skip")
+			CMPQ(g.n, U32(j))
+			JBE(LabelRef(skip))
+			return func() { Label(skip) }
+		},
 	}
 }

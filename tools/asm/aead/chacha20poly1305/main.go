@@ -99,6 +99,8 @@ import (
 	"github.com/mmcloughlin/avo/gotypes"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
 )
 
 // The stack frames of chachaPolyAVX2 and chachaKeyAVX2, in 32-byte slots from a 32-byte
@@ -142,8 +144,8 @@ func main() {
 	Package("github.com/crypton-go/crypton/aead/chacha20poly1305")
 	ConstraintExpr("gc,!purego")
 
-	rot16Mask = rotateMask("chachaPolyRot16", 2)
-	rot8Mask = rotateMask("chachaPolyRot8", 1)
+	rot16Mask = ymm.RotateMask("chachaPolyRot16", 2)
+	rot8Mask = ymm.RotateMask("chachaPolyRot8", 1)
 	laneOffsets = GLOBL("chachaPolyLaneOffsets", RODATA|NOPTR)
 	for i := 0; i < 8; i++ {
 		DATA(4*i, U32(i))
@@ -172,20 +174,6 @@ func main() {
 	chachaRowsPolyAVX2()
 	polyFinishMULX()
 	Generate()
-}
-
-// rotateMask defines the 32-byte VPSHUFB mask that rotates each 32-bit word
-// left by r bytes: byte k of the result is byte k-r (mod 4) of the word.
-func rotateMask(name string, r int) Mem {
-	m := GLOBL(name, RODATA|NOPTR)
-	for i := 0; i < 32; i += 4 {
-		var w uint32
-		for k := 0; k < 4; k++ {
-			w |= uint32(i+(k-r+4)%4) << (8 * k)
-		}
-		DATA(i, U32(w))
-	}
-	return m
 }
 
 // ops is a list of instructions not yet emitted, so that two lists can be
@@ -523,19 +511,32 @@ func (g *gen) broadcast(state Register) {
 func (g *gen) output(x []Register) {
 	Comment("Add the input, transpose into blocks and XOR with src: words 8 to 15, then 0 to 7.")
 	free := []Register{x[0]}
-	out := &output{g: g, free: &free}
+	out := &ymm.Output{Src: g.src, Dst: g.dst, Free: &free}
+	if g.keyOut != nil {
+		// Block 0 is the Poly1305 key block: its first 32 bytes go to
+		// keyOut, the rest nowhere.
+		out.Divert = func(r Register, j, off int) bool {
+			if j != 0 {
+				return false
+			}
+			if off == 0 {
+				g.keyOut(r)
+			}
+			return true
+		}
+	}
 	for _, base := range []int{8, 0} {
 		if base == 0 {
-			r := out.take()
+			r := ymm.Take(out.Free)
 			VMOVDQA(g.slot(slotSpill), r)
 			x[0] = r
 		}
 		for w := base; w < base+8; w++ {
 			VPADDD(g.slot(slotState+w), x[w], x[w])
 		}
-		lo := transpose4(x[base:base+4], &free)
-		hi := transpose4(x[base+4:base+8], &free)
-		out.storeYMM(lo, hi, 4*base)
+		lo := ymm.Transpose4(x[base:base+4], &free)
+		hi := ymm.Transpose4(x[base+4:base+8], &free)
+		out.StoreYMM(lo, hi, 4*base)
 	}
 }
 
@@ -724,91 +725,6 @@ func (k *rounds) shiftRotateStep(qs [][4]int, r uint8) {
 		o.add(func() { VPSLLD(U8(r), x[q[1]], t) })
 		o.add(func() { VPSRLD(U8(32-r), x[q[1]], x[q[1]]) })
 		o.add(func() { VPOR(t, x[q[1]], x[q[1]]) })
-	}
-}
-
-// transpose4 transposes the 4×4 matrices of 32-bit words in the registers
-// r[0..3], one matrix in each 128-bit lane: on return, register j of the
-// result holds, in each 128-bit lane, word j of r[0], r[1], r[2] and r[3]
-// of that lane. It takes scratch registers from free and puts back as many.
-func transpose4(r []Register, free *[]Register) [4]Register {
-	take := func() Register {
-		t := (*free)[len(*free)-1]
-		*free = (*free)[:len(*free)-1]
-		return t
-	}
-	give := func(t Register) { *free = append(*free, t) }
-
-	hi01 := take()
-	VPUNPCKHDQ(r[1], r[0], hi01)
-	VPUNPCKLDQ(r[1], r[0], r[0])
-	lo01 := r[0]
-	give(r[1])
-	hi23 := take()
-	VPUNPCKHDQ(r[3], r[2], hi23)
-	VPUNPCKLDQ(r[3], r[2], r[2])
-	lo23 := r[2]
-	give(r[3])
-
-	w1 := take()
-	VPUNPCKHQDQ(lo23, lo01, w1)
-	VPUNPCKLQDQ(lo23, lo01, lo01)
-	give(lo23)
-	w3 := take()
-	VPUNPCKHQDQ(hi23, hi01, w3)
-	VPUNPCKLQDQ(hi23, hi01, hi01)
-	give(hi23)
-	return [4]Register{lo01, w1, hi01, w3}
-}
-
-// output stores keystream XORed with src into dst, taking scratch
-// registers from free.
-type output struct {
-	g    *gen
-	free *[]Register
-}
-
-func (o *output) take() Register {
-	t := (*o.free)[len(*o.free)-1]
-	*o.free = (*o.free)[:len(*o.free)-1]
-	return t
-}
-
-func (o *output) give(t ...Register) { *o.free = append(*o.free, t...) }
-
-// store XORs the keystream in r with the bytes at offset off of block j of
-// src and stores the result at the same place in dst.
-func (o *output) store(r Register, j, off int) {
-	m := 64*j + off
-	if j == 0 && o.g.keyOut != nil {
-		if off == 0 {
-			o.g.keyOut(r)
-		}
-		return
-	}
-	VPXOR(Mem{Base: o.g.src, Disp: m}, r, r)
-	VMOVDQU(r, Mem{Base: o.g.dst, Disp: m})
-}
-
-// storePair stores 32 bytes from off on of blocks j and k: lo holds their
-// first 16 bytes (block j in the low lane, block k in the high one), hi the
-// next 16 bytes. lo and hi are free afterwards.
-func (o *output) storePair(lo, hi Register, j, k, off int) {
-	t := o.take()
-	VPERM2I128(U8(0x20), hi, lo, t)
-	o.store(t, j, off)
-	o.give(t)
-	VPERM2I128(U8(0x31), hi, lo, lo)
-	o.store(lo, k, off)
-	o.give(lo, hi)
-}
-
-// storeYMM stores 32 bytes, from off on, of each of the eight blocks of a
-// chunk: lo[j] holds their first 16 bytes for blocks j (low lane) and j+4
-// (high lane), hi[j] the next 16 bytes.
-func (o *output) storeYMM(lo, hi [4]Register, off int) {
-	for j := 0; j < 4; j++ {
-		o.storePair(lo[j], hi[j], j, j+4, off)
 	}
 }
 

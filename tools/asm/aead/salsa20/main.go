@@ -54,6 +54,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
 )
 
 // The stack frame, in 32-byte slots from a 32-byte aligned base.
@@ -115,7 +117,7 @@ func (g *gen) label(prefix string) string {
 	return fmt.Sprintf("%s%d", prefix, g.labels)
 }
 
-func ymm() []Register {
+func ymmRegs() []Register {
 	return []Register{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
 }
 
@@ -143,7 +145,7 @@ func blocksAVX2() {
 
 	// Registers of the rounds: the words that are not spilled in order,
 	// then the two scratch registers.
-	y := ymm()
+	y := ymmRegs()
 	g.spill = map[int]Mem{}
 	next := 0
 	for w := 0; w < 16; w++ {
@@ -254,14 +256,14 @@ func (g *gen) group() {
 	}
 
 	Comment("Bytes 0 to 31 of each block from words 0 to 7, bytes 32 to 63 from words 8 to 15.")
-	y := ymm()
+	y := ymmRegs()
 	for _, base := range []int{0, 8} {
 		for k := 0; k < 8; k++ {
 			VMOVDQA(g.slot(slotOut+base+k), y[k])
 		}
 		free := []Register{y[8], y[9], y[10], y[11], y[12], y[13], y[14], y[15]}
-		lo := transpose4(y[0:4], &free)
-		hi := transpose4(y[4:8], &free)
+		lo := ymm.Transpose4(y[0:4], &free)
+		hi := ymm.Transpose4(y[4:8], &free)
 		for k := 0; k < 4; k++ {
 			// Block k: the low lanes of lo[k] and hi[k]; block k+4: their
 			// high lanes.
@@ -351,43 +353,6 @@ func blend4(dst Register, r [4]Register) {
 	VPBLENDD(U8(0x88), r[3], dst, dst)
 }
 
-// transpose4 transposes the 4×4 matrices of 32-bit words in the registers
-// r[0..3], one matrix in each 128-bit lane: on return, register j of the
-// result holds, in each 128-bit lane, word j of r[0], r[1], r[2] and r[3]
-// of that lane. It takes scratch registers from free and puts back as many.
-func transpose4(r []Register, free *[]Register) [4]Register {
-	take := func() Register {
-		t := (*free)[len(*free)-1]
-		*free = (*free)[:len(*free)-1]
-		return t
-	}
-	give := func(t Register) { *free = append(*free, t) }
-
-	// lo01 = r0[0] r1[0] r0[1] r1[1], hi01 = r0[2] r1[2] r0[3] r1[3], and
-	// the same for r2 and r3.
-	hi01 := take()
-	VPUNPCKHDQ(r[1], r[0], hi01)
-	VPUNPCKLDQ(r[1], r[0], r[0])
-	lo01 := r[0]
-	give(r[1])
-	hi23 := take()
-	VPUNPCKHDQ(r[3], r[2], hi23)
-	VPUNPCKLDQ(r[3], r[2], r[2])
-	lo23 := r[2]
-	give(r[3])
-
-	// Word j of r0 r1 r2 r3.
-	w1 := take()
-	VPUNPCKHQDQ(lo23, lo01, w1)
-	VPUNPCKLQDQ(lo23, lo01, lo01)
-	give(lo23)
-	w3 := take()
-	VPUNPCKHQDQ(hi23, hi01, w3)
-	VPUNPCKLQDQ(hi23, hi01, hi01)
-	give(hi23)
-	return [4]Register{lo01, w1, hi01, w3}
-}
-
 // diagonalPath emits the computation of 2*pairs blocks from g.ctr on (at
 // least 2*pairs-1 to store, as the caller has made sure), with the state of
 // two blocks, one in each 128-bit lane, in four YMM registers along the
@@ -407,7 +372,7 @@ func transpose4(r []Register, free *[]Register) [4]Register {
 // take little more time than one.
 func (g *gen) diagonalPath(pairs int) {
 	Commentf("Up to %d blocks, two to a set of four YMM registers holding their diagonals.", 2*pairs)
-	y := ymm()
+	y := ymmRegs()
 	// Slots: row 2 of the states of pair p (with their counters) in slot
 	// p, the input diagonals of pair p in slots 4+4p to 7+4p.
 	row2 := func(p int) Mem { return g.slot(p) }
