@@ -4,4 +4,7 @@ package nistec
 
 import "github.com/crypton-go/crypton/cpufeat/cputest"
 
-var wantImplementations = cputest.Requirements{}
+var (
+	wantImplementations       = cputest.Requirements{}
+	wantLookupImplementations = cputest.Requirements{}
+)

@@ -10,11 +10,13 @@ import (
 
 func TestImplementations(t *testing.T) {
 	cputest.CheckImplementations(t, "nistec", wantImplementations)
+	cputest.CheckImplementations(t, "nistec/lookup", wantLookupImplementations)
 }
 
 // BenchmarkImplementations measures the P-256 scalar multiplications on
-// every implementation of the package (the assembly of p256_amd64.s and
-// the generic code, both over mont/p256's default field arithmetic).
+// every implementation of the point arithmetic, "nistec" (the assembly of
+// p256_amd64.s and the generic code, both over mont/p256's default field
+// arithmetic, with the default table scan).
 func BenchmarkImplementations(b *testing.B) {
 	k := benchScalar(p256.ScalarSize)
 	q := NewP256Point().Double(NewP256Generator())

@@ -16,11 +16,13 @@ import (
 // useLookupAVX2 enables the AVX2 table scans of lookup_amd64.s (generated
 // by tools/asm/ecc/nistec/lookup) for the affine points of P-256, P-384
 // and P-521 (8, 12 and 18 words): four words per YMM register, masked with
-// VPCMPEQD/VPAND.
+// VPCMPEQD/VPAND. The scans are a kernel of their own, which runs with
+// either implementation of the arithmetic ("nistec"), so they are
+// registered under their own package name, "nistec/lookup".
 var useLookupAVX2 = cpufeat.HasAVX2
 
 func init() {
-	cpufeat.Register("nistec", "AVX2", &useLookupAVX2)
+	cpufeat.Register("nistec/lookup", "AVX2", &useLookupAVX2)
 }
 
 // The affine points of P-256, P-384 and P-521 are 8, 12 and 18 words:

@@ -18,12 +18,12 @@ import (
 
 // TestLookupImplementations checks the curves' lookup (pointFuncs.lookup:
 // the assembly scans of 8, 12 and 18 words where they are enabled), on
-// every implementation of the package, and lookupGeneric on entries of
+// every implementation of "nistec/lookup", and lookupGeneric on entries of
 // other sizes, against a plain copy of the entry: tables of 0 to 33
 // entries, every index from 0 (no entry: all zero) to one past the end,
 // and random contents.
 func TestLookupImplementations(t *testing.T) {
-	cputest.TestAllImplementations(t, "nistec", func(t *testing.T) {
+	cputest.TestAllImplementations(t, "nistec/lookup", func(t *testing.T) {
 		testLookupSizes(t, p256Data.lookup)
 		testLookupSizes(t, p384Data.lookup)
 		testLookupSizes(t, p521Data.lookup)
@@ -92,7 +92,7 @@ func checkLookup[T any](t *testing.T, lookup lookupFunc[T], words int, table []T
 // that end right before, or start right after, an unmapped page, so that
 // a scan reading past either end of the table faults.
 func TestLookupGuarded(t *testing.T) {
-	cputest.TestAllImplementations(t, "nistec", func(t *testing.T) {
+	cputest.TestAllImplementations(t, "nistec/lookup", func(t *testing.T) {
 		testLookupGuarded(t, p256Data.lookup)
 		testLookupGuarded(t, p384Data.lookup)
 		testLookupGuarded(t, p521Data.lookup)
@@ -122,9 +122,9 @@ func testLookupGuarded[T any](t *testing.T, lookup lookupFunc[T]) {
 
 // BenchmarkLookupImplementations measures the scan of one row of
 // ScalarBaseMult's table (32 entries) and of ScalarMult's table (16) for
-// each curve and implementation.
+// each curve and implementation of "nistec/lookup".
 func BenchmarkLookupImplementations(b *testing.B) {
-	cputest.BenchmarkAllImplementations(b, "nistec", func(b *testing.B) {
+	cputest.BenchmarkAllImplementations(b, "nistec/lookup", func(b *testing.B) {
 		benchLookup(b, "P256", p256Data.lookup)
 		benchLookup(b, "P384", p384Data.lookup)
 		benchLookup(b, "P521", p521Data.lookup)
@@ -148,9 +148,9 @@ func benchLookup[E any](b *testing.B, name string, lookup lookupFunc[affinePoint
 // multTable builds in Jacobian coordinates from the projective q) on
 // points q whose Z is not 1: results of ScalarBaseMult, and those scaled
 // by λ = −1, 2, 3, ... (the same point with another Z), on every
-// implementation.
+// combination of the point arithmetic and the table scans.
 func TestScalarMultProjective(t *testing.T) {
-	cputest.TestAllImplementations(t, "nistec", func(t *testing.T) {
+	cputest.TestAllCombinations(t, []string{"nistec", "nistec/lookup"}, func(t *testing.T) {
 		for _, s := range suites {
 			t.Run(s.name, func(t *testing.T) {
 				switch s.name {
@@ -198,10 +198,10 @@ func testScalarMultProjective[E any, PE fieldElement[E], C curveParams[E]](t *te
 
 // TestCTLookup is a constant-time case for tools/cmd/ctcheck (outside
 // valgrind, an ordinary test): the curves' lookup with a secret index, on
-// every implementation. The
+// every implementation of "nistec/lookup". The
 // entry found is marked public before it is compared.
 func TestCTLookup(t *testing.T) {
-	cputest.TestAllImplementations(t, "nistec", func(t *testing.T) {
+	cputest.TestAllImplementations(t, "nistec/lookup", func(t *testing.T) {
 		ctLookup(t, p256Data.lookup)
 		ctLookup(t, p384Data.lookup)
 		ctLookup(t, p521Data.lookup)

@@ -52,6 +52,7 @@
 // tools/asm/ecc/nistec/p521 and registered with cpufeat as "MULX/ADX" under
 // the package name "nistec"; they give the limbs of the generic code
 // exactly. With AVX2 the table scans are assembly too
-// (tools/asm/ecc/nistec/lookup, registered as "AVX2"). The purego build tag
-// turns them all off.
+// (tools/asm/ecc/nistec/lookup), a kernel independent of the arithmetic,
+// registered as "AVX2" under its own package name, "nistec/lookup". The
+// purego build tag turns them all off.
 package nistec

@@ -46,8 +46,9 @@ func forSuites(t *testing.T, f func(s *suite) func(*testing.T, *suite)) {
 	for _, s := range suites {
 		t.Run(s.name, func(t *testing.T) {
 			if s.name == "P-256" {
-				// P-256 has the assembly of p256_amd64.s: test both paths.
-				cputest.TestAllImplementations(t, "nistec", func(t *testing.T) { f(s)(t, s) })
+				// P-256 has the assembly of p256_amd64.s: test every
+				// path, with every table scan.
+				cputest.TestAllCombinations(t, []string{"nistec", "nistec/lookup"}, func(t *testing.T) { f(s)(t, s) })
 				return
 			}
 			f(s)(t, s)

@@ -43,9 +43,9 @@ func BenchmarkP521Asm(b *testing.B)    { p521AsmCase.benchAsm(b, benchLoop) }
 func BenchmarkP521AsmMin(b *testing.B) { p521AsmCase.benchAsm(b, benchMin) }
 
 // TestP521Implementations runs the P-521 scalar multiplications of the
-// package's suite on every implementation, the assembly of p521_amd64.s
-// and the generic code (the other P-521 tests of the suite run on the
-// default implementation only).
+// package's suite on every combination of the point arithmetic (the
+// assembly of p521_amd64.s and the generic code) and the table scans (the
+// other P-521 tests of the suite run on the default implementations only).
 func TestP521Implementations(t *testing.T) {
 	var s *suite
 	for _, c := range suites {
@@ -56,7 +56,7 @@ func TestP521Implementations(t *testing.T) {
 	if s == nil {
 		t.Fatal("no P-521 suite")
 	}
-	cputest.TestAllImplementations(t, "nistec", func(t *testing.T) {
+	cputest.TestAllCombinations(t, []string{"nistec", "nistec/lookup"}, func(t *testing.T) {
 		t.Run("ScalarBaseMult", func(t *testing.T) { s.scalarBaseMult(t, s) })
 		t.Run("ScalarMult", func(t *testing.T) { s.scalarMult(t, s) })
 	})

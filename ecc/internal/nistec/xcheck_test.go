@@ -33,7 +33,7 @@ func TestXModOrderEqualVarTime(t *testing.T) {
 			if tc.ell == elliptic.P256() {
 				// The points come from the multiplications, which have
 				// assembly on P-256: take them from both paths.
-				cputest.TestAllImplementations(t, "nistec", func(t *testing.T) { tc.f(t, tc.ell) })
+				cputest.TestAllCombinations(t, []string{"nistec", "nistec/lookup"}, func(t *testing.T) { tc.f(t, tc.ell) })
 				return
 			}
 			tc.f(t, tc.ell)
@@ -55,7 +55,7 @@ func TestVarTimeTable(t *testing.T) {
 	} {
 		t.Run(tc.ell.Params().Name, func(t *testing.T) {
 			if tc.ell == elliptic.P256() {
-				cputest.TestAllImplementations(t, "nistec", func(t *testing.T) { tc.f(t, tc.ell) })
+				cputest.TestAllCombinations(t, []string{"nistec", "nistec/lookup"}, func(t *testing.T) { tc.f(t, tc.ell) })
 				return
 			}
 			tc.f(t, tc.ell)
