@@ -246,6 +246,14 @@ func (v *Point) fromCompleted(r *completed) *Point {
 	return v
 }
 
+func (v *Point) fromProjective(p *projective) *Point {
+	v.x.Mul(&p.x, &p.z)
+	v.y.Mul(&p.y, &p.z)
+	v.z.Square(&p.z)
+	v.t.Mul(&p.x, &p.y)
+	return v
+}
+
 func (v *cached) fromPoint(p *Point) *cached {
 	v.yPlusX.Add(&p.y, &p.x)
 	v.yMinusX.Sub(&p.y, &p.x)
@@ -353,26 +361,14 @@ func (v *completed) double(p *projective) *completed {
 	return v
 }
 
-// Constant-time selection and conditional negation.
-
-func (v *cached) selectFrom(a, b *cached, cond int) {
-	v.yPlusX.Select(&a.yPlusX, &b.yPlusX, cond)
-	v.yMinusX.Select(&a.yMinusX, &b.yMinusX, cond)
-	v.z2.Select(&a.z2, &b.z2, cond)
-	v.t2d.Select(&a.t2d, &b.t2d, cond)
-}
+// Conditional negation: −(x, y) = (−x, y) swaps y+x with y−x and negates
+// 2d·x·y.
 
 func (v *cached) condNegate(cond int) {
 	v.yPlusX.Swap(&v.yMinusX, cond)
 	var n gf25519.Element
 	n.Negate(&v.t2d)
 	v.t2d.Select(&n, &v.t2d, cond)
-}
-
-func (v *affineCached) selectFrom(a, b *affineCached, cond int) {
-	v.yPlusX.Select(&a.yPlusX, &b.yPlusX, cond)
-	v.yMinusX.Select(&a.yMinusX, &b.yMinusX, cond)
-	v.t2d.Select(&a.t2d, &b.t2d, cond)
 }
 
 func (v *affineCached) condNegate(cond int) {

@@ -220,8 +220,7 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	var tbl [8]cached
 	tbl[0].fromPoint(q)
-	var acc Point
-	acc = *q
+	acc := *q
 	for j := 1; j < 8; j++ {
 		acc.Add(&acc, q)
 		tbl[j].fromPoint(&acc)
@@ -247,14 +246,6 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 		r.add(&acc, &c)
 	}
 	return v.fromCompleted(&r)
-}
-
-func (v *Point) fromProjective(p *projective) *Point {
-	v.x.Mul(&p.x, &p.z)
-	v.y.Mul(&p.y, &p.z)
-	v.z.Square(&p.z)
-	v.t.Mul(&p.x, &p.y)
-	return v
 }
 
 // VarTimeDoubleScalarBaseMult sets v = [a]A + [b]B, where B is the base

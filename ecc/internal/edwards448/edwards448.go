@@ -55,9 +55,9 @@ type cached struct {
 	x, y, z, td gf448.Element // td = d·T
 }
 
-// affine is an affine point (Z = 1) prepared as the second operand of an
-// addition.
-type affine struct {
+// affineCached is an affine point (Z = 1) prepared as the second operand of
+// an addition.
+type affineCached struct {
 	x, y, td gf448.Element // td = d·x·y
 }
 
@@ -212,8 +212,8 @@ func (v *Point) Subtract(p, q *Point) *Point {
 	return v.fromCompleted(&r)
 }
 
-// Double sets v = 2p and returns v.
-func (v *Point) Double(p *Point) *Point {
+// double sets v = 2p and returns v.
+func (v *Point) double(p *Point) *Point {
 	var pp projective
 	pp.fromPoint(p)
 	var r completed
@@ -295,7 +295,7 @@ func (v *completed) add(p *Point, q *cached) *completed {
 }
 
 // addAffine sets v = p + q for an affine q (Z2 = 1, so D = Z1).
-func (v *completed) addAffine(p *Point, q *affine) *completed {
+func (v *completed) addAffine(p *Point, q *affineCached) *completed {
 	var a, b, c, s1, s2 gf448.Element
 	a.Mul(&p.x, &q.x)
 	b.Mul(&p.y, &q.y)
@@ -340,7 +340,7 @@ func (v *cached) condNegate(cond int) {
 	v.td.Select(&n, &v.td, cond)
 }
 
-func (v *affine) condNegate(cond int) {
+func (v *affineCached) condNegate(cond int) {
 	var n gf448.Element
 	n.Negate(&v.x)
 	v.x.Select(&n, &v.x, cond)

@@ -85,12 +85,11 @@ func TestGenerator(t *testing.T) {
 	}
 }
 
-// naiveMult computes [k]q by double-and-add with the public Add and
-// Double, as an independent reference.
+// naiveMult computes [k]q by double-and-add with Add and double, as an independent reference.
 func naiveMult(k *big.Int, q *Point) *Point {
 	acc := NewIdentityPoint()
 	for i := k.BitLen() - 1; i >= 0; i-- {
-		acc.Double(acc)
+		acc.double(acc)
 		if k.Bit(i) == 1 {
 			acc.Add(acc, q)
 		}
@@ -211,7 +210,7 @@ func TestSmallOrder(t *testing.T) {
 				}
 			}
 			var d, c Point
-			d.Double(pts[i])
+			d.double(pts[i])
 			if d.Equal(pts[(2*i)%4]) != 1 {
 				t.Errorf("2·T%d", i)
 			}

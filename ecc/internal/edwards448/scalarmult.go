@@ -17,13 +17,13 @@ import (
 // about 900 point operations and a single field inversion.
 var (
 	baseTableOnce sync.Once
-	baseTable     *[56][8]affine
+	baseTable     *[56][8]affineCached
 	// baseOddTable holds the odd multiples 1, 3, ..., 127 of B, for the
 	// width-8 NAF of the base-point scalar in verification.
-	baseOddTable *[64]affine
+	baseOddTable *[64]affineCached
 )
 
-func basepointTables() (*[56][8]affine, *[64]affine) {
+func basepointTables() (*[56][8]affineCached, *[64]affineCached) {
 	baseTableOnce.Do(initBaseTables)
 	return baseTable, baseOddTable
 }
@@ -41,30 +41,30 @@ func initBaseTables() {
 		}
 		if j < 55 {
 			for range 8 {
-				p.Double(&p)
+				p.double(&p)
 			}
 		}
 	}
 	var b2 Point
-	b2.Double(&generator)
+	b2.double(&generator)
 	q := generator
 	for k := 0; k < 64; k++ {
 		pts = append(pts, q)
 		q.Add(&q, &b2)
 	}
 	aff := batchToAffine(pts)
-	baseTable = new([56][8]affine)
-	baseOddTable = new([64]affine)
+	baseTable = new([56][8]affineCached)
+	baseOddTable = new([64]affineCached)
 	for j := 0; j < 56; j++ {
 		copy(baseTable[j][:], aff[8*j:8*j+8])
 	}
 	copy(baseOddTable[:], aff[56*8:])
 }
 
-// batchToAffine converts points to affine form with one inversion
+// batchToAffine converts points to affine cached form with one inversion
 // (Montgomery's trick). No Z may be zero (true of every curve point in
 // extended coordinates).
-func batchToAffine(pts []Point) []affine {
+func batchToAffine(pts []Point) []affineCached {
 	n := len(pts)
 	prefix := make([]gf448.Element, n)
 	acc := feOne
@@ -74,7 +74,7 @@ func batchToAffine(pts []Point) []affine {
 	}
 	var inv gf448.Element
 	inv.Invert(&acc) // 1 / (Z0·…·Zn−1)
-	out := make([]affine, n)
+	out := make([]affineCached, n)
 	for i := n - 1; i >= 0; i-- {
 		var zInv gf448.Element
 		zInv.Mul(&inv, &prefix[i]) // 1/Zi
@@ -143,18 +143,18 @@ var (
 	feZero gf448.Element
 	// identityAffine and identityCached are the identity (0, 1) in the
 	// two forms.
-	identityAffine = affine{y: feOne}
+	identityAffine = affineCached{y: feOne}
 	identityCached = cached{y: feOne, z: feOne}
 )
 
 // lookupAffine sets dst to digit·P from t, which holds 1·P..8·P, for a
 // digit in [−8, 8], scanning the whole table in constant time.
-func lookupAffine(dst *affine, t *[8]affine, digit int8) {
+func lookupAffine(dst *affineCached, t *[8]affineCached, digit int8) {
 	masks, neg := lookupMasks(digit)
-	base, stride := unsafe.Pointer(t), unsafe.Sizeof(affine{})
-	scanElement(&dst.x, &feZero, base, stride, unsafe.Offsetof(affine{}.x), &masks)
-	scanElement(&dst.y, &feOne, base, stride, unsafe.Offsetof(affine{}.y), &masks)
-	scanElement(&dst.td, &feZero, base, stride, unsafe.Offsetof(affine{}.td), &masks)
+	base, stride := unsafe.Pointer(t), unsafe.Sizeof(affineCached{})
+	scanElement(&dst.x, &feZero, base, stride, unsafe.Offsetof(affineCached{}.x), &masks)
+	scanElement(&dst.y, &feOne, base, stride, unsafe.Offsetof(affineCached{}.y), &masks)
+	scanElement(&dst.td, &feZero, base, stride, unsafe.Offsetof(affineCached{}.td), &masks)
 	dst.condNegate(neg)
 }
 
@@ -174,7 +174,7 @@ func lookupCached(dst *cached, t *[8]cached, digit int8) {
 func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	tbl, _ := basepointTables()
 	e := x.signedRadix16()
-	var m affine
+	var m affineCached
 	var r completed
 	var pp projective
 	v.setIdentity()
@@ -243,7 +243,7 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 	// Odd multiples A, 3A, ..., 15A.
 	var aTbl [8]cached
 	var a2 Point
-	a2.Double(A)
+	a2.double(A)
 	acc := *A
 	aTbl[0].fromPoint(&acc)
 	for j := 1; j < 8; j++ {
@@ -266,7 +266,7 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 	var r completed
 	var t Point
 	var c cached
-	var m affine
+	var m affineCached
 	for ; i >= 0; i-- {
 		r.double(&pp)
 		if da := aNaf[i]; da != 0 {
