@@ -132,14 +132,15 @@ func rfc8410ByOID(oid encasn1.ObjectIdentifier) *rfc8410 {
 // encoding of key, the contents of a PEM block of type "PRIVATE KEY".
 //
 // key may be an ecc/ed25519.PrivateKey or crypto/ed25519.PrivateKey, an
-// ecc/ed448.PrivateKey, an *ecc/ecdh.PrivateKey or *crypto/ecdh.PrivateKey
-// (X25519, X448, P-256, P-384, P-521), an *ecc/ecdsa.PrivateKey or
-// *crypto/ecdsa.PrivateKey (P-256, P-384, P-521), an *crypto/rsa.PrivateKey,
-// or a value with a method Stdlib() *crypto/rsa.PrivateKey; RSA keys are
-// encoded by crypto/x509. An ECDH key on a NIST curve is encoded as an EC
-// key, which ParsePKCS8PrivateKey returns as an ECDSA key. Ed25519 and
-// Ed448 keys are written as their seed; whether a key's public half is the
-// public key of its seed is not checked.
+// ecc/ed448.PrivateKey, an *ecc/ecdh.PrivateKey (X25519, X448, P-256,
+// P-384, P-521) or *crypto/ecdh.PrivateKey (the same but X448), an
+// *ecc/ecdsa.PrivateKey or *crypto/ecdsa.PrivateKey (P-256, P-384, P-521),
+// an *crypto/rsa.PrivateKey, or a value with a method
+// Stdlib() *crypto/rsa.PrivateKey; RSA keys are encoded by crypto/x509. An
+// ECDH key on a NIST curve is encoded as an EC key, which
+// ParsePKCS8PrivateKey returns as an ECDSA key. Ed25519 and Ed448 keys are
+// written as their seed; whether a key's public half is the public key of
+// its seed is not checked.
 func MarshalPKCS8PrivateKey(key any) ([]byte, error) {
 	switch k := key.(type) {
 	case ed25519.PrivateKey:
@@ -188,11 +189,11 @@ func MarshalPKCS8PrivateKey(key any) ([]byte, error) {
 // of type "PUBLIC KEY".
 //
 // pub may be an ecc/ed25519.PublicKey (which is crypto/ed25519's), an
-// ecc/ed448.PublicKey, an *ecc/ecdh.PublicKey or *crypto/ecdh.PublicKey
-// (X25519, X448, P-256, P-384, P-521), an *ecc/ecdsa.PublicKey or
-// *crypto/ecdsa.PublicKey (P-256, P-384, P-521), an *crypto/rsa.PublicKey,
-// or a value with a method Stdlib() *crypto/rsa.PublicKey. EC points are
-// written uncompressed.
+// ecc/ed448.PublicKey, an *ecc/ecdh.PublicKey (X25519, X448, P-256, P-384,
+// P-521) or *crypto/ecdh.PublicKey (the same but X448), an
+// *ecc/ecdsa.PublicKey or *crypto/ecdsa.PublicKey (P-256, P-384, P-521), an
+// *crypto/rsa.PublicKey, or a value with a method
+// Stdlib() *crypto/rsa.PublicKey. EC points are written uncompressed.
 func MarshalPKIXPublicKey(pub any) ([]byte, error) {
 	switch k := pub.(type) {
 	case ed25519.PublicKey:
