@@ -60,12 +60,12 @@ func BenchmarkBytes(b *testing.B) {
 	}
 }
 
-func BenchmarkScalarMul(b *testing.B) {
+func BenchmarkScalarMultiplyAdd(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
 	s, t := benchScalar(b, r), benchScalar(b, r)
 	cryptotest.CPUTime(b)
 	for b.Loop() {
-		s.MulAdd(s, t, t)
+		s.MultiplyAdd(s, t, t)
 	}
 }
 

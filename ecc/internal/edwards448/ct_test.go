@@ -32,7 +32,7 @@ func TestCTScalarBaseMult(t *testing.T) {
 		q.ScalarMult(r, NewGeneratorPoint())
 		enc := p.Bytes()
 		mont := q.BytesMontgomery()
-		k := new(Scalar).MulAdd(s, r, r)
+		k := new(Scalar).MultiplyAdd(s, r, r)
 		kb := k.Bytes()
 		ctgrind.Public(enc)
 		ctgrind.Public(mont)

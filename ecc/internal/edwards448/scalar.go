@@ -232,22 +232,28 @@ func (s *Scalar) Add(x, y *Scalar) *Scalar {
 	return s
 }
 
-// Mul sets s = x·y mod ℓ and returns s.
-func (s *Scalar) Mul(x, y *Scalar) *Scalar {
+// Multiply sets s = x·y mod ℓ and returns s.
+func (s *Scalar) Multiply(x, y *Scalar) *Scalar {
 	var t [scalarLimbs]uint64
 	montMul(&t, &x.l, &y.l)
 	montMul(&s.l, &t, &r2)
 	return s
 }
 
-// MulAdd sets s = x·y + z mod ℓ and returns s.
-func (s *Scalar) MulAdd(x, y, z *Scalar) *Scalar {
+// MultiplyAdd sets s = x·y + z mod ℓ and returns s.
+func (s *Scalar) MultiplyAdd(x, y, z *Scalar) *Scalar {
 	var t [scalarLimbs]uint64
 	montMul(&t, &x.l, &y.l)
 	montMul(&t, &t, &r2)
 	addMod(&s.l, &t, &z.l)
 	return s
 }
+
+// Mul is Multiply, for the callers not yet renamed.
+func (s *Scalar) Mul(x, y *Scalar) *Scalar { return s.Multiply(x, y) }
+
+// MulAdd is MultiplyAdd, for the callers not yet renamed.
+func (s *Scalar) MulAdd(x, y, z *Scalar) *Scalar { return s.MultiplyAdd(x, y, z) }
 
 // Negate sets s = −x mod ℓ and returns s.
 func (s *Scalar) Negate(x *Scalar) *Scalar {

@@ -115,12 +115,12 @@ func TestScalarArithmeticVsBig(t *testing.T) {
 			}
 		}
 		check("Add", new(Scalar).Add(sx, sy), new(big.Int).Add(x, y))
-		check("Mul", new(Scalar).Mul(sx, sy), new(big.Int).Mul(x, y))
-		check("MulAdd", new(Scalar).MulAdd(sx, sy, sz), new(big.Int).Add(new(big.Int).Mul(x, y), z))
+		check("Multiply", new(Scalar).Multiply(sx, sy), new(big.Int).Mul(x, y))
+		check("MultiplyAdd", new(Scalar).MultiplyAdd(sx, sy, sz), new(big.Int).Add(new(big.Int).Mul(x, y), z))
 		check("Negate", new(Scalar).Negate(sx), new(big.Int).Neg(x))
 		// Aliasing.
 		a := *sx
-		check("Mul aliased", a.Mul(&a, &a), new(big.Int).Mul(x, x))
+		check("Multiply aliased", a.Multiply(&a, &a), new(big.Int).Mul(x, x))
 		if new(Scalar).Set(sx).Equal(sx) != 1 || (x.Cmp(y) != 0) != (sx.Equal(sy) == 0) {
 			t.Fatal("Equal")
 		}
