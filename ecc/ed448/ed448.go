@@ -345,7 +345,7 @@ func sign(priv PrivateKey, message []byte, context string, ph bool) ([]byte, err
 	c.SetUniformBytes(digest[:])
 
 	var S edwards448.Scalar
-	S.MulAdd(&c, &k.s, &r)
+	S.MultiplyAdd(&c, &k.s, &r)
 	copy(signature[57:], S.Bytes())
 	r = edwards448.Scalar{}
 	return signature, nil
@@ -401,7 +401,7 @@ func verify(publicKey PublicKey, message, sig []byte, context string, ph bool) e
 	var minusA4 edwards448.Point
 	minusA4.MultByCofactor(&A)
 	minusA4.Negate(&minusA4)
-	k.Mul(&k, inv4)
+	k.Multiply(&k, inv4)
 	var R edwards448.Point
 	R.VarTimeDoubleScalarBaseMult(&k, &minusA4, &S)
 	var enc [57]byte

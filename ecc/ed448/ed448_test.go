@@ -372,7 +372,7 @@ func forge(t *testing.T, r *rand.Rand, T []byte, msg []byte, ctx string, ph bool
 	h.Read(digest)
 	var k, S edwards448.Scalar
 	k.SetUniformBytes(digest)
-	S.MulAdd(&k, &a, &rr)
+	S.MultiplyAdd(&k, &a, &rr)
 	var check edwards448.Point
 	check.ScalarMult(&k, &A)
 	check.Negate(&check)
