@@ -249,12 +249,6 @@ func (s *Scalar) MultiplyAdd(x, y, z *Scalar) *Scalar {
 	return s
 }
 
-// Mul is Multiply, for the callers not yet renamed.
-func (s *Scalar) Mul(x, y *Scalar) *Scalar { return s.Multiply(x, y) }
-
-// MulAdd is MultiplyAdd, for the callers not yet renamed.
-func (s *Scalar) MulAdd(x, y, z *Scalar) *Scalar { return s.MultiplyAdd(x, y, z) }
-
 // Negate sets s = −x mod ℓ and returns s.
 func (s *Scalar) Negate(x *Scalar) *Scalar {
 	// ℓ − x is in (0, ℓ], and ℓ itself reduces to 0.
