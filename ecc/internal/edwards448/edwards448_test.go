@@ -12,10 +12,6 @@ import (
 	"github.com/crypton-go/crypton/mont/gf448"
 )
 
-func allImplementations(t *testing.T, f func(t *testing.T)) {
-	cputest.TestAllImplementations(t, "gf448", f)
-}
-
 var bigP = func() *big.Int {
 	p := new(big.Int).Lsh(big.NewInt(1), 448)
 	p.Sub(p, new(big.Int).Lsh(big.NewInt(1), 224))
@@ -108,8 +104,8 @@ func circlBaseMult(t *testing.T, s *Scalar) []byte {
 	return out
 }
 
-func TestScalarMultiplications(t *testing.T) {
-	allImplementations(t, func(t *testing.T) {
+func TestScalarMultVsReference(t *testing.T) {
+	cputest.TestAllImplementations(t, "gf448", func(t *testing.T) {
 		r := rand.New(rand.NewPCG(5, 448))
 		xs := randomBigs(r, 24)
 		B := NewGeneratorPoint()
@@ -185,7 +181,7 @@ func smallOrderPoint(t *testing.T, i int) *Point {
 }
 
 func TestSmallOrder(t *testing.T) {
-	allImplementations(t, func(t *testing.T) {
+	cputest.TestAllImplementations(t, "gf448", func(t *testing.T) {
 		var pts [4]*Point
 		for i := range pts {
 			pts[i] = smallOrderPoint(t, i)
@@ -280,7 +276,7 @@ func TestDecoding(t *testing.T) {
 		}
 		inputs = append(inputs, b)
 	}
-	allImplementations(t, func(t *testing.T) {
+	cputest.TestAllImplementations(t, "gf448", func(t *testing.T) {
 		accepted := 0
 		for _, in := range inputs {
 			var p Point
@@ -320,7 +316,7 @@ func TestDecoding(t *testing.T) {
 // composition with it), and BytesMontgomery([s]B) is the u-coordinate of
 // [s]·(u = 5), computed with the ladder.
 func TestIsogeny(t *testing.T) {
-	allImplementations(t, func(t *testing.T) {
+	cputest.TestAllImplementations(t, "gf448", func(t *testing.T) {
 		r := rand.New(rand.NewPCG(7, 448))
 		var five gf448.Element
 		five.Mult32(&feOne, 5)

@@ -100,7 +100,7 @@ func randomBigs(r *rand.Rand, n int) []*big.Int {
 	return out
 }
 
-func TestScalarArithmeticVsBig(t *testing.T) {
+func TestScalarVsBig(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 448))
 	xs := randomBigs(r, 200)
 	for i, x := range xs {
@@ -224,7 +224,7 @@ func TestScalarClamping(t *testing.T) {
 	}
 }
 
-func TestSignedRadix16AndNAF(t *testing.T) {
+func TestScalarDigits(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 448))
 	for _, x := range randomBigs(r, 200) {
 		s := scalarFromBig(t, x)
