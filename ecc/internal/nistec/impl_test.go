@@ -1,6 +1,7 @@
 package nistec
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
@@ -43,4 +44,27 @@ func BenchmarkImplementations(b *testing.B) {
 			}
 		})
 	})
+}
+
+// TestPointFuncs checks that every curve has every one of its pointFuncs
+// (a dispatching function or a generic one), in every build.
+func TestPointFuncs(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		funcs any
+	}{
+		{p256Data.name, p256Data.pointFuncs},
+		{p384Data.name, p384Data.pointFuncs},
+		{p521Data.name, p521Data.pointFuncs},
+	} {
+		v := reflect.ValueOf(c.funcs)
+		if v.NumField() == 0 {
+			t.Fatalf("%s: pointFuncs has no fields", c.name)
+		}
+		for i := range v.NumField() {
+			if v.Field(i).IsNil() {
+				t.Errorf("%s: pointFuncs.%s is nil", c.name, v.Type().Field(i).Name)
+			}
+		}
+	}
 }

@@ -83,10 +83,11 @@ type curve[E any] struct {
 // curves have. Every field is set, for every curve: to the curve's
 // dispatching function (p256_amd64.go, p521_amd64.go, lookup_amd64.go),
 // which runs the assembly while it is enabled (useMULX, useLookupAVX2)
-// and the generic function of the same name otherwise, or, where a curve
-// has no assembly, to the generic function itself; the _noasm.go files
-// define the dispatching functions as the generic ones. Each computes
-// exactly what its generic function computes, limb for limb.
+// and the field's generic function (xGeneric for field x) otherwise, or,
+// where a curve has no assembly, to the generic function itself; the
+// _noasm.go files define the dispatching functions as the generic ones
+// (TestPointFuncs checks that none is nil). Each computes exactly what its
+// generic function computes, limb for limb.
 type pointFuncs[E any] struct {
 	// jacobianDoubleN is jacobianDoubleNGeneric: n runs of jacobianDouble.
 	jacobianDoubleN func(x, y, z *E, n int, t *addTemps[E])
