@@ -45,10 +45,10 @@ func (e *Element) Sub(a, b *Element) *Element { limbs.Sub4(fp, &e.l, &a.l, &b.l)
 func (e *Element) Negate(a *Element) *Element { fp.Neg(&e.l, &a.l); return e }
 
 // Mul sets e = a · b and returns e.
-func (e *Element) Mul(a, b *Element) *Element { limbs.Mul4(fp, &e.l, &a.l, &b.l); return e }
+func (e *Element) Mul(a, b *Element) *Element { fpMul(fp, &e.l, &a.l, &b.l); return e }
 
 // Square sets e = a² and returns e.
-func (e *Element) Square(a *Element) *Element { limbs.Square4(fp, &e.l, &a.l); return e }
+func (e *Element) Square(a *Element) *Element { fpSquare(fp, &e.l, &a.l); return e }
 
 // Select sets e to a if cond == 1 and to b if cond == 0, and returns e. cond
 // must be 0 or 1; the choice is made in constant time.

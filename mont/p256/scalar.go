@@ -32,10 +32,10 @@ func (s *Scalar) Sub(a, b *Scalar) *Scalar { limbs.Sub4(fn, &s.l, &a.l, &b.l); r
 func (s *Scalar) Negate(a *Scalar) *Scalar { fn.Neg(&s.l, &a.l); return s }
 
 // Mul sets s = a · b mod n and returns s.
-func (s *Scalar) Mul(a, b *Scalar) *Scalar { limbs.Mul4(fn, &s.l, &a.l, &b.l); return s }
+func (s *Scalar) Mul(a, b *Scalar) *Scalar { fnMul(fn, &s.l, &a.l, &b.l); return s }
 
 // Square sets s = a² mod n and returns s.
-func (s *Scalar) Square(a *Scalar) *Scalar { limbs.Square4(fn, &s.l, &a.l); return s }
+func (s *Scalar) Square(a *Scalar) *Scalar { fnSquare(fn, &s.l, &a.l); return s }
 
 // Select sets s to a if cond == 1 and to b if cond == 0, and returns s. cond
 // must be 0 or 1; the choice is made in constant time.

@@ -91,7 +91,7 @@ func TestDivsteps62CTAsmChains(t *testing.T) {
 	fieldChain(r, "p384", f6, chain)
 	fieldChain(r, "n384", f6n, chain)
 	fieldChain(r, "n521", f9, chain)
-	fieldChain(r, "p521", NewP521(), chain)
+	fieldChain(r, "p521", newP521(), chain)
 }
 
 // fieldChain runs chain on fl's modulus and random values below it.

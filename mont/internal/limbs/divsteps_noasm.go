@@ -2,6 +2,7 @@
 
 package limbs
 
-// divsteps62CTAsm is never called in builds without assembly; the stub lets
-// the code that chooses it compile unchanged.
-func divsteps62CTAsm(zeta int64, f0, g0 uint64, t *[4]int64) int64 { panic("limbs: no assembly") }
+// batch is batchGeneric: this build has no assembly (asm is always false).
+func batch(_ bool, n int, zeta int64, pd, pe, pf, pg, m *s62, minv uint64) int64 {
+	return batchGeneric(n, zeta, pd, pe, pf, pg, m, minv)
+}

@@ -82,7 +82,7 @@ func divupdateFields() []divupdateField {
 	return []divupdateField{
 		newDivupdateField("p256", f4), newDivupdateField("n256", f4n),
 		newDivupdateField("p384", f6), newDivupdateField("n384", f6n),
-		newDivupdateField("n521", f9), newDivupdateField("p521", NewP521()),
+		newDivupdateField("n521", f9), newDivupdateField("p521", newP521()),
 	}
 }
 
@@ -270,7 +270,7 @@ func TestUpdateDEFGCarries(t *testing.T) {
 }
 
 func BenchmarkUpdateDEFG(b *testing.B) {
-	for _, fl := range []divupdateField{newDivupdateField("p256", f4), newDivupdateField("p384", f6), newDivupdateField("p521", NewP521())} {
+	for _, fl := range []divupdateField{newDivupdateField("p256", f4), newDivupdateField("p384", f6), newDivupdateField("p521", newP521())} {
 		// The state of the middle batch of an inversion.
 		st, mt := fl.batchState(rand.New(rand.NewPCG(24, 0)), 5)
 		m := fl.m

@@ -15,7 +15,7 @@ import (
 // inversion batch are secret, the modulus and minv public; the results are
 // marked public only for the comparison.
 func TestCTUpdateDEFG(t *testing.T) {
-	for _, fl := range []divupdateField{newDivupdateField("p256", f4), newDivupdateField("p384", f6), newDivupdateField("p521", NewP521())} {
+	for _, fl := range []divupdateField{newDivupdateField("p256", f4), newDivupdateField("p384", f6), newDivupdateField("p521", newP521())} {
 		st, mt := fl.batchState(rand.New(rand.NewPCG(25, uint64(fl.n))), 3)
 		m := fl.m
 		gs, as := st, st

@@ -178,7 +178,7 @@ func body(b *bytes.Buffer, n int, xf, mf string) {
 // few values are live at once) and its fold modulo 2^521 − 1.
 func mul521(b *bytes.Buffer) {
 	b.WriteString(`
-// mul521 is Field.MulGeneric for p = 2^521 − 1 (NewP521): z = x·y mod p for
+// mul521 is the product modulo p = 2^521 − 1: z = x·y mod p for
 // x, y < 2^521, by the 1042-bit product and the fold 2^521 ≡ 1.
 func mul521(z, x, y *[9]uint64) {
 	var t [18]uint64
@@ -204,7 +204,15 @@ func mul521(z, x, y *[9]uint64) {
 		fmt.Fprintf(b, "s[%d], c = bits.Add64(t[%d], t[%d]>>9|t[%d]<<55, c)\n", k, k, 8+k, 9+k)
 	}
 	b.WriteString("s[8] = t[8]&0x1ff + t[16]>>9 + t[17]<<55 + c\n")
-	b.WriteString("reduce521(z, &s)\n}\n")
+	b.WriteString("Reduce521(z, &s)\n}\n")
+	b.WriteString(`
+// Mul521 is the portable [Kernels.Mul] of the plain values modulo
+// 2^521 − 1 (mont/p521's base field): z = x·y mod p.
+func Mul521(_ *Field[[9]uint64], z, x, y *[9]uint64) { mul521(z, x, y) }
+
+// Square521 is the portable [Kernels.Square] modulo 2^521 − 1.
+func Square521(_ *Field[[9]uint64], z, x *[9]uint64) { mul521(z, x, x) }
+`)
 }
 
 // addSub emits add<n> and sub<n>.
@@ -244,52 +252,24 @@ func sub%[1]d(z, x, y, m *[%[1]d]uint64) {
 	b.WriteString("}\n")
 }
 
-// entry emits Mul<n>, Square<n>, Add<n> and Sub<n>: the methods of
-// Field[[n]uint64] as plain functions, which choose the kernel without the
-// generic code's dictionary and extra calls.
+// entry emits Mul<n>, Square<n>, Add<n> and Sub<n>: the portable kernels
+// of Field[[n]uint64] as plain functions, which the field packages call
+// (or hand to NewField) without the generic code's dictionary and extra
+// calls.
 func entry(b *bytes.Buffer, n int) {
-	mulAsm := fmt.Sprintf("montMul%dMULX(z, x, y, &f.m, f.m0inv)", n)
-	sqrAsm := fmt.Sprintf("montMul%dMULX(z, x, x, &f.m, f.m0inv)", n)
-	if n == 4 || n == 6 || n == 9 {
-		sqrAsm = fmt.Sprintf("montSqr%dMULX(z, x, &f.m, f.m0inv)", n)
-	}
-	mulGo := fmt.Sprintf("montMul%d(z, x, y, &f.m, f.m0inv)", n)
-	sqrGo := fmt.Sprintf("montMul%d(z, x, x, &f.m, f.m0inv)", n)
-	switch n {
-	case 4:
-		mulAsm = "if f.p256 {\np256MulMULX(z, x, y)\n} else {\n" + mulAsm + "\n}"
-		sqrAsm = "if f.p256 {\np256SquareMULX(z, x)\n} else {\n" + sqrAsm + "\n}"
-	case 9:
-		mulAsm = "if f.mersenne {\nmul521MULX(z, x, y)\n} else {\n" + mulAsm + "\n}"
-		sqrAsm = "if f.mersenne {\nsqr521MULX(z, x)\n} else {\n" + sqrAsm + "\n}"
-		mulGo = "if f.mersenne {\nmul521(z, x, y)\n} else {\n" + mulGo + "\n}"
-		sqrGo = "if f.mersenne {\nmul521(z, x, x)\n} else {\n" + sqrGo + "\n}"
-	}
 	fmt.Fprintf(b, `
-// Mul%[1]d is [Field.Mul] for %[1]d limbs.
-func Mul%[1]d(f *Field[[%[1]d]uint64], z, x, y *[%[1]d]uint64) {
-	if haveAsm && f.asm != nil && *f.asm {
-		%[2]s
-		return
-	}
-	%[3]s
-}
+// Mul%[1]d is the portable [Kernels.Mul] for %[1]d limbs.
+func Mul%[1]d(f *Field[[%[1]d]uint64], z, x, y *[%[1]d]uint64) { montMul%[1]d(z, x, y, &f.m, f.m0inv) }
 
-// Square%[1]d is [Field.Square] for %[1]d limbs.
-func Square%[1]d(f *Field[[%[1]d]uint64], z, x *[%[1]d]uint64) {
-	if haveAsm && f.asm != nil && *f.asm {
-		%[4]s
-		return
-	}
-	%[5]s
-}
+// Square%[1]d is the portable [Kernels.Square] for %[1]d limbs.
+func Square%[1]d(f *Field[[%[1]d]uint64], z, x *[%[1]d]uint64) { montMul%[1]d(z, x, x, &f.m, f.m0inv) }
 
 // Add%[1]d is [Field.Add] for %[1]d limbs.
 func Add%[1]d(f *Field[[%[1]d]uint64], z, x, y *[%[1]d]uint64) { add%[1]d(z, x, y, &f.m) }
 
 // Sub%[1]d is [Field.Sub] for %[1]d limbs.
 func Sub%[1]d(f *Field[[%[1]d]uint64], z, x, y *[%[1]d]uint64) { sub%[1]d(z, x, y, &f.m) }
-`, n, mulAsm, mulGo, sqrAsm, sqrGo)
+`, n)
 }
 
 func derefs(p string, n int) string {

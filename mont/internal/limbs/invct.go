@@ -49,26 +49,36 @@ func divsteps62CT(zeta int64, f, g uint64) (int64, [4]int64) {
 	return zeta, [4]int64{int64(u), int64(v), int64(q), int64(r)}
 }
 
-// InvertCT sets z = x⁻¹ in Montgomery form (0 for 0) for a prime m and x
-// below m (as every value of the package is), in constant time; [Field.Invert] calls it. With x = a·R, it computes
-// R²·x⁻¹ = a⁻¹·R, starting the cofactor e at R² mod m as InvertVarTime
-// does.
-func (f *Field[T]) InvertCT(z, x *T) {
+// InvertCTGeneric sets z = x⁻¹ in Montgomery form (0 for 0) for a prime m
+// and x below m (as every value of the package is), in constant time, in
+// portable Go; it is the default [Kernels.Invert], which [Field.Invert]
+// calls. With x = a·R, it computes R²·x⁻¹ = a⁻¹·R, starting the cofactor e
+// at R² mod m as InvertVarTime does.
+func (f *Field[T]) InvertCTGeneric(z, x *T) { f.invertCT(z, x, false) }
+
+// batchGeneric runs a batch of 62 hddivsteps from zeta on the low limbs of
+// *pf and *pg and applies its matrix to the cofactors *pd, *pe (modulo the
+// n-limb m, with minv = m⁻¹ mod 2^62) and to *pf, *pg; it returns the new
+// zeta.
+func batchGeneric(n int, zeta int64, pd, pe, pf, pg, m *s62, minv uint64) int64 {
+	zeta, t := divsteps62CT(zeta, uint64(pf[0]), uint64(pg[0]))
+	updateDE(pd, pe, t, m, minv, n)
+	updateFG(pf, pg, t, n)
+	return zeta
+}
+
+// invertCT is InvertCTGeneric, with the batches in assembly if asm is set
+// (batch, in divsteps_amd64.go and divsteps_noasm.go: a static call, so
+// that the state stays on the stack).
+func (f *Field[T]) invertCT(z, x *T, asm bool) {
 	n := f.n62
 	F := f.m62
 	G := toS62(x, n)
 	var D s62
 	E := f.e0
 	zeta := int64(-1) // delta = 1 (1/2 in the original scale)
-	asm := haveAsm && f.asm != nil && *f.asm
 	for range f.batches {
-		var t [4]int64
-		if asm {
-			zeta = divsteps62CTAsm(zeta, uint64(F[0]), uint64(G[0]), &t)
-		} else {
-			zeta, t = divsteps62CT(zeta, uint64(F[0]), uint64(G[0]))
-		}
-		f.update(&D, &E, &F, &G, &t, n, asm)
+		zeta = batch(asm, n, zeta, &D, &E, &F, &G, &f.m62, f.minv62)
 	}
 	// F = ±1 (or m for x = 0, with D = 0) and D·x ≡ F·R² (mod m), with D in
 	// (−2m, m): negate D if F is negative, then bring it into [0, m).
@@ -94,27 +104,6 @@ func (f *Field[T]) InvertCT(z, x *T) {
 		D[i] = S[i] ^ ((S[i] ^ D[i]) & s)
 	}
 	fromS62(z, &D, n)
-}
-
-// update applies a batch's matrix t to the cofactors d, e (updateDE) and
-// to f, g (updateFG), on n limbs, with the assembly of divupdate_amd64.s
-// if asm is set (InvertCT reads [Field.SetAsm]'s flag once per inversion).
-func (fl *Field[T]) update(d, e, f, g *s62, t *[4]int64, n int, asm bool) {
-	if asm {
-		switch n {
-		case 5:
-			updateDEFG5(d, e, f, g, t, &fl.m62, fl.minv62)
-			return
-		case 7:
-			updateDEFG7(d, e, f, g, t, &fl.m62, fl.minv62)
-			return
-		case 9:
-			updateDEFG9(d, e, f, g, t, &fl.m62, fl.minv62)
-			return
-		}
-	}
-	updateDE(d, e, *t, &fl.m62, fl.minv62, n)
-	updateFG(f, g, *t, n)
 }
 
 // divstepBatches returns the number of batches of 62 hddivsteps that

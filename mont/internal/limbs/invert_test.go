@@ -56,7 +56,7 @@ func TestInvertVarTime(t *testing.T) {
 	testInvertVarTime(t, f6)
 	testInvertVarTime(t, f6n)
 	testInvertVarTime(t, f9)
-	testInvertVarTime(t, NewP521())
+	testInvertVarTime(t, newP521())
 }
 
 // bigT returns the value of x.
@@ -67,14 +67,23 @@ func bigT[T Limbs](x *T) *big.Int {
 }
 
 func TestInvertCT(t *testing.T) {
-	for _, f := range []any{f4, f4n, f6, f6n, f9, NewP521()} {
+	for _, f := range []any{f4, f4n, f6, f6n, f9, newP521()} {
 		switch f := f.(type) {
 		case *Field[[4]uint64]:
-			testInvertFunc(t, f, f.InvertCT)
+			testInvertFunc(t, f, f.InvertCTGeneric)
+			if asmOK {
+				testInvertFunc(t, f, withAsm(f, true).Invert)
+			}
 		case *Field[[6]uint64]:
-			testInvertFunc(t, f, f.InvertCT)
+			testInvertFunc(t, f, f.InvertCTGeneric)
+			if asmOK {
+				testInvertFunc(t, f, withAsm(f, true).Invert)
+			}
 		case *Field[[9]uint64]:
-			testInvertFunc(t, f, f.InvertCT)
+			testInvertFunc(t, f, f.InvertCTGeneric)
+			if asmOK {
+				testInvertFunc(t, f, withAsm(f, true).Invert)
+			}
 		}
 	}
 }
@@ -90,7 +99,7 @@ func benchInvert[T Limbs](b *testing.B, name string, f *Field[T]) {
 	b.Run(name+"/CT", func(b *testing.B) {
 		cryptotest.CPUTime(b)
 		for b.Loop() {
-			f.InvertCT(&x, &x)
+			f.Invert(&x, &x)
 		}
 	})
 	b.Run(name+"/VarTime", func(b *testing.B) {
@@ -107,7 +116,7 @@ func BenchmarkInvert(b *testing.B) {
 	benchInvert(b, "p384", f6)
 	benchInvert(b, "n384", f6n)
 	benchInvert(b, "n521", f9)
-	benchInvert(b, "p521", NewP521())
+	benchInvert(b, "p521", newP521())
 }
 
 // TestDivstepBatches pins the hddivsteps counts of InvertCT: the
@@ -129,7 +138,7 @@ func TestDivstepBatches(t *testing.T) {
 	for _, f := range []struct {
 		name    string
 		batches int
-	}{{"p256", f4.batches}, {"p384", f6.batches}, {"p521", NewP521().batches}} {
+	}{{"p256", f4.batches}, {"p384", f6.batches}, {"p521", newP521().batches}} {
 		want := map[string]int{"p256": 10, "p384": 15, "p521": 20}[f.name]
 		if f.batches != want {
 			t.Errorf("%s: %d batches, want %d", f.name, f.batches, want)

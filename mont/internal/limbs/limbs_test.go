@@ -6,8 +6,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/crypton-go/crypton/cpufeat"
-
 	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
@@ -66,11 +64,11 @@ func (f *Field[T]) reduce(z, t *T, hi uint64) {
 }
 
 var (
-	f4  = NewField([4]uint64{0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001})
-	f4n = NewField([4]uint64{0xf3b9cac2fc632551, 0xbce6faada7179e84, 0xffffffffffffffff, 0xffffffff00000000})
-	f6  = NewField([6]uint64{0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff})
-	f6n = NewField([6]uint64{0xecec196accc52973, 0x581a0db248b0a77a, 0xc7634d81f4372ddf, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff})
-	f9  = NewField([9]uint64{0xbb6fb71e91386409, 0x3bb5c9b8899c47ae, 0x7fcc0148f709a5d0, 0x51868783bf2f966b, 0xfffffffffffffffa, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff})
+	f4  = NewField([4]uint64{0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001}, Kernels[[4]uint64]{})
+	f4n = NewField([4]uint64{0xf3b9cac2fc632551, 0xbce6faada7179e84, 0xffffffffffffffff, 0xffffffff00000000}, Kernels[[4]uint64]{})
+	f6  = NewField([6]uint64{0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, Kernels[[6]uint64]{})
+	f6n = NewField([6]uint64{0xecec196accc52973, 0x581a0db248b0a77a, 0xc7634d81f4372ddf, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, Kernels[[6]uint64]{})
+	f9  = NewField([9]uint64{0xbb6fb71e91386409, 0x3bb5c9b8899c47ae, 0x7fcc0148f709a5d0, 0x51868783bf2f966b, 0xfffffffffffffffa, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff}, Kernels[[9]uint64]{})
 )
 
 // random returns a value below f's modulus (below R if any), from r.
@@ -135,9 +133,6 @@ func testMul[T Limbs](t *testing.T, f *Field[T]) {
 		}
 	}
 }
-
-// asmOK is whether the assembly kernels can run here.
-var asmOK = haveAsm && cpufeat.HasBMI2 && cpufeat.HasADX
 
 // TestMulUnrolled checks the generated Go code against the loop, and the
 // assembly, where it runs, against both.
@@ -205,9 +200,9 @@ func TestReduce521(t *testing.T) {
 		for i := range x {
 			x[i] = new(big.Int).Rsh(v, uint(64*i)).Uint64()
 		}
-		reduce521(&z, &x)
+		Reduce521(&z, &x)
 		if want := new(big.Int).Mod(v, p); toBig(z[:]).Cmp(want) != 0 {
-			t.Errorf("reduce521(%x) = %x, want %x", v, toBig(z[:]), want)
+			t.Errorf("Reduce521(%x) = %x, want %x", v, toBig(z[:]), want)
 		}
 	}
 }
@@ -223,7 +218,7 @@ func toBig(l []uint64) *big.Int {
 // TestMul521 checks mul521 against math/big, and the assembly, where it
 // runs, against mul521.
 func TestMul521(t *testing.T) {
-	f := NewP521()
+	f := newP521()
 	p := toBig(f.m[:])
 	r := rand.New(rand.NewPCG(7, 8))
 	pm1 := f.m
@@ -244,7 +239,7 @@ func TestMul521(t *testing.T) {
 		}
 		x, y = reduced521(x), reduced521(y)
 		var got, asm [9]uint64
-		f.MulGeneric(&got, &x, &y)
+		f.Mul(&got, &x, &y)
 		want := new(big.Int).Mul(toBig(x[:]), toBig(y[:]))
 		if want.Mod(want, p); toBig(got[:]).Cmp(want) != 0 {
 			t.Fatalf("mul521(%x, %x) = %x, want %x", x, y, got, want)
@@ -254,7 +249,7 @@ func TestMul521(t *testing.T) {
 			if asm != got {
 				t.Fatalf("mul521MULX(%x, %x) = %x, want %x", x, y, asm, got)
 			}
-			f.MulGeneric(&got, &x, &x)
+			f.Mul(&got, &x, &x)
 			squareAsm(f, &asm, &x)
 			if asm != got {
 				t.Fatalf("sqr521MULX(%x) = %x, want %x", x, asm, got)
@@ -264,29 +259,46 @@ func TestMul521(t *testing.T) {
 }
 
 func reduced521(x [9]uint64) [9]uint64 {
-	reduce521(&x, &x)
+	Reduce521(&x, &x)
 	return x
 }
 
-// asmOn and asmOff are the flags withAsm gives Field.SetAsm.
-var asmOn, asmOff = true, false
-
-// withAsm returns a copy of f whose kernels are chosen by Field.SetAsm
-// with a flag that is on (the assembly, where the build has it) or off
-// (the portable Go), as the field packages do with their cpufeat flag;
-// f itself is left as it is.
-func withAsm[T Limbs](f *Field[T], on bool) *Field[T] {
-	g := *f
-	if on {
-		g.SetAsm(&asmOn)
-	} else {
-		g.SetAsm(&asmOff)
+// newP521 returns the field of plain values modulo 2^521 − 1 with the
+// portable kernels, as mont/p521 builds it.
+func newP521() *Field[[9]uint64] {
+	var m [9]uint64
+	for i := range m {
+		m[i] = ^uint64(0)
 	}
+	m[8] = 0x1ff
+	k := kernelsOf(Mul521, Square521, SquareN521)
+	k.Plain = func(x [9]uint64) [9]uint64 { Reduce521(&x, &x); return x }
+	return NewField(m, k)
+}
+
+// kernelsOf returns Kernels that call mul, square and squareN (tests only:
+// the closures make their arguments escape).
+func kernelsOf[T Limbs](mul func(f *Field[T], z, x, y *T), square func(f *Field[T], z, x *T), squareN func(f *Field[T], z, x *T, k int)) Kernels[T] {
+	return Kernels[T]{
+		Mul:     func(f *Field[T], x, y T) T { mul(f, &x, &x, &y); return x },
+		Square:  func(f *Field[T], x T) T { square(f, &x, &x); return x },
+		SquareN: func(f *Field[T], x T, k int) T { squareN(f, &x, &x, k); return x },
+	}
+}
+
+// withAsm returns a copy of f with the assembly kernels (asmKernels), if
+// on, or f itself, whose kernels are the portable ones; f is left as it is.
+func withAsm[T Limbs](f *Field[T], on bool) *Field[T] {
+	if !on {
+		return f
+	}
+	g := *f
+	g.k = asmKernels(f)
 	return &g
 }
 
-// mulAsm computes f.Mul with the assembly kernels turned on.
+// mulAsm computes f.Mul with the assembly kernels.
 func mulAsm[T Limbs](f *Field[T], z, x, y *T) { withAsm(f, true).Mul(z, x, y) }
 
-// squareAsm computes f.Square with the assembly kernels turned on.
+// squareAsm computes f.Square with the assembly kernels.
 func squareAsm[T Limbs](f *Field[T], z, x *T) { withAsm(f, true).Square(z, x) }

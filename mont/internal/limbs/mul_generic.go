@@ -1210,7 +1210,7 @@ func montMul9(z, x, y, m *[9]uint64, m0inv uint64) {
 	z[8] = s[8] ^ (keep & (s[8] ^ t[8]))
 }
 
-// mul521 is Field.MulGeneric for p = 2^521 − 1 (NewP521): z = x·y mod p for
+// mul521 is the product modulo p = 2^521 − 1: z = x·y mod p for
 // x, y < 2^521, by the 1042-bit product and the fold 2^521 ≡ 1.
 func mul521(z, x, y *[9]uint64) {
 	var t [18]uint64
@@ -1603,8 +1603,15 @@ func mul521(z, x, y *[9]uint64) {
 	s[6], c = bits.Add64(t[6], t[14]>>9|t[15]<<55, c)
 	s[7], c = bits.Add64(t[7], t[15]>>9|t[16]<<55, c)
 	s[8] = t[8]&0x1ff + t[16]>>9 + t[17]<<55 + c
-	reduce521(z, &s)
+	Reduce521(z, &s)
 }
+
+// Mul521 is the portable [Kernels.Mul] of the plain values modulo
+// 2^521 − 1 (mont/p521's base field): z = x·y mod p.
+func Mul521(_ *Field[[9]uint64], z, x, y *[9]uint64) { mul521(z, x, y) }
+
+// Square521 is the portable [Kernels.Square] modulo 2^521 − 1.
+func Square521(_ *Field[[9]uint64], z, x *[9]uint64) { mul521(z, x, x) }
 
 // add4 is Field.Add for 4 limbs: z = x + y mod m, for x, y < m.
 func add4(z, x, y, m *[4]uint64) {
@@ -1640,31 +1647,11 @@ func sub4(z, x, y, m *[4]uint64) {
 	z[3], c = bits.Add64(t3, m[3]&mask, c)
 }
 
-// Mul4 is [Field.Mul] for 4 limbs.
-func Mul4(f *Field[[4]uint64], z, x, y *[4]uint64) {
-	if haveAsm && f.asm != nil && *f.asm {
-		if f.p256 {
-			p256MulMULX(z, x, y)
-		} else {
-			montMul4MULX(z, x, y, &f.m, f.m0inv)
-		}
-		return
-	}
-	montMul4(z, x, y, &f.m, f.m0inv)
-}
+// Mul4 is the portable [Kernels.Mul] for 4 limbs.
+func Mul4(f *Field[[4]uint64], z, x, y *[4]uint64) { montMul4(z, x, y, &f.m, f.m0inv) }
 
-// Square4 is [Field.Square] for 4 limbs.
-func Square4(f *Field[[4]uint64], z, x *[4]uint64) {
-	if haveAsm && f.asm != nil && *f.asm {
-		if f.p256 {
-			p256SquareMULX(z, x)
-		} else {
-			montSqr4MULX(z, x, &f.m, f.m0inv)
-		}
-		return
-	}
-	montMul4(z, x, x, &f.m, f.m0inv)
-}
+// Square4 is the portable [Kernels.Square] for 4 limbs.
+func Square4(f *Field[[4]uint64], z, x *[4]uint64) { montMul4(z, x, x, &f.m, f.m0inv) }
 
 // Add4 is [Field.Add] for 4 limbs.
 func Add4(f *Field[[4]uint64], z, x, y *[4]uint64) { add4(z, x, y, &f.m) }
@@ -1716,23 +1703,11 @@ func sub6(z, x, y, m *[6]uint64) {
 	z[5], c = bits.Add64(t5, m[5]&mask, c)
 }
 
-// Mul6 is [Field.Mul] for 6 limbs.
-func Mul6(f *Field[[6]uint64], z, x, y *[6]uint64) {
-	if haveAsm && f.asm != nil && *f.asm {
-		montMul6MULX(z, x, y, &f.m, f.m0inv)
-		return
-	}
-	montMul6(z, x, y, &f.m, f.m0inv)
-}
+// Mul6 is the portable [Kernels.Mul] for 6 limbs.
+func Mul6(f *Field[[6]uint64], z, x, y *[6]uint64) { montMul6(z, x, y, &f.m, f.m0inv) }
 
-// Square6 is [Field.Square] for 6 limbs.
-func Square6(f *Field[[6]uint64], z, x *[6]uint64) {
-	if haveAsm && f.asm != nil && *f.asm {
-		montSqr6MULX(z, x, &f.m, f.m0inv)
-		return
-	}
-	montMul6(z, x, x, &f.m, f.m0inv)
-}
+// Square6 is the portable [Kernels.Square] for 6 limbs.
+func Square6(f *Field[[6]uint64], z, x *[6]uint64) { montMul6(z, x, x, &f.m, f.m0inv) }
 
 // Add6 is [Field.Add] for 6 limbs.
 func Add6(f *Field[[6]uint64], z, x, y *[6]uint64) { add6(z, x, y, &f.m) }
@@ -1799,39 +1774,11 @@ func sub9(z, x, y, m *[9]uint64) {
 	z[8], c = bits.Add64(t8, m[8]&mask, c)
 }
 
-// Mul9 is [Field.Mul] for 9 limbs.
-func Mul9(f *Field[[9]uint64], z, x, y *[9]uint64) {
-	if haveAsm && f.asm != nil && *f.asm {
-		if f.mersenne {
-			mul521MULX(z, x, y)
-		} else {
-			montMul9MULX(z, x, y, &f.m, f.m0inv)
-		}
-		return
-	}
-	if f.mersenne {
-		mul521(z, x, y)
-	} else {
-		montMul9(z, x, y, &f.m, f.m0inv)
-	}
-}
+// Mul9 is the portable [Kernels.Mul] for 9 limbs.
+func Mul9(f *Field[[9]uint64], z, x, y *[9]uint64) { montMul9(z, x, y, &f.m, f.m0inv) }
 
-// Square9 is [Field.Square] for 9 limbs.
-func Square9(f *Field[[9]uint64], z, x *[9]uint64) {
-	if haveAsm && f.asm != nil && *f.asm {
-		if f.mersenne {
-			sqr521MULX(z, x)
-		} else {
-			montSqr9MULX(z, x, &f.m, f.m0inv)
-		}
-		return
-	}
-	if f.mersenne {
-		mul521(z, x, x)
-	} else {
-		montMul9(z, x, x, &f.m, f.m0inv)
-	}
-}
+// Square9 is the portable [Kernels.Square] for 9 limbs.
+func Square9(f *Field[[9]uint64], z, x *[9]uint64) { montMul9(z, x, x, &f.m, f.m0inv) }
 
 // Add9 is [Field.Add] for 9 limbs.
 func Add9(f *Field[[9]uint64], z, x, y *[9]uint64) { add9(z, x, y, &f.m) }

@@ -1,78 +1,52 @@
 package limbs
 
 // SquareN sets z = x^(2^k) in Montgomery form: k squarings in a row, for a
-// public k ≥ 0 (z = x for k = 0). With the assembly of [Field.SetAsm] the
-// whole run is one call, the loop inside the kernel.
+// public k ≥ 0 (z = x for k = 0), with the kernel given to [NewField]; the
+// assembly kernels loop inside one call.
 func (f *Field[T]) SquareN(z, x *T, k int) {
-	switch len(*z) {
-	case 4:
-		SquareN4(asF4(f), as4(z), as4(x), k)
-	case 6:
-		SquareN6(asF6(f), as6(z), as6(x), k)
-	case 9:
-		SquareN9(asF9(f), as9(z), as9(x), k)
-	}
-}
-
-// SquareN4 is [Field.SquareN] for 4 limbs.
-func SquareN4(f *Field[[4]uint64], z, x *[4]uint64, k int) {
 	if k <= 0 {
 		*z = *x
 		return
 	}
-	if haveAsm && f.asm != nil && *f.asm {
-		if f.p256 {
-			p256SquareRepMULX(z, x, k)
-		} else {
-			montSqr4RepMULX(z, x, &f.m, f.m0inv, k)
-		}
-		return
+	*z = f.k.SquareN(f, *x, k)
+}
+
+// squareNGeneric is k ≥ 1 squarings with f's Square kernel.
+func (f *Field[T]) squareNGeneric(x T, k int) T {
+	for range k {
+		x = f.k.Square(f, x)
 	}
+	return x
+}
+
+// SquareN4 is the portable [Kernels.SquareN] for 4 limbs, k ≥ 1.
+func SquareN4(f *Field[[4]uint64], z, x *[4]uint64, k int) {
 	montMul4(z, x, x, &f.m, f.m0inv)
 	for range k - 1 {
 		montMul4(z, z, z, &f.m, f.m0inv)
 	}
 }
 
-// SquareN6 is [Field.SquareN] for 6 limbs.
+// SquareN6 is the portable [Kernels.SquareN] for 6 limbs, k ≥ 1.
 func SquareN6(f *Field[[6]uint64], z, x *[6]uint64, k int) {
-	if k <= 0 {
-		*z = *x
-		return
-	}
-	if haveAsm && f.asm != nil && *f.asm {
-		montSqr6RepMULX(z, x, &f.m, f.m0inv, k)
-		return
-	}
 	montMul6(z, x, x, &f.m, f.m0inv)
 	for range k - 1 {
 		montMul6(z, z, z, &f.m, f.m0inv)
 	}
 }
 
-// SquareN9 is [Field.SquareN] for 9 limbs.
+// SquareN9 is the portable [Kernels.SquareN] for 9 limbs, k ≥ 1.
 func SquareN9(f *Field[[9]uint64], z, x *[9]uint64, k int) {
-	if k <= 0 {
-		*z = *x
-		return
-	}
-	if haveAsm && f.asm != nil && *f.asm {
-		if f.mersenne {
-			sqr521RepMULX(z, x, k)
-		} else {
-			montSqr9RepMULX(z, x, &f.m, f.m0inv, k)
-		}
-		return
-	}
-	if f.mersenne {
-		mul521(z, x, x)
-		for range k - 1 {
-			mul521(z, z, z)
-		}
-		return
-	}
 	montMul9(z, x, x, &f.m, f.m0inv)
 	for range k - 1 {
 		montMul9(z, z, z, &f.m, f.m0inv)
+	}
+}
+
+// SquareN521 is the portable [Kernels.SquareN] modulo 2^521 − 1, k ≥ 1.
+func SquareN521(_ *Field[[9]uint64], z, x *[9]uint64, k int) {
+	mul521(z, x, x)
+	for range k - 1 {
+		mul521(z, z, z)
 	}
 }
