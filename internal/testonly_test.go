@@ -31,24 +31,9 @@ func TestNoLibraryBuildsTestSupport(t *testing.T) {
 	if err != nil {
 		t.Skipf("no go command: %v", err)
 	}
-	cmd := exec.Command(gocmd, "work", "edit", "-json")
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOWORK="+filepath.Join(root, "go.work"))
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go work edit -json: %v", err)
-	}
-	var wf struct{ Use []struct{ DiskPath string } }
-	if err := json.Unmarshal(out, &wf); err != nil {
-		t.Fatal(err)
-	}
 	const prefix = "github.com/crypton-go/crypton/internal"
 	checked := 0
-	for _, u := range wf.Use {
-		dir := filepath.Clean(u.DiskPath)
-		if notLibraries[dir] {
-			continue
-		}
+	for _, dir := range libraryModules(t, root) {
 		for _, tags := range []string{"", "purego"} {
 			cmd := exec.Command(gocmd, "list", "-deps", "-tags", tags, "-f", "{{.ImportPath}}", "./...")
 			cmd.Dir = filepath.Join(root, dir)
@@ -68,4 +53,32 @@ func TestNoLibraryBuildsTestSupport(t *testing.T) {
 	if checked < 6 {
 		t.Errorf("checked %d library modules; go.work lists fewer than expected", checked)
 	}
+}
+
+// libraryModules returns the directories of the library modules: every
+// module go.work uses but internal, tools and release.
+func libraryModules(t *testing.T, root string) []string {
+	t.Helper()
+	gocmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go command: %v", err)
+	}
+	cmd := exec.Command(gocmd, "work", "edit", "-json")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOWORK="+filepath.Join(root, "go.work"))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go work edit -json: %v", err)
+	}
+	var wf struct{ Use []struct{ DiskPath string } }
+	if err := json.Unmarshal(out, &wf); err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, u := range wf.Use {
+		if dir := filepath.Clean(u.DiskPath); !notLibraries[dir] {
+			dirs = append(dirs, dir)
+		}
+	}
+	return dirs
 }
