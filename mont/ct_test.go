@@ -11,6 +11,11 @@ import (
 	"github.com/crypton-go/crypton/mont"
 )
 
+// kernelPackages are the names under which mont registers its independent
+// kernels, the arithmetic and Exp's table scan: the cases run under every
+// combination of their implementations.
+var kernelPackages = []string{"mont", "mont/select"}
+
 // ctBytes returns n bytes of a fixed pseudorandom sequence (xorshift from
 // seed), so that the cases need no randomness source under valgrind.
 func ctBytes(n int, seed uint64) []byte {
@@ -58,7 +63,7 @@ func ctSecretNat(m *mont.Modulus, seed uint64) *mont.Nat {
 // SetOverflowingBytes (whose errors reveal a comparison with the modulus)
 // and FillBytes (whose error reveals whether the value fits).
 func TestCTMont(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		for _, bits := range []int{1024, 2048} {
 			t.Run(fmt.Sprint(bits), func(t *testing.T) { ctMont(t, bits) })
 		}
@@ -204,7 +209,7 @@ func ctMersenne(k int) []byte {
 // the Mersenne primes 2^521 - 1 and 2^607 - 1, so that the results can be
 // checked.
 func TestCTMontCRT(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		pb, qb := ctMersenne(521), ctMersenne(607)
 		ctgrind.Secret(pb)
 		ctgrind.Secret(qb)
@@ -267,7 +272,7 @@ func TestCTProbablyPrime(t *testing.T) {
 		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 		0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01,
 	}
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		for _, w := range [][]byte{p224, ctMersenne(521)} {
 			w = append([]byte(nil), w...)
 			ctgrind.Secret(w)

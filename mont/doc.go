@@ -23,7 +23,9 @@
 // The Montgomery multiplication and squaring kernels are chosen once per
 // process from the CPU's features, through crypton's cpufeat registry
 // (package name "mont"): MULX/ADCX/ADOX assembly on amd64, with dedicated
-// kernels for 1024-, 1536-, 2048-, 3072- and 4096-bit moduli, and portable
-// Go everywhere else. The CRYPTON_CPU environment variable can switch the
-// assembly off (CRYPTON_CPU=generic).
+// kernels for 1024-, 1536-, 2048-, 3072- and 4096-bit moduli, the ARM64
+// kernel on arm64, and portable Go everywhere else. Exp's constant-time
+// table scan is chosen independently (package name "mont/select"): AVX2 on
+// amd64, portable Go elsewhere. The CRYPTON_CPU environment variable can
+// switch the assembly off (CRYPTON_CPU=generic, -adx, -avx2, ...).
 package mont

@@ -4,9 +4,15 @@ package mont
 
 import "github.com/crypton-go/crypton/cpufeat/cputest"
 
-// wantImplementations states, independently of the package's own conditions,
-// which implementations a CPU with these features must have.
-var wantImplementations = cputest.Requirements{
-	"MULX/ADX": {"bmi2", "adx"},
-	"AVX2":     {"avx2"},
-}
+// wantImplementations and wantSelectImplementations state, independently of
+// the package's own conditions, which implementations of "mont" (the
+// arithmetic) and of "mont/select" (Exp's table scan) a CPU with these
+// features must have.
+var (
+	wantImplementations = cputest.Requirements{
+		"MULX/ADX": {"bmi2", "adx"},
+	}
+	wantSelectImplementations = cputest.Requirements{
+		"AVX2": {"avx2"},
+	}
+)

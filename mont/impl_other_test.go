@@ -4,5 +4,9 @@ package mont
 
 import "github.com/crypton-go/crypton/cpufeat/cputest"
 
-// wantImplementations: no accelerated implementation in this build.
-var wantImplementations = cputest.Requirements{}
+// wantImplementations and wantSelectImplementations: no accelerated
+// implementation in this build.
+var (
+	wantImplementations       = cputest.Requirements{}
+	wantSelectImplementations = cputest.Requirements{}
+)

@@ -13,10 +13,11 @@ var useMULX = cpufeat.HasBMI2 && cpufeat.HasADX
 var useAVX2 = cpufeat.HasAVX2
 
 func init() {
-	// In order of preference. The two are independent: MULX/ADX is the
-	// arithmetic, AVX2 the constant-time table scan of Exp.
+	// Two independent kernels that run together, each under its own name:
+	// the Montgomery arithmetic ("mont") and the constant-time table scan
+	// of Exp ("mont/select").
 	cpufeat.Register("mont", "MULX/ADX", &useMULX)
-	cpufeat.Register("mont", "AVX2", &useAVX2)
+	cpufeat.Register("mont/select", "AVX2", &useAVX2)
 }
 
 // selectAVX2 sets z to entry k of table (count entries of n limbs), reading

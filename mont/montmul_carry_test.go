@@ -173,7 +173,7 @@ func TestMontMulTopCarries(t *testing.T) {
 			cases = append(cases, operands{fmt.Sprintf("n=%d %s", n, carryNames[event]), x, y, m})
 		}
 	}
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		for _, c := range cases {
 			ref := newMontRef(c.m)
 			z := make([]uint64, len(c.m))

@@ -13,6 +13,11 @@ import (
 // The tests in this file check the Montgomery kernels (montMul, montSqr and
 // every implementation behind them) against math/big.
 
+// kernelPackages are the names under which mont registers its independent
+// kernels: the Montgomery arithmetic and Exp's table scan. The tests run
+// every combination of their implementations that a CPU can have.
+var kernelPackages = []string{"mont", "mont/select"}
+
 // kernelSizes are the lengths, in limbs, the kernel tests cover: every length
 // up to 70, the fixed-size kernels, the largest lengths montMulLoop handles and
 // a few beyond, which fall back to the portable code.
@@ -170,7 +175,7 @@ func checkLimbs(t *testing.T, what string, got []uint64, want *big.Int) {
 func clone(x []uint64) []uint64 { return append([]uint64(nil), x...) }
 
 func TestMontMul(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		r := mathrand.New(mathrand.NewPCG(1, 2))
 		for _, n := range kernelSizes() {
 			for shape, m := range kernelModuli(r, n) {
@@ -216,7 +221,7 @@ func TestMontMul(t *testing.T) {
 }
 
 func TestMontSqr(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		r := mathrand.New(mathrand.NewPCG(3, 4))
 		for _, n := range kernelSizes() {
 			for shape, m := range kernelModuli(r, n) {
@@ -267,7 +272,7 @@ func quickInputs(seed uint64, size uint8, topBit bool) (m, x, y []uint64) {
 }
 
 func TestMontMulQuick(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		f := func(seed uint64, size uint8, topBit bool) bool {
 			m, x, y := quickInputs(seed, size, topBit)
 			ref := newMontRef(m)
@@ -289,7 +294,7 @@ func TestMontMulQuick(t *testing.T) {
 // TestKernelsAgree checks that montMul and montSqr, with whichever kernel
 // they pick, give exactly what the portable kernels give.
 func TestKernelsAgree(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		r := mathrand.New(mathrand.NewPCG(5, 6))
 		for _, n := range kernelSizes() {
 			for shape, m := range kernelModuli(r, n) {
@@ -317,7 +322,7 @@ func TestKernelsAgree(t *testing.T) {
 // TestMontMulEmpty checks that the kernels do nothing, and do not touch
 // memory, for empty slices.
 func TestMontMulEmpty(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		montMul(nil, nil, nil, nil, 1)
 		montSqr(nil, nil, nil, 1)
 	})
@@ -325,9 +330,11 @@ func TestMontMulEmpty(t *testing.T) {
 
 // TestImplementations checks that the assembly implementations are
 // registered, and available exactly on CPUs with their features, in every
-// build that has them (wantImplementations, in impl_*_test.go).
+// build that has them (wantImplementations and wantSelectImplementations,
+// in impl_*_test.go).
 func TestImplementations(t *testing.T) {
 	cputest.CheckImplementations(t, "mont", wantImplementations)
+	cputest.CheckImplementations(t, "mont/select", wantSelectImplementations)
 }
 
 // benchSizes are the benchmarked modulus sizes in bits: those with dedicated

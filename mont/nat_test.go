@@ -104,7 +104,7 @@ func checkNat(t *testing.T, op string, got *Nat, m *Modulus, want *big.Int) {
 }
 
 func TestArithmetic(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		r := mrand.New(mrand.NewPCG(1, 2))
 		for _, mb := range testModuli(t, r) {
 			m := modFromBig(t, mb)
@@ -153,7 +153,7 @@ func btoi(b bool) int {
 }
 
 func TestExp(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		r := mrand.New(mrand.NewPCG(3, 4))
 		for _, mb := range testModuli(t, r) {
 			if mb.BitLen() > 2048 && testing.Short() {
@@ -194,7 +194,7 @@ func TestExp(t *testing.T) {
 }
 
 func TestMod(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		r := mrand.New(mrand.NewPCG(5, 6))
 		for _, mb := range testModuli(t, r) {
 			m := modFromBig(t, mb)
@@ -223,7 +223,7 @@ func TestMod(t *testing.T) {
 }
 
 func TestInverse(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		r := mrand.New(mrand.NewPCG(7, 8))
 		for _, mb := range testModuli(t, r) {
 			m := modFromBig(t, mb)
@@ -267,7 +267,7 @@ func TestInverse(t *testing.T) {
 }
 
 func TestRecombineCRT(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		for _, bits := range []int{64, 128, 512, 1024} {
 			for range 3 {
 				pb, _ := rand.Prime(rand.Reader, bits)
@@ -431,7 +431,7 @@ func testProbablyPrime(t *testing.T, probablyPrime func([]byte, int, io.Reader) 
 }
 
 func TestSelectEntry(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
 		r := mrand.New(mrand.NewPCG(13, 14))
 		for _, n := range []int{1, 3, 8, 16, 24, 32, 40, 48, 64, 96, 128} {
 			for _, count := range []int{1, 2, 16, 32} {
