@@ -33,11 +33,13 @@
 // package name "p256". The purego build tag turns the assembly off.
 package p256
 
-import (
-	"errors"
+// element.go, scalar.go, fields.go, p256_amd64.go and p256_noasm.go are
+// generated from the template they share with mont/p384 and mont/p521
+// (mont/internal/gen).
+//
+//go:generate go run ../internal/gen/main.go p256
 
-	"github.com/crypton-go/crypton/mont/internal/limbs"
-)
+import "errors"
 
 const (
 	// ElementSize is the length of an encoded field element in bytes.
@@ -47,35 +49,6 @@ const (
 	// OrderBits is the bit length of the group order n.
 	OrderBits = 256
 )
-
-// fp is the arithmetic modulo p, fn modulo n, with the kernels of
-// p256_amd64.go or p256_noasm.go.
-var (
-	fp = limbs.NewField([4]uint64{0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001}, fpKernels)
-	fn = limbs.NewField([4]uint64{0xf3b9cac2fc632551, 0xbce6faada7179e84, 0xffffffffffffffff, 0xffffffff00000000}, fnKernels)
-)
-
-// fpKernels and fnKernels hand the kernels of p256_amd64.go (or
-// p256_noasm.go) to limbs.NewField, by value (see limbs.Kernels); the
-// methods of Element and Scalar call them directly.
-var (
-	fpKernels = limbs.Kernels[[4]uint64]{
-		Mul:     func(f *limbs.Field[[4]uint64], x, y [4]uint64) [4]uint64 { fpMul(f, &x, &x, &y); return x },
-		Square:  func(f *limbs.Field[[4]uint64], x [4]uint64) [4]uint64 { fpSquare(f, &x, &x); return x },
-		SquareN: func(f *limbs.Field[[4]uint64], x [4]uint64, k int) [4]uint64 { fpSquareN(f, &x, &x, k); return x },
-		Invert:  invertV,
-		Sqrt:    sqrt,
-	}
-	fnKernels = limbs.Kernels[[4]uint64]{
-		Mul:     func(f *limbs.Field[[4]uint64], x, y [4]uint64) [4]uint64 { fnMul(f, &x, &x, &y); return x },
-		Square:  func(f *limbs.Field[[4]uint64], x [4]uint64) [4]uint64 { fnSquare(f, &x, &x); return x },
-		SquareN: func(f *limbs.Field[[4]uint64], x [4]uint64, k int) [4]uint64 { fnSquareN(f, &x, &x, k); return x },
-		Invert:  invertV,
-	}
-)
-
-// invertV is invert by value.
-func invertV(f *limbs.Field[[4]uint64], x [4]uint64) [4]uint64 { invert(f, &x, &x); return x }
 
 var (
 	curveB     = mustElement("5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b")

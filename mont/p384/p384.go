@@ -33,11 +33,13 @@
 // assembly off.
 package p384
 
-import (
-	"errors"
+// element.go, scalar.go, fields.go, p384_amd64.go and p384_noasm.go are
+// generated from the template they share with mont/p256 and mont/p521
+// (mont/internal/gen).
+//
+//go:generate go run ../internal/gen/main.go p384
 
-	"github.com/crypton-go/crypton/mont/internal/limbs"
-)
+import "errors"
 
 const (
 	// ElementSize is the length of an encoded field element in bytes.
@@ -47,35 +49,6 @@ const (
 	// OrderBits is the bit length of the group order n.
 	OrderBits = 384
 )
-
-// fp is the arithmetic modulo p, fn modulo n, with the kernels of
-// p384_amd64.go or p384_noasm.go.
-var (
-	fp = limbs.NewField([6]uint64{0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, fpKernels)
-	fn = limbs.NewField([6]uint64{0xecec196accc52973, 0x581a0db248b0a77a, 0xc7634d81f4372ddf, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, fnKernels)
-)
-
-// fpKernels and fnKernels hand the kernels of p384_amd64.go (or
-// p384_noasm.go) to limbs.NewField, by value (see limbs.Kernels); the
-// methods of Element and Scalar call them directly.
-var (
-	fpKernels = limbs.Kernels[[6]uint64]{
-		Mul:     func(f *limbs.Field[[6]uint64], x, y [6]uint64) [6]uint64 { fpMul(f, &x, &x, &y); return x },
-		Square:  func(f *limbs.Field[[6]uint64], x [6]uint64) [6]uint64 { fpSquare(f, &x, &x); return x },
-		SquareN: func(f *limbs.Field[[6]uint64], x [6]uint64, k int) [6]uint64 { fpSquareN(f, &x, &x, k); return x },
-		Invert:  invertV,
-		Sqrt:    sqrt,
-	}
-	fnKernels = limbs.Kernels[[6]uint64]{
-		Mul:     func(f *limbs.Field[[6]uint64], x, y [6]uint64) [6]uint64 { fnMul(f, &x, &x, &y); return x },
-		Square:  func(f *limbs.Field[[6]uint64], x [6]uint64) [6]uint64 { fnSquare(f, &x, &x); return x },
-		SquareN: func(f *limbs.Field[[6]uint64], x [6]uint64, k int) [6]uint64 { fnSquareN(f, &x, &x, k); return x },
-		Invert:  invertV,
-	}
-)
-
-// invertV is invert by value.
-func invertV(f *limbs.Field[[6]uint64], x [6]uint64) [6]uint64 { invert(f, &x, &x); return x }
 
 var (
 	curveB     = mustElement("b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875ac656398d8a2ed19d2a85c8edd3ec2aef")

@@ -35,11 +35,13 @@
 // assembly off.
 package p521
 
-import (
-	"errors"
+// element.go, scalar.go, fields.go, p521_amd64.go and p521_noasm.go are
+// generated from the template they share with mont/p256 and mont/p384
+// (mont/internal/gen).
+//
+//go:generate go run ../internal/gen/main.go p521
 
-	"github.com/crypton-go/crypton/mont/internal/limbs"
-)
+import "errors"
 
 const (
 	// ElementSize is the length of an encoded field element in bytes.
@@ -49,40 +51,6 @@ const (
 	// OrderBits is the bit length of the group order n.
 	OrderBits = 521
 )
-
-// p is 2^521 − 1, whose field holds plain values (not in Montgomery form):
-// its kernels compute the product and fold it with 2^521 ≡ 1.
-var p = [9]uint64{0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x1ff}
-
-// fp is the arithmetic modulo p, fn modulo n, with the kernels of
-// p521_amd64.go or p521_noasm.go.
-var (
-	fp = limbs.NewField(p, fpKernels)
-	fn = limbs.NewField([9]uint64{0xbb6fb71e91386409, 0x3bb5c9b8899c47ae, 0x7fcc0148f709a5d0, 0x51868783bf2f966b, 0xfffffffffffffffa, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff}, fnKernels)
-)
-
-// fpKernels and fnKernels hand the kernels of p521_amd64.go (or
-// p521_noasm.go) to limbs.NewField, by value (see limbs.Kernels); the
-// methods of Element and Scalar call them directly.
-var (
-	fpKernels = limbs.Kernels[[9]uint64]{
-		Mul:     func(f *limbs.Field[[9]uint64], x, y [9]uint64) [9]uint64 { fpMul(f, &x, &x, &y); return x },
-		Square:  func(f *limbs.Field[[9]uint64], x [9]uint64) [9]uint64 { fpSquare(f, &x, &x); return x },
-		SquareN: func(f *limbs.Field[[9]uint64], x [9]uint64, k int) [9]uint64 { fpSquareN(f, &x, &x, k); return x },
-		Invert:  invertV,
-		Sqrt:    sqrt,
-		Plain:   func(x [9]uint64) [9]uint64 { limbs.Reduce521(&x, &x); return x },
-	}
-	fnKernels = limbs.Kernels[[9]uint64]{
-		Mul:     func(f *limbs.Field[[9]uint64], x, y [9]uint64) [9]uint64 { fnMul(f, &x, &x, &y); return x },
-		Square:  func(f *limbs.Field[[9]uint64], x [9]uint64) [9]uint64 { fnSquare(f, &x, &x); return x },
-		SquareN: func(f *limbs.Field[[9]uint64], x [9]uint64, k int) [9]uint64 { fnSquareN(f, &x, &x, k); return x },
-		Invert:  invertV,
-	}
-)
-
-// invertV is invert by value.
-func invertV(f *limbs.Field[[9]uint64], x [9]uint64) [9]uint64 { invert(f, &x, &x); return x }
 
 var (
 	curveB     = mustElement("0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef109e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b503f00")
