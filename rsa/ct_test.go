@@ -102,7 +102,7 @@ func ctSecretNat(x *mont.Nat, m *mont.Modulus) *mont.Nat {
 // one, the length of the message; the message itself stays secret until
 // the test declassifies it to check it. The digests signed are public.
 func TestCTRSA(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, []string{"mont", "mont/select"}, func(t *testing.T) {
 		priv := ctSecretKey(t)
 		pub := priv.PublicKey()
 		random := newCTSecretReader(1)
@@ -163,7 +163,7 @@ func TestCTRSA(t *testing.T) {
 // (generateKey, as GenerateKey makes no key below 2048 bits) to keep the
 // case short under valgrind; the code is the same for every size.
 func TestCTGenerateKey(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, []string{"mont", "mont/select"}, func(t *testing.T) {
 		priv, err := generateKey(newCTSecretReader(2), 1024)
 		ctgrind.PublicValue(&err)
 		if err != nil {

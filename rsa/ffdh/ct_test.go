@@ -19,7 +19,7 @@ import (
 // shared secret stays secret until the test declassifies it to compare it
 // with the peer's.
 func TestCTFFDH(t *testing.T) {
-	cputest.TestAllImplementations(t, "mont", func(t *testing.T) {
+	cputest.TestAllCombinations(t, []string{"mont", "mont/select"}, func(t *testing.T) {
 		g := ffdh.FFDHE2048()
 		// A 29-byte exponent, the length GenerateKey uses for this group.
 		x := make([]byte, 29)
