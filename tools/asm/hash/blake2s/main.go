@@ -54,25 +54,15 @@ import (
 	"log"
 	"os"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/blake2"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// sigma are the message permutations of RFC 7693, Section 2.7, one for each
-// of the ten rounds.
-var sigma = [10][16]int{
-	{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-	{14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
-	{11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
-	{7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
-	{9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
-	{2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
-	{12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
-	{13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
-	{6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
-	{10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
-}
+// sigma are the message permutations of RFC 7693, Section 2.7.
+var sigma = blake2.Sigma
 
 // The initialization vector, RFC 7693, Section 2.6.
 var iv = [8]uint32{
@@ -279,14 +269,7 @@ var genericOut = flag.String("generic", "", "write the generic Go compression fu
 
 // generic returns the source of hash/blake2s/blake2sblock.go: blocksGeneric,
 // the compression function F of RFC 7693, Section 3.2, with the rounds
-// unrolled. Each round applies G to the four columns (a, b, c, d) = (v[i],
-// v[4+i], v[8+i], v[12+i]) and then to the four diagonals (v[i],
-// v[4+(i+1)%4], v[8+(i+2)%4], v[12+(i+3)%4]), i = 0..3, G number i of a
-// step taking the message words sigma[2i] and sigma[2i+1] (columns) or
-// sigma[8+2i] and sigma[8+2i+1] (diagonals) of the round's permutation
-// (RFC 7693, Sections 3.1 and 3.2). The four G of a step are written
-// interleaved, line by line of G, so that the compiled code has four
-// independent chains for the CPU to overlap.
+// unrolled by blake2.WriteRounds.
 func generic() []byte {
 	const rounds = 10
 	// G's rotations to the right, R1..R4 (RFC 7693, Section 2.1).
@@ -333,34 +316,7 @@ func blocksGeneric(h *[8]uint32, c *[2]uint32, flag uint32, p []byte) {
 		v12, v13, v14, v15 := iv[4]^c0, iv[5]^c1, iv[6]^flag, iv[7]
 
 `)
-	for r := range rounds {
-		s := sigma[r]
-		p("// Round %d.\n", r+1)
-		for step := range 2 { // 0: columns, 1: diagonals
-			var a, b, c, d [4]int
-			for i := range 4 {
-				a[i], b[i], c[i], d[i] = i, 4+(i+step)%4, 8+(i+2*step)%4, 12+(i+3*step)%4
-			}
-			for half := range 2 { // the two halves of G, with message words x and y
-				for i := range 4 {
-					p("v%d += v%d + m%d\n", a[i], b[i], s[8*step+2*i+half])
-				}
-				for i := range 4 {
-					p("v%d = bits.RotateLeft32(v%d^v%d, -%d)\n", d[i], d[i], a[i], rot[2*half])
-				}
-				for i := range 4 {
-					p("v%d += v%d\n", c[i], d[i])
-				}
-				for i := range 4 {
-					p("v%d = bits.RotateLeft32(v%d^v%d, -%d)\n", b[i], b[i], c[i], rot[2*half+1])
-				}
-			}
-		}
-	}
-	p("\n")
-	for i := range 8 {
-		p("h%d ^= v%d ^ v%d\n", i, i, i+8)
-	}
+	blake2.WriteRounds(&w, rounds, 32, rot)
 	p(`		p = p[BlockSize:]
 	}
 	h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7] = h0, h1, h2, h3, h4, h5, h6, h7
