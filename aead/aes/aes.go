@@ -3,9 +3,37 @@
 //
 // It mirrors the standard library's crypto/aes: the same [NewCipher],
 // [BlockSize] and [KeySizeError], with errors and panics named after this
-// package. Use the returned Block with a mode such as AES-GCM
-// (crypton's aead/aesgcm, or crypto/cipher); on its own, encrypting single
-// blocks is rarely what an application needs.
+// package. On its own, encrypting single blocks is rarely what an
+// application needs; use the Block with a mode.
+//
+// # Modes through crypto/cipher
+//
+// The Block that NewCipher returns has the optional methods NewGCM and
+// NewCTR that crypto/cipher looks for on a Block it does not know, so that
+// crypto/cipher's modes run crypton's code, kernels included, instead of
+// crypto/cipher's generic code, which calls Encrypt one block at a time
+// (about 50 times slower for AES-GCM):
+//
+//   - cipher.NewGCM, cipher.NewGCMWithNonceSize and
+//     cipher.NewGCMWithTagSize return the AES-GCM of aead/aesgcm (the same
+//     AEAD as aesgcm.New, aesgcm.NewWithNonceSize and
+//     aesgcm.NewWithTagSize with the same key), whose implementations are
+//     selected under the cpufeat name "aesgcm" and whose panics and errors
+//     say "aesgcm: ...".
+//   - cipher.NewCTR returns this package's counter mode, with
+//     crypto/cipher's counter (the whole 16-byte block, big-endian, modulo
+//     2¹²⁸) and its rules for XORKeyStream; on amd64 and arm64 a kernel
+//     makes the counter blocks in registers and XORs the key stream into
+//     the output as it leaves the last round.
+//
+// cipher.NewGCMWithRandomNonce accepts only crypto/aes's Block and returns
+// an error for this one: use aesgcm.NewRandomNonce. The Block has no
+// NewCBCEncrypter or NewCBCDecrypter method: CBC (and CFB and OFB, which
+// crypto/cipher has no such hook for) runs crypto/cipher's generic code
+// over Encrypt and Decrypt. With GODEBUG=fips140=only, crypto/cipher
+// refuses GCM with caller-chosen nonces over any Block and CTR over any
+// Block but crypto/aes's (an error from NewGCM, a panic from NewCTR)
+// before it looks for these methods.
 //
 // # Implementations
 //
@@ -17,10 +45,12 @@
 // several times slower than table-based code.
 //
 // On amd64 the AES-NI instructions are used when the CPU has them; the
-// multi-block path that crypton's modes use also has a VAES version for CPUs
-// with 256-bit VAES. Which of them runs is reported by cpufeat under the
-// package name "aes"; CRYPTON_CPU=-aesni turns AES-NI off. arm64 uses the
-// generic code for now.
+// multi-block path that crypton's modes use, counter mode included, also
+// has a VAES version for CPUs with 256-bit VAES. On arm64 the AES
+// instructions of the ARMv8 Cryptography Extensions are used. Which of them
+// runs is reported by cpufeat under the package name "aes" (a Block takes
+// the selection when it is made, a Stream from NewCTR when it is made);
+// CRYPTON_CPU=-aesni turns AES-NI off.
 package aes
 
 import (

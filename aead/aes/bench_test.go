@@ -2,8 +2,10 @@ package aes
 
 import (
 	stdaes "crypto/aes"
+	"crypto/cipher"
 	"testing"
 
+	"github.com/crypton-go/crypton/aead/aesgcm"
 	"github.com/crypton-go/crypton/aead/internal/aescore"
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 )
@@ -161,3 +163,89 @@ func BenchmarkImplementations(b *testing.B) {
 		})
 	})
 }
+
+var modeSizes = []struct {
+	name string
+	n    int
+}{{"64B", 64}, {"1KiB", 1024}, {"16KiB", 16 * 1024}}
+
+// BenchmarkGCMSeal measures AES-GCM Seal (13 bytes of additional data, a
+// TLS 1.2 record header's worth, into a buffer with room) three ways, side
+// by side: crypto/cipher's NewGCM over this package's Block
+// ("cipher.NewGCM"), which reaches crypton's AES-GCM through the Block's
+// NewGCM method; aesgcm.New with the same key ("aesgcm.New"), the target;
+// crypto/cipher's NewGCM over crypto/aes ("stdlib"); and crypto/cipher's
+// generic GCM over the Block with its optional methods hidden
+// ("cipher-fallback"), what cipher.NewGCM ran before the Block had them.
+func BenchmarkGCMSeal(b *testing.B) {
+	for _, ks := range keySizes {
+		b.Run(ks.name, func(b *testing.B) {
+			key := make([]byte, ks.n)
+			for _, size := range modeSizes {
+				b.Run(size.name, func(b *testing.B) {
+					block, _ := NewCipher(key)
+					viaBlock, _ := cipher.NewGCM(block)
+					direct, _ := aesgcm.New(key)
+					stdBlock, _ := stdaes.NewCipher(key)
+					std, _ := cipher.NewGCM(stdBlock)
+					fallback, _ := cipher.NewGCM(hiddenBlock{block})
+					for _, c := range []struct {
+						name string
+						a    cipher.AEAD
+					}{{"cipher.NewGCM", viaBlock}, {"aesgcm.New", direct}, {"stdlib", std}, {"cipher-fallback", fallback}} {
+						b.Run(c.name, func(b *testing.B) {
+							nonce, pt, ad := make([]byte, 12), make([]byte, size.n), make([]byte, 13)
+							out := make([]byte, 0, size.n+16)
+							b.SetBytes(int64(size.n))
+							b.ReportAllocs()
+							for b.Loop() {
+								out = c.a.Seal(out[:0], nonce, pt, ad)
+							}
+						})
+					}
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkCTR measures XORKeyStream of crypto/cipher's NewCTR over this
+// package's Block ("cipher.NewCTR"), which reaches crypton's counter mode
+// through the Block's NewCTR method, over crypto/aes ("stdlib"), and over
+// the Block with its optional methods hidden ("cipher-fallback",
+// crypto/cipher's generic CTR), side by side, in place, one Stream per
+// benchmark.
+func BenchmarkCTR(b *testing.B) {
+	for _, ks := range keySizes {
+		b.Run(ks.name, func(b *testing.B) {
+			key := make([]byte, ks.n)
+			for _, size := range modeSizes {
+				b.Run(size.name, func(b *testing.B) {
+					block, _ := NewCipher(key)
+					stdBlock, _ := stdaes.NewCipher(key)
+					for _, c := range []struct {
+						name  string
+						block cipher.Block
+					}{{"cipher.NewCTR", block}, {"stdlib", stdBlock}, {"cipher-fallback", hiddenBlock{block}}} {
+						b.Run(c.name, func(b *testing.B) {
+							s := cipher.NewCTR(c.block, make([]byte, BlockSize))
+							buf := make([]byte, size.n)
+							b.SetBytes(int64(size.n))
+							b.ReportAllocs()
+							for b.Loop() {
+								s.XORKeyStream(buf, buf)
+							}
+						})
+					}
+				})
+			}
+		})
+	}
+}
+
+// hiddenBlock is a cipher.Block without the optional methods of b.
+type hiddenBlock struct{ b cipher.Block }
+
+func (h hiddenBlock) BlockSize() int          { return h.b.BlockSize() }
+func (h hiddenBlock) Encrypt(dst, src []byte) { h.b.Encrypt(dst, src) }
+func (h hiddenBlock) Decrypt(dst, src []byte) { h.b.Decrypt(dst, src) }

@@ -9,6 +9,14 @@
 // cipher.NewGCMWithRandomNonce, and all return a [cipher.AEAD] that seals
 // and opens exactly as the standard library's does.
 //
+// Code written against crypto/cipher gets the same AEAD, kernels included,
+// with a Block from crypton's aead/aes: cipher.NewGCM(block),
+// cipher.NewGCMWithNonceSize(block, size) and
+// cipher.NewGCMWithTagSize(block, tagSize) call the Block's NewGCM
+// method, which returns what New, NewWithNonceSize and NewWithTagSize
+// return for its key. (cipher.NewGCMWithRandomNonce accepts crypto/aes's
+// Block only; NewRandomNonce is its counterpart here.)
+//
 // A 96-bit nonce must never repeat under one key: a repeated nonce reveals
 // the XOR of the two plaintexts and lets an attacker forge messages. Chosen
 // at random, nonces are safe for about 2³² messages per key; [NewRandomNonce]

@@ -120,6 +120,13 @@ func CTR(impl Impl, k *Key, ctr *[BlockSize]byte, dst, src []byte) {
 	if len(dst) < len(src) {
 		panic("aescore: CTR output shorter than input")
 	}
+	// The common case, whole blocks that do not reach the wrap of the last
+	// four bytes, goes straight to the kernel of impl, if it has one.
+	if c := binary.BigEndian.Uint32(ctr[12:]); len(src)&(BlockSize-1) == 0 &&
+		uint64(len(src)/BlockSize) < uint64(1<<32)-uint64(c) &&
+		ctr32Blocks(impl, k, ctr, dst, src) == len(src) {
+		return
+	}
 	for len(src) > 0 {
 		// The blocks left before the low 32 bits wrap, and as many
 		// bytes; n is at most that and uses blocks ≤ left blocks.

@@ -114,11 +114,11 @@ func ctrStarts(r *rand.Rand) [][16]byte {
 	return starts
 }
 
-// TestCTR compares CTR with crypto/cipher's NewCTR, which increments the
+// TestCounterMode compares CTR with crypto/cipher's NewCTR, which increments the
 // whole 128-bit counter block, on every implementation and key size, from
 // counters near each of the wraps, at every length of ctrLengths, into a
 // separate buffer and in place, and checks the counter block it leaves.
-func TestCTR(t *testing.T) {
+func TestCounterMode(t *testing.T) {
 	r := rand.New(rand.NewPCG(33, 34))
 	starts := ctrStarts(r)
 	forEachCTRImpl(t, func(t *testing.T, impl Impl, k *Key, std cipher.Block) {
@@ -149,11 +149,11 @@ func TestCTR(t *testing.T) {
 	})
 }
 
-// TestCTRPieces runs CTR over a long input in pieces of random whole
+// TestCounterModePieces runs CTR over a long input in pieces of random whole
 // numbers of blocks, from counters near each of the wraps, and compares
 // with crypto/cipher's CTR over the whole: the counter each call leaves is
 // where the next one starts.
-func TestCTRPieces(t *testing.T) {
+func TestCounterModePieces(t *testing.T) {
 	r := rand.New(rand.NewPCG(35, 36))
 	starts := ctrStarts(r)
 	forEachCTRImpl(t, func(t *testing.T, impl Impl, k *Key, std cipher.Block) {
@@ -178,11 +178,11 @@ func TestCTRPieces(t *testing.T) {
 	})
 }
 
-// TestCTR32 compares CTR32 with counter blocks encrypted one at a time by
+// TestCounterMode32 compares CTR32 with counter blocks encrypted one at a time by
 // crypto/aes, inc32 between them (the last four bytes wrap without
 // carrying into the others), on every implementation and key size, from
 // counters near the 32-bit wrap, at every length of ctrLengths.
-func TestCTR32(t *testing.T) {
+func TestCounterMode32(t *testing.T) {
 	r := rand.New(rand.NewPCG(37, 38))
 	forEachCTRImpl(t, func(t *testing.T, impl Impl, k *Key, std cipher.Block) {
 		for _, below := range []uint32{0, 1, 2, 7, 17, 100} {
