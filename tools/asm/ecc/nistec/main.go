@@ -124,6 +124,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
 	"math/bits"
 
 	"github.com/crypton-go/crypton/tools/asm/internal/pointasm"
@@ -153,8 +154,6 @@ func main() {
 	backSubstitute()
 	Generate()
 }
-
-func limb(m Mem, i int) Mem { return m.Offset(8 * i) }
 
 // The register allocator. Every function starts with resetRegs.
 
@@ -211,17 +210,8 @@ func (x fe) release() { release(x[:]...) }
 // load returns the element at m in fresh registers.
 func load(m Mem) fe {
 	x := allocFE()
-	for j := 0; j < 4; j++ {
-		MOVQ(limb(m, j), x[j])
-	}
+	limbs.Load(m, x[:])
 	return x
-}
-
-// store writes x to m; x stays live.
-func store(x fe, m Mem) {
-	for j := 0; j < 4; j++ {
-		MOVQ(x[j], limb(m, j))
-	}
 }
 
 // copyFE returns a copy of x in fresh registers.
@@ -236,8 +226,8 @@ func copyFE(x fe) fe {
 // copyElem copies the element at src to dst through AX (no live values).
 func copyElem(dst, src Mem) {
 	for i := 0; i < 4; i++ {
-		MOVQ(limb(src, i), RAX)
-		MOVQ(RAX, limb(dst, i))
+		MOVQ(limbs.Limb(src, i), RAX)
+		MOVQ(RAX, limbs.Limb(dst, i))
 	}
 }
 
@@ -274,7 +264,7 @@ func storeElem(x fe, e elem) {
 	takeRegs(RAX) // panics if x is in AX
 	r := alloc()
 	e.addr(r)
-	store(x, Mem{Base: r})
+	limbs.Store(x[:], Mem{Base: r})
 	release(r, RAX)
 }
 
@@ -409,11 +399,11 @@ func mulBody(x fe, y Mem) fe {
 	MOVQ(x[0], RDX)
 	release(x[0])
 	t[0], t[1] = alloc(), alloc()
-	MULXQ(limb(y, 0), t[0], t[1])
+	MULXQ(limbs.Limb(y, 0), t[0], t[1])
 	lo := alloc()
 	for j := 1; j < 4; j++ {
 		t[j+1] = alloc()
-		MULXQ(limb(y, j), lo, t[j+1])
+		MULXQ(limbs.Limb(y, j), lo, t[j+1])
 		if j == 1 {
 			ADDQ(lo, t[j])
 		} else {
@@ -428,12 +418,12 @@ func mulBody(x fe, y Mem) fe {
 		release(x[i])
 		XORL(zero.As32(), zero.As32()) // clears CF and OF
 		for j := 0; j < 3; j++ {
-			MULXQ(limb(y, j), lo, hi)
+			MULXQ(limbs.Limb(y, j), lo, hi)
 			ADCXQ(lo, t[i+j])
 			ADOXQ(hi, t[i+j+1])
 		}
 		t[i+4] = alloc()
-		MULXQ(limb(y, 3), lo, t[i+4])
+		MULXQ(limbs.Limb(y, 3), lo, t[i+4])
 		ADCXQ(lo, t[i+3])
 		// t[0..i+4] < 2^(64(i+5)): the two carries do not overflow.
 		ADOXQ(zero, t[i+4])
@@ -647,7 +637,9 @@ func pMinus(ys [4]Op) fe {
 	return n
 }
 
-func memLimbs(m Mem) [4]Op { return [4]Op{limb(m, 0), limb(m, 1), limb(m, 2), limb(m, 3)} }
+func memLimbs(m Mem) [4]Op {
+	return [4]Op{limbs.Limb(m, 0), limbs.Limb(m, 1), limbs.Limb(m, 2), limbs.Limb(m, 3)}
+}
 
 func regLimbs(x fe) [4]Op { return [4]Op{x[0], x[1], x[2], x[3]} }
 
@@ -774,45 +766,45 @@ func doubleJacobian() {
 	Comment("δ = Z²; X − δ; X + δ")
 	d := sqr(load(Z))
 	m := subFrom(X, d, true)
-	store(m, M)
+	limbs.Store(m[:], M)
 	m.release()
 	s := add(d, X)
-	store(s, S)
+	limbs.Store(s[:], S)
 	s.release()
 	Comment("T = 2Y; Z3 = T·Z")
 	t := dbl(load(Y))
-	store(t, T)
+	limbs.Store(t[:], T)
 	z3 := mul(t, Z)
-	store(z3, Z)
+	limbs.Store(z3[:], Z)
 	z3.release()
 	Comment("α = 3(X − δ)(X + δ)")
 	al := triple(mul(load(S), M))
-	store(al, AL)
+	limbs.Store(al[:], AL)
 	al.release()
 	Comment("A = T² = 4γ")
 	a := sqr(load(T))
-	store(a, A)
+	limbs.Store(a[:], A)
 	a.release()
 	Comment("α²")
 	q := sqr(load(AL))
-	store(q, Q)
+	limbs.Store(q[:], Q)
 	q.release()
 	Comment("4β = X·A; 8β")
 	b := mul(load(A), X)
-	store(b, B)
+	limbs.Store(b[:], B)
 	b = dbl(b)
-	store(b, B8)
+	limbs.Store(b[:], B8)
 	b.release()
 	Comment("8γ² = A²/2")
 	g := half(sqr(load(A)))
-	store(g, G)
+	limbs.Store(g[:], G)
 	g.release()
 	Comment("X3 = α² − 8β")
 	x3 := sub(load(Q), B8)
-	store(x3, X)
+	limbs.Store(x3[:], X)
 	Comment("Y3 = α(4β − X3) − 8γ²")
 	y := sub(mul(subFrom(B, x3, false), AL), G)
-	store(y, Y)
+	limbs.Store(y[:], Y)
 	y.release()
 	DECQ(count)
 	JNZ(LabelRef("loop"))
@@ -876,44 +868,44 @@ func maddBody(v map[string]Mem) {
 	// The order interleaves independent operations (see doubleJacobian).
 	Comment("Z1Z1 = Z1²; Z1·Z1Z1; U2 = X2·Z1Z1; H = U2 − X1")
 	zz := sqr(load(z1))
-	store(zz, z1z1)
+	limbs.Store(zz[:], z1z1)
 	c := mul(zz, z1)
-	store(c, w)
+	limbs.Store(c[:], w)
 	c.release()
 	hr := sub(mul(load(x2), z1z1), x1)
-	store(hr, h)
+	limbs.Store(hr[:], h)
 	hr.release()
 	Comment("r = 2(Y2·Z1·Z1Z1 − Y1); I = 4·H²")
 	rr := dbl(sub(mul(load(w), y2), y1))
-	store(rr, r)
+	limbs.Store(rr[:], r)
 	rr.release()
 	ir := dbl(dbl(sqr(load(h))))
-	store(ir, i)
+	limbs.Store(ir[:], i)
 	ir.release()
 	Comment("Z3 = 2·Z1·H; r²; J = H·I; V = X1·I")
 	z := dbl(mul(load(z1), h))
-	store(z, z3)
+	limbs.Store(z[:], z3)
 	z.release()
 	rq := sqr(load(r))
-	store(rq, x3)
+	limbs.Store(rq[:], x3)
 	rq.release()
 	jr := mul(load(i), h)
-	store(jr, j)
+	limbs.Store(jr[:], j)
 	jr.release()
 	vr := mul(load(x1), i)
-	store(vr, vv)
+	limbs.Store(vr[:], vv)
 	vr = add(dbl(vr), j)
-	store(vr, jv)
+	limbs.Store(vr[:], jv)
 	vr.release()
 	Comment("2·Y1·J; X3 = r² − (J + 2V)")
 	wr := dbl(mul(load(y1), j))
-	store(wr, w)
+	limbs.Store(wr[:], w)
 	wr.release()
 	xr := sub(load(x3), jv)
-	store(xr, x3)
+	limbs.Store(xr[:], x3)
 	Comment("Y3 = r(V − X3) − 2·Y1·J")
 	yr := sub(mul(subFrom(vv, xr, false), r), w)
-	store(yr, y3)
+	limbs.Store(yr[:], y3)
 	yr.release()
 }
 
@@ -945,7 +937,7 @@ func addDigit() {
 	for j := 0; j < 4; j++ {
 		CMOVQNE(ny[j], yv[j])
 	}
-	store(yv, y2)
+	limbs.Store(yv[:], y2)
 	yv.release()
 	ny.release()
 
@@ -971,7 +963,7 @@ func prefixProducts() {
 	Load(Param("z"), RDX)
 	acc := load(Mem{Base: RDX})
 	Load(Param("prefix"), RDX)
-	store(acc, Mem{Base: RDX})
+	limbs.Store(acc[:], Mem{Base: RDX})
 	if acc != subIn {
 		panic("p256PrefixMULX: the loop must start with acc in subIn")
 	}
@@ -1021,10 +1013,10 @@ func backSubstitute() {
 	MOVQ(RAX, km1)
 	Comment("1/z[k] = inv·prefix[k−1]; inv = inv·z[k]")
 	zi := mulElem(load(INV), elem{"prefix", km1, 32, 0})
-	store(zi, ZI)
+	limbs.Store(zi[:], ZI)
 	zi.release()
 	iv := mulElem(load(INV), elem{"z", k, 32, 0})
-	store(iv, INV)
+	limbs.Store(iv[:], INV)
 	iv.release()
 	emitAffine(ZI, ZI2, k)
 	MOVQ(k, RAX)
@@ -1042,7 +1034,7 @@ func backSubstitute() {
 func emitAffine(ZI, ZI2 Mem, k Mem) {
 	Comment("out[k] = (x[k]·zi², y[k]·zi³)")
 	zi2 := sqr(load(ZI))
-	store(zi2, ZI2)
+	limbs.Store(zi2[:], ZI2)
 	zi3 := mul(zi2, ZI)
 	ry := mulElem(zi3, elem{"y", k, 32, 0})
 	storeElem(ry, elem{"out", k, 64, 32})

@@ -8,13 +8,12 @@
 package pointasm
 
 import (
+	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
-
-// Limb returns the i-th 64-bit limb (little-endian) of the element at m.
-func Limb(m Mem, i int) Mem { return m.Offset(8 * i) }
 
 // AddDigitSelect emits the end of an addDigit function of n-limb field
 // elements, once the mixed addition has left the sum (x3 : y3 : z3) of
@@ -31,21 +30,21 @@ func Limb(m Mem, i int) Mem { return m.Offset(8 * i) }
 // uses AX, BX, CX and DX, and leaves the RET to the caller.
 func AddDigitSelect(n int, x1, y1, z1, x2, y2, x3, y3, z3 Mem, one func(k int)) {
 	Comment("from the point at infinity (z1 = 0), the sum is (x2, y2, 1)")
-	MOVQ(Limb(z1, 0), RAX)
+	MOVQ(limbs.Limb(z1, 0), RAX)
 	for k := 1; k < n; k++ {
-		ORQ(Limb(z1, k), RAX)
+		ORQ(limbs.Limb(z1, k), RAX)
 	}
 	for k := 0; k < n; k++ {
-		MOVQ(Limb(x3, k), RBX)
-		CMOVQEQ(Limb(x2, k), RBX)
-		MOVQ(RBX, Limb(x3, k))
-		MOVQ(Limb(y3, k), RBX)
-		CMOVQEQ(Limb(y2, k), RBX)
-		MOVQ(RBX, Limb(y3, k))
+		MOVQ(limbs.Limb(x3, k), RBX)
+		CMOVQEQ(limbs.Limb(x2, k), RBX)
+		MOVQ(RBX, limbs.Limb(x3, k))
+		MOVQ(limbs.Limb(y3, k), RBX)
+		CMOVQEQ(limbs.Limb(y2, k), RBX)
+		MOVQ(RBX, limbs.Limb(y3, k))
 		one(k)
-		MOVQ(Limb(z3, k), RBX)
+		MOVQ(limbs.Limb(z3, k), RBX)
 		CMOVQEQ(RCX, RBX)
-		MOVQ(RBX, Limb(z3, k))
+		MOVQ(RBX, limbs.Limb(z3, k))
 	}
 
 	Comment("for a zero digit, the sum stays as it was")
@@ -57,8 +56,8 @@ func AddDigitSelect(n int, x1, y1, z1, x2, y2, x3, y3, z3 Mem, one func(k int)) 
 	}{{"x", x1, x3}, {"y", y1, y3}, {"z", z1, z3}} {
 		Load(Param(c.param), RDX)
 		for k := 0; k < n; k++ {
-			MOVQ(Limb(c.out, k), RBX)
-			CMOVQNE(Limb(c.in, k), RBX)
+			MOVQ(limbs.Limb(c.out, k), RBX)
+			CMOVQNE(limbs.Limb(c.in, k), RBX)
 			MOVQ(RBX, Mem{Base: RDX, Disp: 8 * k})
 		}
 	}

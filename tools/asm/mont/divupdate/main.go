@@ -66,6 +66,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
 
 	"github.com/crypton-go/crypton/tools/asm/internal/args"
 	. "github.com/mmcloughlin/avo/build"
@@ -82,9 +83,6 @@ func main() {
 	}
 	Generate()
 }
-
-// limb returns the memory operand of limb i of the array at p.
-func limb(p GPPhysical, i int) Mem { return Mem{Base: p, Disp: 8 * i} }
 
 // acc is a signed 128-bit accumulator lo:hi.
 type acc struct{ lo, hi GPPhysical }
@@ -164,7 +162,7 @@ func pass(n int, c [2]*chain, mask Op, fix0 func()) {
 		}
 		if i > 0 {
 			for k := range 2 {
-				c[k].acc.store62(mask, limb(c[k].out, i-1))
+				c[k].acc.store62(mask, limbs.Limb(Mem{Base: c[k].out}, i-1))
 			}
 		}
 		for k := range 2 {
@@ -172,7 +170,7 @@ func pass(n int, c [2]*chain, mask Op, fix0 func()) {
 		}
 	}
 	for k := range 2 {
-		MOVQ(c[k].acc.lo, limb(c[k].out, n-1))
+		MOVQ(c[k].acc.lo, limbs.Limb(Mem{Base: c[k].out}, n-1))
 	}
 }
 
@@ -198,26 +196,26 @@ func updateDEFG(n int) {
 	MOVQ(Mem{Base: RCX, Disp: 16}, q)
 	MOVQ(Mem{Base: RCX, Disp: 24}, r)
 	cf := &chain{acc: a, out: fp, terms: func(i int) [][2]Op {
-		return [][2]Op{{limb(fp, i), u}, {limb(gp, i), v}}
+		return [][2]Op{{limbs.Limb(Mem{Base: fp}, i), u}, {limbs.Limb(Mem{Base: gp}, i), v}}
 	}}
 	cg := &chain{acc: b, out: gp, terms: func(i int) [][2]Op {
-		return [][2]Op{{limb(fp, i), q}, {limb(gp, i), r}}
+		return [][2]Op{{limbs.Limb(Mem{Base: fp}, i), q}, {limbs.Limb(Mem{Base: gp}, i), r}}
 	}}
 	pass(n, [2]*chain{cf, cg}, mask, nil)
 
 	Comment("(d, e) = (t·(d, e) + (md, me)·m)/2^62; md, me in R12, R13")
 	dp, ep, mp, tp := GPPhysical(RDI), GPPhysical(RSI), GPPhysical(RBX), GPPhysical(RCX)
 	md, me := GPPhysical(R12), GPPhysical(R13)
-	tu, tv, tq, tr := limb(tp, 0), limb(tp, 1), limb(tp, 2), limb(tp, 3)
+	tu, tv, tq, tr := limbs.Limb(Mem{Base: tp}, 0), limbs.Limb(Mem{Base: tp}, 1), limbs.Limb(Mem{Base: tp}, 2), limbs.Limb(Mem{Base: tp}, 3)
 	Load(Param("pd"), dp)
 	Load(Param("pe"), ep)
 	Load(Param("m"), mp)
 	Load(Param("t"), tp)
 	Comment("md = u·[d < 0] + v·[e < 0], me = q·[d < 0] + r·[e < 0]")
 	sd, se, x := R8, R9, R10
-	MOVQ(limb(dp, n-1), sd)
+	MOVQ(limbs.Limb(Mem{Base: dp}, n-1), sd)
 	SARQ(U8(63), sd)
-	MOVQ(limb(ep, n-1), se)
+	MOVQ(limbs.Limb(Mem{Base: ep}, n-1), se)
 	SARQ(U8(63), se)
 	for _, c := range []struct {
 		x      GPPhysical
@@ -230,10 +228,10 @@ func updateDEFG(n int) {
 		ADDQ(x, c.x)
 	}
 	cd := &chain{acc: a, out: dp, terms: func(i int) [][2]Op {
-		return [][2]Op{{limb(dp, i), tu}, {limb(ep, i), tv}, {md, limb(mp, i)}}
+		return [][2]Op{{limbs.Limb(Mem{Base: dp}, i), tu}, {limbs.Limb(Mem{Base: ep}, i), tv}, {md, limbs.Limb(Mem{Base: mp}, i)}}
 	}}
 	ce := &chain{acc: b, out: ep, terms: func(i int) [][2]Op {
-		return [][2]Op{{limb(dp, i), tq}, {limb(ep, i), tr}, {me, limb(mp, i)}}
+		return [][2]Op{{limbs.Limb(Mem{Base: dp}, i), tq}, {limbs.Limb(Mem{Base: ep}, i), tr}, {me, limbs.Limb(Mem{Base: mp}, i)}}
 	}}
 	pass(n, [2]*chain{cd, ce}, mask, func() {
 		Comment("md −= (minv·cd + md) mod 2^62, me likewise")

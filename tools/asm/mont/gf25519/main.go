@@ -47,6 +47,7 @@
 package main
 
 import (
+	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -67,31 +68,28 @@ var t = [8]GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15}
 // zero is the register that the kernels keep at 0.
 var zero = RCX
 
-// limb returns limb i of the element at m.
-func limb(m Mem, i int) Mem { return m.Offset(8 * i) }
-
 // The kernels below (mul, square, sub, addSub, mul121665Add) expect
 // zero to hold 0 and keep it so; they leave the flags undefined.
 
 // mul emits z = x·y: the 512-bit product into t, then reduce.
 func mul(z, x, y Mem) {
 	// Row 0: t[0..4] = x·y[0], one carry chain.
-	MOVQ(limb(y, 0), RDX)
-	MULXQ(limb(x, 0), t[0], t[1])
-	MULXQ(limb(x, 1), RAX, t[2])
+	MOVQ(limbs.Limb(y, 0), RDX)
+	MULXQ(limbs.Limb(x, 0), t[0], t[1])
+	MULXQ(limbs.Limb(x, 1), RAX, t[2])
 	ADDQ(RAX, t[1])
-	MULXQ(limb(x, 2), RAX, t[3])
+	MULXQ(limbs.Limb(x, 2), RAX, t[3])
 	ADCQ(RAX, t[2])
-	MULXQ(limb(x, 3), RAX, t[4])
+	MULXQ(limbs.Limb(x, 3), RAX, t[4])
 	ADCQ(RAX, t[3])
 	ADCQ(zero, t[4])
 	// Rows 1–3: t[i..i+4] += x·y[i]; low halves on the CF chain, high
 	// halves on the OF chain. Clearing t[i+4] also clears both flags.
 	for i := 1; i < 4; i++ {
-		MOVQ(limb(y, i), RDX)
+		MOVQ(limbs.Limb(y, i), RDX)
 		XORQ(t[i+4], t[i+4])
 		for j := 0; j < 4; j++ {
-			MULXQ(limb(x, j), RAX, RBX)
+			MULXQ(limbs.Limb(x, j), RAX, RBX)
 			ADCXQ(RAX, t[i+j])
 			ADOXQ(RBX, t[i+j+1])
 		}
@@ -105,35 +103,35 @@ func mul(z, x, y Mem) {
 // square emits z = x·x.
 func square(z, x Mem) {
 	// Off-diagonal products x[i]·x[j], i < j, at position i+j, in t[1..6].
-	MOVQ(limb(x, 0), RDX)
-	MULXQ(limb(x, 1), t[1], t[2])
-	MULXQ(limb(x, 2), RAX, t[3])
+	MOVQ(limbs.Limb(x, 0), RDX)
+	MULXQ(limbs.Limb(x, 1), t[1], t[2])
+	MULXQ(limbs.Limb(x, 2), RAX, t[3])
 	ADDQ(RAX, t[2])
-	MULXQ(limb(x, 3), RAX, t[4])
+	MULXQ(limbs.Limb(x, 3), RAX, t[4])
 	ADCQ(RAX, t[3])
 	ADCQ(zero, t[4])
-	MOVQ(limb(x, 1), RDX)
+	MOVQ(limbs.Limb(x, 1), RDX)
 	XORQ(t[5], t[5])
-	MULXQ(limb(x, 2), RAX, RBX)
+	MULXQ(limbs.Limb(x, 2), RAX, RBX)
 	ADCXQ(RAX, t[3])
 	ADOXQ(RBX, t[4])
-	MULXQ(limb(x, 3), RAX, RBX)
+	MULXQ(limbs.Limb(x, 3), RAX, RBX)
 	ADCXQ(RAX, t[4])
 	ADOXQ(RBX, t[5])
 	ADCXQ(zero, t[5])
-	MOVQ(limb(x, 2), RDX)
-	MULXQ(limb(x, 3), RAX, t[6])
+	MOVQ(limbs.Limb(x, 2), RDX)
+	MULXQ(limbs.Limb(x, 3), RAX, t[6])
 	ADDQ(RAX, t[5])
 	ADCQ(zero, t[6])
 	// Double them on the CF chain (ADCX r, r is a shift left through the
 	// carry) while adding the squares x[i]² at 2i on the OF chain.
 	XORQ(t[7], t[7])
-	MOVQ(limb(x, 0), RDX)
+	MOVQ(limbs.Limb(x, 0), RDX)
 	MULXQ(RDX, t[0], RBX)
 	ADCXQ(t[1], t[1])
 	ADOXQ(RBX, t[1])
 	for i := 1; i < 4; i++ {
-		MOVQ(limb(x, i), RDX)
+		MOVQ(limbs.Limb(x, i), RDX)
 		MULXQ(RDX, RAX, RBX)
 		ADCXQ(t[2*i], t[2*i])
 		ADOXQ(RAX, t[2*i])
@@ -164,7 +162,7 @@ func reduce(z Mem) {
 	if beforeStore != nil {
 		beforeStore()
 	}
-	store(z)
+	limbs.Store(t[:4], z)
 }
 
 // beforeStore, if set, is emitted by reduce before the result is stored:
@@ -184,21 +182,14 @@ func foldTop(top GPPhysical) {
 	ADDQ(RAX, t[0])
 }
 
-// store writes t[0..3] to z.
-func store(z Mem) {
-	for i := 0; i < 4; i++ {
-		MOVQ(t[i], limb(z, i))
-	}
-}
-
 // sub emits z = x − y, as Element.Sub.
 func sub(z, x, y Mem) {
 	for i := 0; i < 4; i++ {
-		MOVQ(limb(x, i), t[i])
+		MOVQ(limbs.Limb(x, i), t[i])
 	}
-	SUBQ(limb(y, 0), t[0])
+	SUBQ(limbs.Limb(y, 0), t[0])
 	for i := 1; i < 4; i++ {
-		SBBQ(limb(y, i), t[i])
+		SBBQ(limbs.Limb(y, i), t[i])
 	}
 	SBBQ(RAX, RAX)
 	ANDQ(U8(38), RAX)
@@ -209,7 +200,7 @@ func sub(z, x, y Mem) {
 	SBBQ(RAX, RAX)
 	ANDQ(U8(38), RAX)
 	SUBQ(RAX, t[0])
-	store(z)
+	limbs.Store(t[:4], z)
 }
 
 // addSub emits s = x + y and d = x − y, as Element.Add and Element.Sub
@@ -217,17 +208,17 @@ func sub(z, x, y Mem) {
 func addSub(s, d, x, y Mem) {
 	var u = [4]GPPhysical{R12, R13, R14, R15}
 	for i := 0; i < 4; i++ {
-		MOVQ(limb(x, i), t[i])
+		MOVQ(limbs.Limb(x, i), t[i])
 		MOVQ(t[i], u[i])
 	}
-	ADDQ(limb(y, 0), t[0])
+	ADDQ(limbs.Limb(y, 0), t[0])
 	for i := 1; i < 4; i++ {
-		ADCQ(limb(y, i), t[i])
+		ADCQ(limbs.Limb(y, i), t[i])
 	}
 	SBBQ(RAX, RAX)
-	SUBQ(limb(y, 0), u[0])
+	SUBQ(limbs.Limb(y, 0), u[0])
 	for i := 1; i < 4; i++ {
-		SBBQ(limb(y, i), u[i])
+		SBBQ(limbs.Limb(y, i), u[i])
 	}
 	SBBQ(RBX, RBX)
 	ANDQ(U8(38), RAX)
@@ -246,9 +237,9 @@ func addSub(s, d, x, y Mem) {
 	SBBQ(RBX, RBX)
 	ANDQ(U8(38), RBX)
 	SUBQ(RBX, u[0])
-	store(s)
+	limbs.Store(t[:4], s)
 	for i := 0; i < 4; i++ {
-		MOVQ(u[i], limb(d, i))
+		MOVQ(u[i], limbs.Limb(d, i))
 	}
 }
 
@@ -256,36 +247,36 @@ func addSub(s, d, x, y Mem) {
 // ladder.go: the five-limb sum, then the top limb folded as in Mult32.
 func mul121665Add(z, x, y Mem) {
 	MOVQ(U32(121665), RDX)
-	MULXQ(limb(x, 0), t[0], t[1])
-	MULXQ(limb(x, 1), RAX, t[2])
+	MULXQ(limbs.Limb(x, 0), t[0], t[1])
+	MULXQ(limbs.Limb(x, 1), RAX, t[2])
 	ADDQ(RAX, t[1])
-	MULXQ(limb(x, 2), RAX, t[3])
+	MULXQ(limbs.Limb(x, 2), RAX, t[3])
 	ADCQ(RAX, t[2])
-	MULXQ(limb(x, 3), RAX, t[4])
+	MULXQ(limbs.Limb(x, 3), RAX, t[4])
 	ADCQ(RAX, t[3])
 	ADCQ(zero, t[4])
-	ADDQ(limb(y, 0), t[0])
+	ADDQ(limbs.Limb(y, 0), t[0])
 	for i := 1; i < 4; i++ {
-		ADCQ(limb(y, i), t[i])
+		ADCQ(limbs.Limb(y, i), t[i])
 	}
 	ADCQ(zero, t[4])
 	foldTop(t[4])
-	store(z)
+	limbs.Store(t[:4], z)
 }
 
 // cswap emits the swap of the 4-limb elements at a and b if mask is all
 // ones, and nothing if it is 0, with the same instructions either way.
 func cswap(mask GPPhysical, a, b Mem) {
 	for i := 0; i < 4; i++ {
-		MOVQ(limb(a, i), RAX)
-		MOVQ(limb(b, i), RBX)
+		MOVQ(limbs.Limb(a, i), RAX)
+		MOVQ(limbs.Limb(b, i), RBX)
 		MOVQ(RAX, RDX)
 		XORQ(RBX, RDX)
 		ANDQ(mask, RDX)
 		XORQ(RDX, RAX)
 		XORQ(RDX, RBX)
-		MOVQ(RAX, limb(a, i))
-		MOVQ(RBX, limb(b, i))
+		MOVQ(RAX, limbs.Limb(a, i))
+		MOVQ(RBX, limbs.Limb(b, i))
 	}
 }
 
@@ -352,20 +343,20 @@ func ladderFunc() {
 	Comment("x1 = *x1, x2 = 1, z2 = 0, x3 = x1, z3 = 1")
 	Load(Param("x1"), RSI)
 	for i := 0; i < 4; i++ {
-		MOVQ(limb(Mem{Base: RSI}, i), RAX)
-		MOVQ(RAX, limb(X1, i))
-		MOVQ(RAX, limb(X3, i))
+		MOVQ(limbs.Limb(Mem{Base: RSI}, i), RAX)
+		MOVQ(RAX, limbs.Limb(X1, i))
+		MOVQ(RAX, limbs.Limb(X3, i))
 	}
 	XORQ(RAX, RAX)
 	for i := 0; i < 4; i++ {
-		MOVQ(RAX, limb(Z2, i))
+		MOVQ(RAX, limbs.Limb(Z2, i))
 		if i > 0 {
-			MOVQ(RAX, limb(X2, i))
-			MOVQ(RAX, limb(Z3, i))
+			MOVQ(RAX, limbs.Limb(X2, i))
+			MOVQ(RAX, limbs.Limb(Z3, i))
 		}
 	}
-	MOVQ(U32(1), limb(X2, 0))
-	MOVQ(U32(1), limb(Z3, 0))
+	MOVQ(U32(1), limbs.Limb(X2, 0))
+	MOVQ(U32(1), limbs.Limb(Z3, 0))
 	MOVQ(RAX, swap)
 	Load(Param("scalar"), RSI)
 	MOVQ(RSI, scalarPtr)
@@ -420,10 +411,10 @@ func ladderFunc() {
 	Load(Param("x2"), RSI)
 	Load(Param("z2"), RDI)
 	for i := 0; i < 4; i++ {
-		MOVQ(limb(X2, i), RAX)
-		MOVQ(RAX, limb(Mem{Base: RSI}, i))
-		MOVQ(limb(Z2, i), RAX)
-		MOVQ(RAX, limb(Mem{Base: RDI}, i))
+		MOVQ(limbs.Limb(X2, i), RAX)
+		MOVQ(RAX, limbs.Limb(Mem{Base: RSI}, i))
+		MOVQ(limbs.Limb(Z2, i), RAX)
+		MOVQ(RAX, limbs.Limb(Mem{Base: RDI}, i))
 	}
 	RET()
 }

@@ -63,6 +63,7 @@
 package main
 
 import (
+	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -89,31 +90,28 @@ var (
 	l6 = R14
 )
 
-// limb returns limb i of the element at m.
-func limb(m Mem, i int) Mem { return m.Offset(8 * i) }
-
 // mulProduct emits the 896-bit product t = x·y, with t[0..5] stored in
 // slots and t[6..13] left in l6 and hi.
 func mulProduct(x, y, slots Mem) {
 	t := func(k int) GPPhysical { return win[k%8] }
 	// Row 0: t[0..7] = x·y[0], one carry chain.
-	MOVQ(limb(y, 0), RDX)
-	MULXQ(limb(x, 0), t(0), t(1))
-	MULXQ(limb(x, 1), RAX, t(2))
+	MOVQ(limbs.Limb(y, 0), RDX)
+	MULXQ(limbs.Limb(x, 0), t(0), t(1))
+	MULXQ(limbs.Limb(x, 1), RAX, t(2))
 	ADDQ(RAX, t(1))
 	for j := 2; j < 7; j++ {
-		MULXQ(limb(x, j), RAX, t(j+1))
+		MULXQ(limbs.Limb(x, j), RAX, t(j+1))
 		ADCQ(RAX, t(j))
 	}
 	ADCQ(U8(0), t(7))
-	MOVQ(t(0), limb(slots, 0))
+	MOVQ(t(0), limbs.Limb(slots, 0))
 	// Rows 1–6: t[i..i+7] += x·y[i]; low halves on the CF chain, high
 	// halves on the OF chain. Clearing t[i+7] also clears both flags.
 	for i := 1; i < 7; i++ {
-		MOVQ(limb(y, i), RDX)
+		MOVQ(limbs.Limb(y, i), RDX)
 		XORQ(t(i+7), t(i+7))
 		for j := 0; j < 7; j++ {
-			MULXQ(limb(x, j), RAX, RBX)
+			MULXQ(limbs.Limb(x, j), RAX, RBX)
 			ADCXQ(RAX, t(i+j))
 			ADOXQ(RBX, t(i+j+1))
 		}
@@ -121,7 +119,7 @@ func mulProduct(x, y, slots Mem) {
 		// the CF chain ends here, and the row cannot overflow.
 		ADCQ(U8(0), t(i+7))
 		if i < 6 {
-			MOVQ(t(i), limb(slots, i))
+			MOVQ(t(i), limbs.Limb(slots, i))
 		}
 	}
 }
@@ -132,29 +130,29 @@ func sqrProduct(x, slots Mem) {
 	// The products x[i]·x[j], i < j, at position i+j, in t[1..12]; row i
 	// adds x[i]·x[i+1..6] at positions 2i+1 to i+7, after which positions
 	// 2i+1 and 2i+2 are final, and leave the window but for t[6].
-	MOVQ(limb(x, 0), RDX)
-	MULXQ(limb(x, 1), t(1), t(2))
-	MULXQ(limb(x, 2), RAX, t(3))
+	MOVQ(limbs.Limb(x, 0), RDX)
+	MULXQ(limbs.Limb(x, 1), t(1), t(2))
+	MULXQ(limbs.Limb(x, 2), RAX, t(3))
 	ADDQ(RAX, t(2))
 	for j := 3; j < 7; j++ {
-		MULXQ(limb(x, j), RAX, t(j+1))
+		MULXQ(limbs.Limb(x, j), RAX, t(j+1))
 		ADCQ(RAX, t(j))
 	}
 	ADCQ(U8(0), t(7))
-	MOVQ(t(1), limb(slots, 1))
-	MOVQ(t(2), limb(slots, 2))
+	MOVQ(t(1), limbs.Limb(slots, 1))
+	MOVQ(t(2), limbs.Limb(slots, 2))
 	for i := 1; i < 6; i++ {
-		MOVQ(limb(x, i), RDX)
+		MOVQ(limbs.Limb(x, i), RDX)
 		XORQ(t(i+7), t(i+7))
 		for j := i + 1; j < 7; j++ {
-			MULXQ(limb(x, j), RAX, RBX)
+			MULXQ(limbs.Limb(x, j), RAX, RBX)
 			ADCXQ(RAX, t(i+j))
 			ADOXQ(RBX, t(i+j+1))
 		}
 		ADCQ(U8(0), t(i+7))
 		for _, k := range []int{2*i + 1, 2*i + 2} {
 			if k < 6 {
-				MOVQ(t(k), limb(slots, k))
+				MOVQ(t(k), limbs.Limb(slots, k))
 			}
 		}
 	}
@@ -162,15 +160,15 @@ func sqrProduct(x, slots Mem) {
 	// carry) while adding the squares x[i]² at 2i on the OF chain. The
 	// limbs in the frame pass through CX.
 	XORQ(t(13), t(13))
-	MOVQ(limb(x, 0), RDX)
+	MOVQ(limbs.Limb(x, 0), RDX)
 	MULXQ(RDX, RAX, RBX)
-	MOVQ(RAX, limb(slots, 0))
+	MOVQ(RAX, limbs.Limb(slots, 0))
 	step := func(k int, sq GPPhysical) {
 		if k < 6 {
-			MOVQ(limb(slots, k), RCX)
+			MOVQ(limbs.Limb(slots, k), RCX)
 			ADCXQ(RCX, RCX)
 			ADOXQ(sq, RCX)
-			MOVQ(RCX, limb(slots, k))
+			MOVQ(RCX, limbs.Limb(slots, k))
 		} else {
 			ADCXQ(t(k), t(k))
 			ADOXQ(sq, t(k))
@@ -178,7 +176,7 @@ func sqrProduct(x, slots Mem) {
 	}
 	step(1, RBX)
 	for i := 1; i < 7; i++ {
-		MOVQ(limb(x, i), RDX)
+		MOVQ(limbs.Limb(x, i), RDX)
 		MULXQ(RDX, RAX, RBX)
 		step(2*i, RAX)
 		step(2*i+1, RBX)
@@ -193,7 +191,7 @@ func reduce(slots Mem) [7]GPPhysical {
 	h := hi
 	var l [7]Op
 	for i := 0; i < 6; i++ {
-		l[i] = limb(slots, i)
+		l[i] = limbs.Limb(slots, i)
 	}
 	l[6] = l6
 	r := [7]GPPhysical{RAX, RBX, RCX, RDX, h[4], h[5], h[6]}
@@ -266,23 +264,18 @@ func foldTop(r [7]GPPhysical, c, tmp GPPhysical, last int) {
 	}
 }
 
-// store writes the limbs r to z.
-func store(z Mem, r [7]GPPhysical) {
-	for i := 0; i < 7; i++ {
-		MOVQ(r[i], limb(z, i))
-	}
-}
-
 // mul emits z = x·y; the operands are in the frame.
 func mul(z, x, y, slots Mem) {
 	mulProduct(x, y, slots)
-	store(z, reduce(slots))
+	r := reduce(slots)
+	limbs.Store(r[:], z)
 }
 
 // square emits z = x·x; the operands are in the frame.
 func square(z, x, slots Mem) {
 	sqrProduct(x, slots)
-	store(z, reduce(slots))
+	r := reduce(slots)
+	limbs.Store(r[:], z)
 }
 
 // acc are the registers of additions and subtractions.
@@ -293,16 +286,16 @@ var acc = [7]GPPhysical{R8, R9, R10, R11, R12, R13, R14}
 // stops at limb 3.
 func add(z, x, y Mem) {
 	for i := 0; i < 7; i++ {
-		MOVQ(limb(x, i), acc[i])
+		MOVQ(limbs.Limb(x, i), acc[i])
 	}
-	ADDQ(limb(y, 0), acc[0])
+	ADDQ(limbs.Limb(y, 0), acc[0])
 	for i := 1; i < 7; i++ {
-		ADCQ(limb(y, i), acc[i])
+		ADCQ(limbs.Limb(y, i), acc[i])
 	}
 	SBBQ(RAX, RAX)
 	NEGQ(RAX)
 	foldTop(acc, RAX, RBX, 4)
-	store(z, acc)
+	limbs.Store(acc[:], z)
 }
 
 // sub emits z = x − y, as Element.Sub: the borrow is subtracted as
@@ -310,11 +303,11 @@ func add(z, x, y Mem) {
 // 2^448 − 2^224 − 1, whose second subtraction stops at limb 3.
 func sub(z, x, y Mem) {
 	for i := 0; i < 7; i++ {
-		MOVQ(limb(x, i), acc[i])
+		MOVQ(limbs.Limb(x, i), acc[i])
 	}
-	SUBQ(limb(y, 0), acc[0])
+	SUBQ(limbs.Limb(y, 0), acc[0])
 	for i := 1; i < 7; i++ {
-		SBBQ(limb(y, i), acc[i])
+		SBBQ(limbs.Limb(y, i), acc[i])
 	}
 	for pass := 0; pass < 2; pass++ {
 		SBBQ(RAX, RAX)
@@ -331,7 +324,7 @@ func sub(z, x, y Mem) {
 			}
 		}
 	}
-	store(z, acc)
+	limbs.Store(acc[:], z)
 }
 
 // mul39081Add emits z = x·39081 + y, as mult32Add(z, x, a24, y): the
@@ -341,40 +334,40 @@ func sub(z, x, y Mem) {
 func mul39081Add(z, x, y Mem) {
 	top := R15
 	MOVQ(U32(39081), RDX)
-	MULXQ(limb(x, 0), acc[0], acc[1])
-	MULXQ(limb(x, 1), RAX, acc[2])
+	MULXQ(limbs.Limb(x, 0), acc[0], acc[1])
+	MULXQ(limbs.Limb(x, 1), RAX, acc[2])
 	ADDQ(RAX, acc[1])
 	for j := 2; j < 7; j++ {
 		if j < 6 {
-			MULXQ(limb(x, j), RAX, acc[j+1])
+			MULXQ(limbs.Limb(x, j), RAX, acc[j+1])
 		} else {
-			MULXQ(limb(x, j), RAX, top)
+			MULXQ(limbs.Limb(x, j), RAX, top)
 		}
 		ADCQ(RAX, acc[j])
 	}
 	ADCQ(U8(0), top)
-	ADDQ(limb(y, 0), acc[0])
+	ADDQ(limbs.Limb(y, 0), acc[0])
 	for i := 1; i < 7; i++ {
-		ADCQ(limb(y, i), acc[i])
+		ADCQ(limbs.Limb(y, i), acc[i])
 	}
 	ADCQ(U8(0), top)
 	foldTop(acc, top, RBX, 4)
-	store(z, acc)
+	limbs.Store(acc[:], z)
 }
 
 // cswap emits the swap of the elements at a and b if mask is all ones, and
 // nothing if it is 0, with the same instructions either way.
 func cswap(mask GPPhysical, a, b Mem) {
 	for i := 0; i < 7; i++ {
-		MOVQ(limb(a, i), RAX)
-		MOVQ(limb(b, i), RBX)
+		MOVQ(limbs.Limb(a, i), RAX)
+		MOVQ(limbs.Limb(b, i), RBX)
 		MOVQ(RAX, RDX)
 		XORQ(RBX, RDX)
 		ANDQ(mask, RDX)
 		XORQ(RDX, RAX)
 		XORQ(RDX, RBX)
-		MOVQ(RAX, limb(a, i))
-		MOVQ(RBX, limb(b, i))
+		MOVQ(RAX, limbs.Limb(a, i))
+		MOVQ(RBX, limbs.Limb(b, i))
 	}
 }
 
@@ -388,7 +381,7 @@ func feMulFunc() {
 	mulProduct(Mem{Base: RSI}, Mem{Base: RDI}, slots)
 	r := reduce(slots)
 	Load(Param("z"), R15)
-	store(Mem{Base: R15}, r)
+	limbs.Store(r[:], Mem{Base: R15})
 	RET()
 }
 
@@ -401,7 +394,7 @@ func feSquareFunc() {
 	sqrProduct(Mem{Base: RSI}, slots)
 	r := reduce(slots)
 	Load(Param("z"), R15)
-	store(Mem{Base: R15}, r)
+	limbs.Store(r[:], Mem{Base: R15})
 	RET()
 }
 
@@ -418,7 +411,7 @@ func feSquareNFunc() {
 	sqrProduct(Mem{Base: RSI}, slots)
 	r := reduce(slots)
 	Load(Param("z"), RSI)
-	store(Mem{Base: RSI}, r)
+	limbs.Store(r[:], Mem{Base: RSI})
 	DECQ(count)
 	JNZ(LabelRef("sqrn_loop"))
 	RET()
@@ -444,20 +437,20 @@ func ladderFunc() {
 	Comment("x1 = *x1, x2 = 1, z2 = 0, x3 = x1, z3 = 1")
 	Load(Param("x1"), RSI)
 	for i := 0; i < 7; i++ {
-		MOVQ(limb(Mem{Base: RSI}, i), RAX)
-		MOVQ(RAX, limb(X1, i))
-		MOVQ(RAX, limb(X3, i))
+		MOVQ(limbs.Limb(Mem{Base: RSI}, i), RAX)
+		MOVQ(RAX, limbs.Limb(X1, i))
+		MOVQ(RAX, limbs.Limb(X3, i))
 	}
 	XORQ(RAX, RAX)
 	for i := 0; i < 7; i++ {
-		MOVQ(RAX, limb(Z2, i))
+		MOVQ(RAX, limbs.Limb(Z2, i))
 		if i > 0 {
-			MOVQ(RAX, limb(X2, i))
-			MOVQ(RAX, limb(Z3, i))
+			MOVQ(RAX, limbs.Limb(X2, i))
+			MOVQ(RAX, limbs.Limb(Z3, i))
 		}
 	}
-	MOVQ(U32(1), limb(X2, 0))
-	MOVQ(U32(1), limb(Z3, 0))
+	MOVQ(U32(1), limbs.Limb(X2, 0))
+	MOVQ(U32(1), limbs.Limb(Z3, 0))
 	MOVQ(RAX, swap)
 	Load(Param("scalar"), RSI)
 	MOVQ(RSI, scalarPtr)
@@ -511,10 +504,10 @@ func ladderFunc() {
 	Load(Param("x2"), RSI)
 	Load(Param("z2"), RDI)
 	for i := 0; i < 7; i++ {
-		MOVQ(limb(X2, i), RAX)
-		MOVQ(RAX, limb(Mem{Base: RSI}, i))
-		MOVQ(limb(Z2, i), RAX)
-		MOVQ(RAX, limb(Mem{Base: RDI}, i))
+		MOVQ(limbs.Limb(X2, i), RAX)
+		MOVQ(RAX, limbs.Limb(Mem{Base: RSI}, i))
+		MOVQ(limbs.Limb(Z2, i), RAX)
+		MOVQ(RAX, limbs.Limb(Mem{Base: RDI}, i))
 	}
 	RET()
 }

@@ -131,6 +131,7 @@
 package main
 
 import (
+	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
 	"github.com/crypton-go/crypton/tools/asm/internal/pointasm"
 
 	. "github.com/mmcloughlin/avo/build"
@@ -149,8 +150,6 @@ func main() {
 
 // elemSize is the size of a field element: nine 64-bit limbs.
 const elemSize = 72
-
-func limb(m Mem, i int) Mem { return m.Offset(8 * i) }
 
 // pool are the registers of the accumulator window of mul and sqr.
 var pool = []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX, RDI}
@@ -178,25 +177,11 @@ var subIn = fused
 // its limbs 0 and 1.
 var yAddr = RSI
 
-// load sets r to the value at m.
-func load(r []GPPhysical, m Mem) {
-	for k := 0; k < 9; k++ {
-		MOVQ(limb(m, k), r[k])
-	}
-}
-
-// store writes r to m.
-func store(m Mem, r []GPPhysical) {
-	for k := 0; k < 9; k++ {
-		MOVQ(r[k], limb(m, k))
-	}
-}
-
 // copyElem copies the element at src to dst through AX.
 func copyElem(dst, src Mem) {
 	for k := 0; k < 9; k++ {
-		MOVQ(limb(src, k), RAX)
-		MOVQ(RAX, limb(dst, k))
+		MOVQ(limbs.Limb(src, k), RAX)
+		MOVQ(RAX, limbs.Limb(dst, k))
 	}
 }
 
@@ -227,9 +212,9 @@ func foldProduct(a []GPPhysical, lo Mem) []GPPhysical {
 		ORQ(RAX, a[k])
 	}
 	SHRQ(U8(9), a[8])
-	ADDQ(limb(lo, 0), a[0])
+	ADDQ(limbs.Limb(lo, 0), a[0])
 	for k := 1; k < 8; k++ {
-		ADCQ(limb(lo, k), a[k])
+		ADCQ(limbs.Limb(lo, k), a[k])
 	}
 	ADCQ(RBX, a[8])
 	fold521(a[:9])
@@ -254,7 +239,7 @@ func subroutines() {
 	mulSub.name = "p521MulSub<>"
 	TEXT(mulSub.name, NOSPLIT|NOFRAME, "func()")
 	Doc("p521MulSub<> is mulBody: x in R8–R15 and CX, the address of y in SI and y's limbs 0 and 1 in DX and BX; the slots lo and xSlot at 0(SP) and 64(SP) of the caller's frame; the result in CX, DI and R8–R14. It clobbers every general register but SP and BP.")
-	store(xSlotSub, subIn)
+	limbs.Store(subIn, xSlotSub)
 	mulSub.out = mulBody(xSlotSub, func(i int) {
 		switch i {
 		case 0: // DX holds y[0]
@@ -269,7 +254,7 @@ func subroutines() {
 	sqrSub.name = "p521SqrSub<>"
 	TEXT(sqrSub.name, NOSPLIT|NOFRAME, "func()")
 	Doc("p521SqrSub<> is sqrBody: x in R8–R15 and CX; the slots lo and xSlot at 0(SP) and 64(SP) of the caller's frame; the result in CX, DI and R8–R14. It clobbers every general register but SP and BP.")
-	store(xSlotSub, subIn)
+	limbs.Store(subIn, xSlotSub)
 	sqrSub.out = sqrBody(xSlotSub, loSub)
 	RET()
 
@@ -287,7 +272,7 @@ func subroutines() {
 // as a call of p521MulSub<>, and returns the nine registers that hold the
 // result. Every general register but SP and BP is clobbered.
 func mul(x, y Mem) []GPPhysical {
-	load(subIn, x)
+	limbs.Load(x, subIn)
 	return mulIn(subIn, y)
 }
 
@@ -296,8 +281,8 @@ func mul(x, y Mem) []GPPhysical {
 func mulIn(r []GPPhysical, y Mem) []GPPhysical {
 	checkSubIn(r)
 	LEAQ(y, yAddr)
-	MOVQ(limb(y, 0), RDX)
-	MOVQ(limb(y, 1), RBX)
+	MOVQ(limbs.Limb(y, 0), RDX)
+	MOVQ(limbs.Limb(y, 1), RBX)
 	CALL(LabelRef("·" + mulSub.name + "(SB)"))
 	return mulSub.out
 }
@@ -306,7 +291,7 @@ func mulIn(r []GPPhysical, y Mem) []GPPhysical {
 // a call of p521SqrSub<>, and returns the nine registers that hold the
 // result. Every general register but SP and BP is clobbered.
 func sqr(x Mem) []GPPhysical {
-	load(subIn, x)
+	limbs.Load(x, subIn)
 	return sqrIn(subIn)
 }
 
@@ -351,9 +336,9 @@ func mulBody(x Mem, loadY func(i int), lo Mem) []GPPhysical {
 	// Row 0, a = x·y[0]: the low halves on CF, the high halves into the
 	// next limb.
 	loadY(0)
-	MULXQ(limb(x, 0), a[0], a[1])
+	MULXQ(limbs.Limb(x, 0), a[0], a[1])
 	for j := 1; j < 9; j++ {
-		MULXQ(limb(x, j), RAX, a[j+1])
+		MULXQ(limbs.Limb(x, j), RAX, a[j+1])
 		if j == 1 {
 			ADDQ(RAX, a[j])
 		} else {
@@ -361,7 +346,7 @@ func mulBody(x Mem, loadY func(i int), lo Mem) []GPPhysical {
 		}
 	}
 	ADCQ(U32(0), a[9])
-	MOVQ(a[0], limb(lo, 0))
+	MOVQ(a[0], limbs.Limb(lo, 0))
 	XORQ(a[0], a[0]) // the new top limb; clears CF and OF
 	a = append(a[1:], a[0])
 	for i := 1; i < 9; i++ {
@@ -369,14 +354,14 @@ func mulBody(x Mem, loadY func(i int), lo Mem) []GPPhysical {
 		// both carry flags are clear.
 		loadY(i)
 		for j := 0; j < 9; j++ {
-			MULXQ(limb(x, j), RAX, RBX)
+			MULXQ(limbs.Limb(x, j), RAX, RBX)
 			ADCXQ(RAX, a[j])
 			ADOXQ(RBX, a[j+1])
 		}
 		MOVL(U32(0), EAX) // MOVL leaves the flags alone
 		ADCXQ(RAX, a[9])
 		if i < 8 {
-			MOVQ(a[0], limb(lo, i))
+			MOVQ(a[0], limbs.Limb(lo, i))
 			XORQ(a[0], a[0]) // the new top limb; clears CF and OF
 			a = append(a[1:], a[0])
 		}
@@ -394,29 +379,29 @@ func sqrBody(x Mem, lo Mem) []GPPhysical {
 	}
 	for i := 0; i < 8; i++ {
 		// a holds limbs i to i+9; add x[i]·x[j] for j > i at limb i+j.
-		MOVQ(limb(x, i), RDX)
+		MOVQ(limbs.Limb(x, i), RDX)
 		for j := i + 1; j < 9; j++ {
-			MULXQ(limb(x, j), RAX, RBX)
+			MULXQ(limbs.Limb(x, j), RAX, RBX)
 			ADCXQ(RAX, a[j])
 			ADOXQ(RBX, a[j+1])
 		}
 		MOVL(U32(0), EAX)
 		ADCXQ(RAX, a[9])
-		MOVQ(a[0], limb(lo, i))
+		MOVQ(a[0], limbs.Limb(lo, i))
 		XORQ(a[0], a[0]) // clears CF and OF
 		a = append(a[1:], a[0])
 	}
 	Comment("t = 2t + Σ x[i]²·2^(128i)")
 	for i := 0; i < 9; i++ {
-		MOVQ(limb(x, i), RDX)
+		MOVQ(limbs.Limb(x, i), RDX)
 		MULXQ(RDX, RAX, RBX)
 		for h, sq := range []GPPhysical{RAX, RBX} {
 			k := 2*i + h
 			if k < 8 {
-				MOVQ(limb(lo, k), RDX)
+				MOVQ(limbs.Limb(lo, k), RDX)
 				ADCXQ(RDX, RDX)
 				ADOXQ(sq, RDX)
-				MOVQ(RDX, limb(lo, k))
+				MOVQ(RDX, limbs.Limb(lo, k))
 			} else {
 				ADCXQ(a[k-8], a[k-8])
 				ADOXQ(sq, a[k-8])
@@ -429,9 +414,9 @@ func sqrBody(x Mem, lo Mem) []GPPhysical {
 
 // addMem sets r = r + y (at most p).
 func addMem(r []GPPhysical, y Mem) {
-	ADDQ(limb(y, 0), r[0])
+	ADDQ(limbs.Limb(y, 0), r[0])
 	for k := 1; k < 9; k++ {
-		ADCQ(limb(y, k), r[k])
+		ADCQ(limbs.Limb(y, k), r[k])
 	}
 	fold521(r)
 }
@@ -439,9 +424,9 @@ func addMem(r []GPPhysical, y Mem) {
 // subMem sets r = r − y (at most p), as r + (p − y).
 func subMem(r []GPPhysical, y Mem) {
 	MOVL(U32(0x1ff), EBX)
-	SUBQ(limb(y, 8), RBX)
+	SUBQ(limbs.Limb(y, 8), RBX)
 	for k := 0; k < 8; k++ {
-		MOVQ(limb(y, k), RAX)
+		MOVQ(limbs.Limb(y, k), RAX)
 		NOTQ(RAX) // NOT leaves the flags alone
 		if k == 0 {
 			ADDQ(RAX, r[k])
@@ -510,10 +495,10 @@ func copyIn(slot Mem, param string) {
 // copyOut stores the element of slot, made canonical, to the pointer
 // argument param.
 func copyOut(param string, slot Mem) {
-	load(fused, slot)
+	limbs.Load(slot, fused)
 	canonical(fused)
 	Load(Param(param), RDX)
-	store(Mem{Base: RDX}, fused)
+	limbs.Store(fused, Mem{Base: RDX})
 }
 
 // doubleJacobian emits p521DoubleJacobianMULX, mirroring jacobianDouble.
@@ -537,45 +522,45 @@ func doubleJacobian() {
 	Label("loop")
 	// The operations of jacobianDouble, ordered so that consecutive ones
 	// are mostly independent (the next can start while one ends).
-	store(delta, sqr(Z)) // δ = Z²
+	limbs.Store(sqr(Z), delta) // δ = Z²
 	// Z3 = (Y + Z)² − γ − δ, which is 2·Y·Z: the same element.
 	r := mul(Y, Z)
 	rotl(r, 1)
-	store(Z, r)
-	store(gamma, sqr(Y)) // γ = Y²
+	limbs.Store(r, Z)
+	limbs.Store(sqr(Y), gamma) // γ = Y²
 	Comment("X − δ, X + δ")
-	load(fused, X)
+	limbs.Load(X, fused)
 	subMem(fused, delta)
-	store(alpha, fused)
-	load(fused, X)
+	limbs.Store(fused, alpha)
+	limbs.Load(X, fused)
 	addMem(fused, delta)
 	Comment("(X + δ)(X − δ)")
-	store(alpha, mulIn(fused, alpha))
+	limbs.Store(mulIn(fused, alpha), alpha)
 	Comment("β = X·γ")
 	r = mul(X, gamma)
 	rotl(r, 2)
-	store(beta, r) // 4β
+	limbs.Store(r, beta) // 4β
 	Comment("α = 3(X − δ)(X + δ)")
-	load(fused, alpha)
+	limbs.Load(alpha, fused)
 	rotl(fused, 1)
 	addMem(fused, alpha)
-	store(alpha, fused)
+	limbs.Store(fused, alpha)
 	Comment("X3 = α² − 4β − 4β")
 	r = sqrIn(fused)
 	subMem(r, beta)
 	subMem(r, beta)
-	store(X, r)
+	limbs.Store(r, X)
 	Comment("8γ²")
 	r = sqr(gamma)
 	rotl(r, 3)
-	store(gamma, r)
+	limbs.Store(r, gamma)
 	Comment("4β − X3")
-	load(fused, beta)
+	limbs.Load(beta, fused)
 	subMem(fused, X)
 	Comment("Y3 = (4β − X3)α − 8γ²")
 	r = mulIn(fused, alpha)
 	subMem(r, gamma)
-	store(Y, r)
+	limbs.Store(r, Y)
 	DECQ(count)
 	JNZ(LabelRef("loop"))
 
@@ -613,45 +598,45 @@ func maddBody(v map[string]Mem) {
 	i, j, r, vv := v["i"], v["j"], v["r"], v["v"]
 	x3, y3, z3 := v["x3"], v["y3"], v["z3"]
 
-	store(z1z1, sqr(z1))     // Z1Z1 = Z1²
-	store(u2, mul(x2, z1z1)) // U2 = X2·Z1Z1
-	store(s2, mul(z1, z1z1)) //
-	t := mul(y2, s2)         // S2 = Y2·Z1·Z1Z1
+	limbs.Store(sqr(z1), z1z1)     // Z1Z1 = Z1²
+	limbs.Store(mul(x2, z1z1), u2) // U2 = X2·Z1Z1
+	limbs.Store(mul(z1, z1z1), s2) //
+	t := mul(y2, s2)               // S2 = Y2·Z1·Z1Z1
 	Comment("r = 2(S2 − Y1)")
 	subMem(t, y1)
 	rotl(t, 1)
-	store(r, t)
+	limbs.Store(t, r)
 	Comment("H = U2 − X1")
-	load(fused, u2)
+	limbs.Load(u2, fused)
 	subMem(fused, x1)
-	store(h, fused)
+	limbs.Store(fused, h)
 	t = sqrIn(fused) // HH = H²
-	store(hh, t)
+	limbs.Store(t, hh)
 	rotl(t, 2)
-	store(i, t)           // I = 4·HH
-	store(j, mul(h, i))   // J = H·I
-	store(vv, mul(x1, i)) // V = X1·I
+	limbs.Store(t, i)           // I = 4·HH
+	limbs.Store(mul(h, i), j)   // J = H·I
+	limbs.Store(mul(x1, i), vv) // V = X1·I
 	// Z3 = (Z1 + H)² − Z1Z1 − HH, which is 2·Z1·H: the same element.
 	t = mul(z1, h)
 	rotl(t, 1)
-	store(z3, t)
+	limbs.Store(t, z3)
 	Comment("X3 = r² − J − 2V")
 	t = sqr(r)
 	subMem(t, j)
 	subMem(t, vv)
 	subMem(t, vv)
-	store(x3, t)
+	limbs.Store(t, x3)
 	Comment("2·Y1·J")
 	t = mul(y1, j)
 	rotl(t, 1)
-	store(j, t)
+	limbs.Store(t, j)
 	Comment("V − X3")
-	load(fused, vv)
+	limbs.Load(vv, fused)
 	subMem(fused, x3)
 	Comment("Y3 = (V − X3)r − 2·Y1·J")
 	t = mulIn(fused, r)
 	subMem(t, j)
-	store(y3, t)
+	limbs.Store(t, y3)
 }
 
 // addDigit emits p521AddDigitMULX, mirroring addDigitGeneric (scalarmult.go). Its
@@ -683,15 +668,15 @@ func addDigit() {
 		}
 	}
 	canonical(fused)
-	store(y2, fused)
+	limbs.Store(fused, y2)
 
 	maddBody(v)
 
 	Comment("the outputs of the madd, canonical")
 	for _, m := range []Mem{x3, y3, z3} {
-		load(fused, m)
+		limbs.Load(m, fused)
 		canonical(fused)
-		store(m, fused)
+		limbs.Store(fused, m)
 	}
 
 	pointasm.AddDigitSelect(9, x1, y1, z1, x2, y2, x3, y3, z3, func(k int) {
