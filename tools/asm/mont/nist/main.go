@@ -74,6 +74,8 @@ import (
 	"fmt"
 
 	"github.com/crypton-go/crypton/tools/asm/internal/args"
+	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
+	"github.com/crypton-go/crypton/tools/asm/internal/nistfield"
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -179,43 +181,30 @@ func montMul(n int) {
 }
 
 // mul521 emits mul521MULX, which computes what mul521 (mul_generic.go)
-// computes: the 1042-bit product of two numbers below 2^521 on nine limbs,
-// row by row with the same MULX/ADCX/ADOX chains and rotating accumulator
-// as montMul (ten registers hold the product's limbs i to i+9 during row i;
-// limb i is then final and goes to the stack frame), then the fold
-// 2^521 ≡ 1: the product's bits 521 and up (SHRQ with two registers) are
-// added to its bits 0–520, and a sum of at most 2^522 − 2 needs one more
-// fold of its bit 521 to come to at most p, where p itself becomes 0.
+// computes: the product of two numbers below 2^521 modulo 2^521 − 1 by
+// nistfield.Mul521 (the 1042-bit product row by row with the MULX/ADCX/ADOX
+// chains and a rotating accumulator, as montMul; the fold 2^521 ≡ 1 to at
+// most p), then p made 0 (nistfield.Canonical521) and the result stored.
 func mul521() {
 	TEXT("mul521MULX", NOSPLIT, "func(z, x, y *[9]uint64)")
 	Pragma("noescape")
 	Doc("mul521MULX sets z = x·y mod 2^521 − 1, like mul521.")
 	lo := AllocLocal(8 * 8)
-	a := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX, RDI}
-	for _, r := range a {
-		XORQ(r, r)
-	}
 	Load(Param("x"), RSI)
-	for i := 0; i < 9; i++ {
-		Comment(fmt.Sprintf("Row %d: t[%d:%d] += x·y[%d]", i, i, i+10, i))
+	r := nistfield.Mul521(Mem{Base: RSI}, func(i int) {
 		Load(Param("y"), RDX)
 		MOVQ(Mem{Base: RDX, Disp: 8 * i}, RDX)
-		XORQ(RAX, RAX)
-		for j := 0; j < 9; j++ {
-			MULXQ(Mem{Base: RSI, Disp: 8 * j}, RAX, RBX)
-			ADCXQ(RAX, a[j])
-			ADOXQ(RBX, a[j+1])
-		}
-		MOVQ(U32(0), RAX)
-		ADCXQ(RAX, a[9])
-		if i < 8 {
-			MOVQ(a[0], lo.Offset(8*i))
-			XORQ(a[0], a[0])
-			a = append(a[1:], a[0])
-		}
-	}
-	fold521(a, lo)
+	}, lo)
+	store521(r)
 	RET()
+}
+
+// store521 makes r (nine registers, at most p) canonical and stores it to
+// z.
+func store521(r []GPPhysical) {
+	nistfield.Canonical521(r)
+	Load(Param("z"), RBX)
+	limbs.Store(r, Mem{Base: RBX})
 }
 
 // p256C is the top limb of P-256's p = 2^256 − 2^224 + 2^192 + 2^96 − 1,
@@ -365,57 +354,12 @@ func p256ReduceTop(w []GPPhysical, c GPPhysical, propagate []GPPhysical, top GPP
 	ADCQ(U32(0), top)
 }
 
-// fold521 emits the end of mul521MULX and sqr521MULX: the 1042-bit value
-// with limbs 0–7 at lo and 8–17 in a is reduced modulo 2^521 − 1 and stored
-// to z.
-func fold521(a []GPPhysical, lo Mem) {
-	Comment("a = t[8:18]: s = t[0:8] + t[8] mod 2^9 + (t >> 521)")
-	MOVQ(a[0], RBX)
-	ANDQ(U32(0x1ff), RBX)
-	for k := 0; k < 9; k++ {
-		SHRQ(U8(9), a[k+1], a[k])
-	}
-	for k := 0; k < 8; k++ {
-		if k == 0 {
-			ADDQ(lo.Offset(0), a[k])
-		} else {
-			ADCQ(lo.Offset(8*k), a[k])
-		}
-	}
-	ADCQ(RBX, a[8])
-	Comment("Fold bit 521 of s < 2^522: the result is at most p")
-	MOVQ(a[8], RAX)
-	SHRQ(U8(9), RAX)
-	ANDQ(U32(0x1ff), a[8])
-	ADDQ(RAX, a[0])
-	for k := 1; k < 9; k++ {
-		ADCQ(U32(0), a[k])
-	}
-	Comment("p becomes 0: clear the limbs unless some bit of s is 0")
-	MOVQ(a[0], RAX)
-	for k := 1; k < 8; k++ {
-		ANDQ(a[k], RAX)
-	}
-	NOTQ(RAX)
-	MOVQ(a[8], RBX)
-	XORQ(U32(0x1ff), RBX)
-	ORQ(RBX, RAX)
-	NEGQ(RAX)
-	SBBQ(RAX, RAX)
-	Load(Param("z"), RBX)
-	for k := 0; k < 9; k++ {
-		ANDQ(RAX, a[k])
-		MOVQ(a[k], Mem{Base: RBX, Disp: 8 * k})
-	}
-}
-
 // sqr521 emits sqr521MULX, which computes what mul521(z, x, x) computes
-// with 45 products instead of 81: rows as in mul521MULX, but row i adds
-// only x[i]·x[j] for j > i (the window limbs below j stay as they are), the
-// accumulator of rows 0–7 rotating and sending limbs 0–7 to the stack
-// frame; then one pass doubles all 18 limbs with ADCX (t + t + CF) while
-// the squares x[i]² come in at limbs 2i and 2i+1 with ADOX (the stack limbs
-// through DX); then the fold of fold521.
+// with 45 products instead of 81, by nistfield.Sqr521: rows as in
+// mul521MULX, but row i adds only x[i]·x[j] for j > i, the accumulator of
+// rows 0–7 rotating and sending limbs 0–7 to the stack frame; then one pass
+// doubles all 18 limbs with ADCX (t + t + CF) while the squares x[i]² come
+// in at limbs 2i and 2i+1 with ADOX; then the fold of mul521MULX.
 func sqr521() {
 	TEXT("sqr521MULX", NOSPLIT, "func(z, x *[9]uint64)")
 	Pragma("noescape")
@@ -429,46 +373,7 @@ func sqr521() {
 // sqr521Body emits the squaring of sqr521MULX, of the operand at SI, stored
 // to z; lo is eight limbs of the stack frame.
 func sqr521Body(lo Mem) {
-	a := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX, RDI}
-	for _, r := range a {
-		XORQ(r, r)
-	}
-	x := func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} }
-	for i := 0; i < 8; i++ {
-		Comment(fmt.Sprintf("Row %d: t[%d:%d] += x[%d]·x[%d:9]", i, 2*i+1, i+10, i, i+1))
-		MOVQ(x(i), RDX)
-		XORQ(RAX, RAX)
-		for j := i + 1; j < 9; j++ {
-			MULXQ(x(j), RAX, RBX)
-			ADCXQ(RAX, a[j])
-			ADOXQ(RBX, a[j+1])
-		}
-		MOVQ(U32(0), RAX)
-		ADCXQ(RAX, a[9])
-		MOVQ(a[0], lo.Offset(8*i))
-		XORQ(a[0], a[0])
-		a = append(a[1:], a[0])
-	}
-	Comment("t = 2t + Σ x[i]²·2^(128i)")
-	XORQ(RAX, RAX)
-	for i := 0; i < 9; i++ {
-		MOVQ(x(i), RDX)
-		MULXQ(RDX, RAX, RBX)
-		for h, sq := range []GPPhysical{RAX, RBX} {
-			k := 2*i + h
-			if k < 8 {
-				MOVQ(lo.Offset(8*k), RDX)
-				ADCXQ(RDX, RDX)
-				ADOXQ(sq, RDX)
-				MOVQ(RDX, lo.Offset(8*k))
-			} else {
-				ADCXQ(a[k-8], a[k-8])
-				ADOXQ(sq, a[k-8])
-			}
-		}
-	}
-	// Nothing carries out of limb 17: the square is below 2^1042.
-	fold521(a, lo)
+	store521(nistfield.Sqr521(Mem{Base: RSI}, lo))
 }
 
 // square4 emits t[0..7] = x², x's limbs at x(i): each product x[i]·x[j],

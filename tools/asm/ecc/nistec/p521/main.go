@@ -49,10 +49,11 @@
 //     with nothing to accumulate, on one ADD/ADC chain), then the fold
 //     2^521 ≡ 1: bits 521 and up (shifted down with SHRQ, SHLXQ and ORQ)
 //     are added to bits 0–520, which gives s < 2^522, and bit 521 of s is
-//     added back at bit 0, which gives at most p. The same row scheme and
-//     fold as mont/internal/limbs' mul521MULX (tools/asm/mont/nist),
-//     written here with the operands on the stack and without its last
-//     step (p to 0).
+//     added back at bit 0, which gives at most p. mul and sqr are
+//     emitted by tools/asm/internal/nistfield (Mul521, Sqr521), which
+//     also emits mont/internal/limbs' mul521MULX and sqr521MULX
+//     (tools/asm/mont/nist); here with the operands on the stack and
+//     without the last step of those kernels (p to 0).
 //   - sqr: the same with each cross product x[i]·x[j], i < j, once, then
 //     one pass that doubles the 18 limbs (ADCX) while the squares x[i]²
 //     come in (ADOX).
@@ -132,6 +133,7 @@ package main
 
 import (
 	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
+	"github.com/crypton-go/crypton/tools/asm/internal/nistfield"
 	"github.com/crypton-go/crypton/tools/asm/internal/pointasm"
 
 	. "github.com/mmcloughlin/avo/build"
@@ -152,7 +154,7 @@ func main() {
 const elemSize = 72
 
 // pool are the registers of the accumulator window of mul and sqr.
-var pool = []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15, RCX, RDI}
+var pool = nistfield.Window521
 
 // fused are the nine registers add, sub and the rotations load values into.
 var fused = pool[:9]
@@ -185,42 +187,6 @@ func copyElem(dst, src Mem) {
 	}
 }
 
-// fold521 sets r (nine registers, r[8] < 2^10, the value below 2^522) to
-// the value with bit 521 and above added back at bit 0: at most p.
-func fold521(r []GPPhysical) {
-	MOVQ(r[8], RAX)
-	SHRQ(U8(9), RAX)
-	ANDQ(U32(0x1ff), r[8])
-	ADDQ(RAX, r[0])
-	for k := 1; k < 9; k++ {
-		ADCQ(U32(0), r[k])
-	}
-}
-
-// foldProduct reduces the product with limbs 0–7 at lo and 8–17 in a (ten
-// registers) to at most p, in a[0..8], which it returns. Limb 17 is 0 (the
-// product is below 2^1042). The shifts are SHRQ, SHLXQ and ORQ, which are
-// cheaper than the double-register SHRQ on AMD's cores.
-func foldProduct(a []GPPhysical, lo Mem) []GPPhysical {
-	Comment("fold: t[0:521] + t >> 521, then bit 521 of that")
-	MOVQ(a[0], RBX)
-	ANDQ(U32(0x1ff), RBX)
-	MOVL(U32(55), EDX)
-	for k := 0; k < 8; k++ {
-		SHRQ(U8(9), a[k])
-		SHLXQ(RDX, a[k+1], RAX)
-		ORQ(RAX, a[k])
-	}
-	SHRQ(U8(9), a[8])
-	ADDQ(limbs.Limb(lo, 0), a[0])
-	for k := 1; k < 8; k++ {
-		ADCQ(limbs.Limb(lo, k), a[k])
-	}
-	ADCQ(RBX, a[8])
-	fold521(a[:9])
-	return a[:9]
-}
-
 // subroutine is a field subroutine: its name and the registers of its
 // result (which the body leaves it in, recorded by subroutines).
 type subroutine struct {
@@ -232,15 +198,15 @@ type subroutine struct {
 var mulSub, sqrSub subroutine
 
 // subroutines emits the field multiplication and squaring as the
-// subroutines p521MulSub<> and p521SqrSub<> (mulBody and sqrBody, then
-// RET), which every point function calls. Each first stores its operand
+// subroutines p521MulSub<> and p521SqrSub<> (nistfield.Mul521 and
+// nistfield.Sqr521, then RET), which every point function calls. Each first stores its operand
 // x from subIn to xSlot, off SP, where its loads of x find it.
 func subroutines() {
 	mulSub.name = "p521MulSub<>"
 	TEXT(mulSub.name, NOSPLIT|NOFRAME, "func()")
-	Doc("p521MulSub<> is mulBody: x in R8–R15 and CX, the address of y in SI and y's limbs 0 and 1 in DX and BX; the slots lo and xSlot at 0(SP) and 64(SP) of the caller's frame; the result in CX, DI and R8–R14. It clobbers every general register but SP and BP.")
+	Doc("p521MulSub<> is nistfield.Mul521: x in R8–R15 and CX, the address of y in SI and y's limbs 0 and 1 in DX and BX; the slots lo and xSlot at 0(SP) and 64(SP) of the caller's frame; the result in CX, DI and R8–R14. It clobbers every general register but SP and BP.")
 	limbs.Store(subIn, xSlotSub)
-	mulSub.out = mulBody(xSlotSub, func(i int) {
+	mulSub.out = nistfield.Mul521(xSlotSub, func(i int) {
 		switch i {
 		case 0: // DX holds y[0]
 		case 1: // BX holds y[1] until row 1's first product
@@ -253,9 +219,9 @@ func subroutines() {
 
 	sqrSub.name = "p521SqrSub<>"
 	TEXT(sqrSub.name, NOSPLIT|NOFRAME, "func()")
-	Doc("p521SqrSub<> is sqrBody: x in R8–R15 and CX; the slots lo and xSlot at 0(SP) and 64(SP) of the caller's frame; the result in CX, DI and R8–R14. It clobbers every general register but SP and BP.")
+	Doc("p521SqrSub<> is nistfield.Sqr521: x in R8–R15 and CX; the slots lo and xSlot at 0(SP) and 64(SP) of the caller's frame; the result in CX, DI and R8–R14. It clobbers every general register but SP and BP.")
 	limbs.Store(subIn, xSlotSub)
-	sqrSub.out = sqrBody(xSlotSub, loSub)
+	sqrSub.out = nistfield.Sqr521(xSlotSub, loSub)
 	RET()
 
 	// The docs above name the result registers.
@@ -326,99 +292,13 @@ func checkSubIn(r []GPPhysical) {
 	}
 }
 
-// mulBody emits x·y mod p (at most p) for x, y at most p, and returns the
-// nine registers that hold it; loadY(i) loads limb i of y into DX. The
-// low limbs of the product go to lo. AX, BX, DX and the tenth pool
-// register are clobbered.
-func mulBody(x Mem, loadY func(i int), lo Mem) []GPPhysical {
-	Comment("mul")
-	a := append([]GPPhysical(nil), pool...)
-	// Row 0, a = x·y[0]: the low halves on CF, the high halves into the
-	// next limb.
-	loadY(0)
-	MULXQ(limbs.Limb(x, 0), a[0], a[1])
-	for j := 1; j < 9; j++ {
-		MULXQ(limbs.Limb(x, j), RAX, a[j+1])
-		if j == 1 {
-			ADDQ(RAX, a[j])
-		} else {
-			ADCQ(RAX, a[j])
-		}
-	}
-	ADCQ(U32(0), a[9])
-	MOVQ(a[0], limbs.Limb(lo, 0))
-	XORQ(a[0], a[0]) // the new top limb; clears CF and OF
-	a = append(a[1:], a[0])
-	for i := 1; i < 9; i++ {
-		// a holds limbs i to i+9 of the partial product; a[9] is 0 and
-		// both carry flags are clear.
-		loadY(i)
-		for j := 0; j < 9; j++ {
-			MULXQ(limbs.Limb(x, j), RAX, RBX)
-			ADCXQ(RAX, a[j])
-			ADOXQ(RBX, a[j+1])
-		}
-		MOVL(U32(0), EAX) // MOVL leaves the flags alone
-		ADCXQ(RAX, a[9])
-		if i < 8 {
-			MOVQ(a[0], limbs.Limb(lo, i))
-			XORQ(a[0], a[0]) // the new top limb; clears CF and OF
-			a = append(a[1:], a[0])
-		}
-	}
-	return foldProduct(a, lo)
-}
-
-// sqrBody emits x·x mod p (at most p) for x at most p, like mulBody, and
-// returns the nine registers that hold it.
-func sqrBody(x Mem, lo Mem) []GPPhysical {
-	Comment("sqr")
-	a := append([]GPPhysical(nil), pool...)
-	for _, r := range a {
-		XORQ(r, r)
-	}
-	for i := 0; i < 8; i++ {
-		// a holds limbs i to i+9; add x[i]·x[j] for j > i at limb i+j.
-		MOVQ(limbs.Limb(x, i), RDX)
-		for j := i + 1; j < 9; j++ {
-			MULXQ(limbs.Limb(x, j), RAX, RBX)
-			ADCXQ(RAX, a[j])
-			ADOXQ(RBX, a[j+1])
-		}
-		MOVL(U32(0), EAX)
-		ADCXQ(RAX, a[9])
-		MOVQ(a[0], limbs.Limb(lo, i))
-		XORQ(a[0], a[0]) // clears CF and OF
-		a = append(a[1:], a[0])
-	}
-	Comment("t = 2t + Σ x[i]²·2^(128i)")
-	for i := 0; i < 9; i++ {
-		MOVQ(limbs.Limb(x, i), RDX)
-		MULXQ(RDX, RAX, RBX)
-		for h, sq := range []GPPhysical{RAX, RBX} {
-			k := 2*i + h
-			if k < 8 {
-				MOVQ(limbs.Limb(lo, k), RDX)
-				ADCXQ(RDX, RDX)
-				ADOXQ(sq, RDX)
-				MOVQ(RDX, limbs.Limb(lo, k))
-			} else {
-				ADCXQ(a[k-8], a[k-8])
-				ADOXQ(sq, a[k-8])
-			}
-		}
-	}
-	// Nothing carries out of limb 17: the square is below 2^1042.
-	return foldProduct(a, lo)
-}
-
 // addMem sets r = r + y (at most p).
 func addMem(r []GPPhysical, y Mem) {
 	ADDQ(limbs.Limb(y, 0), r[0])
 	for k := 1; k < 9; k++ {
 		ADCQ(limbs.Limb(y, k), r[k])
 	}
-	fold521(r)
+	nistfield.Fold521(r)
 }
 
 // subMem sets r = r − y (at most p), as r + (p − y).
@@ -435,7 +315,7 @@ func subMem(r []GPPhysical, y Mem) {
 		}
 	}
 	ADCQ(RBX, r[8])
-	fold521(r)
+	nistfield.Fold521(r)
 }
 
 // rotl sets r = 2^s·r mod p, for 1 ≤ s ≤ 8: the 521 bits rotated left by
@@ -452,23 +332,6 @@ func rotl(r []GPPhysical, s int) {
 	SHRQ(U8(9), RAX)
 	ANDQ(U32(0x1ff), r[8])
 	ORQ(RAX, r[0])
-}
-
-// canonical sets r (at most p) to r mod p: p becomes 0.
-func canonical(r []GPPhysical) {
-	MOVQ(r[0], RAX)
-	for k := 1; k < 8; k++ {
-		ANDQ(r[k], RAX)
-	}
-	NOTQ(RAX)
-	MOVQ(r[8], RBX)
-	XORQ(U32(0x1ff), RBX)
-	ORQ(RBX, RAX) // 0 if and only if r = p
-	NEGQ(RAX)     // CF = (AX ≠ 0)
-	SBBQ(RAX, RAX)
-	for k := 0; k < 9; k++ {
-		ANDQ(RAX, r[k])
-	}
 }
 
 // locals allocates lo and xSlot, at 0(SP) and 64(SP) where the
@@ -496,7 +359,7 @@ func copyIn(slot Mem, param string) {
 // argument param.
 func copyOut(param string, slot Mem) {
 	limbs.Load(slot, fused)
-	canonical(fused)
+	nistfield.Canonical521(fused)
 	Load(Param(param), RDX)
 	limbs.Store(fused, Mem{Base: RDX})
 }
@@ -667,7 +530,7 @@ func addDigit() {
 			XORQ(RDX, fused[k])
 		}
 	}
-	canonical(fused)
+	nistfield.Canonical521(fused)
 	limbs.Store(fused, y2)
 
 	maddBody(v)
@@ -675,7 +538,7 @@ func addDigit() {
 	Comment("the outputs of the madd, canonical")
 	for _, m := range []Mem{x3, y3, z3} {
 		limbs.Load(m, fused)
-		canonical(fused)
+		nistfield.Canonical521(fused)
 		limbs.Store(fused, m)
 	}
 
