@@ -62,9 +62,7 @@
 //     q·c = q·2^64 + q − q·2^32 comes from the same two shifts by one
 //     subtraction (no multiplication, so the steps do not compete with
 //     the product for the multiplier). After four steps
-//     s = (t mod 2^256 + Q·p)/2^256 ≤ p. This is the reduction of
-//     mont/internal/limbs' p256MulMULX (tools/asm/mont/nist) rearranged,
-//     written afresh here. The result
+//     s = (t mod 2^256 + Q·p)/2^256 ≤ p. The result
 //     t[4..7] + s (t[4..7] < p, the sum below 2p) comes out of two addition
 //     chains run side by side, a = t[4..7] + s and
 //     b = (t[4..7] − p + 2^256) + s (the subtraction of p runs while the
@@ -72,7 +70,10 @@
 //     exactly when the sum is at least p, and then CMOV takes b.
 //   - sqr: the 512-bit square from the six cross products (each computed
 //     once, doubled on the ADCX chain) and the four squares (added on the
-//     ADOX chain), then the same reduction and selection.
+//     ADOX chain), then the same reduction and selection. mul and sqr
+//     are emitted by tools/asm/internal/nistfield (P256Mul, P256Sqr),
+//     which also emits mont/internal/limbs' p256MulMULX and
+//     p256SquareMULX (tools/asm/mont/nist).
 //   - add: the same two chains and selection, x + y and (y − p) + x.
 //   - double: 2x on one carry chain into a top bit, then 2x − p on one
 //     borrow chain through the top bit; its borrow keeps 2x. (Double-limb
@@ -90,10 +91,11 @@
 // and leaves its result in four registers, which the next operation takes
 // as its first operand; a second operand comes from the stack frame (or,
 // in p256PrefixMULX and p256BackSubstMULX, from an argument's array). Only
-// values used again later are stored. A small allocator in this generator
+// values used again later are stored. A small allocator (nistfield's)
 // hands out AX, BX, CX, SI, DI and R8–R15 (DX is MULX's implicit operand):
 // mul needs at most eleven of them (its operand included), sqr thirteen.
-// The constants 0xffffffff and c are read from memory (p256const). The
+// The constants 0xffffffff and c are read from memory (p256const,
+// nistfield.P256Constants). The
 // doubling's count lives in the frame. Inputs are copied into the frame
 // first, outputs out last (so outputs may alias inputs); no register holds
 // a pointer across a field operation. BP is not used.
@@ -124,9 +126,10 @@ package main
 
 import (
 	"fmt"
-	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
 	"math/bits"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
+	"github.com/crypton-go/crypton/tools/asm/internal/nistfield"
 	"github.com/crypton-go/crypton/tools/asm/internal/pointasm"
 
 	. "github.com/mmcloughlin/avo/build"
@@ -134,18 +137,10 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-const p256C = 0xffffffff00000001
-
-// constLo and constC are 0xffffffff (p's second limb) and c (its top limb)
-// in read-only memory.
-var constLo, constC Mem
-
 func main() {
 	ConstraintExpr("gc,!purego")
-	k := GLOBL("p256const", RODATA|NOPTR)
-	DATA(0, U64(0xffffffff))
-	DATA(8, U64(p256C))
-	constLo, constC = k, k.Offset(8)
+	nistfield.P256Constants()
+	nistfield.PreferFE = subIn
 	subroutines()
 	doubleJacobian()
 	madd()
@@ -155,73 +150,13 @@ func main() {
 	Generate()
 }
 
-// The register allocator. Every function starts with resetRegs.
-
-var free []GPPhysical
-
-func resetRegs() {
-	free = []GPPhysical{RAX, RBX, RCX, RSI, RDI, R8, R9, R10, R11, R12, R13, R14, R15}
-}
-
-func alloc() GPPhysical {
-	if len(free) == 0 {
-		panic("out of registers")
-	}
-	r := free[0]
-	free = free[1:]
-	return r
-}
-
-func release(rs ...GPPhysical) {
-	for _, r := range rs {
-		if freeIndex(r) >= 0 {
-			panic(fmt.Sprintf("register %v released twice", r))
-		}
-		free = append(free, r)
-	}
-}
-
-// freeIndex returns r's index in the free list, or −1 if r is allocated.
-func freeIndex(r GPPhysical) int {
-	for i, f := range free {
-		if f == r {
-			return i
-		}
-	}
-	return -1
-}
-
-// fe is a field element held in four registers, limb 0 first.
-type fe [4]GPPhysical
-
-// allocFE returns four fresh registers: subIn when they are all free (a
-// value loaded there needs no move before a call), else the first four
-// free ones.
-func allocFE() fe {
-	if isFree(subIn) {
-		takeRegs(subIn[:]...)
-		return subIn
-	}
-	return fe{alloc(), alloc(), alloc(), alloc()}
-}
-
-func (x fe) release() { release(x[:]...) }
+// fe is a field element held in four registers, limb 0 first; the
+// registers come from nistfield's allocator, which prefers subIn (a value
+// loaded there needs no move before a call).
+type fe = nistfield.FE
 
 // load returns the element at m in fresh registers.
-func load(m Mem) fe {
-	x := allocFE()
-	limbs.Load(m, x[:])
-	return x
-}
-
-// copyFE returns a copy of x in fresh registers.
-func copyFE(x fe) fe {
-	y := allocFE()
-	for j := 0; j < 4; j++ {
-		MOVQ(x[j], y[j])
-	}
-	return y
-}
+func load(m Mem) fe { return nistfield.LoadFE(m) }
 
 // copyElem copies the element at src to dst through AX (no live values).
 func copyElem(dst, src Mem) {
@@ -261,11 +196,11 @@ func mulElem(x fe, e elem) fe { return callSub(x, mulSub, func() { e.addr(yPtr) 
 // storeElem stores x to the element e; x stays live. AX and one free
 // register are used.
 func storeElem(x fe, e elem) {
-	takeRegs(RAX) // panics if x is in AX
-	r := alloc()
+	nistfield.TakeRegs(RAX) // panics if x is in AX
+	r := nistfield.Alloc()
 	e.addr(r)
 	limbs.Store(x[:], Mem{Base: r})
-	release(r, RAX)
+	nistfield.Release(r, RAX)
 }
 
 // sqr returns x·x·2^(−256) mod p in sqrSub.out; it consumes x, which
@@ -291,46 +226,46 @@ var (
 )
 
 // subroutines emits the field multiplication and squaring as the
-// subroutines p256MulSub<> and p256SqrSub<> (mulBody and sqrBody, then
-// RET), which every point function calls.
+// subroutines p256MulSub<> and p256SqrSub<> (nistfield.P256Mul and
+// P256Sqr, then RET), which every point function calls.
 func subroutines() {
 	TEXT("p256MulSub<>", NOSPLIT|NOFRAME, "func()")
-	Doc("p256MulSub<> is mulBody: x in R8–R11, the address of y in DI; the result in the registers mulSub.out names. It clobbers every general register but SP and BP.")
-	resetRegs()
-	takeRegs(subIn[:]...)
-	takeRegs(yPtr)
-	mulSub = subroutine{"p256MulSub<>", subIn, mulBody(subIn, Mem{Base: yPtr})}
-	mulSub.out.release()
-	release(yPtr)
+	Doc("p256MulSub<> is nistfield.P256Mul: x in R8–R11, the address of y in DI; the result in the registers mulSub.out names. It clobbers every general register but SP and BP.")
+	nistfield.ResetRegs()
+	nistfield.TakeRegs(subIn[:]...)
+	nistfield.TakeRegs(yPtr)
+	mulSub = subroutine{"p256MulSub<>", subIn, nistfield.P256Mul(subIn, Mem{Base: yPtr})}
+	mulSub.out.Release()
+	nistfield.Release(yPtr)
 	RET()
-	checkAllFree()
+	nistfield.CheckAllFree()
 
 	TEXT("p256SqrSub<>", NOSPLIT|NOFRAME, "func()")
-	Doc("p256SqrSub<> is sqrBody: x in R8–R11; the result in the registers sqrSub.out names. It clobbers every general register but SP and BP.")
-	resetRegs()
-	takeRegs(subIn[:]...)
-	sqrSub = subroutine{"p256SqrSub<>", subIn, sqrBody(subIn)}
-	sqrSub.out.release()
+	Doc("p256SqrSub<> is nistfield.P256Sqr: x in R8–R11; the result in the registers sqrSub.out names. It clobbers every general register but SP and BP.")
+	nistfield.ResetRegs()
+	nistfield.TakeRegs(subIn[:]...)
+	sqrSub = subroutine{"p256SqrSub<>", subIn, nistfield.P256Sqr(subIn)}
+	sqrSub.out.Release()
 	RET()
-	checkAllFree()
+	nistfield.CheckAllFree()
 }
 
 // callSub calls s on x and returns the result, in s.out; setY, if not
 // nil, emits the address of mul's y into yPtr (AX free for its use).
 // Nothing but x may be live: the subroutine clobbers all registers. x is
 // moved into s.in first (a parallel move; none when a load put it there,
-// see allocFE).
+// see load and nistfield.AllocFE).
 func callSub(x fe, s subroutine, setY func()) fe {
-	if len(free) != 13-4 {
-		panic(fmt.Sprintf("%s: %d registers live besides the operand", s.name, 13-4-len(free)))
+	if nistfield.FreeRegs() != 13-4 {
+		panic(fmt.Sprintf("%s: %d registers live besides the operand", s.name, 13-4-nistfield.FreeRegs()))
 	}
 	moveTo(x, s.in)
 	if setY != nil {
 		setY()
 	}
 	CALL(LabelRef("·" + s.name + "(SB)"))
-	resetRegs()
-	takeRegs(s.out[:]...)
+	nistfield.ResetRegs()
+	nistfield.TakeRegs(s.out[:]...)
 	return s.out
 }
 
@@ -370,234 +305,50 @@ func moveTo(x, dst fe) {
 	}
 }
 
-// takeRegs removes rs from the free list; they must be free.
-func takeRegs(rs ...GPPhysical) {
-	for _, r := range rs {
-		k := freeIndex(r)
-		if k < 0 {
-			panic(fmt.Sprintf("register %v not free", r))
-		}
-		free = append(free[:k:k], free[k+1:]...)
-	}
-}
-
-// isFree reports whether all of x's registers are free.
-func isFree(x fe) bool {
-	for _, r := range x {
-		if freeIndex(r) < 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// mulBody emits x·y·2^(−256) mod p, the body of p256MulSub<>, and
-// returns the registers of the result; it consumes x.
-func mulBody(x fe, y Mem) fe {
-	var t [8]GPPhysical
-	Comment("mul: row x[0]·y")
-	MOVQ(x[0], RDX)
-	release(x[0])
-	t[0], t[1] = alloc(), alloc()
-	MULXQ(limbs.Limb(y, 0), t[0], t[1])
-	lo := alloc()
-	for j := 1; j < 4; j++ {
-		t[j+1] = alloc()
-		MULXQ(limbs.Limb(y, j), lo, t[j+1])
-		if j == 1 {
-			ADDQ(lo, t[j])
-		} else {
-			ADCQ(lo, t[j])
-		}
-	}
-	ADCQ(U32(0), t[4]) // the row is below 2^320: no carry out
-	hi, zero := alloc(), alloc()
-	for i := 1; i < 4; i++ {
-		Comment(fmt.Sprintf("mul: row x[%d]·y", i))
-		MOVQ(x[i], RDX)
-		release(x[i])
-		XORL(zero.As32(), zero.As32()) // clears CF and OF
-		for j := 0; j < 3; j++ {
-			MULXQ(limbs.Limb(y, j), lo, hi)
-			ADCXQ(lo, t[i+j])
-			ADOXQ(hi, t[i+j+1])
-		}
-		t[i+4] = alloc()
-		MULXQ(limbs.Limb(y, 3), lo, t[i+4])
-		ADCXQ(lo, t[i+3])
-		// t[0..i+4] < 2^(64(i+5)): the two carries do not overflow.
-		ADOXQ(zero, t[i+4])
-		ADCXQ(zero, t[i+4])
-	}
-	release(hi, zero, lo)
-	return reduce(t)
-}
-
-// reduce returns t[0..7]·2^(−256) mod p for t < p·2^256, releasing t's
-// registers but those of the result.
-func reduce(t [8]GPPhysical) fe {
-	Comment("Montgomery reduction of t[0..3]")
-	s := []GPPhysical{t[0], t[1], t[2], t[3]}
-	lo := alloc()
-	for k := 0; k < 4; k++ {
-		q := s[0]
-		h := alloc()
-		// q·c = q·2^64 + q − (q>>32)·2^64 − (q<<32) = h:q, with
-		// lo = q<<32 and DX = q>>32.
-		MOVQ(q, lo)
-		SHLQ(U8(32), lo)
-		MOVQ(q, RDX)
-		SHRQ(U8(32), RDX)
-		MOVQ(q, h)
-		SUBQ(lo, q)
-		SBBQ(RDX, h)
-		ADDQ(lo, s[1])
-		ADCQ(RDX, s[2])
-		ADCQ(q, s[3])
-		ADCQ(U32(0), h) // (s + q·p)/2^64 < 2^256: no carry out
-		release(q)
-		s = append(s[1:], h)
-	}
-	release(lo)
-	Comment("plus t[4..7], less p if that is at least p")
-	return addSelect(fe{t[4], t[5], t[6], t[7]}, fe{s[0], s[1], s[2], s[3]})
-}
-
-// minusP returns x − p + 2^256 in fresh registers (x stays live); the
-// chain needs only x, so it runs early when x is ready before the value it
-// is added to.
-func minusP(x fe) fe {
-	n := copyFE(x)
-	SUBQ(I32(-1), n[0])
-	SBBQ(constLo, n[1])
-	SBBQ(U32(0), n[2])
-	SBBQ(constC, n[3])
-	return n
-}
-
-// addSelect returns x + y mod p for x, y with x < p and x + y < 2p; it
-// consumes both and returns x's registers. Two chains run side by side:
-// a = x + y and b = (x − p + 2^256) + y, whose carry out is set exactly
-// when x + y ≥ p; then b replaces a on that carry.
-func addSelect(x, y fe) fe {
-	b := minusP(x)
-	ADDQ(y[0], x[0])
-	ADCQ(y[1], x[1])
-	ADCQ(y[2], x[2])
-	ADCQ(y[3], x[3])
-	ADDQ(y[0], b[0])
-	ADCQ(y[1], b[1])
-	ADCQ(y[2], b[2])
-	ADCQ(y[3], b[3])
-	for j := 0; j < 4; j++ {
-		CMOVQCS(b[j], x[j])
-	}
-	b.release()
-	y.release()
-	return x
-}
-
-// sqrBody emits x·x·2^(−256) mod p, the body of p256SqrSub<>, and
-// returns the registers of the result; it consumes x.
-func sqrBody(x fe) fe {
-	var t [8]GPPhysical
-	Comment("sqr: cross products x[i]·x[j], i < j, into t[1..6]")
-	MOVQ(x[0], RDX)
-	t[1], t[2] = alloc(), alloc()
-	MULXQ(x[1], t[1], t[2])
-	lo := alloc()
-	t[3] = alloc()
-	MULXQ(x[2], lo, t[3])
-	ADDQ(lo, t[2])
-	t[4] = alloc()
-	MULXQ(x[3], lo, t[4])
-	ADCQ(lo, t[3])
-	ADCQ(U32(0), t[4])
-	MOVQ(x[1], RDX)
-	hi := alloc()
-	t[5] = alloc()
-	XORL(t[5].As32(), t[5].As32()) // clears CF and OF
-	MULXQ(x[2], lo, hi)
-	ADCXQ(lo, t[3])
-	ADOXQ(hi, t[4])
-	MULXQ(x[3], lo, hi)
-	ADCXQ(lo, t[4])
-	ADOXQ(hi, t[5]) // t[5] was 0: no carry out
-	MOVL(U32(0), lo.As32())
-	ADCXQ(lo, t[5]) // x1·x2·2^64 + x1·x3·2^128 + t < 2^384: no carry out
-	MOVQ(x[2], RDX)
-	t[6] = alloc()
-	MULXQ(x[3], lo, t[6])
-	ADDQ(lo, t[5])
-	ADCQ(U32(0), t[6])
-	Comment("sqr: double the cross products (CF), add the squares x[i]² (OF)")
-	t[7] = alloc()
-	XORL(t[7].As32(), t[7].As32()) // clears CF and OF
-	for j := 1; j < 7; j++ {
-		ADCXQ(t[j], t[j])
-	}
-	ADCXQ(t[7], t[7]) // the top bit; CF is 0 after this
-	for i := 0; i < 4; i++ {
-		MOVQ(x[i], RDX)
-		if i == 0 {
-			t[0] = x[0] // x[0] is in DX now
-			MULXQ(RDX, t[0], hi)
-			ADOXQ(hi, t[1])
-			continue
-		}
-		MULXQ(RDX, lo, hi)
-		ADOXQ(lo, t[2*i])
-		ADOXQ(hi, t[2*i+1])
-		release(x[i])
-	}
-	release(lo, hi)
-	return reduce(t)
-}
-
 // add returns x + y mod p; it consumes x. The chains are those of
 // addSelect, with y − p + 2^256 formed from memory, off x's path.
 func add(x fe, y Mem) fe {
-	return addSelect(load(y), x)
+	return nistfield.P256AddSelect(load(y), x)
 }
 
 // addRR returns x + y mod p; it consumes x and y.
 func addRR(x, y fe) fe {
-	return addSelect(y, x)
+	return nistfield.P256AddSelect(y, x)
 }
 
 // dbl returns x + x mod p; it consumes x. 2x − p follows 2x on one
 // borrow chain, through the top bit, whose borrow keeps 2x.
 func dbl(x fe) fe {
-	top := alloc()
+	top := nistfield.Alloc()
 	XORL(top.As32(), top.As32())
 	ADDQ(x[0], x[0])
 	ADCQ(x[1], x[1])
 	ADCQ(x[2], x[2])
 	ADCQ(x[3], x[3])
 	ADCQ(U32(0), top)
-	b := minusP(x)
+	b := nistfield.P256MinusP(x)
 	SBBQ(U32(0), top) // borrows exactly when 2x < p
 	for j := 0; j < 4; j++ {
 		CMOVQCC(b[j], x[j])
 	}
-	b.release()
-	release(top)
+	b.Release()
+	nistfield.Release(top)
 	return x
 }
 
 // addP adds p masked by m (all ones or zero) to x, leaving the carry in
 // CF; it releases m.
 func addP(x fe, m GPPhysical) {
-	m1, m3 := alloc(), alloc()
+	m1, m3 := nistfield.Alloc(), nistfield.Alloc()
 	MOVQ(m, m1)
 	SHRQ(U8(32), m1) // m & 0xffffffff
 	MOVQ(m, m3)
-	ANDQ(constC, m3)
+	ANDQ(nistfield.P256ConstC, m3)
 	ADDQ(m, x[0])
 	ADCQ(m1, x[1])
 	ADCQ(U32(0), x[2])
 	ADCQ(m3, x[3])
-	release(m, m1, m3)
+	nistfield.Release(m, m1, m3)
 }
 
 // subSelect sets x to x − y mod p, given n = (p − y) mod 2^256, y's
@@ -619,17 +370,17 @@ func subSelect(x fe, ys [4]Op, n fe) fe {
 	for j := 0; j < 4; j++ {
 		CMOVQCS(n[j], x[j])
 	}
-	n.release()
+	n.Release()
 	return x
 }
 
 // pMinus returns p − y in fresh registers (flags clobbered).
 func pMinus(ys [4]Op) fe {
-	n := allocFE()
+	n := nistfield.AllocFE()
 	MOVQ(I32(-1), n[0])
-	MOVQ(constLo, n[1])
+	MOVQ(nistfield.P256ConstLo, n[1])
 	MOVL(U32(0), n[2].As32())
-	MOVQ(constC, n[3])
+	MOVQ(nistfield.P256ConstC, n[3])
 	SUBQ(ys[0], n[0])
 	for j := 1; j < 4; j++ {
 		SBBQ(ys[j], n[j])
@@ -658,9 +409,9 @@ func subFrom(y Mem, x fe, keep bool) fe {
 	z := load(y)
 	b := load(y)
 	ADDQ(I32(-1), b[0])
-	ADCQ(constLo, b[1])
+	ADCQ(nistfield.P256ConstLo, b[1])
 	ADCQ(U32(0), b[2])
-	ADCQ(constC, b[3])
+	ADCQ(nistfield.P256ConstC, b[3])
 	SUBQ(x[0], b[0])
 	for j := 1; j < 4; j++ {
 		SBBQ(x[j], b[j])
@@ -672,16 +423,16 @@ func subFrom(y Mem, x fe, keep bool) fe {
 	for j := 0; j < 4; j++ {
 		CMOVQCS(b[j], z[j])
 	}
-	b.release()
+	b.Release()
 	if !keep {
-		x.release()
+		x.Release()
 	}
 	return z
 }
 
 // negate returns 0 − x mod p (0 for 0) in fresh registers; it consumes x.
 func negate(x fe) fe {
-	z := allocFE()
+	z := nistfield.AllocFE()
 	for j := 0; j < 4; j++ {
 		XORL(z[j].As32(), z[j].As32())
 	}
@@ -689,8 +440,8 @@ func negate(x fe) fe {
 	for j := 1; j < 4; j++ {
 		SBBQ(x[j], z[j])
 	}
-	x.release()
-	m := alloc()
+	x.Release()
+	m := nistfield.Alloc()
 	SBBQ(m, m)
 	addP(z, m)
 	return z
@@ -698,7 +449,7 @@ func negate(x fe) fe {
 
 // half returns x/2 mod p; it consumes x.
 func half(x fe) fe {
-	carry, m := alloc(), alloc()
+	carry, m := nistfield.Alloc(), nistfield.Alloc()
 	XORL(carry.As32(), carry.As32())
 	MOVL(U32(1), m.As32())
 	ANDQ(x[0], m)
@@ -709,20 +460,20 @@ func half(x fe) fe {
 	// Limb j takes the low bit of limb j+1 (shifts and OR: SHRD is slow
 	// on AMD cores).
 	next := append(x[1:], carry)
-	t := alloc()
+	t := nistfield.Alloc()
 	for j := 0; j < 4; j++ {
 		MOVQ(next[j], t)
 		SHLQ(U8(63), t)
 		SHRQ(U8(1), x[j])
 		ORQ(t, x[j])
 	}
-	release(carry, t)
+	nistfield.Release(carry, t)
 	return x
 }
 
 // triple returns 3x mod p as (x + x) + x; it consumes x.
 func triple(x fe) fe {
-	u := dbl(copyFE(x))
+	u := dbl(nistfield.CopyFE(x))
 	return addRR(u, x)
 }
 
@@ -741,7 +492,7 @@ func doubleJacobian() {
 	TEXT("p256DoubleJacobianMULX", 0, "func(x, y, z *[4]uint64, n int)")
 	Pragma("noescape")
 	Doc("p256DoubleJacobianMULX sets (x : y : z) to its 2^n-th multiple by n runs of jacobianDouble.")
-	resetRegs()
+	nistfield.ResetRegs()
 	v := locals("x", "y", "z", "t", "s", "m", "alpha", "a", "q", "b", "b8", "g")
 	X, Y, Z, T, S, M := v["x"], v["y"], v["z"], v["t"], v["s"], v["m"]
 	AL, A, Q, B, B8, G := v["alpha"], v["a"], v["q"], v["b"], v["b8"], v["g"]
@@ -767,45 +518,45 @@ func doubleJacobian() {
 	d := sqr(load(Z))
 	m := subFrom(X, d, true)
 	limbs.Store(m[:], M)
-	m.release()
+	m.Release()
 	s := add(d, X)
 	limbs.Store(s[:], S)
-	s.release()
+	s.Release()
 	Comment("T = 2Y; Z3 = T·Z")
 	t := dbl(load(Y))
 	limbs.Store(t[:], T)
 	z3 := mul(t, Z)
 	limbs.Store(z3[:], Z)
-	z3.release()
+	z3.Release()
 	Comment("α = 3(X − δ)(X + δ)")
 	al := triple(mul(load(S), M))
 	limbs.Store(al[:], AL)
-	al.release()
+	al.Release()
 	Comment("A = T² = 4γ")
 	a := sqr(load(T))
 	limbs.Store(a[:], A)
-	a.release()
+	a.Release()
 	Comment("α²")
 	q := sqr(load(AL))
 	limbs.Store(q[:], Q)
-	q.release()
+	q.Release()
 	Comment("4β = X·A; 8β")
 	b := mul(load(A), X)
 	limbs.Store(b[:], B)
 	b = dbl(b)
 	limbs.Store(b[:], B8)
-	b.release()
+	b.Release()
 	Comment("8γ² = A²/2")
 	g := half(sqr(load(A)))
 	limbs.Store(g[:], G)
-	g.release()
+	g.Release()
 	Comment("X3 = α² − 8β")
 	x3 := sub(load(Q), B8)
 	limbs.Store(x3[:], X)
 	Comment("Y3 = α(4β − X3) − 8γ²")
 	y := sub(mul(subFrom(B, x3, false), AL), G)
 	limbs.Store(y[:], Y)
-	y.release()
+	y.Release()
 	DECQ(count)
 	JNZ(LabelRef("loop"))
 
@@ -818,15 +569,7 @@ func doubleJacobian() {
 	}
 	Label("done")
 	RET()
-	checkAllFree()
-}
-
-// checkAllFree panics if a register is still allocated at the end of a
-// function (a value the generator forgot to release).
-func checkAllFree() {
-	if len(free) != 13 {
-		panic(fmt.Sprintf("%d registers still allocated", 13-len(free)))
-	}
+	nistfield.CheckAllFree()
 }
 
 // madd emits p256MaddMULX, mirroring maddGeneric.
@@ -834,7 +577,7 @@ func madd() {
 	TEXT("p256MaddMULX", 0, "func(x3, y3, z3, x1, y1, z1, x2, y2, h, r *[4]uint64)")
 	Pragma("noescape")
 	Doc("p256MaddMULX sets (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2) like maddGeneric, and h and r to its H and r.")
-	resetRegs()
+	nistfield.ResetRegs()
 	v := locals(maddLocals...)
 	for _, n := range []string{"x1", "y1", "z1", "x2", "y2"} {
 		Load(Param(n), RDX)
@@ -852,7 +595,7 @@ func madd() {
 		copyElem(Mem{Base: RDX}, c.m)
 	}
 	RET()
-	checkAllFree()
+	nistfield.CheckAllFree()
 }
 
 // maddLocals are the stack slots of maddBody.
@@ -871,42 +614,42 @@ func maddBody(v map[string]Mem) {
 	limbs.Store(zz[:], z1z1)
 	c := mul(zz, z1)
 	limbs.Store(c[:], w)
-	c.release()
+	c.Release()
 	hr := sub(mul(load(x2), z1z1), x1)
 	limbs.Store(hr[:], h)
-	hr.release()
+	hr.Release()
 	Comment("r = 2(Y2·Z1·Z1Z1 − Y1); I = 4·H²")
 	rr := dbl(sub(mul(load(w), y2), y1))
 	limbs.Store(rr[:], r)
-	rr.release()
+	rr.Release()
 	ir := dbl(dbl(sqr(load(h))))
 	limbs.Store(ir[:], i)
-	ir.release()
+	ir.Release()
 	Comment("Z3 = 2·Z1·H; r²; J = H·I; V = X1·I")
 	z := dbl(mul(load(z1), h))
 	limbs.Store(z[:], z3)
-	z.release()
+	z.Release()
 	rq := sqr(load(r))
 	limbs.Store(rq[:], x3)
-	rq.release()
+	rq.Release()
 	jr := mul(load(i), h)
 	limbs.Store(jr[:], j)
-	jr.release()
+	jr.Release()
 	vr := mul(load(x1), i)
 	limbs.Store(vr[:], vv)
 	vr = add(dbl(vr), j)
 	limbs.Store(vr[:], jv)
-	vr.release()
+	vr.Release()
 	Comment("2·Y1·J; X3 = r² − (J + 2V)")
 	wr := dbl(mul(load(y1), j))
 	limbs.Store(wr[:], w)
-	wr.release()
+	wr.Release()
 	xr := sub(load(x3), jv)
 	limbs.Store(xr[:], x3)
 	Comment("Y3 = r(V − X3) − 2·Y1·J")
 	yr := sub(mul(subFrom(vv, xr, false), r), w)
 	limbs.Store(yr[:], y3)
-	yr.release()
+	yr.Release()
 }
 
 // montOne is 1 in Montgomery form, 2^256 mod p.
@@ -919,7 +662,7 @@ func addDigit() {
 	TEXT("p256AddDigitMULX", 0, "func(x, y, z, x2, y2 *[4]uint64, neg, zero int)")
 	Pragma("noescape")
 	Doc("p256AddDigitMULX adds (x2, ±y2) to (x : y : z) like addDigitGeneric.")
-	resetRegs()
+	nistfield.ResetRegs()
 	v := locals(maddLocals...)
 	for _, c := range []struct{ param, slot string }{{"x", "x1"}, {"y", "y1"}, {"z", "z1"}, {"x2", "x2"}} {
 		Load(Param(c.param), RDX)
@@ -931,15 +674,15 @@ func addDigit() {
 	Comment("y2 = −y2 if neg")
 	Load(Param("y2"), RDX)
 	yv := load(Mem{Base: RDX})
-	ny := negate(copyFE(yv))
+	ny := negate(nistfield.CopyFE(yv))
 	Load(Param("neg"), RDX)
 	TESTQ(RDX, RDX)
 	for j := 0; j < 4; j++ {
 		CMOVQNE(ny[j], yv[j])
 	}
 	limbs.Store(yv[:], y2)
-	yv.release()
-	ny.release()
+	yv.Release()
+	ny.Release()
 
 	maddBody(v)
 
@@ -947,7 +690,7 @@ func addDigit() {
 		MOVQ(U64(montOne[j]), RCX)
 	})
 	RET()
-	checkAllFree()
+	nistfield.CheckAllFree()
 }
 
 // prefixProducts emits p256PrefixMULX, the first loop of
@@ -956,7 +699,7 @@ func prefixProducts() {
 	TEXT("p256PrefixMULX", 0, "func(prefix, z *[4]uint64, n int)")
 	Pragma("noescape")
 	Doc("p256PrefixMULX sets prefix[k] to z[0]·…·z[k] for k < n, like the first loop of batchAffine; prefix and z point to n elements.")
-	resetRegs()
+	nistfield.ResetRegs()
 	k := AllocLocal(8)
 	MOVQ(U32(0), RAX)
 	MOVQ(RAX, k)
@@ -979,14 +722,14 @@ func prefixProducts() {
 	storeElem(acc, elem{"prefix", k, 32, 0})
 	// The loop starts with acc in subIn.
 	moveTo(acc, subIn)
-	acc.release()
-	takeRegs(subIn[:]...)
+	acc.Release()
+	nistfield.TakeRegs(subIn[:]...)
 	acc = subIn
 	JMP(LabelRef("loop"))
 	Label("done")
-	acc.release()
+	acc.Release()
 	RET()
-	checkAllFree()
+	nistfield.CheckAllFree()
 }
 
 // backSubstitute emits p256BackSubstMULX, the second loop of
@@ -997,7 +740,7 @@ func backSubstitute() {
 	TEXT("p256BackSubstMULX", 0, "func(out, x, y, z, prefix, inv *[4]uint64, n int)")
 	Pragma("noescape")
 	Doc("p256BackSubstMULX is the second loop of batchAffine: out (n affine points) from x, y, z and prefix (n elements each) and inv = 1/prefix[n−1].")
-	resetRegs()
+	nistfield.ResetRegs()
 	v := locals("inv", "zi", "zi2")
 	INV, ZI, ZI2 := v["inv"], v["zi"], v["zi2"]
 	k, km1 := AllocLocal(8), AllocLocal(8)
@@ -1014,10 +757,10 @@ func backSubstitute() {
 	Comment("1/z[k] = inv·prefix[k−1]; inv = inv·z[k]")
 	zi := mulElem(load(INV), elem{"prefix", km1, 32, 0})
 	limbs.Store(zi[:], ZI)
-	zi.release()
+	zi.Release()
 	iv := mulElem(load(INV), elem{"z", k, 32, 0})
 	limbs.Store(iv[:], INV)
-	iv.release()
+	iv.Release()
 	emitAffine(ZI, ZI2, k)
 	MOVQ(k, RAX)
 	JMP(LabelRef("loop"))
@@ -1026,7 +769,7 @@ func backSubstitute() {
 	Comment("1/z[0] = inv")
 	emitAffine(INV, ZI2, k)
 	RET()
-	checkAllFree()
+	nistfield.CheckAllFree()
 }
 
 // emitAffine emits out[k] = (x[k]·zi², y[k]·zi³) for zi at ZI, with ZI2 a
@@ -1038,8 +781,8 @@ func emitAffine(ZI, ZI2 Mem, k Mem) {
 	zi3 := mul(zi2, ZI)
 	ry := mulElem(zi3, elem{"y", k, 32, 0})
 	storeElem(ry, elem{"out", k, 64, 32})
-	ry.release()
+	ry.Release()
 	rx := mulElem(load(ZI2), elem{"x", k, 32, 0})
 	storeElem(rx, elem{"out", k, 64, 0})
-	rx.release()
+	rx.Release()
 }

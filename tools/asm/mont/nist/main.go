@@ -15,8 +15,10 @@
 //     separated operand scanning (see montSqr and montSqrN).
 //   - p256MulMULX and p256SquareMULX: montMul4 for P-256's p, whose special
 //     form (m0inv = 1, limbs 2^64 − 1, 2^32 − 1, 0, 2^64 − 2^32 + 1) turns
-//     each reduction step into one MULX, two shifts and one ADD/ADC chain
-//     (see p256Reduce); the squaring computes each cross product once.
+//     each reduction step into two shifts, one subtraction and one ADD/ADC
+//     chain; the squaring computes each cross product once. Both are
+//     emitted by tools/asm/internal/nistfield (P256Mul, P256Sqr), which
+//     also emits the field arithmetic of ecc's P-256 point functions.
 //   - mul521MULX and sqr521MULX: mul521, the product modulo the Mersenne
 //     prime 2^521 − 1 by the full product (the square with each cross
 //     product once) and the fold 2^521 ≡ 1 (see mul521 and sqr521 below).
@@ -76,6 +78,7 @@ import (
 	"github.com/crypton-go/crypton/tools/asm/internal/args"
 	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
 	"github.com/crypton-go/crypton/tools/asm/internal/nistfield"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -83,6 +86,7 @@ import (
 
 func main() {
 	ConstraintExpr("gc,!purego")
+	nistfield.P256Constants()
 	for _, n := range []int{4, 6, 9} {
 		montMul(n)
 	}
@@ -207,98 +211,38 @@ func store521(r []GPPhysical) {
 	limbs.Store(r, Mem{Base: RBX})
 }
 
-// p256C is the top limb of P-256's p = 2^256 − 2^224 + 2^192 + 2^96 − 1,
-// whose other limbs are 2^64 − 1, 2^32 − 1 and 0.
-const p256C = 0xffffffff00000001
-
-// p256Reduce emits one Montgomery reduction step for P-256's p on the
-// accumulator w (at least five limbs, w[0] the lowest): w += q·p with
-// q = w[0], which clears w[0] (m0inv is 1). As p ≡ −1 (mod 2^64),
-// (w + q·p)/2^64 = (w − q)/2^64 + q·2^32 + q·(2^64 − 2^32 + 1)·2^128, so
-// the step adds q<<32, q>>32 and the two halves of q·p256C, from MULX, to
-// w[1..4] in one ADD/ADC chain, then through propagate (more limbs that
-// take the carry). c holds p256C; AX, BX, CX, DI and DX are clobbered.
-func p256Reduce(w []GPPhysical, c GPPhysical, propagate []GPPhysical) {
-	MOVQ(w[0], RDX)
-	MULXQ(c, RCX, RDI)
-	MOVQ(w[0], RAX)
-	SHLQ(U8(32), RAX)
-	MOVQ(w[0], RBX)
-	SHRQ(U8(32), RBX)
-	ADDQ(RAX, w[1])
-	ADCQ(RBX, w[2])
-	ADCQ(RCX, w[3])
-	ADCQ(RDI, w[4])
-	for _, r := range propagate {
-		ADCQ(U32(0), r)
-	}
-}
-
-// p256Final emits z = a − p if that does not borrow through the top limb
-// a[4], else a, for a < 2p, and stores z. c holds p256C; AX, BX, CX, DI and
-// DX are clobbered.
-func p256Final(a []GPPhysical, c GPPhysical) {
-	copies := []GPPhysical{RAX, RBX, RCX, RDI}
-	for j := 0; j < 4; j++ {
-		MOVQ(a[j], copies[j])
-	}
-	MOVL(U32(0xffffffff), EDX)
-	SUBQ(I32(-1), a[0])
-	SBBQ(RDX, a[1])
-	SBBQ(U32(0), a[2])
-	SBBQ(c, a[3])
-	SBBQ(U32(0), a[4])
-	for j := 0; j < 4; j++ {
-		CMOVQCS(copies[j], a[j])
-	}
-	Load(Param("z"), RDX)
-	for j := 0; j < 4; j++ {
-		MOVQ(a[j], Mem{Base: RDX, Disp: 8 * j})
-	}
-}
-
-// p256Mul emits p256MulMULX: montMul4 for P-256's p, with the reduction
-// step of p256Reduce instead of the generic q·m row.
+// p256Mul emits p256MulMULX: montMul4 for P-256's p by nistfield.P256Mul,
+// the 512-bit product, then the reduction of its low half that P-256's
+// special form allows (no multiplication: shifts and one subtraction a
+// step), then the sum with its high half and the selection of it or it
+// less p. x comes in four registers, y is read through DI.
 func p256Mul() {
 	TEXT("p256MulMULX", NOSPLIT, "func(z, x, y *[4]uint64)")
 	Pragma("noescape")
 	Doc("p256MulMULX sets z = x·y·2^(−256) mod p for P-256's p, like montMul4.")
-	a := []GPPhysical{R8, R9, R10, R11, R12, R13}
-	for _, r := range a {
-		XORQ(r, r)
-	}
-	c := GPPhysical(R14)
-	MOVQ(U64(p256C), c)
-	Load(Param("x"), RSI)
-	Load(Param("y"), R15)
-	for i := 0; i < 4; i++ {
-		Comment(fmt.Sprintf("Row %d: a += x·y[%d], then the reduction step", i, i))
-		MOVQ(Mem{Base: R15, Disp: 8 * i}, RDX)
-		// The new top limb a[5] held the previous row's q: clearing it
-		// also clears CF and OF.
-		XORQ(a[5], a[5])
-		for j := 0; j < 4; j++ {
-			MULXQ(Mem{Base: RSI, Disp: 8 * j}, RAX, RBX)
-			ADCXQ(RAX, a[j])
-			ADOXQ(RBX, a[j+1])
-		}
-		MOVQ(U32(0), RAX)
-		ADCXQ(RAX, a[4])
-		ADOXQ(RAX, a[5])
-		ADCXQ(RAX, a[5])
-		p256Reduce(a, c, a[5:])
-		a = append(a[1:], a[0])
-	}
-	Comment("a < 2p: subtract p unless that borrows")
-	p256Final(a, c)
+	nistfield.ResetRegs()
+	nistfield.TakeRegs(RDI)
+	Load(Param("x"), RDX)
+	x := nistfield.LoadFE(Mem{Base: RDX})
+	Load(Param("y"), RDI)
+	r := nistfield.P256Mul(x, Mem{Base: RDI})
+	nistfield.Release(RDI)
+	p256Store(r)
 	RET()
 }
 
-// p256Square emits p256SquareMULX: the 512-bit square (each product
-// x[i]·x[j], i < j, once, then the sum doubled with ADCX while the squares
-// x[i]² come in with ADOX), four reduction steps of p256Reduce on its low
-// half with the carries propagated up through the high half, and the final
-// subtraction. It computes what montMul4(z, x, x, p) computes.
+// p256Store stores r to z and frees its registers.
+func p256Store(r nistfield.FE) {
+	Load(Param("z"), RDX)
+	limbs.Store(r[:], Mem{Base: RDX})
+	r.Release()
+	nistfield.CheckAllFree()
+}
+
+// p256Square emits p256SquareMULX: montMul4(z, x, x, p) for P-256's p by
+// nistfield.P256Sqr, the 512-bit square (each product x[i]·x[j], i < j,
+// once, doubled on the ADCX chain while the squares x[i]² come in on the
+// ADOX chain) and the reduction of p256Mul.
 func p256Square() {
 	TEXT("p256SquareMULX", NOSPLIT, "func(z, x *[4]uint64)")
 	Pragma("noescape")
@@ -311,47 +255,11 @@ func p256Square() {
 // p256SquareBody emits the squaring of p256SquareMULX, of the operand
 // at SI, stored to z.
 func p256SquareBody() {
-	t := []GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15}
-	x := func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} }
-	square4(t, x)
-	Comment("Four reduction steps on t[0..3]; the carry out of t[7] goes to t8, t[0]'s register")
-	c := GPPhysical(RSI)
-	MOVQ(U64(p256C), c)
-	t8 := t[0]
-	for k := 0; k < 4; k++ {
-		var prop []GPPhysical
-		prop = append(prop, t[k+5:]...)
-		if k == 0 {
-			// t[0] is q here and read by p256Reduce before the chain;
-			// the chain ends in it as t8.
-			p256ReduceTop(t[k:k+5], c, prop, t8)
-		} else {
-			prop = append(prop, t8)
-			p256Reduce(t[k:k+5], c, prop)
-		}
-	}
-	Comment("t[4..8] < 2p: subtract p unless that borrows")
-	p256Final(append(append([]GPPhysical(nil), t[4:8]...), t8), c)
-}
-
-// p256ReduceTop is p256Reduce whose carry chain ends in top, which is
-// w[0]'s register: it is cleared once w[0] has been read, before the chain.
-func p256ReduceTop(w []GPPhysical, c GPPhysical, propagate []GPPhysical, top GPPhysical) {
-	MOVQ(w[0], RDX)
-	MULXQ(c, RCX, RDI)
-	MOVQ(w[0], RAX)
-	SHLQ(U8(32), RAX)
-	MOVQ(w[0], RBX)
-	SHRQ(U8(32), RBX)
-	XORQ(top, top)
-	ADDQ(RAX, w[1])
-	ADCQ(RBX, w[2])
-	ADCQ(RCX, w[3])
-	ADCQ(RDI, w[4])
-	for _, r := range propagate {
-		ADCQ(U32(0), r)
-	}
-	ADCQ(U32(0), top)
+	nistfield.ResetRegs()
+	nistfield.TakeRegs(RSI)
+	x := nistfield.LoadFE(Mem{Base: RSI})
+	nistfield.Release(RSI)
+	p256Store(nistfield.P256Sqr(x))
 }
 
 // sqr521 emits sqr521MULX, which computes what mul521(z, x, x) computes
