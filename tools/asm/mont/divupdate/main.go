@@ -66,9 +66,9 @@ package main
 
 import (
 	"fmt"
-	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
 
 	"github.com/crypton-go/crypton/tools/asm/internal/args"
+	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"

@@ -64,6 +64,7 @@ package main
 
 import (
 	"github.com/crypton-go/crypton/tools/asm/internal/limbs"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
