@@ -25,7 +25,7 @@ var (
 		SquareN: func(f *limbs.Field[[9]uint64], x [9]uint64, k int) [9]uint64 { fpSquareN(f, &x, &x, k); return x },
 		Invert:  invertV,
 		Sqrt:    sqrt,
-		Plain:   func(x [9]uint64) [9]uint64 { limbs.Reduce521(&x, &x); return x },
+		Plain:   func(x [9]uint64) [9]uint64 { reduce521(&x, &x); return x },
 	}
 	fnKernels = limbs.Kernels[[9]uint64]{
 		Mul:     func(f *limbs.Field[[9]uint64], x, y [9]uint64) [9]uint64 { fnMul(f, &x, &x, &y); return x },

@@ -10,11 +10,11 @@ import "github.com/crypton-go/crypton/mont/internal/limbs"
 // implementation is registered with cpufeat. The kernels of the fields
 // (limbs.Kernels) are the portable ones; see p521_amd64.go.
 
-func fpMul(f *limbs.Field[[9]uint64], z, x, y *[9]uint64) { limbs.Mul521(f, z, x, y) }
+func fpMul(f *limbs.Field[[9]uint64], z, x, y *[9]uint64) { mul521(z, x, y) }
 
-func fpSquare(f *limbs.Field[[9]uint64], z, x *[9]uint64) { limbs.Square521(f, z, x) }
+func fpSquare(f *limbs.Field[[9]uint64], z, x *[9]uint64) { sqr521(z, x) }
 
-func fpSquareN(f *limbs.Field[[9]uint64], z, x *[9]uint64, k int) { limbs.SquareN521(f, z, x, k) }
+func fpSquareN(f *limbs.Field[[9]uint64], z, x *[9]uint64, k int) { squareN521(z, x, k) }
 
 func fnMul(f *limbs.Field[[9]uint64], z, x, y *[9]uint64) { limbs.Mul9(f, z, x, y) }
 

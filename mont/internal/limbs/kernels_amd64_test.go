@@ -7,25 +7,19 @@ import "github.com/crypton-go/crypton/cpufeat"
 // asmOK is whether the assembly kernels can run here.
 var asmOK = cpufeat.HasBMI2 && cpufeat.HasADX
 
-// p256P is P-256's p, which has kernels of its own.
-var p256P = [4]uint64{0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001}
-
-// asmKernels returns the assembly kernels of f, as the field packages
-// choose them: P-256's for its p, 2^521 − 1's for a field of plain values.
+// asmKernels returns the assembly kernels of f: the Montgomery kernels of
+// its size, with the inversion in assembly. A field of plain values keeps
+// its own multiplication (the kernels of 2^521 − 1 are mont/p521's).
 func asmKernels[T Limbs](f *Field[T]) Kernels[T] {
 	var k any
 	switch f := any(f).(type) {
 	case *Field[[4]uint64]:
-		if f.m == p256P {
-			k = kernelsOf(MulP256MULX, SquareP256MULX, SquareNP256MULX)
-		} else {
-			k = kernelsOf(Mul4MULX, Square4MULX, SquareN4MULX)
-		}
+		k = kernelsOf(Mul4MULX, Square4MULX, SquareN4MULX)
 	case *Field[[6]uint64]:
 		k = kernelsOf(Mul6MULX, Square6MULX, SquareN6MULX)
 	case *Field[[9]uint64]:
 		if f.k.Plain != nil {
-			k = kernelsOf(Mul521MULX, Square521MULX, SquareN521MULX)
+			k = f.k
 		} else {
 			k = kernelsOf(Mul9MULX, Square9MULX, SquareN9MULX)
 		}

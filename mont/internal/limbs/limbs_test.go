@@ -176,37 +176,6 @@ func BenchmarkMul(b *testing.B) {
 	b.Run("9", func(b *testing.B) { benchMul(b, f9) })
 }
 
-// TestReduce521 checks the fold modulo 2^521 − 1 against math/big, at the
-// edges (p, p ± 1, 2^521, 2^522 − 2, 2^576 − 1) and on random values.
-func TestReduce521(t *testing.T) {
-	p := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 521), big.NewInt(1))
-	one := big.NewInt(1)
-	vals := []*big.Int{
-		new(big.Int), one, p, new(big.Int).Sub(p, one), new(big.Int).Add(p, one),
-		new(big.Int).Lsh(one, 521), new(big.Int).Lsh(p, 1),
-		new(big.Int).Sub(new(big.Int).Lsh(one, 576), one),
-		new(big.Int).Sub(new(big.Int).Lsh(one, 575), one),
-	}
-	r := rand.New(rand.NewPCG(5, 6))
-	for range 200 {
-		var x [9]uint64
-		for i := range x {
-			x[i] = r.Uint64()
-		}
-		vals = append(vals, toBig(x[:]))
-	}
-	for _, v := range vals {
-		var x, z [9]uint64
-		for i := range x {
-			x[i] = new(big.Int).Rsh(v, uint(64*i)).Uint64()
-		}
-		Reduce521(&z, &x)
-		if want := new(big.Int).Mod(v, p); toBig(z[:]).Cmp(want) != 0 {
-			t.Errorf("Reduce521(%x) = %x, want %x", v, toBig(z[:]), want)
-		}
-	}
-}
-
 func toBig(l []uint64) *big.Int {
 	x := new(big.Int)
 	for i := len(l) - 1; i >= 0; i-- {
@@ -215,64 +184,36 @@ func toBig(l []uint64) *big.Int {
 	return x
 }
 
-// TestMul521 checks mul521 against math/big, and the assembly, where it
-// runs, against mul521.
-func TestMul521(t *testing.T) {
-	f := newP521()
-	p := toBig(f.m[:])
-	r := rand.New(rand.NewPCG(7, 8))
-	pm1 := f.m
-	pm1[0]--
-	for i := range 1000 {
-		x, y := random(r, f, false), random(r, f, false)
-		if i == 0 {
-			x, y = pm1, pm1
-		}
-		x[8] &= 0x1ff
-		y[8] &= 0x1ff
-		if i%7 == 3 {
-			// Limbs of all ones or zeros, for the carry chains.
-			for j := range x {
-				x[j] = -(x[j] & 1)
-			}
-			x[8] &= 0x1ff
-		}
-		x, y = reduced521(x), reduced521(y)
-		var got, asm [9]uint64
-		f.Mul(&got, &x, &y)
-		want := new(big.Int).Mul(toBig(x[:]), toBig(y[:]))
-		if want.Mod(want, p); toBig(got[:]).Cmp(want) != 0 {
-			t.Fatalf("mul521(%x, %x) = %x, want %x", x, y, got, want)
-		}
-		if asmOK {
-			mulAsm(f, &asm, &x, &y)
-			if asm != got {
-				t.Fatalf("mul521MULX(%x, %x) = %x, want %x", x, y, asm, got)
-			}
-			f.Mul(&got, &x, &x)
-			squareAsm(f, &asm, &x)
-			if asm != got {
-				t.Fatalf("sqr521MULX(%x) = %x, want %x", x, asm, got)
-			}
-		}
-	}
-}
-
-func reduced521(x [9]uint64) [9]uint64 {
-	Reduce521(&x, &x)
-	return x
-}
-
-// newP521 returns the field of plain values modulo 2^521 − 1 with the
-// portable kernels, as mont/p521 builds it.
+// newP521 returns the field of plain values modulo 2^521 − 1, as mont/p521
+// builds it, with kernels by math/big (mont/p521 has and tests the fast
+// ones).
 func newP521() *Field[[9]uint64] {
 	var m [9]uint64
 	for i := range m {
 		m[i] = ^uint64(0)
 	}
 	m[8] = 0x1ff
-	k := kernelsOf(Mul521, Square521, SquareN521)
-	k.Plain = func(x [9]uint64) [9]uint64 { Reduce521(&x, &x); return x }
+	p := toBig(m[:])
+	reduce := func(x *big.Int) [9]uint64 {
+		x.Mod(x, p)
+		var z [9]uint64
+		for i := range z {
+			z[i] = new(big.Int).Rsh(x, uint(64*i)).Uint64()
+		}
+		return z
+	}
+	mul := func(_ *Field[[9]uint64], z, x, y *[9]uint64) {
+		*z = reduce(new(big.Int).Mul(toBig(x[:]), toBig(y[:])))
+	}
+	square := func(f *Field[[9]uint64], z, x *[9]uint64) { mul(f, z, x, x) }
+	squareN := func(f *Field[[9]uint64], z, x *[9]uint64, k int) {
+		mul(f, z, x, x)
+		for range k - 1 {
+			mul(f, z, z, z)
+		}
+	}
+	k := kernelsOf(mul, square, squareN)
+	k.Plain = func(x [9]uint64) [9]uint64 { return reduce(toBig(x[:])) }
 	return NewField(m, k)
 }
 

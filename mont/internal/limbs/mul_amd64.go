@@ -6,10 +6,10 @@ package limbs
 
 // The assembly kernels of mul_amd64.s (tools/asm/mont/nist), as
 // [Kernels]: MULX/ADCX/ADOX Montgomery multiplication for any modulus of 4,
-// 6 or 9 limbs and squarings, and the kernels of mont/p256's p and
-// mont/p521's 2^521 − 1, which those packages choose. They need BMI2 and
-// ADX: the caller checks (its cpufeat flag). They give exactly the limbs
-// of the portable kernels.
+// 6 or 9 limbs and squarings (the kernels of P-256's p and of 2^521 − 1 are
+// generated into mont/p256 and mont/p521). They need BMI2 and ADX: the
+// caller checks (its cpufeat flag). They give exactly the limbs of the
+// portable kernels.
 
 // Mul4MULX is [Mul4] in assembly.
 func Mul4MULX(f *Field[[4]uint64], z, x, y *[4]uint64) { montMul4MULX(z, x, y, &f.m, f.m0inv) }
@@ -44,25 +44,6 @@ func SquareN9MULX(f *Field[[9]uint64], z, x *[9]uint64, k int) {
 	montSqr9RepMULX(z, x, &f.m, f.m0inv, k)
 }
 
-// MulP256MULX is [Mul4] for P-256's p = 2^256 − 2^224 + 2^192 + 2^96 − 1
-// only, in assembly that uses its form.
-func MulP256MULX(_ *Field[[4]uint64], z, x, y *[4]uint64) { p256MulMULX(z, x, y) }
-
-// SquareP256MULX is [Square4] for P-256's p only.
-func SquareP256MULX(_ *Field[[4]uint64], z, x *[4]uint64) { p256SquareMULX(z, x) }
-
-// SquareNP256MULX is [SquareN4] for P-256's p only, k ≥ 1.
-func SquareNP256MULX(_ *Field[[4]uint64], z, x *[4]uint64, k int) { p256SquareRepMULX(z, x, k) }
-
-// Mul521MULX is [Mul521] in assembly.
-func Mul521MULX(_ *Field[[9]uint64], z, x, y *[9]uint64) { mul521MULX(z, x, y) }
-
-// Square521MULX is [Square521] in assembly.
-func Square521MULX(_ *Field[[9]uint64], z, x *[9]uint64) { sqr521MULX(z, x) }
-
-// SquareN521MULX is [SquareN521] in assembly, k ≥ 1.
-func SquareN521MULX(_ *Field[[9]uint64], z, x *[9]uint64, k int) { sqr521RepMULX(z, x, k) }
-
 // montMul9MULX needs m < 2^574 and x < 2^575; the squarings need x < m.
 
 //go:noescape
@@ -83,22 +64,7 @@ func montSqr6MULX(z, x, m *[6]uint64, m0inv uint64)
 //go:noescape
 func montSqr9MULX(z, x, m *[9]uint64, m0inv uint64)
 
-//go:noescape
-func p256MulMULX(z, x, y *[4]uint64)
-
-//go:noescape
-func p256SquareMULX(z, x *[4]uint64)
-
-//go:noescape
-func mul521MULX(z, x, y *[9]uint64)
-
-//go:noescape
-func sqr521MULX(z, x *[9]uint64)
-
 // The repeated squarings, z = x^(2^k) for k ≥ 1.
-
-//go:noescape
-func p256SquareRepMULX(z, x *[4]uint64, k int)
 
 //go:noescape
 func montSqr4RepMULX(z, x, m *[4]uint64, m0inv uint64, k int)
@@ -108,6 +74,3 @@ func montSqr6RepMULX(z, x, m *[6]uint64, m0inv uint64, k int)
 
 //go:noescape
 func montSqr9RepMULX(z, x, m *[9]uint64, m0inv uint64, k int)
-
-//go:noescape
-func sqr521RepMULX(z, x *[9]uint64, k int)

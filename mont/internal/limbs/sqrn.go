@@ -42,11 +42,3 @@ func SquareN9(f *Field[[9]uint64], z, x *[9]uint64, k int) {
 		montMul9(z, z, z, &f.m, f.m0inv)
 	}
 }
-
-// SquareN521 is the portable [Kernels.SquareN] modulo 2^521 − 1, k ≥ 1.
-func SquareN521(_ *Field[[9]uint64], z, x *[9]uint64, k int) {
-	mul521(z, x, x)
-	for range k - 1 {
-		mul521(z, z, z)
-	}
-}
