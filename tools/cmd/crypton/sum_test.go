@@ -56,25 +56,12 @@ func runSumCmd(t *testing.T, stdin string, args ...string) (stdout, stderr strin
 	return out.String(), errOut.String(), code
 }
 
-// coreutils runs a coreutils tool, or skips the comparison when it is absent.
+// coreutils runs a coreutils tool under its own name (so that its
+// messages start "sha256sum:", not its path), or skips the comparison when
+// it is absent.
 func coreutils(t *testing.T, tool string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	path, err := exec.LookPath(tool)
-	if err != nil {
-		t.Skipf("%s is not on PATH; skipping the comparison with coreutils", tool)
-	}
-	cmd := exec.Command(path, args...)
-	cmd.Args[0] = tool // so its messages start "sha256sum:", not its path
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		exit, ok := err.(*exec.ExitError)
-		if !ok {
-			t.Fatalf("running %s: %v", tool, err)
-		}
-		code = exit.ExitCode()
-	}
-	return out.String(), errOut.String(), code
+	return coreutilsAs(t, tool, tool, "", args...)
 }
 
 func TestSumMatchesCoreutils(t *testing.T) {
