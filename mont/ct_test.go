@@ -12,9 +12,9 @@ import (
 )
 
 // kernelPackages are the names under which mont registers its independent
-// kernels, the arithmetic and Exp's table scan: the cases run under every
-// combination of their implementations.
-var kernelPackages = []string{"mont", "mont/select"}
+// kernels, the arithmetic, Exp's table scan and Exp's radix-2⁵² arithmetic:
+// the cases run under every combination of their implementations.
+var kernelPackages = []string{"mont", "mont/select", "mont/ifma"}
 
 // ctBytes returns n bytes of a fixed pseudorandom sequence (xorshift from
 // seed), so that the cases need no randomness source under valgrind.

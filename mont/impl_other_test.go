@@ -4,9 +4,10 @@ package mont
 
 import "github.com/crypton-go/crypton/cpufeat/cputest"
 
-// wantImplementations and wantSelectImplementations: no accelerated
-// implementation in this build.
+// wantImplementations, wantSelectImplementations and
+// wantIFMAImplementations: no accelerated implementation in this build.
 var (
 	wantImplementations       = cputest.Requirements{}
 	wantSelectImplementations = cputest.Requirements{}
+	wantIFMAImplementations   = cputest.Requirements{}
 )

@@ -1,6 +1,9 @@
 package mont
 
-import "errors"
+import (
+	"errors"
+	"sync"
+)
 
 // Modulus is an odd modulus m > 1 with the constants Montgomery
 // multiplication needs. A Modulus is immutable and safe for concurrent use.
@@ -12,6 +15,11 @@ type Modulus struct {
 	bitLen int    // bit length (public)
 	m0inv  uint64 // -m⁻¹ mod 2^64
 	rr     *Nat   // R² mod m, R = 2^(64·limbs)
+
+	// The radix-2⁵² form of the modulus (see radix52.go), made on first
+	// use by an exponentiation that needs it.
+	r52Once sync.Once
+	r52     *modulus52
 }
 
 var (

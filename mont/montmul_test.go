@@ -14,9 +14,10 @@ import (
 // every implementation behind them) against math/big.
 
 // kernelPackages are the names under which mont registers its independent
-// kernels: the Montgomery arithmetic and Exp's table scan. The tests run
+// kernels: the Montgomery arithmetic, Exp's table scan and Exp's radix-2⁵²
+// arithmetic. The tests run
 // every combination of their implementations that a CPU can have.
-var kernelPackages = []string{"mont", "mont/select"}
+var kernelPackages = []string{"mont", "mont/select", "mont/ifma"}
 
 // kernelSizes are the lengths, in limbs, the kernel tests cover: every length
 // up to 70, the fixed-size kernels, the largest lengths montMulLoop handles and
@@ -335,6 +336,7 @@ func TestMontMulEmpty(t *testing.T) {
 func TestImplementations(t *testing.T) {
 	cputest.CheckImplementations(t, "mont", wantImplementations)
 	cputest.CheckImplementations(t, "mont/select", wantSelectImplementations)
+	cputest.CheckImplementations(t, "mont/ifma", wantIFMAImplementations)
 }
 
 // benchSizes are the benchmarked modulus sizes in bits: those with dedicated
