@@ -384,7 +384,8 @@ const maxBlindingTries = 16
 //     comparison that depends on it (see blindingPair).
 //   - CRT: the exponentiations are Exp(x mod p, dP, p) and Exp(x mod q, dQ,
 //     q), constant time with exponents of the fixed lengths of p and q,
-//     combined by Garner's formula (mont's RecombineCRT).
+//     run together by mont's ExpPair and combined by Garner's formula
+//     (mont's RecombineCRT).
 //   - Fault check: the result raised to e must give x back before it is
 //     released; otherwise privateOp returns errFault. A faulty CRT result
 //     would reveal a prime factor of n.
@@ -401,9 +402,8 @@ func (priv *PrivateKey) privateOp(random io.Reader, x []byte) ([]byte, error) {
 	}
 	blind.Mul(c, N) // c·r^e mod n
 
-	t := mont.NewNat()
-	mp := mont.NewNat().Exp(t.Mod(blind, priv.p), priv.dP, priv.p)
-	mq := mont.NewNat().Exp(t.Mod(blind, priv.q), priv.dQ, priv.q)
+	mp, mq := mont.NewNat().Mod(blind, priv.p), mont.NewNat().Mod(blind, priv.q)
+	mont.ExpPair(mp, mp, priv.dP, priv.p, mq, mq, priv.dQ, priv.q)
 	m := mont.NewNat().RecombineCRT(mp, priv.p, mq, priv.q, priv.qInv, N)
 	m.Mul(rInv, N) // (c·r^e)^d·r⁻¹ = c^d
 
