@@ -23,7 +23,10 @@
 // them, spread over -jobs emulators at once; flags after -- go to every
 // test binary. -avx512 keeps the packages whose amd64 assembly uses AVX-512
 // instructions or registers, -registered those whose tests check the
-// cpufeat registry (they call cputest.CheckImplementations), so that
+// cpufeat registry (they call cputest.CheckImplementations), and
+// -exclude leaves out the packages whose import path matches a regular
+// expression (to run one whose full test set is too slow for the emulator
+// separately, with -run), so that
 //
 //	avx512emu test -avx512 -short work
 //	avx512emu test -registered -run '^TestImplementations$' work
@@ -377,6 +380,7 @@ func cmdTest(args []string, stdout, stderr io.Writer) (int, error) {
 	o.register(fs)
 	avx512 := fs.Bool("avx512", false, "only the packages whose amd64 assembly uses AVX-512")
 	registered := fs.Bool("registered", false, "only the packages whose tests check the cpufeat registry (cputest.CheckImplementations)")
+	exclude := fs.String("exclude", "", "leave out the packages whose import path matches `REGEXP`")
 	short := fs.Bool("short", false, "pass -test.short")
 	runRe := fs.String("run", "", "pass -test.run `REGEXP`")
 	jobs := fs.Int("jobs", min(2, runtime.NumCPU()), "emulators at once (Bochs uses one core each)")
@@ -400,17 +404,18 @@ func cmdTest(args []string, stdout, stderr io.Writer) (int, error) {
 	if *runRe != "" {
 		testArgs = append([]string{"-test.run", *runRe}, testArgs...)
 	}
+	var excludeRe *regexp.Regexp
+	if *exclude != "" {
+		var err error
+		if excludeRe, err = regexp.Compile(*exclude); err != nil {
+			return exitUsage, fmt.Errorf("-exclude: %v", err)
+		}
+	}
 	pkgs, err := listPackages(patterns)
 	if err != nil {
 		return exitUsage, err
 	}
-	var sel []pkg
-	for _, p := range pkgs {
-		if len(p.testFiles) == 0 || *avx512 && !usesAVX512(p.sFiles) || *registered && !checksRegistry(p.testFiles) {
-			continue
-		}
-		sel = append(sel, p)
-	}
+	sel := selectPackages(pkgs, *avx512, *registered, excludeRe)
 	if len(sel) == 0 {
 		return exitUsage, fmt.Errorf("no package with tests matches %s", strings.Join(args, " "))
 	}
@@ -551,6 +556,23 @@ func listPackages(patterns []string) ([]pkg, error) {
 		pkgs = append(pkgs, p)
 	}
 	return pkgs, nil
+}
+
+// selectPackages returns the packages with tests that pass the filters of
+// avx512emu test: with AVX-512 assembly (avx512), with a registry check
+// (registered), and not matched by exclude (nil for none).
+func selectPackages(pkgs []pkg, avx512, registered bool, exclude *regexp.Regexp) []pkg {
+	var sel []pkg
+	for _, p := range pkgs {
+		if len(p.testFiles) == 0 || avx512 && !usesAVX512(p.sFiles) || registered && !checksRegistry(p.testFiles) {
+			continue
+		}
+		if exclude != nil && exclude.MatchString(p.importPath) {
+			continue
+		}
+		sel = append(sel, p)
+	}
+	return sel
 }
 
 // avx512Asm matches what only AVX-512 code has in Go assembly: the

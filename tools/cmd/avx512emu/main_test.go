@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -274,5 +276,27 @@ func TestVerboseTests(t *testing.T) {
 		if got := verboseTests(strings.Fields(args)); got != want {
 			t.Errorf("verboseTests(%q) = %v, want %v", args, got, want)
 		}
+	}
+}
+
+func TestSelectPackages(t *testing.T) {
+	pkgs := []pkg{
+		{importPath: "example.com/m/a", testFiles: []string{"a_test.go"}},
+		{importPath: "example.com/m/mont", testFiles: []string{"m_test.go"}},
+		{importPath: "example.com/m/mont/p256", testFiles: []string{"p_test.go"}},
+		{importPath: "example.com/m/notests"},
+	}
+	names := func(ps []pkg) []string {
+		var s []string
+		for _, p := range ps {
+			s = append(s, p.importPath)
+		}
+		return s
+	}
+	if got, want := names(selectPackages(pkgs, false, false, nil)), []string{"example.com/m/a", "example.com/m/mont", "example.com/m/mont/p256"}; !slices.Equal(got, want) {
+		t.Errorf("no filter: %v, want %v", got, want)
+	}
+	if got, want := names(selectPackages(pkgs, false, false, regexp.MustCompile(`/mont$`))), []string{"example.com/m/a", "example.com/m/mont/p256"}; !slices.Equal(got, want) {
+		t.Errorf("-exclude /mont$: %v, want %v", got, want)
 	}
 }
