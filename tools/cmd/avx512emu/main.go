@@ -60,8 +60,10 @@
 // ADX is always off in the guest, for crypton (CRYPTON_CPU=-adx) and for
 // Go's math/big (GODEBUG=cpu.adx=off): Bochs 2.7 sets ADOX's overflow flag
 // wrongly, so MULX/ADCX/ADOX chains, and the tests' math/big oracle with
-// them, compute wrong results there. The MULX/ADX kernels are tested
-// natively; do not trust the emulator for ADOX, nor for VGF2P8AFFINEQB.
+// them, compute wrong results there. So are the SHA extensions (-shani,
+// cpu.sha=off), whose digests come out wrong there. The MULX/ADX and SHA-NI
+// kernels are tested natively; do not trust the emulator for ADOX, the SHA
+// extensions, nor VGF2P8AFFINEQB.
 // Tests that fetch vectors through the Go module proxy skip in the guest,
 // which has no network.
 //
@@ -109,9 +111,9 @@ const (
 
 // cpuFeatures are the cpufeat features each Bochs CPU model has that the
 // guest uses, required of the tests by default (CRYPTON_REQUIRE_CPU). ADX
-// is not among them: see guestOff.
+// and the SHA extensions are not among them: see guestOff.
 var cpuFeatures = map[string]string{
-	"tigerlake": "avx2,bmi2,shani,avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi,vaes,vpclmulqdq,vaes512,vpclmulqdq512,gfni",
+	"tigerlake": "avx2,bmi2,avx512f,avx512vl,avx512bw,avx512ifma,avx512vbmi,vaes,vpclmulqdq,vaes512,vpclmulqdq512,gfni",
 }
 
 // guestOff is what the guest turns off in every test, in crypton
@@ -119,10 +121,14 @@ var cpuFeatures = map[string]string{
 // 2.7 computes the overflow flag of ADOX wrongly (it is set as for a signed
 // overflow, not from the carry out), so every MULX/ADCX/ADOX chain goes
 // wrong in the guest: crypton's MULX/ADX kernels, and math/big's, which the
-// tests use as their oracle. Those kernels are tested natively instead.
+// tests use as their oracle. Its SHA extensions (SHA-NI) give wrong
+// digests too: RSA's RFC 8017 OAEP and PSS vectors, whose padding hashes
+// with SHA-1 and SHA-256, fail in the guest with them on, in crypton and in
+// Go's crypto/sha1 and crypto/sha256 alike, and pass with them off (and
+// natively with them on). Those kernels are tested natively instead.
 const (
-	guestOffCrypton = "-adx"
-	guestOffGo      = "cpu.adx=off"
+	guestOffCrypton = "-adx,-shani"
+	guestOffGo      = "cpu.adx=off,cpu.sha=off"
 )
 
 func main() {
@@ -167,7 +173,7 @@ func (o *options) register(fs *flag.FlagSet) {
 }
 
 // testEnv returns the environment every test gets: the user's, with ADX
-// turned off (see guestOff) and CRYPTON_REQUIRE_CPU.
+// and SHA-NI turned off (see guestOff) and CRYPTON_REQUIRE_CPU.
 func (o *options) testEnv() []string {
 	var env []string
 	cryptonCPU, godebug, userCPU := guestOffCrypton, guestOffGo, false

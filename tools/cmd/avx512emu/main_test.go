@@ -159,14 +159,14 @@ func TestUsesAVX512(t *testing.T) {
 
 func TestTestEnv(t *testing.T) {
 	all := cpuFeatures["tigerlake"]
-	off := []string{"CRYPTON_CPU=-adx", "GODEBUG=cpu.adx=off"}
+	off := []string{"CRYPTON_CPU=-adx,-shani", "GODEBUG=cpu.adx=off,cpu.sha=off"}
 	for _, tt := range []struct {
 		o    options
 		want []string
 	}{
 		{options{cpu: "tigerlake", require: "auto"}, append(off, "CRYPTON_REQUIRE_CPU="+all)},
 		{options{cpu: "tigerlake", require: "auto", env: envList{"A=1"}}, append([]string{"A=1"}, append(off, "CRYPTON_REQUIRE_CPU="+all)...)},
-		{options{cpu: "tigerlake", require: "auto", env: envList{"CRYPTON_CPU=-avx512", "GODEBUG=x=1"}}, []string{"CRYPTON_CPU=-avx512,-adx", "GODEBUG=x=1,cpu.adx=off"}},
+		{options{cpu: "tigerlake", require: "auto", env: envList{"CRYPTON_CPU=-avx512", "GODEBUG=x=1"}}, []string{"CRYPTON_CPU=-avx512,-adx,-shani", "GODEBUG=x=1,cpu.adx=off,cpu.sha=off"}},
 		{options{cpu: "skylake_x", require: "auto"}, off},
 		{options{cpu: "tigerlake", require: "avx512f"}, append(off, "CRYPTON_REQUIRE_CPU=avx512f")},
 		{options{cpu: "tigerlake", require: ""}, off},
@@ -175,8 +175,10 @@ func TestTestEnv(t *testing.T) {
 			t.Errorf("%+v: testEnv() = %q, want %q", tt.o, got, tt.want)
 		}
 	}
-	if strings.Contains(all, "adx") {
-		t.Errorf("the tests are required to find ADX, which the guest turns off")
+	for _, f := range []string{"adx", "shani"} {
+		if strings.Contains(all, f) {
+			t.Errorf("the tests are required to find %s, which the guest turns off", f)
+		}
 	}
 }
 
