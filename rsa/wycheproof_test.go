@@ -84,6 +84,9 @@ func (c *vectorCounts) add(r wycheproof.Result) {
 
 func (c *vectorCounts) check(t *testing.T) {
 	t.Helper()
+	if t.Skipped() {
+		return // no vectors to run (no go command to fetch them)
+	}
 	v, i, a := c.valid.Load(), c.invalid.Load(), c.acceptable.Load()
 	t.Logf("%d vectors: %d valid, %d invalid, %d acceptable", v+i+a, v, i, a)
 	if v == 0 {
