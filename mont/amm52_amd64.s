@@ -4,6 +4,125 @@
 
 #include "textflag.h"
 
+// func amm52x12(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x12(SB), NOSPLIT, $0-48
+	MOVQ $0x000fffffffffffff, AX
+	MOVQ x+8(FP), CX
+	MOVQ m+24(FP), BX
+	MOVQ y+16(FP), SI
+	MOVQ k0+40(FP), DI
+	ANDQ AX, DI
+	MOVQ k+32(FP), R8
+
+	// acc = 0
+	VPXORQ    Z0, Z0, Z0
+	VPXORQ    Z1, Z1, Z1
+	VPXORQ    Z2, Z2, Z2
+	VMOVDQU64 (CX), Z3
+	VMOVDQU64 (BX), Z4
+	VMOVDQU64 64(CX), Y5
+	VMOVDQU64 64(BX), Y6
+	XORQ      R9, R9
+
+amm52x12_digit:
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (SI), Z7
+	MOVQ         (CX), DX
+	MULXQ        (SI), DX, R10
+	ADDQ         DX, R9
+	ADCQ         $0x00, R10
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         DI, R11
+	IMULQ        R9, R11
+	ANDQ         AX, R11
+	VPBROADCASTQ R11, Z8
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  (BX), DX
+	MULXQ R11, DX, R11
+	ADDQ  DX, R9
+	ADCQ  R11, R10
+	SHRQ  $0x34, R10, R9
+
+	// acc += low halves of x·y[i] and m·q
+	VPMADD52LUQ Z3, Z7, Z0
+	VPMADD52LUQ Y5, Y7, Y1
+	VPMADD52LUQ Z4, Z8, Z0
+	VPMADD52LUQ Y6, Y8, Y1
+
+	// acc >>= one lane; the new lane 0 joins acc0
+	VALIGNQ $0x01, Z0, Z1, Z0
+	VALIGNQ $0x01, Y1, Y2, Y1
+	VMOVQ   X0, R11
+	ADDQ    R11, R9
+
+	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	VPMADD52HUQ  Z3, Z7, Z0
+	VPMADD52HUQ  Y5, Y7, Y1
+	VPMADD52HUQ  Z4, Z8, Z0
+	VPMADD52HUQ  Y6, Y8, Y1
+	ADDQ         $0x08, SI
+	DECQ         R8
+	JNZ          amm52x12_digit
+	VPBROADCASTQ AX, Z3
+
+	// lane 0 = acc0
+	VMOVQ     R9, X9
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z9, K1, Z0
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z0, Z4
+	VPANDQ  Z3, Z0, Z0
+	VALIGNQ $0x07, Z2, Z4, Z2
+	VPADDQ  Z2, Z0, Z0
+	VPSRLQ  $0x34, Z1, Z2
+	VPANDQ  Z3, Z1, Z1
+	VALIGNQ $0x07, Z4, Z2, Z2
+	VPADDQ  Z2, Z1, Z1
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z3, Z0, K1
+	VPCMPUQ $0x00, Z3, Z0, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z3, Z1, K1
+	VPCMPUQ $0x00, Z3, Z1, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z2
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z2, Z0, K1, Z0
+	VPANDQ       Z3, Z0, Z0
+	VMOVDQU64    Z0, (DX)
+	KMOVW        CX, K1
+	VPADDQ       Z2, Z1, K1, Z1
+	VPANDQ       Z3, Z1, Z1
+	VMOVDQU64    Z1, 64(DX)
+	VZEROUPPER
+	RET
+
 // func amm52x16(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·amm52x16(SB), NOSPLIT, $0-48
@@ -120,6 +239,150 @@ amm52x16_digit:
 	VPADDQ       Z2, Z1, K1, Z1
 	VPANDQ       Z3, Z1, Z1
 	VMOVDQU64    Z1, 64(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x20(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x20(SB), NOSPLIT, $0-48
+	MOVQ $0x000fffffffffffff, AX
+	MOVQ x+8(FP), CX
+	MOVQ m+24(FP), BX
+	MOVQ y+16(FP), SI
+	MOVQ k0+40(FP), DI
+	ANDQ AX, DI
+	MOVQ k+32(FP), R8
+
+	// acc = 0
+	VPXORQ    Z0, Z0, Z0
+	VPXORQ    Z1, Z1, Z1
+	VPXORQ    Z2, Z2, Z2
+	VPXORQ    Z3, Z3, Z3
+	VMOVDQU64 (CX), Z4
+	VMOVDQU64 (BX), Z5
+	VMOVDQU64 64(CX), Z6
+	VMOVDQU64 64(BX), Z7
+	VMOVDQU64 128(CX), Y8
+	VMOVDQU64 128(BX), Y9
+	XORQ      R9, R9
+
+amm52x20_digit:
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (SI), Z10
+	MOVQ         (CX), DX
+	MULXQ        (SI), DX, R10
+	ADDQ         DX, R9
+	ADCQ         $0x00, R10
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         DI, R11
+	IMULQ        R9, R11
+	ANDQ         AX, R11
+	VPBROADCASTQ R11, Z11
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  (BX), DX
+	MULXQ R11, DX, R11
+	ADDQ  DX, R9
+	ADCQ  R11, R10
+	SHRQ  $0x34, R10, R9
+
+	// acc += low halves of x·y[i] and m·q
+	VPMADD52LUQ Z4, Z10, Z0
+	VPMADD52LUQ Z6, Z10, Z1
+	VPMADD52LUQ Y8, Y10, Y2
+	VPMADD52LUQ Z5, Z11, Z0
+	VPMADD52LUQ Z7, Z11, Z1
+	VPMADD52LUQ Y9, Y11, Y2
+
+	// acc >>= one lane; the new lane 0 joins acc0
+	VALIGNQ $0x01, Z0, Z1, Z0
+	VALIGNQ $0x01, Z1, Z2, Z1
+	VALIGNQ $0x01, Y2, Y3, Y2
+	VMOVQ   X0, R11
+	ADDQ    R11, R9
+
+	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	VPMADD52HUQ  Z4, Z10, Z0
+	VPMADD52HUQ  Z6, Z10, Z1
+	VPMADD52HUQ  Y8, Y10, Y2
+	VPMADD52HUQ  Z5, Z11, Z0
+	VPMADD52HUQ  Z7, Z11, Z1
+	VPMADD52HUQ  Y9, Y11, Y2
+	ADDQ         $0x08, SI
+	DECQ         R8
+	JNZ          amm52x20_digit
+	VPBROADCASTQ AX, Z4
+
+	// lane 0 = acc0
+	VMOVQ     R9, X12
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z12, K1, Z0
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z0, Z5
+	VPANDQ  Z4, Z0, Z0
+	VALIGNQ $0x07, Z3, Z5, Z3
+	VPADDQ  Z3, Z0, Z0
+	VPSRLQ  $0x34, Z1, Z3
+	VPANDQ  Z4, Z1, Z1
+	VALIGNQ $0x07, Z5, Z3, Z5
+	VPADDQ  Z5, Z1, Z1
+	VPSRLQ  $0x34, Z2, Z5
+	VPANDQ  Z4, Z2, Z2
+	VALIGNQ $0x07, Z3, Z5, Z3
+	VPADDQ  Z3, Z2, Z2
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z4, Z0, K1
+	VPCMPUQ $0x00, Z4, Z0, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z4, Z1, K1
+	VPCMPUQ $0x00, Z4, Z1, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z4, Z2, K1
+	VPCMPUQ $0x00, Z4, Z2, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z3
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z3, Z0, K1, Z0
+	VPANDQ       Z4, Z0, Z0
+	VMOVDQU64    Z0, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z3, Z1, K1, Z1
+	VPANDQ       Z4, Z1, Z1
+	VMOVDQU64    Z1, 64(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z3, Z2, K1, Z2
+	VPANDQ       Z4, Z2, Z2
+	VMOVDQU64    Z2, 128(DX)
 	VZEROUPPER
 	RET
 
@@ -264,6 +527,175 @@ amm52x24_digit:
 	VPADDQ       Z3, Z2, K1, Z2
 	VPANDQ       Z4, Z2, Z2
 	VMOVDQU64    Z2, 128(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x28(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x28(SB), NOSPLIT, $0-48
+	MOVQ $0x000fffffffffffff, AX
+	MOVQ x+8(FP), CX
+	MOVQ m+24(FP), BX
+	MOVQ y+16(FP), SI
+	MOVQ k0+40(FP), DI
+	ANDQ AX, DI
+	MOVQ k+32(FP), R8
+
+	// acc = 0
+	VPXORQ    Z0, Z0, Z0
+	VPXORQ    Z1, Z1, Z1
+	VPXORQ    Z2, Z2, Z2
+	VPXORQ    Z3, Z3, Z3
+	VPXORQ    Z4, Z4, Z4
+	VMOVDQU64 (CX), Z5
+	VMOVDQU64 (BX), Z6
+	VMOVDQU64 64(CX), Z7
+	VMOVDQU64 64(BX), Z8
+	VMOVDQU64 128(CX), Z9
+	VMOVDQU64 128(BX), Z10
+	VMOVDQU64 192(CX), Y11
+	VMOVDQU64 192(BX), Y12
+	XORQ      R9, R9
+
+amm52x28_digit:
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (SI), Z13
+	MOVQ         (CX), DX
+	MULXQ        (SI), DX, R10
+	ADDQ         DX, R9
+	ADCQ         $0x00, R10
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         DI, R11
+	IMULQ        R9, R11
+	ANDQ         AX, R11
+	VPBROADCASTQ R11, Z14
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  (BX), DX
+	MULXQ R11, DX, R11
+	ADDQ  DX, R9
+	ADCQ  R11, R10
+	SHRQ  $0x34, R10, R9
+
+	// acc += low halves of x·y[i] and m·q
+	VPMADD52LUQ Z5, Z13, Z0
+	VPMADD52LUQ Z7, Z13, Z1
+	VPMADD52LUQ Z9, Z13, Z2
+	VPMADD52LUQ Y11, Y13, Y3
+	VPMADD52LUQ Z6, Z14, Z0
+	VPMADD52LUQ Z8, Z14, Z1
+	VPMADD52LUQ Z10, Z14, Z2
+	VPMADD52LUQ Y12, Y14, Y3
+
+	// acc >>= one lane; the new lane 0 joins acc0
+	VALIGNQ $0x01, Z0, Z1, Z0
+	VALIGNQ $0x01, Z1, Z2, Z1
+	VALIGNQ $0x01, Z2, Z3, Z2
+	VALIGNQ $0x01, Y3, Y4, Y3
+	VMOVQ   X0, R11
+	ADDQ    R11, R9
+
+	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	VPMADD52HUQ  Z5, Z13, Z0
+	VPMADD52HUQ  Z7, Z13, Z1
+	VPMADD52HUQ  Z9, Z13, Z2
+	VPMADD52HUQ  Y11, Y13, Y3
+	VPMADD52HUQ  Z6, Z14, Z0
+	VPMADD52HUQ  Z8, Z14, Z1
+	VPMADD52HUQ  Z10, Z14, Z2
+	VPMADD52HUQ  Y12, Y14, Y3
+	ADDQ         $0x08, SI
+	DECQ         R8
+	JNZ          amm52x28_digit
+	VPBROADCASTQ AX, Z5
+
+	// lane 0 = acc0
+	VMOVQ     R9, X15
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z15, K1, Z0
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z0, Z6
+	VPANDQ  Z5, Z0, Z0
+	VALIGNQ $0x07, Z4, Z6, Z4
+	VPADDQ  Z4, Z0, Z0
+	VPSRLQ  $0x34, Z1, Z4
+	VPANDQ  Z5, Z1, Z1
+	VALIGNQ $0x07, Z6, Z4, Z6
+	VPADDQ  Z6, Z1, Z1
+	VPSRLQ  $0x34, Z2, Z6
+	VPANDQ  Z5, Z2, Z2
+	VALIGNQ $0x07, Z4, Z6, Z4
+	VPADDQ  Z4, Z2, Z2
+	VPSRLQ  $0x34, Z3, Z4
+	VPANDQ  Z5, Z3, Z3
+	VALIGNQ $0x07, Z6, Z4, Z4
+	VPADDQ  Z4, Z3, Z3
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z5, Z0, K1
+	VPCMPUQ $0x00, Z5, Z0, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z5, Z1, K1
+	VPCMPUQ $0x00, Z5, Z1, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z5, Z2, K1
+	VPCMPUQ $0x00, Z5, Z2, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z5, Z3, K1
+	VPCMPUQ $0x00, Z5, Z3, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z4
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z4, Z0, K1, Z0
+	VPANDQ       Z5, Z0, Z0
+	VMOVDQU64    Z0, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z4, Z1, K1, Z1
+	VPANDQ       Z5, Z1, Z1
+	VMOVDQU64    Z1, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z4, Z2, K1, Z2
+	VPANDQ       Z5, Z2, Z2
+	VMOVDQU64    Z2, 128(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z4, Z3, K1, Z3
+	VPANDQ       Z5, Z3, Z3
+	VMOVDQU64    Z3, 192(DX)
 	VZEROUPPER
 	RET
 
@@ -433,6 +865,200 @@ amm52x32_digit:
 	VPADDQ       Z4, Z3, K1, Z3
 	VPANDQ       Z5, Z3, Z3
 	VMOVDQU64    Z3, 192(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x36(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x36(SB), NOSPLIT, $0-48
+	MOVQ $0x000fffffffffffff, AX
+	MOVQ x+8(FP), CX
+	MOVQ m+24(FP), BX
+	MOVQ y+16(FP), SI
+	MOVQ k0+40(FP), DI
+	ANDQ AX, DI
+	MOVQ k+32(FP), R8
+
+	// acc = 0
+	VPXORQ    Z0, Z0, Z0
+	VPXORQ    Z1, Z1, Z1
+	VPXORQ    Z2, Z2, Z2
+	VPXORQ    Z3, Z3, Z3
+	VPXORQ    Z4, Z4, Z4
+	VPXORQ    Z5, Z5, Z5
+	VMOVDQU64 (CX), Z6
+	VMOVDQU64 (BX), Z7
+	VMOVDQU64 64(CX), Z8
+	VMOVDQU64 64(BX), Z9
+	VMOVDQU64 128(CX), Z10
+	VMOVDQU64 128(BX), Z11
+	VMOVDQU64 192(CX), Z12
+	VMOVDQU64 192(BX), Z13
+	VMOVDQU64 256(CX), Y14
+	VMOVDQU64 256(BX), Y15
+	XORQ      R9, R9
+
+amm52x36_digit:
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (SI), Z16
+	MOVQ         (CX), DX
+	MULXQ        (SI), DX, R10
+	ADDQ         DX, R9
+	ADCQ         $0x00, R10
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         DI, R11
+	IMULQ        R9, R11
+	ANDQ         AX, R11
+	VPBROADCASTQ R11, Z17
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  (BX), DX
+	MULXQ R11, DX, R11
+	ADDQ  DX, R9
+	ADCQ  R11, R10
+	SHRQ  $0x34, R10, R9
+
+	// acc += low halves of x·y[i] and m·q
+	VPMADD52LUQ Z6, Z16, Z0
+	VPMADD52LUQ Z8, Z16, Z1
+	VPMADD52LUQ Z10, Z16, Z2
+	VPMADD52LUQ Z12, Z16, Z3
+	VPMADD52LUQ Y14, Y16, Y4
+	VPMADD52LUQ Z7, Z17, Z0
+	VPMADD52LUQ Z9, Z17, Z1
+	VPMADD52LUQ Z11, Z17, Z2
+	VPMADD52LUQ Z13, Z17, Z3
+	VPMADD52LUQ Y15, Y17, Y4
+
+	// acc >>= one lane; the new lane 0 joins acc0
+	VALIGNQ $0x01, Z0, Z1, Z0
+	VALIGNQ $0x01, Z1, Z2, Z1
+	VALIGNQ $0x01, Z2, Z3, Z2
+	VALIGNQ $0x01, Z3, Z4, Z3
+	VALIGNQ $0x01, Y4, Y5, Y4
+	VMOVQ   X0, R11
+	ADDQ    R11, R9
+
+	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	VPMADD52HUQ  Z6, Z16, Z0
+	VPMADD52HUQ  Z8, Z16, Z1
+	VPMADD52HUQ  Z10, Z16, Z2
+	VPMADD52HUQ  Z12, Z16, Z3
+	VPMADD52HUQ  Y14, Y16, Y4
+	VPMADD52HUQ  Z7, Z17, Z0
+	VPMADD52HUQ  Z9, Z17, Z1
+	VPMADD52HUQ  Z11, Z17, Z2
+	VPMADD52HUQ  Z13, Z17, Z3
+	VPMADD52HUQ  Y15, Y17, Y4
+	ADDQ         $0x08, SI
+	DECQ         R8
+	JNZ          amm52x36_digit
+	VPBROADCASTQ AX, Z6
+
+	// lane 0 = acc0
+	VMOVQ     R9, X18
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z18, K1, Z0
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z0, Z7
+	VPANDQ  Z6, Z0, Z0
+	VALIGNQ $0x07, Z5, Z7, Z5
+	VPADDQ  Z5, Z0, Z0
+	VPSRLQ  $0x34, Z1, Z5
+	VPANDQ  Z6, Z1, Z1
+	VALIGNQ $0x07, Z7, Z5, Z7
+	VPADDQ  Z7, Z1, Z1
+	VPSRLQ  $0x34, Z2, Z7
+	VPANDQ  Z6, Z2, Z2
+	VALIGNQ $0x07, Z5, Z7, Z5
+	VPADDQ  Z5, Z2, Z2
+	VPSRLQ  $0x34, Z3, Z5
+	VPANDQ  Z6, Z3, Z3
+	VALIGNQ $0x07, Z7, Z5, Z7
+	VPADDQ  Z7, Z3, Z3
+	VPSRLQ  $0x34, Z4, Z7
+	VPANDQ  Z6, Z4, Z4
+	VALIGNQ $0x07, Z5, Z7, Z5
+	VPADDQ  Z5, Z4, Z4
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z6, Z0, K1
+	VPCMPUQ $0x00, Z6, Z0, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z6, Z1, K1
+	VPCMPUQ $0x00, Z6, Z1, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z6, Z2, K1
+	VPCMPUQ $0x00, Z6, Z2, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z6, Z3, K1
+	VPCMPUQ $0x00, Z6, Z3, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z6, Z4, K1
+	VPCMPUQ $0x00, Z6, Z4, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z5
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z5, Z0, K1, Z0
+	VPANDQ       Z6, Z0, Z0
+	VMOVDQU64    Z0, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z5, Z1, K1, Z1
+	VPANDQ       Z6, Z1, Z1
+	VMOVDQU64    Z1, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z5, Z2, K1, Z2
+	VPANDQ       Z6, Z2, Z2
+	VMOVDQU64    Z2, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z5, Z3, K1, Z3
+	VPANDQ       Z6, Z3, Z3
+	VMOVDQU64    Z3, 192(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z5, Z4, K1, Z4
+	VPANDQ       Z6, Z4, Z4
+	VMOVDQU64    Z4, 256(DX)
 	VZEROUPPER
 	RET
 
@@ -627,6 +1253,225 @@ amm52x40_digit:
 	VPADDQ       Z5, Z4, K1, Z4
 	VPANDQ       Z6, Z4, Z4
 	VMOVDQU64    Z4, 256(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x44(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x44(SB), NOSPLIT, $0-48
+	MOVQ $0x000fffffffffffff, AX
+	MOVQ x+8(FP), CX
+	MOVQ m+24(FP), BX
+	MOVQ y+16(FP), SI
+	MOVQ k0+40(FP), DI
+	ANDQ AX, DI
+	MOVQ k+32(FP), R8
+
+	// acc = 0
+	VPXORQ    Z0, Z0, Z0
+	VPXORQ    Z1, Z1, Z1
+	VPXORQ    Z2, Z2, Z2
+	VPXORQ    Z3, Z3, Z3
+	VPXORQ    Z4, Z4, Z4
+	VPXORQ    Z5, Z5, Z5
+	VPXORQ    Z6, Z6, Z6
+	VMOVDQU64 (CX), Z7
+	VMOVDQU64 (BX), Z8
+	VMOVDQU64 64(CX), Z9
+	VMOVDQU64 64(BX), Z10
+	VMOVDQU64 128(CX), Z11
+	VMOVDQU64 128(BX), Z12
+	VMOVDQU64 192(CX), Z13
+	VMOVDQU64 192(BX), Z14
+	VMOVDQU64 256(CX), Z15
+	VMOVDQU64 256(BX), Z16
+	VMOVDQU64 320(CX), Y17
+	VMOVDQU64 320(BX), Y18
+	XORQ      R9, R9
+
+amm52x44_digit:
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (SI), Z19
+	MOVQ         (CX), DX
+	MULXQ        (SI), DX, R10
+	ADDQ         DX, R9
+	ADCQ         $0x00, R10
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         DI, R11
+	IMULQ        R9, R11
+	ANDQ         AX, R11
+	VPBROADCASTQ R11, Z20
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  (BX), DX
+	MULXQ R11, DX, R11
+	ADDQ  DX, R9
+	ADCQ  R11, R10
+	SHRQ  $0x34, R10, R9
+
+	// acc += low halves of x·y[i] and m·q
+	VPMADD52LUQ Z7, Z19, Z0
+	VPMADD52LUQ Z9, Z19, Z1
+	VPMADD52LUQ Z11, Z19, Z2
+	VPMADD52LUQ Z13, Z19, Z3
+	VPMADD52LUQ Z15, Z19, Z4
+	VPMADD52LUQ Y17, Y19, Y5
+	VPMADD52LUQ Z8, Z20, Z0
+	VPMADD52LUQ Z10, Z20, Z1
+	VPMADD52LUQ Z12, Z20, Z2
+	VPMADD52LUQ Z14, Z20, Z3
+	VPMADD52LUQ Z16, Z20, Z4
+	VPMADD52LUQ Y18, Y20, Y5
+
+	// acc >>= one lane; the new lane 0 joins acc0
+	VALIGNQ $0x01, Z0, Z1, Z0
+	VALIGNQ $0x01, Z1, Z2, Z1
+	VALIGNQ $0x01, Z2, Z3, Z2
+	VALIGNQ $0x01, Z3, Z4, Z3
+	VALIGNQ $0x01, Z4, Z5, Z4
+	VALIGNQ $0x01, Y5, Y6, Y5
+	VMOVQ   X0, R11
+	ADDQ    R11, R9
+
+	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	VPMADD52HUQ  Z7, Z19, Z0
+	VPMADD52HUQ  Z9, Z19, Z1
+	VPMADD52HUQ  Z11, Z19, Z2
+	VPMADD52HUQ  Z13, Z19, Z3
+	VPMADD52HUQ  Z15, Z19, Z4
+	VPMADD52HUQ  Y17, Y19, Y5
+	VPMADD52HUQ  Z8, Z20, Z0
+	VPMADD52HUQ  Z10, Z20, Z1
+	VPMADD52HUQ  Z12, Z20, Z2
+	VPMADD52HUQ  Z14, Z20, Z3
+	VPMADD52HUQ  Z16, Z20, Z4
+	VPMADD52HUQ  Y18, Y20, Y5
+	ADDQ         $0x08, SI
+	DECQ         R8
+	JNZ          amm52x44_digit
+	VPBROADCASTQ AX, Z7
+
+	// lane 0 = acc0
+	VMOVQ     R9, X21
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z21, K1, Z0
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z0, Z8
+	VPANDQ  Z7, Z0, Z0
+	VALIGNQ $0x07, Z6, Z8, Z6
+	VPADDQ  Z6, Z0, Z0
+	VPSRLQ  $0x34, Z1, Z6
+	VPANDQ  Z7, Z1, Z1
+	VALIGNQ $0x07, Z8, Z6, Z8
+	VPADDQ  Z8, Z1, Z1
+	VPSRLQ  $0x34, Z2, Z8
+	VPANDQ  Z7, Z2, Z2
+	VALIGNQ $0x07, Z6, Z8, Z6
+	VPADDQ  Z6, Z2, Z2
+	VPSRLQ  $0x34, Z3, Z6
+	VPANDQ  Z7, Z3, Z3
+	VALIGNQ $0x07, Z8, Z6, Z8
+	VPADDQ  Z8, Z3, Z3
+	VPSRLQ  $0x34, Z4, Z8
+	VPANDQ  Z7, Z4, Z4
+	VALIGNQ $0x07, Z6, Z8, Z6
+	VPADDQ  Z6, Z4, Z4
+	VPSRLQ  $0x34, Z5, Z6
+	VPANDQ  Z7, Z5, Z5
+	VALIGNQ $0x07, Z8, Z6, Z6
+	VPADDQ  Z6, Z5, Z5
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z7, Z0, K1
+	VPCMPUQ $0x00, Z7, Z0, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z7, Z1, K1
+	VPCMPUQ $0x00, Z7, Z1, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z7, Z2, K1
+	VPCMPUQ $0x00, Z7, Z2, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z7, Z3, K1
+	VPCMPUQ $0x00, Z7, Z3, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z7, Z4, K1
+	VPCMPUQ $0x00, Z7, Z4, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z7, Z5, K1
+	VPCMPUQ $0x00, Z7, Z5, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z6
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z6, Z0, K1, Z0
+	VPANDQ       Z7, Z0, Z0
+	VMOVDQU64    Z0, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z6, Z1, K1, Z1
+	VPANDQ       Z7, Z1, Z1
+	VMOVDQU64    Z1, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z6, Z2, K1, Z2
+	VPANDQ       Z7, Z2, Z2
+	VMOVDQU64    Z2, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z6, Z3, K1, Z3
+	VPANDQ       Z7, Z3, Z3
+	VMOVDQU64    Z3, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z6, Z4, K1, Z4
+	VPANDQ       Z7, Z4, Z4
+	VMOVDQU64    Z4, 256(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z6, Z5, K1, Z5
+	VPANDQ       Z7, Z5, Z5
+	VMOVDQU64    Z5, 320(DX)
 	VZEROUPPER
 	RET
 
@@ -846,6 +1691,250 @@ amm52x48_digit:
 	VPADDQ       Z6, Z5, K1, Z5
 	VPANDQ       Z7, Z5, Z5
 	VMOVDQU64    Z5, 320(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x52(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x52(SB), NOSPLIT, $0-48
+	MOVQ $0x000fffffffffffff, AX
+	MOVQ x+8(FP), CX
+	MOVQ m+24(FP), BX
+	MOVQ y+16(FP), SI
+	MOVQ k0+40(FP), DI
+	ANDQ AX, DI
+	MOVQ k+32(FP), R8
+
+	// acc = 0
+	VPXORQ    Z0, Z0, Z0
+	VPXORQ    Z1, Z1, Z1
+	VPXORQ    Z2, Z2, Z2
+	VPXORQ    Z3, Z3, Z3
+	VPXORQ    Z4, Z4, Z4
+	VPXORQ    Z5, Z5, Z5
+	VPXORQ    Z6, Z6, Z6
+	VPXORQ    Z7, Z7, Z7
+	VMOVDQU64 (CX), Z8
+	VMOVDQU64 (BX), Z9
+	VMOVDQU64 64(CX), Z10
+	VMOVDQU64 64(BX), Z11
+	VMOVDQU64 128(CX), Z12
+	VMOVDQU64 128(BX), Z13
+	VMOVDQU64 192(CX), Z14
+	VMOVDQU64 192(BX), Z15
+	VMOVDQU64 256(CX), Z16
+	VMOVDQU64 256(BX), Z17
+	VMOVDQU64 320(CX), Z18
+	VMOVDQU64 320(BX), Z19
+	VMOVDQU64 384(CX), Y20
+	VMOVDQU64 384(BX), Y21
+	XORQ      R9, R9
+
+amm52x52_digit:
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (SI), Z22
+	MOVQ         (CX), DX
+	MULXQ        (SI), DX, R10
+	ADDQ         DX, R9
+	ADCQ         $0x00, R10
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         DI, R11
+	IMULQ        R9, R11
+	ANDQ         AX, R11
+	VPBROADCASTQ R11, Z23
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  (BX), DX
+	MULXQ R11, DX, R11
+	ADDQ  DX, R9
+	ADCQ  R11, R10
+	SHRQ  $0x34, R10, R9
+
+	// acc += low halves of x·y[i] and m·q
+	VPMADD52LUQ Z8, Z22, Z0
+	VPMADD52LUQ Z10, Z22, Z1
+	VPMADD52LUQ Z12, Z22, Z2
+	VPMADD52LUQ Z14, Z22, Z3
+	VPMADD52LUQ Z16, Z22, Z4
+	VPMADD52LUQ Z18, Z22, Z5
+	VPMADD52LUQ Y20, Y22, Y6
+	VPMADD52LUQ Z9, Z23, Z0
+	VPMADD52LUQ Z11, Z23, Z1
+	VPMADD52LUQ Z13, Z23, Z2
+	VPMADD52LUQ Z15, Z23, Z3
+	VPMADD52LUQ Z17, Z23, Z4
+	VPMADD52LUQ Z19, Z23, Z5
+	VPMADD52LUQ Y21, Y23, Y6
+
+	// acc >>= one lane; the new lane 0 joins acc0
+	VALIGNQ $0x01, Z0, Z1, Z0
+	VALIGNQ $0x01, Z1, Z2, Z1
+	VALIGNQ $0x01, Z2, Z3, Z2
+	VALIGNQ $0x01, Z3, Z4, Z3
+	VALIGNQ $0x01, Z4, Z5, Z4
+	VALIGNQ $0x01, Z5, Z6, Z5
+	VALIGNQ $0x01, Y6, Y7, Y6
+	VMOVQ   X0, R11
+	ADDQ    R11, R9
+
+	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	VPMADD52HUQ  Z8, Z22, Z0
+	VPMADD52HUQ  Z10, Z22, Z1
+	VPMADD52HUQ  Z12, Z22, Z2
+	VPMADD52HUQ  Z14, Z22, Z3
+	VPMADD52HUQ  Z16, Z22, Z4
+	VPMADD52HUQ  Z18, Z22, Z5
+	VPMADD52HUQ  Y20, Y22, Y6
+	VPMADD52HUQ  Z9, Z23, Z0
+	VPMADD52HUQ  Z11, Z23, Z1
+	VPMADD52HUQ  Z13, Z23, Z2
+	VPMADD52HUQ  Z15, Z23, Z3
+	VPMADD52HUQ  Z17, Z23, Z4
+	VPMADD52HUQ  Z19, Z23, Z5
+	VPMADD52HUQ  Y21, Y23, Y6
+	ADDQ         $0x08, SI
+	DECQ         R8
+	JNZ          amm52x52_digit
+	VPBROADCASTQ AX, Z8
+
+	// lane 0 = acc0
+	VMOVQ     R9, X24
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z24, K1, Z0
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z0, Z9
+	VPANDQ  Z8, Z0, Z0
+	VALIGNQ $0x07, Z7, Z9, Z7
+	VPADDQ  Z7, Z0, Z0
+	VPSRLQ  $0x34, Z1, Z7
+	VPANDQ  Z8, Z1, Z1
+	VALIGNQ $0x07, Z9, Z7, Z9
+	VPADDQ  Z9, Z1, Z1
+	VPSRLQ  $0x34, Z2, Z9
+	VPANDQ  Z8, Z2, Z2
+	VALIGNQ $0x07, Z7, Z9, Z7
+	VPADDQ  Z7, Z2, Z2
+	VPSRLQ  $0x34, Z3, Z7
+	VPANDQ  Z8, Z3, Z3
+	VALIGNQ $0x07, Z9, Z7, Z9
+	VPADDQ  Z9, Z3, Z3
+	VPSRLQ  $0x34, Z4, Z9
+	VPANDQ  Z8, Z4, Z4
+	VALIGNQ $0x07, Z7, Z9, Z7
+	VPADDQ  Z7, Z4, Z4
+	VPSRLQ  $0x34, Z5, Z7
+	VPANDQ  Z8, Z5, Z5
+	VALIGNQ $0x07, Z9, Z7, Z9
+	VPADDQ  Z9, Z5, Z5
+	VPSRLQ  $0x34, Z6, Z9
+	VPANDQ  Z8, Z6, Z6
+	VALIGNQ $0x07, Z7, Z9, Z7
+	VPADDQ  Z7, Z6, Z6
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z8, Z0, K1
+	VPCMPUQ $0x00, Z8, Z0, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z8, Z1, K1
+	VPCMPUQ $0x00, Z8, Z1, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z8, Z2, K1
+	VPCMPUQ $0x00, Z8, Z2, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z8, Z3, K1
+	VPCMPUQ $0x00, Z8, Z3, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z8, Z4, K1
+	VPCMPUQ $0x00, Z8, Z4, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z8, Z5, K1
+	VPCMPUQ $0x00, Z8, Z5, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z8, Z6, K1
+	VPCMPUQ $0x00, Z8, Z6, K2
+	KMOVW   K1, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z7
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z7, Z0, K1, Z0
+	VPANDQ       Z8, Z0, Z0
+	VMOVDQU64    Z0, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z7, Z1, K1, Z1
+	VPANDQ       Z8, Z1, Z1
+	VMOVDQU64    Z1, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z7, Z2, K1, Z2
+	VPANDQ       Z8, Z2, Z2
+	VMOVDQU64    Z2, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z7, Z3, K1, Z3
+	VPANDQ       Z8, Z3, Z3
+	VMOVDQU64    Z3, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z7, Z4, K1, Z4
+	VPANDQ       Z8, Z4, Z4
+	VMOVDQU64    Z4, 256(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z7, Z5, K1, Z5
+	VPANDQ       Z8, Z5, Z5
+	VMOVDQU64    Z5, 320(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z7, Z6, K1, Z6
+	VPANDQ       Z8, Z6, Z6
+	VMOVDQU64    Z6, 384(DX)
 	VZEROUPPER
 	RET
 
@@ -1090,6 +2179,275 @@ amm52x56_digit:
 	VPADDQ       Z7, Z6, K1, Z6
 	VPANDQ       Z8, Z6, Z6
 	VMOVDQU64    Z6, 384(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x60(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x60(SB), NOSPLIT, $0-48
+	MOVQ $0x000fffffffffffff, AX
+	MOVQ x+8(FP), CX
+	MOVQ m+24(FP), BX
+	MOVQ y+16(FP), SI
+	MOVQ k0+40(FP), DI
+	ANDQ AX, DI
+	MOVQ k+32(FP), R8
+
+	// acc = 0
+	VPXORQ    Z0, Z0, Z0
+	VPXORQ    Z1, Z1, Z1
+	VPXORQ    Z2, Z2, Z2
+	VPXORQ    Z3, Z3, Z3
+	VPXORQ    Z4, Z4, Z4
+	VPXORQ    Z5, Z5, Z5
+	VPXORQ    Z6, Z6, Z6
+	VPXORQ    Z7, Z7, Z7
+	VPXORQ    Z8, Z8, Z8
+	VMOVDQU64 (CX), Z9
+	VMOVDQU64 (BX), Z10
+	VMOVDQU64 64(CX), Z11
+	VMOVDQU64 64(BX), Z12
+	VMOVDQU64 128(CX), Z13
+	VMOVDQU64 128(BX), Z14
+	VMOVDQU64 192(CX), Z15
+	VMOVDQU64 192(BX), Z16
+	VMOVDQU64 256(CX), Z17
+	VMOVDQU64 256(BX), Z18
+	VMOVDQU64 320(CX), Z19
+	VMOVDQU64 320(BX), Z20
+	VMOVDQU64 384(CX), Z21
+	VMOVDQU64 384(BX), Z22
+	VMOVDQU64 448(CX), Y23
+	VMOVDQU64 448(BX), Y24
+	XORQ      R9, R9
+
+amm52x60_digit:
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (SI), Z25
+	MOVQ         (CX), DX
+	MULXQ        (SI), DX, R10
+	ADDQ         DX, R9
+	ADCQ         $0x00, R10
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         DI, R11
+	IMULQ        R9, R11
+	ANDQ         AX, R11
+	VPBROADCASTQ R11, Z26
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  (BX), DX
+	MULXQ R11, DX, R11
+	ADDQ  DX, R9
+	ADCQ  R11, R10
+	SHRQ  $0x34, R10, R9
+
+	// acc += low halves of x·y[i] and m·q
+	VPMADD52LUQ Z9, Z25, Z0
+	VPMADD52LUQ Z11, Z25, Z1
+	VPMADD52LUQ Z13, Z25, Z2
+	VPMADD52LUQ Z15, Z25, Z3
+	VPMADD52LUQ Z17, Z25, Z4
+	VPMADD52LUQ Z19, Z25, Z5
+	VPMADD52LUQ Z21, Z25, Z6
+	VPMADD52LUQ Y23, Y25, Y7
+	VPMADD52LUQ Z10, Z26, Z0
+	VPMADD52LUQ Z12, Z26, Z1
+	VPMADD52LUQ Z14, Z26, Z2
+	VPMADD52LUQ Z16, Z26, Z3
+	VPMADD52LUQ Z18, Z26, Z4
+	VPMADD52LUQ Z20, Z26, Z5
+	VPMADD52LUQ Z22, Z26, Z6
+	VPMADD52LUQ Y24, Y26, Y7
+
+	// acc >>= one lane; the new lane 0 joins acc0
+	VALIGNQ $0x01, Z0, Z1, Z0
+	VALIGNQ $0x01, Z1, Z2, Z1
+	VALIGNQ $0x01, Z2, Z3, Z2
+	VALIGNQ $0x01, Z3, Z4, Z3
+	VALIGNQ $0x01, Z4, Z5, Z4
+	VALIGNQ $0x01, Z5, Z6, Z5
+	VALIGNQ $0x01, Z6, Z7, Z6
+	VALIGNQ $0x01, Y7, Y8, Y7
+	VMOVQ   X0, R11
+	ADDQ    R11, R9
+
+	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	VPMADD52HUQ  Z9, Z25, Z0
+	VPMADD52HUQ  Z11, Z25, Z1
+	VPMADD52HUQ  Z13, Z25, Z2
+	VPMADD52HUQ  Z15, Z25, Z3
+	VPMADD52HUQ  Z17, Z25, Z4
+	VPMADD52HUQ  Z19, Z25, Z5
+	VPMADD52HUQ  Z21, Z25, Z6
+	VPMADD52HUQ  Y23, Y25, Y7
+	VPMADD52HUQ  Z10, Z26, Z0
+	VPMADD52HUQ  Z12, Z26, Z1
+	VPMADD52HUQ  Z14, Z26, Z2
+	VPMADD52HUQ  Z16, Z26, Z3
+	VPMADD52HUQ  Z18, Z26, Z4
+	VPMADD52HUQ  Z20, Z26, Z5
+	VPMADD52HUQ  Z22, Z26, Z6
+	VPMADD52HUQ  Y24, Y26, Y7
+	ADDQ         $0x08, SI
+	DECQ         R8
+	JNZ          amm52x60_digit
+	VPBROADCASTQ AX, Z9
+
+	// lane 0 = acc0
+	VMOVQ     R9, X27
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z27, K1, Z0
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z0, Z10
+	VPANDQ  Z9, Z0, Z0
+	VALIGNQ $0x07, Z8, Z10, Z8
+	VPADDQ  Z8, Z0, Z0
+	VPSRLQ  $0x34, Z1, Z8
+	VPANDQ  Z9, Z1, Z1
+	VALIGNQ $0x07, Z10, Z8, Z10
+	VPADDQ  Z10, Z1, Z1
+	VPSRLQ  $0x34, Z2, Z10
+	VPANDQ  Z9, Z2, Z2
+	VALIGNQ $0x07, Z8, Z10, Z8
+	VPADDQ  Z8, Z2, Z2
+	VPSRLQ  $0x34, Z3, Z8
+	VPANDQ  Z9, Z3, Z3
+	VALIGNQ $0x07, Z10, Z8, Z10
+	VPADDQ  Z10, Z3, Z3
+	VPSRLQ  $0x34, Z4, Z10
+	VPANDQ  Z9, Z4, Z4
+	VALIGNQ $0x07, Z8, Z10, Z8
+	VPADDQ  Z8, Z4, Z4
+	VPSRLQ  $0x34, Z5, Z8
+	VPANDQ  Z9, Z5, Z5
+	VALIGNQ $0x07, Z10, Z8, Z10
+	VPADDQ  Z10, Z5, Z5
+	VPSRLQ  $0x34, Z6, Z10
+	VPANDQ  Z9, Z6, Z6
+	VALIGNQ $0x07, Z8, Z10, Z8
+	VPADDQ  Z8, Z6, Z6
+	VPSRLQ  $0x34, Z7, Z8
+	VPANDQ  Z9, Z7, Z7
+	VALIGNQ $0x07, Z10, Z8, Z8
+	VPADDQ  Z8, Z7, Z7
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z9, Z0, K1
+	VPCMPUQ $0x00, Z9, Z0, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z1, K1
+	VPCMPUQ $0x00, Z9, Z1, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z2, K1
+	VPCMPUQ $0x00, Z9, Z2, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z3, K1
+	VPCMPUQ $0x00, Z9, Z3, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z4, K1
+	VPCMPUQ $0x00, Z9, Z4, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z5, K1
+	VPCMPUQ $0x00, Z9, Z5, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z6, K1
+	VPCMPUQ $0x00, Z9, Z6, K2
+	KMOVW   K1, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z7, K1
+	VPCMPUQ $0x00, Z9, Z7, K2
+	KMOVW   K1, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z8
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z8, Z0, K1, Z0
+	VPANDQ       Z9, Z0, Z0
+	VMOVDQU64    Z0, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z8, Z1, K1, Z1
+	VPANDQ       Z9, Z1, Z1
+	VMOVDQU64    Z1, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z8, Z2, K1, Z2
+	VPANDQ       Z9, Z2, Z2
+	VMOVDQU64    Z2, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z8, Z3, K1, Z3
+	VPANDQ       Z9, Z3, Z3
+	VMOVDQU64    Z3, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z8, Z4, K1, Z4
+	VPANDQ       Z9, Z4, Z4
+	VMOVDQU64    Z4, 256(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z8, Z5, K1, Z5
+	VPANDQ       Z9, Z5, Z5
+	VMOVDQU64    Z5, 320(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z8, Z6, K1, Z6
+	VPANDQ       Z9, Z6, Z6
+	VMOVDQU64    Z6, 384(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z8, Z7, K1, Z7
+	VPANDQ       Z9, Z7, Z7
+	VMOVDQU64    Z7, 448(DX)
 	VZEROUPPER
 	RET
 
@@ -6224,6 +7582,233 @@ amm52x160_digit:
 	VZEROUPPER
 	RET
 
+// func amm52Pair12(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52Pair12(SB), NOSPLIT, $48-88
+	MOVQ $0x000fffffffffffff, AX
+	MOVQ x1+8(FP), DI
+	MOVQ m1+24(FP), R9
+	MOVQ y1+16(FP), CX
+	MOVQ (DI), DX
+	MOVQ DX, (SP)
+	MOVQ (R9), DX
+	MOVQ DX, 8(SP)
+	MOVQ k01+72(FP), DX
+	ANDQ AX, DX
+	MOVQ DX, 16(SP)
+	MOVQ x2+40(FP), DX
+	MOVQ m2+56(FP), R8
+	MOVQ y2+48(FP), BX
+	MOVQ (DX), SI
+	MOVQ SI, 24(SP)
+	MOVQ (R8), SI
+	MOVQ SI, 32(SP)
+	MOVQ k02+80(FP), SI
+	ANDQ AX, SI
+	MOVQ SI, 40(SP)
+	MOVQ k+64(FP), SI
+
+	// acc = 0
+	VPXORQ    Z0, Z0, Z0
+	VPXORQ    Z1, Z1, Z1
+	VPXORQ    Z2, Z2, Z2
+	VPXORQ    Z3, Z3, Z3
+	VPXORQ    Z4, Z4, Z4
+	VMOVDQU64 (DI), Z5
+	VMOVDQU64 (R9), Z6
+	VMOVDQU64 64(DI), Y7
+	VMOVDQU64 64(R9), Y8
+	XORQ      DI, DI
+	VMOVDQU64 (DX), Z11
+	VMOVDQU64 (R8), Z12
+	VMOVDQU64 64(DX), Y13
+	VMOVDQU64 64(R8), Y14
+	XORQ      R8, R8
+
+amm52Pair12_digit:
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (CX), Z9
+	MOVQ         (SP), DX
+	MULXQ        (CX), DX, R9
+	ADDQ         DX, DI
+	ADCQ         $0x00, R9
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         16(SP), R10
+	IMULQ        DI, R10
+	ANDQ         AX, R10
+	VPBROADCASTQ R10, Z10
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  8(SP), DX
+	MULXQ R10, DX, R10
+	ADDQ  DX, DI
+	ADCQ  R10, R9
+	SHRQ  $0x34, R9, DI
+
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (BX), Z15
+	MOVQ         24(SP), DX
+	MULXQ        (BX), DX, R9
+	ADDQ         DX, R8
+	ADCQ         $0x00, R9
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         40(SP), R10
+	IMULQ        R8, R10
+	ANDQ         AX, R10
+	VPBROADCASTQ R10, Z16
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  32(SP), DX
+	MULXQ R10, DX, R10
+	ADDQ  DX, R8
+	ADCQ  R10, R9
+	SHRQ  $0x34, R9, R8
+
+	// acc += low halves of x·y[i] and m·q
+	VPMADD52LUQ Z5, Z9, Z0
+	VPMADD52LUQ Y7, Y9, Y1
+	VPMADD52LUQ Z11, Z15, Z2
+	VPMADD52LUQ Y13, Y15, Y3
+	VPMADD52LUQ Z6, Z10, Z0
+	VPMADD52LUQ Y8, Y10, Y1
+	VPMADD52LUQ Z12, Z16, Z2
+	VPMADD52LUQ Y14, Y16, Y3
+
+	// acc >>= one lane; the new lane 0 joins acc0
+	VALIGNQ $0x01, Z0, Z1, Z0
+	VALIGNQ $0x01, Y1, Y4, Y1
+	VMOVQ   X0, R10
+	ADDQ    R10, DI
+	VALIGNQ $0x01, Z2, Z3, Z2
+	VALIGNQ $0x01, Y3, Y4, Y3
+	VMOVQ   X2, R10
+	ADDQ    R10, R8
+
+	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	VPMADD52HUQ  Z5, Z9, Z0
+	VPMADD52HUQ  Y7, Y9, Y1
+	VPMADD52HUQ  Z11, Z15, Z2
+	VPMADD52HUQ  Y13, Y15, Y3
+	VPMADD52HUQ  Z6, Z10, Z0
+	VPMADD52HUQ  Y8, Y10, Y1
+	ADDQ         $0x08, CX
+	VPMADD52HUQ  Z12, Z16, Z2
+	VPMADD52HUQ  Y14, Y16, Y3
+	ADDQ         $0x08, BX
+	DECQ         SI
+	JNZ          amm52Pair12_digit
+	VPBROADCASTQ AX, Z5
+
+	// lane 0 = acc0
+	VMOVQ     DI, X17
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z17, K1, Z0
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z0, Z6
+	VPANDQ  Z5, Z0, Z0
+	VALIGNQ $0x07, Z4, Z6, Z7
+	VPADDQ  Z7, Z0, Z0
+	VPSRLQ  $0x34, Z1, Z7
+	VPANDQ  Z5, Z1, Z1
+	VALIGNQ $0x07, Z6, Z7, Z6
+	VPADDQ  Z6, Z1, Z1
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z5, Z0, K1
+	VPCMPUQ $0x00, Z5, Z0, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z5, Z1, K1
+	VPCMPUQ $0x00, Z5, Z1, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z1+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z6
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z6, Z0, K1, Z0
+	VPANDQ       Z5, Z0, Z0
+	VMOVDQU64    Z0, (DX)
+	KMOVW        CX, K1
+	VPADDQ       Z6, Z1, K1, Z1
+	VPANDQ       Z5, Z1, Z1
+	VMOVDQU64    Z1, 64(DX)
+
+	// lane 0 = acc0
+	VMOVQ     R8, X17
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z17, K1, Z2
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z2, Z0
+	VPANDQ  Z5, Z2, Z2
+	VALIGNQ $0x07, Z4, Z0, Z1
+	VPADDQ  Z1, Z2, Z2
+	VPSRLQ  $0x34, Z3, Z1
+	VPANDQ  Z5, Z3, Z3
+	VALIGNQ $0x07, Z0, Z1, Z0
+	VPADDQ  Z0, Z3, Z3
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z5, Z2, K1
+	VPCMPUQ $0x00, Z5, Z2, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z5, Z3, K1
+	VPCMPUQ $0x00, Z5, Z3, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z2+32(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z0
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z0, Z2, K1, Z2
+	VPANDQ       Z5, Z2, Z2
+	VMOVDQU64    Z2, (DX)
+	KMOVW        CX, K1
+	VPADDQ       Z0, Z3, K1, Z3
+	VPANDQ       Z5, Z3, Z3
+	VMOVDQU64    Z3, 64(DX)
+	VZEROUPPER
+	RET
+
 // func amm52Pair16(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·amm52Pair16(SB), NOSPLIT, $48-88
@@ -6448,6 +8033,283 @@ amm52Pair16_digit:
 	VPADDQ       Z0, Z3, K1, Z3
 	VPANDQ       Z5, Z3, Z3
 	VMOVDQU64    Z3, 64(DX)
+	VZEROUPPER
+	RET
+
+// func amm52Pair20(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52Pair20(SB), NOSPLIT, $48-88
+	MOVQ $0x000fffffffffffff, AX
+	MOVQ x1+8(FP), DI
+	MOVQ m1+24(FP), R9
+	MOVQ y1+16(FP), CX
+	MOVQ (DI), DX
+	MOVQ DX, (SP)
+	MOVQ (R9), DX
+	MOVQ DX, 8(SP)
+	MOVQ k01+72(FP), DX
+	ANDQ AX, DX
+	MOVQ DX, 16(SP)
+	MOVQ x2+40(FP), DX
+	MOVQ m2+56(FP), R8
+	MOVQ y2+48(FP), BX
+	MOVQ (DX), SI
+	MOVQ SI, 24(SP)
+	MOVQ (R8), SI
+	MOVQ SI, 32(SP)
+	MOVQ k02+80(FP), SI
+	ANDQ AX, SI
+	MOVQ SI, 40(SP)
+	MOVQ k+64(FP), SI
+
+	// acc = 0
+	VPXORQ    Z0, Z0, Z0
+	VPXORQ    Z1, Z1, Z1
+	VPXORQ    Z2, Z2, Z2
+	VPXORQ    Z3, Z3, Z3
+	VPXORQ    Z4, Z4, Z4
+	VPXORQ    Z5, Z5, Z5
+	VPXORQ    Z6, Z6, Z6
+	VMOVDQU64 (DI), Z7
+	VMOVDQU64 (R9), Z8
+	VMOVDQU64 64(DI), Z9
+	VMOVDQU64 64(R9), Z10
+	VMOVDQU64 128(DI), Y11
+	VMOVDQU64 128(R9), Y12
+	XORQ      DI, DI
+	VMOVDQU64 (DX), Z15
+	VMOVDQU64 (R8), Z16
+	VMOVDQU64 64(DX), Z17
+	VMOVDQU64 64(R8), Z18
+	VMOVDQU64 128(DX), Y19
+	VMOVDQU64 128(R8), Y20
+	XORQ      R8, R8
+
+amm52Pair20_digit:
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (CX), Z13
+	MOVQ         (SP), DX
+	MULXQ        (CX), DX, R9
+	ADDQ         DX, DI
+	ADCQ         $0x00, R9
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         16(SP), R10
+	IMULQ        DI, R10
+	ANDQ         AX, R10
+	VPBROADCASTQ R10, Z14
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  8(SP), DX
+	MULXQ R10, DX, R10
+	ADDQ  DX, DI
+	ADCQ  R10, R9
+	SHRQ  $0x34, R9, DI
+
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (BX), Z21
+	MOVQ         24(SP), DX
+	MULXQ        (BX), DX, R9
+	ADDQ         DX, R8
+	ADCQ         $0x00, R9
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         40(SP), R10
+	IMULQ        R8, R10
+	ANDQ         AX, R10
+	VPBROADCASTQ R10, Z22
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  32(SP), DX
+	MULXQ R10, DX, R10
+	ADDQ  DX, R8
+	ADCQ  R10, R9
+	SHRQ  $0x34, R9, R8
+
+	// acc += low halves of x·y[i] and m·q
+	VPMADD52LUQ Z7, Z13, Z0
+	VPMADD52LUQ Z9, Z13, Z1
+	VPMADD52LUQ Y11, Y13, Y2
+	VPMADD52LUQ Z15, Z21, Z3
+	VPMADD52LUQ Z17, Z21, Z4
+	VPMADD52LUQ Y19, Y21, Y5
+	VPMADD52LUQ Z8, Z14, Z0
+	VPMADD52LUQ Z10, Z14, Z1
+	VPMADD52LUQ Y12, Y14, Y2
+	VPMADD52LUQ Z16, Z22, Z3
+	VPMADD52LUQ Z18, Z22, Z4
+	VPMADD52LUQ Y20, Y22, Y5
+
+	// acc >>= one lane; the new lane 0 joins acc0
+	VALIGNQ $0x01, Z0, Z1, Z0
+	VALIGNQ $0x01, Z1, Z2, Z1
+	VALIGNQ $0x01, Y2, Y6, Y2
+	VMOVQ   X0, R10
+	ADDQ    R10, DI
+	VALIGNQ $0x01, Z3, Z4, Z3
+	VALIGNQ $0x01, Z4, Z5, Z4
+	VALIGNQ $0x01, Y5, Y6, Y5
+	VMOVQ   X3, R10
+	ADDQ    R10, R8
+
+	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	VPMADD52HUQ  Z7, Z13, Z0
+	VPMADD52HUQ  Z9, Z13, Z1
+	VPMADD52HUQ  Y11, Y13, Y2
+	VPMADD52HUQ  Z15, Z21, Z3
+	VPMADD52HUQ  Z17, Z21, Z4
+	VPMADD52HUQ  Y19, Y21, Y5
+	VPMADD52HUQ  Z8, Z14, Z0
+	VPMADD52HUQ  Z10, Z14, Z1
+	VPMADD52HUQ  Y12, Y14, Y2
+	ADDQ         $0x08, CX
+	VPMADD52HUQ  Z16, Z22, Z3
+	VPMADD52HUQ  Z18, Z22, Z4
+	VPMADD52HUQ  Y20, Y22, Y5
+	ADDQ         $0x08, BX
+	DECQ         SI
+	JNZ          amm52Pair20_digit
+	VPBROADCASTQ AX, Z7
+
+	// lane 0 = acc0
+	VMOVQ     DI, X23
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z23, K1, Z0
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z0, Z8
+	VPANDQ  Z7, Z0, Z0
+	VALIGNQ $0x07, Z6, Z8, Z9
+	VPADDQ  Z9, Z0, Z0
+	VPSRLQ  $0x34, Z1, Z9
+	VPANDQ  Z7, Z1, Z1
+	VALIGNQ $0x07, Z8, Z9, Z8
+	VPADDQ  Z8, Z1, Z1
+	VPSRLQ  $0x34, Z2, Z8
+	VPANDQ  Z7, Z2, Z2
+	VALIGNQ $0x07, Z9, Z8, Z8
+	VPADDQ  Z8, Z2, Z2
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z7, Z0, K1
+	VPCMPUQ $0x00, Z7, Z0, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z7, Z1, K1
+	VPCMPUQ $0x00, Z7, Z1, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z7, Z2, K1
+	VPCMPUQ $0x00, Z7, Z2, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z1+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z8
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z8, Z0, K1, Z0
+	VPANDQ       Z7, Z0, Z0
+	VMOVDQU64    Z0, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z8, Z1, K1, Z1
+	VPANDQ       Z7, Z1, Z1
+	VMOVDQU64    Z1, 64(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z8, Z2, K1, Z2
+	VPANDQ       Z7, Z2, Z2
+	VMOVDQU64    Z2, 128(DX)
+
+	// lane 0 = acc0
+	VMOVQ     R8, X23
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z23, K1, Z3
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z3, Z0
+	VPANDQ  Z7, Z3, Z3
+	VALIGNQ $0x07, Z6, Z0, Z1
+	VPADDQ  Z1, Z3, Z3
+	VPSRLQ  $0x34, Z4, Z1
+	VPANDQ  Z7, Z4, Z4
+	VALIGNQ $0x07, Z0, Z1, Z0
+	VPADDQ  Z0, Z4, Z4
+	VPSRLQ  $0x34, Z5, Z0
+	VPANDQ  Z7, Z5, Z5
+	VALIGNQ $0x07, Z1, Z0, Z0
+	VPADDQ  Z0, Z5, Z5
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z7, Z3, K1
+	VPCMPUQ $0x00, Z7, Z3, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z7, Z4, K1
+	VPCMPUQ $0x00, Z7, Z4, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z7, Z5, K1
+	VPCMPUQ $0x00, Z7, Z5, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z2+32(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z0
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z0, Z3, K1, Z3
+	VPANDQ       Z7, Z3, Z3
+	VMOVDQU64    Z3, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z0, Z4, K1, Z4
+	VPANDQ       Z7, Z4, Z4
+	VMOVDQU64    Z4, 64(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z0, Z5, K1, Z5
+	VPANDQ       Z7, Z5, Z5
+	VMOVDQU64    Z5, 128(DX)
 	VZEROUPPER
 	RET
 
@@ -6725,6 +8587,333 @@ amm52Pair24_digit:
 	VPADDQ       Z0, Z5, K1, Z5
 	VPANDQ       Z7, Z5, Z5
 	VMOVDQU64    Z5, 128(DX)
+	VZEROUPPER
+	RET
+
+// func amm52Pair28(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52Pair28(SB), NOSPLIT, $48-88
+	MOVQ $0x000fffffffffffff, AX
+	MOVQ x1+8(FP), DI
+	MOVQ m1+24(FP), R9
+	MOVQ y1+16(FP), CX
+	MOVQ (DI), DX
+	MOVQ DX, (SP)
+	MOVQ (R9), DX
+	MOVQ DX, 8(SP)
+	MOVQ k01+72(FP), DX
+	ANDQ AX, DX
+	MOVQ DX, 16(SP)
+	MOVQ x2+40(FP), DX
+	MOVQ m2+56(FP), R8
+	MOVQ y2+48(FP), BX
+	MOVQ (DX), SI
+	MOVQ SI, 24(SP)
+	MOVQ (R8), SI
+	MOVQ SI, 32(SP)
+	MOVQ k02+80(FP), SI
+	ANDQ AX, SI
+	MOVQ SI, 40(SP)
+	MOVQ k+64(FP), SI
+
+	// acc = 0
+	VPXORQ    Z0, Z0, Z0
+	VPXORQ    Z1, Z1, Z1
+	VPXORQ    Z2, Z2, Z2
+	VPXORQ    Z3, Z3, Z3
+	VPXORQ    Z4, Z4, Z4
+	VPXORQ    Z5, Z5, Z5
+	VPXORQ    Z6, Z6, Z6
+	VPXORQ    Z7, Z7, Z7
+	VPXORQ    Z8, Z8, Z8
+	VMOVDQU64 (DI), Z9
+	VMOVDQU64 (R9), Z10
+	VMOVDQU64 64(DI), Z11
+	VMOVDQU64 64(R9), Z12
+	VMOVDQU64 128(DI), Z13
+	VMOVDQU64 128(R9), Z14
+	VMOVDQU64 192(DI), Y15
+	VMOVDQU64 192(R9), Y16
+	XORQ      DI, DI
+	VMOVDQU64 (DX), Z19
+	VMOVDQU64 (R8), Z20
+	VMOVDQU64 64(DX), Z21
+	VMOVDQU64 64(R8), Z22
+	VMOVDQU64 128(DX), Z23
+	VMOVDQU64 128(R8), Z24
+	VMOVDQU64 192(DX), Y25
+	VMOVDQU64 192(R8), Y26
+	XORQ      R8, R8
+
+amm52Pair28_digit:
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (CX), Z17
+	MOVQ         (SP), DX
+	MULXQ        (CX), DX, R9
+	ADDQ         DX, DI
+	ADCQ         $0x00, R9
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         16(SP), R10
+	IMULQ        DI, R10
+	ANDQ         AX, R10
+	VPBROADCASTQ R10, Z18
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  8(SP), DX
+	MULXQ R10, DX, R10
+	ADDQ  DX, DI
+	ADCQ  R10, R9
+	SHRQ  $0x34, R9, DI
+
+	// acc0 += x[0]·y[i] (the full product: hi:acc0)
+	VPBROADCASTQ (BX), Z27
+	MOVQ         24(SP), DX
+	MULXQ        (BX), DX, R9
+	ADDQ         DX, R8
+	ADCQ         $0x00, R9
+
+	// q = acc0·k0 mod 2⁵²
+	MOVQ         40(SP), R10
+	IMULQ        R8, R10
+	ANDQ         AX, R10
+	VPBROADCASTQ R10, Z28
+
+	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
+	MOVQ  32(SP), DX
+	MULXQ R10, DX, R10
+	ADDQ  DX, R8
+	ADCQ  R10, R9
+	SHRQ  $0x34, R9, R8
+
+	// acc += low halves of x·y[i] and m·q
+	VPMADD52LUQ Z9, Z17, Z0
+	VPMADD52LUQ Z11, Z17, Z1
+	VPMADD52LUQ Z13, Z17, Z2
+	VPMADD52LUQ Y15, Y17, Y3
+	VPMADD52LUQ Z19, Z27, Z4
+	VPMADD52LUQ Z21, Z27, Z5
+	VPMADD52LUQ Z23, Z27, Z6
+	VPMADD52LUQ Y25, Y27, Y7
+	VPMADD52LUQ Z10, Z18, Z0
+	VPMADD52LUQ Z12, Z18, Z1
+	VPMADD52LUQ Z14, Z18, Z2
+	VPMADD52LUQ Y16, Y18, Y3
+	VPMADD52LUQ Z20, Z28, Z4
+	VPMADD52LUQ Z22, Z28, Z5
+	VPMADD52LUQ Z24, Z28, Z6
+	VPMADD52LUQ Y26, Y28, Y7
+
+	// acc >>= one lane; the new lane 0 joins acc0
+	VALIGNQ $0x01, Z0, Z1, Z0
+	VALIGNQ $0x01, Z1, Z2, Z1
+	VALIGNQ $0x01, Z2, Z3, Z2
+	VALIGNQ $0x01, Y3, Y8, Y3
+	VMOVQ   X0, R10
+	ADDQ    R10, DI
+	VALIGNQ $0x01, Z4, Z5, Z4
+	VALIGNQ $0x01, Z5, Z6, Z5
+	VALIGNQ $0x01, Z6, Z7, Z6
+	VALIGNQ $0x01, Y7, Y8, Y7
+	VMOVQ   X4, R10
+	ADDQ    R10, R8
+
+	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	VPMADD52HUQ  Z9, Z17, Z0
+	VPMADD52HUQ  Z11, Z17, Z1
+	VPMADD52HUQ  Z13, Z17, Z2
+	VPMADD52HUQ  Y15, Y17, Y3
+	VPMADD52HUQ  Z19, Z27, Z4
+	VPMADD52HUQ  Z21, Z27, Z5
+	VPMADD52HUQ  Z23, Z27, Z6
+	VPMADD52HUQ  Y25, Y27, Y7
+	VPMADD52HUQ  Z10, Z18, Z0
+	VPMADD52HUQ  Z12, Z18, Z1
+	VPMADD52HUQ  Z14, Z18, Z2
+	VPMADD52HUQ  Y16, Y18, Y3
+	ADDQ         $0x08, CX
+	VPMADD52HUQ  Z20, Z28, Z4
+	VPMADD52HUQ  Z22, Z28, Z5
+	VPMADD52HUQ  Z24, Z28, Z6
+	VPMADD52HUQ  Y26, Y28, Y7
+	ADDQ         $0x08, BX
+	DECQ         SI
+	JNZ          amm52Pair28_digit
+	VPBROADCASTQ AX, Z9
+
+	// lane 0 = acc0
+	VMOVQ     DI, X29
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z29, K1, Z0
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z0, Z10
+	VPANDQ  Z9, Z0, Z0
+	VALIGNQ $0x07, Z8, Z10, Z11
+	VPADDQ  Z11, Z0, Z0
+	VPSRLQ  $0x34, Z1, Z11
+	VPANDQ  Z9, Z1, Z1
+	VALIGNQ $0x07, Z10, Z11, Z10
+	VPADDQ  Z10, Z1, Z1
+	VPSRLQ  $0x34, Z2, Z10
+	VPANDQ  Z9, Z2, Z2
+	VALIGNQ $0x07, Z11, Z10, Z11
+	VPADDQ  Z11, Z2, Z2
+	VPSRLQ  $0x34, Z3, Z11
+	VPANDQ  Z9, Z3, Z3
+	VALIGNQ $0x07, Z10, Z11, Z10
+	VPADDQ  Z10, Z3, Z3
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z9, Z0, K1
+	VPCMPUQ $0x00, Z9, Z0, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z1, K1
+	VPCMPUQ $0x00, Z9, Z1, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z2, K1
+	VPCMPUQ $0x00, Z9, Z2, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z3, K1
+	VPCMPUQ $0x00, Z9, Z3, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z1+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z10
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z10, Z0, K1, Z0
+	VPANDQ       Z9, Z0, Z0
+	VMOVDQU64    Z0, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z10, Z1, K1, Z1
+	VPANDQ       Z9, Z1, Z1
+	VMOVDQU64    Z1, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z10, Z2, K1, Z2
+	VPANDQ       Z9, Z2, Z2
+	VMOVDQU64    Z2, 128(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z10, Z3, K1, Z3
+	VPANDQ       Z9, Z3, Z3
+	VMOVDQU64    Z3, 192(DX)
+
+	// lane 0 = acc0
+	VMOVQ     R8, X29
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z29, K1, Z4
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z4, Z0
+	VPANDQ  Z9, Z4, Z4
+	VALIGNQ $0x07, Z8, Z0, Z1
+	VPADDQ  Z1, Z4, Z4
+	VPSRLQ  $0x34, Z5, Z1
+	VPANDQ  Z9, Z5, Z5
+	VALIGNQ $0x07, Z0, Z1, Z0
+	VPADDQ  Z0, Z5, Z5
+	VPSRLQ  $0x34, Z6, Z0
+	VPANDQ  Z9, Z6, Z6
+	VALIGNQ $0x07, Z1, Z0, Z1
+	VPADDQ  Z1, Z6, Z6
+	VPSRLQ  $0x34, Z7, Z1
+	VPANDQ  Z9, Z7, Z7
+	VALIGNQ $0x07, Z0, Z1, Z0
+	VPADDQ  Z0, Z7, Z7
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z9, Z4, K1
+	VPCMPUQ $0x00, Z9, Z4, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z5, K1
+	VPCMPUQ $0x00, Z9, Z5, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z6, K1
+	VPCMPUQ $0x00, Z9, Z6, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z9, Z7, K1
+	VPCMPUQ $0x00, Z9, Z7, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z2+32(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z0
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z0, Z4, K1, Z4
+	VPANDQ       Z9, Z4, Z4
+	VMOVDQU64    Z4, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z0, Z5, K1, Z5
+	VPANDQ       Z9, Z5, Z5
+	VMOVDQU64    Z5, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z0, Z6, K1, Z6
+	VPANDQ       Z9, Z6, Z6
+	VMOVDQU64    Z6, 128(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z0, Z7, K1, Z7
+	VPANDQ       Z9, Z7, Z7
+	VMOVDQU64    Z7, 192(DX)
 	VZEROUPPER
 	RET
 
@@ -7054,3 +9243,126 @@ amm52Pair32_digit:
 	VMOVDQU64    Z7, 192(DX)
 	VZEROUPPER
 	RET
+
+// func select52(z *uint64, table *uint64, lanes int, count int, k uint64)
+// Requires: AVX, AVX512F
+TEXT ·select52(SB), NOSPLIT, $0-40
+	MOVQ         z+0(FP), AX
+	MOVQ         table+8(FP), CX
+	MOVQ         lanes+16(FP), DX
+	SHLQ         $0x03, DX
+	MOVQ         count+24(FP), BX
+	VPBROADCASTQ k+32(FP), Z0
+	MOVQ         $0x00000001, SI
+	VPBROADCASTQ SI, Z1
+	XORQ         SI, SI
+
+select52_block:
+	MOVQ DX, DI
+	SUBQ SI, DI
+	CMPQ DI, $0x00000100
+	JAE  select52_w4
+	CMPQ DI, $0x000000c0
+	JE   select52_w3
+	CMPQ DI, $0x00000080
+	JE   select52_w2
+	CMPQ DI, $0x00000040
+	JE   select52_w1
+	VZEROUPPER
+	RET
+
+select52_w4:
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	LEAQ   (CX)(SI*1), DI
+	MOVQ   BX, R8
+
+select52_entry4:
+	VPCMPEQQ  Z0, Z6, K1
+	VMOVDQU64 (DI), Z7
+	VMOVDQA64 Z7, K1, Z2
+	VMOVDQU64 64(DI), Z7
+	VMOVDQA64 Z7, K1, Z3
+	VMOVDQU64 128(DI), Z7
+	VMOVDQA64 Z7, K1, Z4
+	VMOVDQU64 192(DI), Z7
+	VMOVDQA64 Z7, K1, Z5
+	VPADDQ    Z1, Z6, Z6
+	ADDQ      DX, DI
+	DECQ      R8
+	JNZ       select52_entry4
+	VMOVDQU64 Z2, (AX)(SI*1)
+	VMOVDQU64 Z3, 64(AX)(SI*1)
+	VMOVDQU64 Z4, 128(AX)(SI*1)
+	VMOVDQU64 Z5, 192(AX)(SI*1)
+	ADDQ      $0x00000100, SI
+	JMP       select52_block
+
+select52_w3:
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z6, Z6, Z6
+	LEAQ   (CX)(SI*1), DI
+	MOVQ   BX, R8
+
+select52_entry3:
+	VPCMPEQQ  Z0, Z6, K1
+	VMOVDQU64 (DI), Z7
+	VMOVDQA64 Z7, K1, Z2
+	VMOVDQU64 64(DI), Z7
+	VMOVDQA64 Z7, K1, Z3
+	VMOVDQU64 128(DI), Z7
+	VMOVDQA64 Z7, K1, Z4
+	VPADDQ    Z1, Z6, Z6
+	ADDQ      DX, DI
+	DECQ      R8
+	JNZ       select52_entry3
+	VMOVDQU64 Z2, (AX)(SI*1)
+	VMOVDQU64 Z3, 64(AX)(SI*1)
+	VMOVDQU64 Z4, 128(AX)(SI*1)
+	ADDQ      $0x000000c0, SI
+	JMP       select52_block
+
+select52_w2:
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z3, Z3, Z3
+	VPXORQ Z6, Z6, Z6
+	LEAQ   (CX)(SI*1), DI
+	MOVQ   BX, R8
+
+select52_entry2:
+	VPCMPEQQ  Z0, Z6, K1
+	VMOVDQU64 (DI), Z7
+	VMOVDQA64 Z7, K1, Z2
+	VMOVDQU64 64(DI), Z7
+	VMOVDQA64 Z7, K1, Z3
+	VPADDQ    Z1, Z6, Z6
+	ADDQ      DX, DI
+	DECQ      R8
+	JNZ       select52_entry2
+	VMOVDQU64 Z2, (AX)(SI*1)
+	VMOVDQU64 Z3, 64(AX)(SI*1)
+	ADDQ      $0x00000080, SI
+	JMP       select52_block
+
+select52_w1:
+	VPXORQ Z2, Z2, Z2
+	VPXORQ Z6, Z6, Z6
+	LEAQ   (CX)(SI*1), DI
+	MOVQ   BX, R8
+
+select52_entry1:
+	VPCMPEQQ  Z0, Z6, K1
+	VMOVDQU64 (DI), Z7
+	VMOVDQA64 Z7, K1, Z2
+	VPADDQ    Z1, Z6, Z6
+	ADDQ      DX, DI
+	DECQ      R8
+	JNZ       select52_entry1
+	VMOVDQU64 Z2, (AX)(SI*1)
+	ADDQ      $0x00000040, SI
+	JMP       select52_block

@@ -26,6 +26,9 @@
 // kernels for 1024-, 1536-, 2048-, 3072- and 4096-bit moduli, the ARM64
 // kernel on arm64, and portable Go everywhere else. Exp's constant-time
 // table scan is chosen independently (package name "mont/select"): AVX2 on
-// amd64, portable Go elsewhere. The CRYPTON_CPU environment variable can
-// switch the assembly off (CRYPTON_CPU=generic, -adx, -avx2, ...).
+// amd64, portable Go elsewhere. On amd64 CPUs with AVX-512 IFMA, Exp,
+// ExpPair and ExpShortVarTime run in radix 2⁵² instead, on IFMA kernels
+// (package name "mont/ifma"), for moduli of 512 to 8192 bits. The
+// CRYPTON_CPU environment variable can switch the assembly off
+// (CRYPTON_CPU=generic, -adx, -avx2, -avx512, ...).
 package mont

@@ -23,7 +23,7 @@ func expWindow(nbits int) int {
 func (out *Nat) Exp(x *Nat, e []byte, m *Modulus) *Nat {
 	n := len(m.nat.limbs)
 	if useExp52(n) {
-		return out.exp52(x, e, m, amm52, selectEntry)
+		return out.exp52(x, e, m, amm52, select52Entry)
 	}
 	ml := m.nat.limbs
 	nbits := 8 * len(e)
@@ -81,7 +81,7 @@ func (out *Nat) Exp(x *Nat, e []byte, m *Modulus) *Nat {
 func ExpPair(out1, x1 *Nat, e1 []byte, m1 *Modulus, out2, x2 *Nat, e2 []byte, m2 *Modulus) {
 	n := len(m1.nat.limbs)
 	if n == len(m2.nat.limbs) && len(e1) == len(e2) && usePair52(n) {
-		exp52Pair(out1, x1, e1, m1, out2, x2, e2, m2, amm52Pair, selectEntry)
+		exp52Pair(out1, x1, e1, m1, out2, x2, e2, m2, amm52Pair, select52Entry)
 		return
 	}
 	t := NewNat().Exp(x1, e1, m1)
@@ -89,18 +89,19 @@ func ExpPair(out1, x1 *Nat, e1 []byte, m1 *Modulus, out2, x2 *Nat, e2 []byte, m2
 	out1.Set(t)
 }
 
-// windowBits returns the width bits of the big-endian number e starting at
-// bit position pos (counted from the least significant bit); bits past the
-// top are zero. The bytes read depend only on pos and width, not on e.
+// windowBits returns the width bits (at most 8) of the big-endian number e
+// starting at bit position pos (counted from the least significant bit);
+// bits past the top are zero. It reads the two bytes the window can span:
+// which ones depends only on pos, not on e.
 func windowBits(e []byte, pos, width int) uint64 {
-	var k uint64
-	for i := range width {
-		b := pos + i
-		if byteIndex := len(e) - 1 - b/8; byteIndex >= 0 {
-			k |= uint64(e[byteIndex]>>(b%8)&1) << i
+	var w uint64
+	if i := len(e) - 1 - pos/8; i >= 0 {
+		w = uint64(e[i])
+		if i > 0 {
+			w |= uint64(e[i-1]) << 8
 		}
 	}
-	return k
+	return w >> (pos % 8) & (1<<width - 1)
 }
 
 // selectEntryGeneric copies entry k of the table of n-limb entries into z,

@@ -19,7 +19,22 @@ const (
 	// must match minRegs and maxRegs in tools/asm/mont/amm52.
 	amm52MinLanes = 16
 	amm52MaxLanes = 160
+
+	// amm52HalfMaxLanes is the largest size of a kernel whose last
+	// register is a YMM one (8r − 4 lanes, for up to 8r − 4 digits). It
+	// must match maxHalfRegs in tools/asm/mont/amm52.
+	amm52HalfMaxLanes = 60
 )
+
+// kernelWidth52 returns the lanes of the assembly kernel for k digits in
+// the given lanes: k rounded up to a multiple of four where that leaves
+// the last register half used and there is such a kernel, else lanes.
+func kernelWidth52(k, lanes int) int {
+	if w := (k + 3) &^ 3; w%8 == 4 && w <= amm52HalfMaxLanes {
+		return w
+	}
+	return lanes
+}
 
 // digits52 returns the number of 52-bit digits k of the radix-2⁵² form of
 // an n-limb modulus m, and that number rounded up to a multiple of eight
@@ -121,6 +136,7 @@ func amm52Generic(z, x, y, m []uint64, k int, k0 uint64) {
 type modulus52 struct {
 	k     int      // digits
 	lanes int      // k rounded up to a multiple of eight
+	width int      // the lanes the assembly kernels compute (kernelWidth52)
 	k0    uint64   // −m⁻¹ mod 2⁵²
 	m     []uint64 // the modulus, lanes long
 	rr    []uint64 // R² mod m, lanes long
@@ -145,6 +161,7 @@ func newModulus52(m *Modulus) *modulus52 {
 	p := &modulus52{
 		k:     k,
 		lanes: lanes,
+		width: kernelWidth52(k, lanes),
 		k0:    m.m0inv & mask52,
 		m:     make([]uint64, lanes),
 		rr:    make([]uint64, lanes),

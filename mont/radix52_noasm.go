@@ -15,3 +15,5 @@ func usePair52(n int) bool { return false }
 func amm52Pair(z1, x1, y1 []uint64, p1 *modulus52, z2, x2, y2 []uint64, p2 *modulus52) {
 	amm52PairPortable(z1, x1, y1, p1, z2, x2, y2, p2)
 }
+
+func select52Entry(z, table []uint64, n int, k uint64) { selectEntry(z, table, n, k) }

@@ -53,15 +53,17 @@ func TestRadix52RoundTrip(t *testing.T) {
 
 // amm52Sizes are the modulus lengths, in limbs, that TestAMM52 covers: every
 // length with an assembly kernel (8 to 128 limbs) in the long mode, and in
-// the short one the shortest and longest length of each kernel, plus the
-// lengths on either side of that range, which take the portable code.
+// the short one the shortest and longest length of each kernel width, plus
+// the lengths on either side of that range, which take the portable code.
 func amm52Sizes() []int {
+	width := func(n int) int {
+		k, l := digits52(n)
+		return kernelWidth52(k, l)
+	}
 	var ns []int
 	for n := 1; n <= 130; n++ {
-		_, l := digits52(n)
-		_, prev := digits52(n - 1)
-		_, next := digits52(n + 1)
-		if !testing.Short() || n < 8 || n > 128 || l != prev || l != next {
+		w := width(n)
+		if !testing.Short() || n < 8 || n > 128 || w != width(n-1) || w != width(n+1) {
 			ns = append(ns, n)
 		}
 	}
@@ -124,6 +126,7 @@ func TestAMM52(t *testing.T) {
 				t.Run(fmt.Sprintf("%d/%s", n, name), func(t *testing.T) {
 					p := &modulus52{k0: kernelM0Inv(ml[0]) & mask52}
 					p.k, p.lanes = digits52(n)
+					p.width = kernelWidth52(p.k, p.lanes)
 					p.m = make([]uint64, p.lanes)
 					toRadix52(p.m, ml)
 					mb := limbsToBig(ml)
@@ -156,6 +159,18 @@ func TestAMM52(t *testing.T) {
 	})
 }
 
+// limbsModulus returns the modulus with the limbs ml, as a big.Int and a
+// Modulus.
+func limbsModulus(t *testing.T, ml []uint64) (*big.Int, *Modulus) {
+	t.Helper()
+	mb := limbsToBig(ml)
+	m, err := NewModulus(mb.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mb, m
+}
+
 // TestAMM52Chain multiplies a value by itself many times in a row, as Exp
 // does, checking every step: each product below 2m is the next input.
 func TestAMM52Chain(t *testing.T) {
@@ -163,11 +178,7 @@ func TestAMM52Chain(t *testing.T) {
 		r := mathrand.New(mathrand.NewPCG(52, 3))
 		for _, n := range []int{8, 16, 24, 32, 48, 64} {
 			for name, ml := range kernelModuli(r, n) {
-				mb := limbsToBig(ml)
-				m, err := NewModulus(mb.Bytes())
-				if err != nil {
-					t.Fatal(err)
-				}
+				mb, m := limbsModulus(t, ml)
 				p := m.radix52()
 				x := amm52Operands(r, mb, p.lanes)[4] // 2m − 1
 				want := slices.Clone(x)
@@ -190,11 +201,7 @@ func TestModulus52(t *testing.T) {
 	r := mathrand.New(mathrand.NewPCG(52, 4))
 	for _, n := range []int{2, 8, 16, 17, 32, 64, 128} {
 		for name, ml := range kernelModuli(r, n) {
-			mb := limbsToBig(ml)
-			m, err := NewModulus(mb.Bytes())
-			if err != nil {
-				t.Fatal(err)
-			}
+			mb, m := limbsModulus(t, ml)
 			p := m.radix52()
 			if m.radix52() != p {
 				t.Errorf("%d/%s: radix52 is not computed once", n, name)
@@ -298,7 +305,7 @@ func TestExp52AccessPattern(t *testing.T) {
 			if len(table) != n<<expWindow(8*len(e)) {
 				t.Fatalf("the table scan got %d of the table's %d words", len(table), n<<expWindow(8*len(e)))
 			}
-			selectEntry(z, table, n, k)
+			select52Entry(z, table, n, k)
 		}
 		want := new(big.Int).Exp(a, new(big.Int).SetBytes(e), mb)
 		checkNat(t, "exp52", NewNat().exp52(x, e, m, mul, sel), m, want)
@@ -313,6 +320,27 @@ func TestExp52AccessPattern(t *testing.T) {
 	if len(first) < 1000 {
 		t.Fatalf("only %d kernel calls recorded", len(first))
 	}
+}
+
+// TestSelect52 checks the radix-2⁵² table scan against the portable one for
+// every lane count and table size the exponentiations use, and every entry.
+func TestSelect52(t *testing.T) {
+	cputest.TestAllImplementations(t, "mont/ifma", func(t *testing.T) {
+		r := mathrand.New(mathrand.NewPCG(52, 10))
+		for lanes := 8; lanes <= amm52MaxLanes; lanes += 8 {
+			for _, count := range []int{1, 2, 16, 32} {
+				table := randLimbs(r, lanes*count)
+				got, want := make([]uint64, lanes), make([]uint64, lanes)
+				for k := range uint64(count) + 2 {
+					select52Entry(got, table, lanes, k)
+					selectEntryGeneric(want, table, lanes, k)
+					if !slices.Equal(got, want) {
+						t.Fatalf("lanes=%d count=%d k=%d: %x, want %x", lanes, count, k, got, want)
+					}
+				}
+			}
+		}
+	})
 }
 
 func BenchmarkAMM52(b *testing.B) {
@@ -341,17 +369,13 @@ func BenchmarkAMM52(b *testing.B) {
 func TestAMM52Pair(t *testing.T) {
 	cputest.TestAllImplementations(t, "mont/ifma", func(t *testing.T) {
 		r := mathrand.New(mathrand.NewPCG(52, 7))
-		for _, n := range []int{7, 8, 9, 15, 16, 17, 23, 24, 25} {
+		for _, n := range []int{7, 8, 9, 15, 16, 17, 19, 23, 24, 25} {
 			m1, m2 := kernelModuli(r, n), kernelModuli(r, n)
 			for _, names := range [][2]string{{"top bit", "all ones"}, {"small top", "2^k+1"}, {"random", "m0 one"}} {
 				var p [2]*modulus52
 				var ops [2][][]uint64
 				for i, ml := range [][]uint64{m1[names[0]], m2[names[1]]} {
-					mb := limbsToBig(ml)
-					m, err := NewModulus(mb.Bytes())
-					if err != nil {
-						t.Fatal(err)
-					}
+					mb, m := limbsModulus(t, ml)
 					p[i] = m.radix52()
 					ops[i] = amm52Operands(r, mb, p[i].lanes)
 				}
@@ -388,7 +412,12 @@ func TestAMM52Pair(t *testing.T) {
 // some), of different lengths and exponents of different lengths (two
 // plain exponentiations), and aliased outputs.
 func TestExpPair(t *testing.T) {
-	cputest.TestAllCombinations(t, kernelPackages, func(t *testing.T) {
+	// Short: mont/ifma on and off only (the emulator's CI step runs it).
+	each := func(t *testing.T, f func(t *testing.T)) { cputest.TestAllCombinations(t, kernelPackages, f) }
+	if testing.Short() {
+		each = func(t *testing.T, f func(t *testing.T)) { cputest.TestAllImplementations(t, "mont/ifma", f) }
+	}
+	each(t, func(t *testing.T) {
 		r := mathrand.New(mathrand.NewPCG(52, 8))
 		for _, bits := range [][2]int{{512, 512}, {1000, 1024}, {1024, 1024}, {1536, 1536}, {2048, 2048}, {1024, 1536}} {
 			for _, elen := range [][2]int{{128, 128}, {0, 0}, {1, 1}, {128, 120}} {
@@ -474,4 +503,55 @@ func BenchmarkExpPair(b *testing.B) {
 			})
 		}
 	})
+}
+
+func BenchmarkAMM52Pair(b *testing.B) {
+	cputest.BenchmarkAllImplementations(b, "mont/ifma", func(b *testing.B) {
+		for _, bitLen := range []int{512, 1024, 1536} {
+			b.Run(fmt.Sprint(bitLen), func(b *testing.B) {
+				r := mathrand.New(mathrand.NewPCG(7, uint64(bitLen)))
+				var p [2]*modulus52
+				var ops [2][][]uint64
+				for i := range 2 {
+					mb := randBig(r, bitLen)
+					mb.SetBit(mb, bitLen-1, 1).SetBit(mb, 0, 1)
+					m, err := NewModulus(mb.Bytes())
+					if err != nil {
+						b.Fatal(err)
+					}
+					p[i] = m.radix52()
+					ops[i] = amm52Operands(r, mb, p[i].lanes)
+				}
+				x1, y1, x2, y2 := ops[0][5], ops[0][6], ops[1][5], ops[1][6]
+				b.ResetTimer()
+				for range b.N {
+					amm52Pair(x1, x1, y1, p[0], x2, x2, y2, p[1])
+				}
+			})
+		}
+	})
+}
+
+// TestWindowBits checks the exponent windows against a bit-by-bit
+// extraction, for every position and width up to eight bits.
+func TestWindowBits(t *testing.T) {
+	r := mathrand.New(mathrand.NewPCG(52, 11))
+	for n := range 6 {
+		e := make([]byte, n)
+		for i := range e {
+			e[i] = byte(r.Uint32())
+		}
+		v := new(big.Int).SetBytes(e)
+		for width := 1; width <= 8; width++ {
+			for pos := 0; pos < 8*n+8; pos++ {
+				var want uint64
+				for i := range width {
+					want |= uint64(v.Bit(pos+i)) << i
+				}
+				if got := windowBits(e, pos, width); got != want {
+					t.Fatalf("windowBits(%x, %d, %d) = %#x, want %#x", e, pos, width, got, want)
+				}
+			}
+		}
+	}
 }

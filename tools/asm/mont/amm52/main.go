@@ -4,8 +4,9 @@
 // Every amm52xL function computes what amm52Generic (mont/radix52.go)
 // computes: the "almost Montgomery" product z = x·y·2^(−52k) mod m of two
 // numbers below 2m, itself below 2m but not necessarily below m, in k
-// digits of 52 bits stored one per 64-bit lane, L lanes (a multiple of
-// eight, L ≥ k, the lanes from k up zero). With 2^(52k) > 4m the result of
+// digits of 52 bits stored one per 64-bit lane, of which it computes L
+// (a multiple of four, L ≥ k; the slices have L rounded up to a multiple of
+// eight lanes, and the lanes from k up are zero). With 2^(52k) > 4m the result of
 // one product is a valid input of the next, so an exponentiation reduces
 // fully only once, at the end. The method is the word-by-word (CIOS)
 // Montgomery multiplication with the digits of x and m in ZMM registers, as
@@ -36,11 +37,28 @@
 // carries exactly as an adder does: the lanes whose bit changed, P XOR the
 // sum, are the ones that receive a carry and gain one.
 //
-// The kernels are constant time: the only branch is the loop on the public
-// digit count k, every address depends only on the pointers and the lane
-// count, and the carry handling works on masks, never on branches.
+// The amm52PairL functions compute two such products, for two moduli of the
+// same size, in one loop: the two dependency chains through q (a scalar
+// multiplication, a broadcast, a VPMADD52LUQ and the lane shift, some twenty
+// cycles a digit) overlap, so the multipliers are not left waiting, which is
+// what the two half-size exponentiations of an RSA private-key operation
+// need.
 //
-// The functions need AVX-512F, AVX-512 IFMA and BMI2 (MULX); the Go code
+// A kernel whose lanes are 4 more than a multiple of 8 (amm52x20 for the 20
+// digits of a 1024-bit modulus) uses a YMM register for the last four.
+//
+// select52 does what selectEntryGeneric (mont/exp.go) does for the
+// exponentiation's table of radix-2⁵² powers: it reads every entry in full,
+// with unmasked 512-bit loads (a masked load may skip the memory of the
+// lanes it masks off), and keeps the wanted one with a mask register.
+//
+// The kernels are constant time: the only branches are the loops on the
+// public digit count and table size (and select52's choice of block width
+// by the public lane count), every address depends only on the pointers,
+// the lane count and the loop counters, and the carry handling works on
+// masks, never on branches.
+//
+// The functions need AVX-512F/VL, AVX-512 IFMA and BMI2 (MULX); the Go code
 // checks for them.
 //
 // Run it with go generate in mont.
@@ -68,6 +86,13 @@ const (
 // amm52PairMaxLanes in mont/radix52.go.
 const maxPairRegs = 4
 
+// maxHalfRegs is the largest accumulator with a kernel whose last register
+// is a YMM one, for k ≤ 8r − 4 digits: four lanes fewer of every
+// multiplication, which matters most for the smallest sizes (a 1024-bit
+// modulus has 20 digits: two ZMM and one YMM register instead of three ZMM).
+// It must match amm52HalfMaxLanes in mont/radix52.go.
+const maxHalfRegs = 8
+
 // maxRegsInRegisters is the largest accumulator whose x and m also stay in
 // registers: 3r ZMM registers for the three numbers and four more for y[i],
 // q, zero and the 52-bit mask. Larger ones read x and m from memory.
@@ -76,11 +101,16 @@ const maxRegsInRegisters = 8
 func main() {
 	ConstraintExpr("gc,!purego")
 	for r := minRegs; r <= maxRegs; r++ {
-		amm52(r)
+		if r <= maxHalfRegs {
+			amm52(r, true)
+		}
+		amm52(r, false)
 	}
 	for r := minRegs; r <= maxPairRegs; r++ {
-		amm52Pair(r)
+		amm52Pair(r, true)
+		amm52Pair(r, false)
 	}
+	select52()
 	Generate()
 }
 
@@ -108,30 +138,56 @@ type chain struct {
 	single     bool
 }
 
-// amm52 emits amm52x{8r}, one product with an accumulator of r ZMM
-// registers.
-func amm52(r int) {
-	lanes := 8 * r
+// width returns the lanes of an accumulator of r registers, the last one
+// a YMM register if half.
+func width(r int, half bool) int {
+	if half {
+		return 8*r - 4
+	}
+	return 8 * r
+}
+
+// amm52 emits amm52x{width}, one product with an accumulator of r ZMM
+// registers, the last one used as a YMM register if half.
+func amm52(r int, half bool) {
+	lanes := width(r, half)
 	name := fmt.Sprintf("amm52x%d", lanes)
 	TEXT(name, NOSPLIT, "func(z, x, y, m *uint64, k int, k0 uint64)")
 	Doc(fmt.Sprintf("%s sets z = x·y·2^(−52k) mod m (< 2m) in %d lanes of 52-bit digits; see amm52Generic.", name, lanes))
-	kernel(name, r, []*chain{{single: true}}, r <= maxRegsInRegisters)
+	kernel(name, r, half, []*chain{{single: true}}, r <= maxRegsInRegisters)
 }
 
 // amm52Pair emits amm52Pair{8r}, two independent products of the same size
 // computed together, for the two halves of an RSA private-key operation:
 // two dependency chains keep the multipliers busy where one leaves them
 // waiting on the latency of q. x and m stay in registers.
-func amm52Pair(r int) {
-	lanes := 8 * r
+func amm52Pair(r int, half bool) {
+	lanes := width(r, half)
 	name := fmt.Sprintf("amm52Pair%d", lanes)
 	TEXT(name, NOSPLIT, "func(z1, x1, y1, m1, z2, x2, y2, m2 *uint64, k int, k01, k02 uint64)")
 	Doc(fmt.Sprintf("%s sets z1 = x1·y1·2^(−52k) mod m1 and z2 = x2·y2·2^(−52k) mod m2 (each < 2m) in %d lanes of 52-bit digits; see amm52PairGeneric.", name, lanes))
 	AllocLocal(48)
-	kernel(name, r, []*chain{{suffix: "1"}, {suffix: "2"}}, true)
+	kernel(name, r, half, []*chain{{suffix: "1"}, {suffix: "2"}}, true)
 }
 
-func kernel(name string, r int, chains []*chain, inRegs bool) {
+// kernel emits the body of a kernel of r registers for the chains. If half,
+// the last register of each number is used as a YMM register: its upper
+// lanes are zero throughout (every write to it zeroes them), so the ZMM
+// instructions of the shifts and the normalisation may read it whole.
+func kernel(name string, r int, half bool, chains []*chain, inRegs bool) {
+	// v returns register j of a number as the width its operations use.
+	v := func(x VecVirtual, j int) Op {
+		if half && j == r-1 {
+			return x.AsY()
+		}
+		return x
+	}
+	op := func(x Op, j int) Op {
+		if x, ok := x.(VecVirtual); ok {
+			return v(x, j)
+		}
+		return x
+	}
 	mask := GP64()
 	MOVQ(U64(1<<52-1), mask)
 	for i, c := range chains {
@@ -171,8 +227,8 @@ func kernel(name string, r int, chains []*chain, inRegs bool) {
 			c.xs[j], c.ms[j] = mem(c.xp, 64*j), mem(c.mp, 64*j)
 			if inRegs {
 				xr, mr := ZMM(), ZMM()
-				VMOVDQU64(c.xs[j], xr)
-				VMOVDQU64(c.ms[j], mr)
+				VMOVDQU64(c.xs[j], v(xr, j))
+				VMOVDQU64(c.ms[j], v(mr, j))
 				c.xs[j], c.ms[j] = xr, mr
 			}
 		}
@@ -221,12 +277,12 @@ func kernel(name string, r int, chains []*chain, inRegs bool) {
 	Comment("acc += low halves of x·y[i] and m·q")
 	for _, c := range chains {
 		for j := range r {
-			VPMADD52LUQ(c.xs[j], c.yi, c.acc[j])
+			VPMADD52LUQ(op(c.xs[j], j), v(c.yi, j), v(c.acc[j], j))
 		}
 	}
 	for _, c := range chains {
 		for j := range r {
-			VPMADD52LUQ(c.ms[j], c.q, c.acc[j])
+			VPMADD52LUQ(op(c.ms[j], j), v(c.q, j), v(c.acc[j], j))
 		}
 	}
 
@@ -237,7 +293,7 @@ func kernel(name string, r int, chains []*chain, inRegs bool) {
 			if j+1 < r {
 				next = c.acc[j+1]
 			}
-			VALIGNQ(Imm(1), c.acc[j], next, c.acc[j])
+			VALIGNQ(Imm(1), v(c.acc[j], j), v(next, j), v(c.acc[j], j))
 		}
 		VMOVQ(c.acc[0].AsX(), t)
 		ADDQ(t, c.acc0)
@@ -246,12 +302,12 @@ func kernel(name string, r int, chains []*chain, inRegs bool) {
 	Comment("acc += high halves of x·y[i] and m·q, one lane up before the shift")
 	for _, c := range chains {
 		for j := range r {
-			VPMADD52HUQ(c.xs[j], c.yi, c.acc[j])
+			VPMADD52HUQ(op(c.xs[j], j), v(c.yi, j), v(c.acc[j], j))
 		}
 	}
 	for _, c := range chains {
 		for j := range r {
-			VPMADD52HUQ(c.ms[j], c.q, c.acc[j])
+			VPMADD52HUQ(op(c.ms[j], j), v(c.q, j), v(c.acc[j], j))
 		}
 		ADDQ(Imm(8), c.yp)
 	}
@@ -352,5 +408,76 @@ func normalize(c *chain, r int, mask GPVirtual, zmask, zero VecVirtual) {
 		VPADDQ(one, acc[j], kc, acc[j])
 		VPANDQ(zmask, acc[j], acc[j])
 		VMOVDQU64(acc[j], mem(zp, 64*j))
+	}
+}
+
+// select52 emits select52, the table scan of the radix-2⁵² exponentiation.
+func select52() {
+	TEXT("select52", NOSPLIT, "func(z, table *uint64, lanes, count int, k uint64)")
+	Doc("select52 sets z to entry k of table, count entries of lanes 64-bit lanes,",
+		"like selectEntryGeneric, reading every entry. lanes must be a positive",
+		"multiple of 8 and count positive. It needs AVX-512F.")
+	z := load("z")
+	tbl := load("table")
+	stride := load("lanes")
+	SHLQ(U8(3), stride) // bytes per entry
+	count := load("count")
+	kv, ones := ZMM(), ZMM()
+	VPBROADCASTQ(NewParamAddr("k", 32), kv)
+	one := GP64()
+	MOVQ(U32(1), one)
+	VPBROADCASTQ(one, ones)
+
+	blk := GP64() // byte offset of the current block of lanes within an entry
+	XORQ(blk, blk)
+	acc := []VecVirtual{ZMM(), ZMM(), ZMM(), ZMM()}
+	idx, t := ZMM(), ZMM()
+	k := K()
+	p, i, end := GP64(), GP64(), GP64()
+
+	// pass walks down the table for the w·64 bytes at offset blk and moves
+	// blk past them.
+	pass := func(w int) {
+		for _, a := range acc[:w] {
+			VPXORQ(a, a, a)
+		}
+		VPXORQ(idx, idx, idx)
+		LEAQ(Mem{Base: tbl, Index: blk, Scale: 1}, p)
+		MOVQ(count, i)
+		Label(fmt.Sprintf("select52_entry%d", w))
+		VPCMPEQQ(kv, idx, k)
+		for e, a := range acc[:w] {
+			VMOVDQU64(Mem{Base: p, Disp: 64 * e}, t)
+			VMOVDQA64(t, k, a)
+		}
+		VPADDQ(ones, idx, idx)
+		ADDQ(stride, p)
+		DECQ(i)
+		JNZ(LabelRef(fmt.Sprintf("select52_entry%d", w)))
+		for e, a := range acc[:w] {
+			VMOVDQU64(a, Mem{Base: z, Index: blk, Scale: 1, Disp: 64 * e})
+		}
+		ADDQ(U32(64*w), blk)
+		JMP(LabelRef("select52_block"))
+	}
+
+	// Blocks of four registers while they fit, then one of three, two or
+	// one: the branches depend on the length only.
+	Label("select52_block")
+	MOVQ(stride, end)
+	SUBQ(blk, end)
+	CMPQ(end, U32(256))
+	JAE(LabelRef("select52_w4"))
+	CMPQ(end, U32(192))
+	JE(LabelRef("select52_w3"))
+	CMPQ(end, U32(128))
+	JE(LabelRef("select52_w2"))
+	CMPQ(end, U32(64))
+	JE(LabelRef("select52_w1"))
+	VZEROUPPER()
+	RET()
+	for w := 4; w >= 1; w-- {
+		Label(fmt.Sprintf("select52_w%d", w))
+		pass(w)
 	}
 }
