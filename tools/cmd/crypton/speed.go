@@ -50,7 +50,7 @@ const (
 type speedAlg struct {
 	name   string // row name, e.g. "SHA-256" or "RSA-2048 sign"
 	family string // family name accepted by -algs, e.g. "hash"
-	pkg    string // cpufeat package whose active implementation the row reports
+	pkg    string // cpufeat packages whose active implementations the row reports (see activeImplementations)
 	unit   string // unitMBs or unitUsOp
 
 	// Throughput rows only.
@@ -933,11 +933,19 @@ func writeSpeedCSV(w io.Writer, rep speedReport) error {
 
 // activeImplementations names the implementation selected for each of the
 // comma-separated cpufeat packages of a row, joined with "+" (ChaCha20 and
-// Poly1305 are chosen separately).
+// Poly1305 are chosen separately). An entry "a|b" names a's implementation
+// unless that is the generic one, and then b's: mont's exponentiations run
+// on "mont/ifma" where the CPU has it and on "mont" otherwise.
 func activeImplementations(pkgs string) string {
 	var names []string
 	for _, p := range strings.Split(pkgs, ",") {
-		names = append(names, cpufeat.Active(p))
+		name := "generic"
+		for _, alt := range strings.Split(p, "|") {
+			if name = cpufeat.Active(alt); name != "generic" {
+				break
+			}
+		}
+		names = append(names, name)
 	}
 	return strings.Join(names, "+")
 }

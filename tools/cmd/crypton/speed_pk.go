@@ -70,7 +70,7 @@ func rsaDigest() []byte {
 
 func rsaSignAlg(bits int) speedAlg {
 	return speedAlg{
-		name: fmt.Sprintf("RSA-%d sign", bits), family: "rsa", pkg: "mont", unit: unitUsOp,
+		name: fmt.Sprintf("RSA-%d sign", bits), family: "rsa", pkg: "mont/ifma|mont", unit: unitUsOp,
 		opensslCmd: fmt.Sprintf("rsa%d", bits), opensslPick: "sign",
 		setup: func() (c, g func() error, err error) {
 			kp, err := rsaKeys[bits]()
@@ -113,7 +113,7 @@ func rsaSignAlg(bits int) speedAlg {
 
 func rsaVerifyAlg(bits int) speedAlg {
 	return speedAlg{
-		name: fmt.Sprintf("RSA-%d verify", bits), family: "rsa", pkg: "mont", unit: unitUsOp,
+		name: fmt.Sprintf("RSA-%d verify", bits), family: "rsa", pkg: "mont/ifma|mont", unit: unitUsOp,
 		opensslCmd: fmt.Sprintf("rsa%d", bits), opensslPick: "verify",
 		setup: func() (c, g func() error, err error) {
 			kp, err := rsaKeys[bits]()
@@ -143,7 +143,7 @@ func rsaVerifyAlg(bits int) speedAlg {
 
 func ffdhAlg(bits int, group func() *ffdh.Group) speedAlg {
 	return speedAlg{
-		name: fmt.Sprintf("FFDH-%d", bits), family: "ffdh", pkg: "mont", unit: unitUsOp,
+		name: fmt.Sprintf("FFDH-%d", bits), family: "ffdh", pkg: "mont/ifma|mont", unit: unitUsOp,
 		opensslCmd: fmt.Sprintf("ffdh%d", bits), opensslPick: "op",
 		noGo: "Go's standard library has no FFDH",
 		setup: func() (c, g func() error, err error) {

@@ -206,7 +206,11 @@ func TestSpeedPerOpRows(t *testing.T) {
 		if r.Unit != unitUsOp {
 			t.Errorf("%s: unit %q, want %q", r.Algorithm, r.Unit, unitUsOp)
 		}
-		if want := cpufeat.Active("mont"); r.Implementation != want {
+		want := cpufeat.Active("mont/ifma")
+		if want == "generic" {
+			want = cpufeat.Active("mont")
+		}
+		if r.Implementation != want {
 			t.Errorf("%s: implementation %q, want %q", r.Algorithm, r.Implementation, want)
 		}
 		if strings.HasPrefix(r.Algorithm, "FFDH") {
@@ -751,6 +755,22 @@ func TestSpeedECC(t *testing.T) {
 			return strings.HasPrefix(n, a+":") && strings.Contains(n, "github.com/cloudflare/circl")
 		}) {
 			t.Errorf("no note naming CIRCL as the Go column of %s: %q", a, rep.Notes)
+		}
+	}
+}
+
+// TestActiveImplementations checks the "a|b" form: a's implementation
+// unless it is the generic one.
+func TestActiveImplementations(t *testing.T) {
+	if got, want := activeImplementations("crypton-test-none|mont"), cpufeat.Active("mont"); got != want {
+		t.Errorf(`activeImplementations("crypton-test-none|mont") = %q, want %q`, got, want)
+	}
+	if got, want := activeImplementations("mont,mont/select"), cpufeat.Active("mont")+"+"+cpufeat.Active("mont/select"); got != want {
+		t.Errorf(`activeImplementations("mont,mont/select") = %q, want %q`, got, want)
+	}
+	if ifma := cpufeat.Active("mont/ifma"); ifma != "generic" {
+		if got := activeImplementations("mont/ifma|mont"); got != ifma {
+			t.Errorf(`activeImplementations("mont/ifma|mont") = %q, want %q`, got, ifma)
 		}
 	}
 }
