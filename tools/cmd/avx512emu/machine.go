@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/crypton-go/crypton/tools/cmd/avx512emu/internal/protocol"
@@ -24,12 +25,15 @@ var interrupted context.Context = context.Background()
 
 // infraError is a failure of the emulator or of its set-up, as opposed to a
 // failing test: a missing package, a guest that never reported, a time-out.
-type infraError struct{ msg string }
+type infraError struct {
+	msg      string
+	timedOut bool // the emulator ran out of time
+}
 
 func (e *infraError) Error() string { return e.msg }
 
 func infraf(format string, args ...any) error {
-	return &infraError{fmt.Sprintf(format, args...)}
+	return &infraError{msg: fmt.Sprintf(format, args...)}
 }
 
 // Files the emulator needs, and the Debian packages that provide them.
@@ -198,13 +202,61 @@ type machine struct {
 	init    string // the guest init binary
 	work    string // a directory of its own
 	verbose io.Writer
+	log     io.Writer      // where to say that the emulator starts again, or nil
 	live    io.Writer      // where to copy test output as it arrives, or nil
 	onEnd   func(*testRun) // called as each run ends, if not nil
 }
 
+// bootAttempts is how many times boot starts an emulator whose guest ended
+// before it began its first test (Bochs failing to start, say because every
+// VNC port its display tries is taken): nothing has run then, so starting
+// again cannot hide a test's result.
+const bootAttempts = 3
+
 // boot runs runs in one guest, in order, and fills in their results. It
 // returns an infraError when the guest did not report on every run.
 func (m *machine) boot(runs []*testRun) (cpuLine string, err error) {
+	for attempt := 1; ; attempt++ {
+		cpuLine, err = m.bootOnce(runs)
+		if err == nil || attempt == bootAttempts || anyStarted(runs) || interrupted.Err() != nil {
+			return cpuLine, err
+		}
+		if ie, ok := err.(*infraError); !ok || ie.timedOut {
+			return cpuLine, err
+		}
+		if m.log != nil {
+			fmt.Fprintf(m.log, "avx512emu: starting the emulator again (attempt %d of %d) after: %s\n", attempt+1, bootAttempts, strings.SplitN(err.Error(), "\n", 2)[0])
+		}
+		time.Sleep(time.Duration(attempt) * 5 * time.Second)
+	}
+}
+
+func anyStarted(runs []*testRun) bool {
+	for _, r := range runs {
+		if r.started {
+			return true
+		}
+	}
+	return false
+}
+
+// privateNetwork returns the command prefix that runs Bochs in a network
+// namespace of its own, or nil where the host allows none. Bochs's rfb
+// display listens on the first free TCP port from 5900 to 5949; on a host
+// that runs many emulators at once (CI runners sharing a network) all fifty
+// can be taken, and Bochs then exits before the guest boots. In a namespace
+// of its own every emulator finds port 5900 free.
+var privateNetwork = sync.OnceValue(func() []string {
+	for _, prefix := range [][]string{{"unshare", "--net"}, {"unshare", "--map-root-user", "--net"}} {
+		if exec.Command(prefix[0], append(prefix[1:], "true")...).Run() == nil {
+			return prefix
+		}
+	}
+	return nil
+})
+
+// bootOnce is one start of the emulator for boot.
+func (m *machine) bootOnce(runs []*testRun) (cpuLine string, err error) {
 	tagBytes := make([]byte, 6)
 	rand.Read(tagBytes)
 	tag := hex.EncodeToString(tagBytes)
@@ -228,7 +280,8 @@ func (m *machine) boot(runs []*testRun) (cpuLine string, err error) {
 	os.WriteFile(dbg, []byte("c\n"), 0o644)
 	os.WriteFile(console, nil, 0o644)
 
-	cmd := exec.Command("bochs", "-q", "-f", rc, "-rc", dbg)
+	argv := append(privateNetwork(), "bochs", "-q", "-f", rc, "-rc", dbg)
+	cmd := exec.Command(argv[0], argv[1:]...)
 	out, _ := os.Create(filepath.Join(m.work, "bochs.out"))
 	defer out.Close()
 	cmd.Stdout, cmd.Stderr = out, out
@@ -293,7 +346,9 @@ func (m *machine) boot(runs []*testRun) (cpuLine string, err error) {
 	p.flush()
 	switch {
 	case timedOut:
-		return p.cpu, infraf("the emulator ran out of time (%v); %s", m.timeout, p.where())
+		err := infraf("the emulator ran out of time (%v); %s", m.timeout, p.where())
+		err.(*infraError).timedOut = true
+		return p.cpu, err
 	case !p.done:
 		tail, _ := os.ReadFile(filepath.Join(m.work, "bochs.out"))
 		return p.cpu, infraf("the guest ended without reporting (bochs: %v); %s; console and logs kept in %s\n%s", bochsErr, p.where(), m.work, lastLines(string(tail), 8))

@@ -266,7 +266,7 @@ func (o *options) setup(verbose, log io.Writer) (*machine, error) {
 	if err := buildGuest(init); err != nil {
 		return nil, err
 	}
-	m := &machine{cpu: o.cpu, megs: o.megs, timeout: o.timeout, kernel: k, init: init, work: work}
+	m := &machine{cpu: o.cpu, megs: o.megs, timeout: o.timeout, kernel: k, init: init, work: work, log: log}
 	if o.verbose {
 		m.verbose = verbose
 	}
@@ -495,7 +495,7 @@ func cmdTest(args []string, stdout, stderr io.Writer) (int, error) {
 		return exitFail, nil
 	}
 	if err := errors.Join(errs...); err != nil {
-		return exitInfra, &infraError{err.Error()}
+		return exitInfra, &infraError{msg: err.Error()}
 	}
 	return exitOK, nil
 }
