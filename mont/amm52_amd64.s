@@ -5,96 +5,131 @@
 #include "textflag.h"
 
 // func amm52x12(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
-TEXT ·amm52x12(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x12(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Y2
+	VMOVDQU64 72(CX), Y3
+	MOVQ      k+32(FP), R9
 
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VMOVDQU64 (CX), Z3
-	VMOVDQU64 (BX), Z4
-	VMOVDQU64 64(CX), Y5
-	VMOVDQU64 64(BX), Y6
-	XORQ      R9, R9
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z10, Z10, Z10
 
 amm52x12_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z7
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z9
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z8
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z8
+	VPMADD52LUQ  Z0, Z8, Z4
+	VPMADD52LUQ  Y2, Y8, Y6
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z3, Z7, Z0
-	VPMADD52LUQ Y5, Y7, Y1
-	VPMADD52LUQ Z4, Z8, Z0
-	VPMADD52LUQ Y6, Y8, Y1
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z5, Z7, Z5
+	VALIGNQ     $0x01, Y7, Y10, Y7
+	VMOVDQU64   16(CX), Z11
+	VPMADD52LUQ Z11, Z9, Z5
+	VMOVDQU64   80(CX), Y11
+	VPMADD52LUQ Y11, Y9, Y7
+	VPMADD52HUQ Z1, Z9, Z5
+	VPMADD52HUQ Y3, Y9, Y7
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Y1, Y2, Y1
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z4, Z6, Z4
+	VALIGNQ     $0x01, Y6, Y10, Y6
+	VPMADD52HUQ Z0, Z8, Z4
+	VPMADD52HUQ Y2, Y8, Y6
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z3, Z7, Z0
-	VPMADD52HUQ  Y5, Y7, Y1
-	VPMADD52HUQ  Z4, Z8, Z0
-	VPMADD52HUQ  Y6, Y8, Y1
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x12_digit
-	VPBROADCASTQ AX, Z3
+	// d += lane 0 of a + b
+	VPADDQ X4, X5, X8
+	VMOVQ  X8, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x12_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z9
+	VPMADD52LUQ  Z1, Z9, Z5
+	VPMADD52HUQ  (CX), Z9, Z5
+	VPMADD52LUQ  Y3, Y9, Y7
+	VPMADD52HUQ  64(CX), Y9, Y7
+	VPADDQ       Z5, Z4, Z4
+	VPADDQ       Y7, Y6, Y6
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     R9, X9
+	VMOVQ     R11, X12
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z9, K1, Z0
+	VMOVDQA64 Z12, K1, Z4
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z4
-	VPANDQ  Z3, Z0, Z0
-	VALIGNQ $0x07, Z2, Z4, Z2
-	VPADDQ  Z2, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z2
-	VPANDQ  Z3, Z1, Z1
-	VALIGNQ $0x07, Z4, Z2, Z2
-	VPADDQ  Z2, Z1, Z1
+	VPSRLQ  $0x34, Z4, Z1
+	VPANDQ  Z0, Z4, Z4
+	VALIGNQ $0x07, Z10, Z1, Z2
+	VPADDQ  Z2, Z4, Z4
+	VPSRLQ  $0x34, Z6, Z2
+	VPANDQ  Z0, Z6, Z6
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z6, Z6
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z3, Z0, K1
-	VPCMPUQ $0x00, Z3, Z0, K2
+	VPCMPUQ $0x06, Z0, Z4, K1
+	VPCMPUQ $0x00, Z0, Z4, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z3, Z1, K1
-	VPCMPUQ $0x00, Z3, Z1, K2
+	VPCMPUQ $0x06, Z0, Z6, K1
+	VPCMPUQ $0x00, Z0, Z6, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
@@ -110,110 +145,145 @@ amm52x12_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z2
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z2, Z0, K1, Z0
-	VPANDQ       Z3, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z4, K1, Z4
+	VPANDQ       Z0, Z4, Z4
+	VMOVDQU64    Z4, (DX)
 	KMOVW        CX, K1
-	VPADDQ       Z2, Z1, K1, Z1
-	VPANDQ       Z3, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z6, K1, Z6
+	VPANDQ       Z0, Z6, Z6
+	VMOVDQU64    Z6, 64(DX)
 	VZEROUPPER
 	RET
 
 // func amm52x16(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x16(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
+TEXT ·amm52x16(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	MOVQ      k+32(FP), R9
 
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VMOVDQU64 (CX), Z3
-	VMOVDQU64 (BX), Z4
-	VMOVDQU64 64(CX), Z5
-	VMOVDQU64 64(BX), Z6
-	XORQ      R9, R9
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z4, Z4, Z4
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z10, Z10, Z10
 
 amm52x16_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z7
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z9
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z8
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z8
+	VPMADD52LUQ  Z0, Z8, Z4
+	VPMADD52LUQ  Z2, Z8, Z6
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z3, Z7, Z0
-	VPMADD52LUQ Z5, Z7, Z1
-	VPMADD52LUQ Z4, Z8, Z0
-	VPMADD52LUQ Z6, Z8, Z1
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z5, Z7, Z5
+	VALIGNQ     $0x01, Z7, Z10, Z7
+	VMOVDQU64   16(CX), Z11
+	VPMADD52LUQ Z11, Z9, Z5
+	VMOVDQU64   80(CX), Z11
+	VPMADD52LUQ Z11, Z9, Z7
+	VPMADD52HUQ Z1, Z9, Z5
+	VPMADD52HUQ Z3, Z9, Z7
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z4, Z6, Z4
+	VALIGNQ     $0x01, Z6, Z10, Z6
+	VPMADD52HUQ Z0, Z8, Z4
+	VPMADD52HUQ Z2, Z8, Z6
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z3, Z7, Z0
-	VPMADD52HUQ  Z5, Z7, Z1
-	VPMADD52HUQ  Z4, Z8, Z0
-	VPMADD52HUQ  Z6, Z8, Z1
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x16_digit
-	VPBROADCASTQ AX, Z3
+	// d += lane 0 of a + b
+	VPADDQ X4, X5, X8
+	VMOVQ  X8, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x16_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z9
+	VPMADD52LUQ  Z1, Z9, Z5
+	VPMADD52HUQ  (CX), Z9, Z5
+	VPMADD52LUQ  Z3, Z9, Z7
+	VPMADD52HUQ  64(CX), Z9, Z7
+	VPADDQ       Z5, Z4, Z4
+	VPADDQ       Z7, Z6, Z6
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     R9, X9
+	VMOVQ     R11, X12
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z9, K1, Z0
+	VMOVDQA64 Z12, K1, Z4
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z4
-	VPANDQ  Z3, Z0, Z0
-	VALIGNQ $0x07, Z2, Z4, Z2
-	VPADDQ  Z2, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z2
-	VPANDQ  Z3, Z1, Z1
-	VALIGNQ $0x07, Z4, Z2, Z2
-	VPADDQ  Z2, Z1, Z1
+	VPSRLQ  $0x34, Z4, Z1
+	VPANDQ  Z0, Z4, Z4
+	VALIGNQ $0x07, Z10, Z1, Z2
+	VPADDQ  Z2, Z4, Z4
+	VPSRLQ  $0x34, Z6, Z2
+	VPANDQ  Z0, Z6, Z6
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z6, Z6
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z3, Z0, K1
-	VPCMPUQ $0x00, Z3, Z0, K2
+	VPCMPUQ $0x06, Z0, Z4, K1
+	VPCMPUQ $0x00, Z0, Z4, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z3, Z1, K1
-	VPCMPUQ $0x00, Z3, Z1, K2
+	VPCMPUQ $0x06, Z0, Z6, K1
+	VPCMPUQ $0x00, Z0, Z6, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
@@ -229,130 +299,171 @@ amm52x16_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z2
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z2, Z0, K1, Z0
-	VPANDQ       Z3, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z4, K1, Z4
+	VPANDQ       Z0, Z4, Z4
+	VMOVDQU64    Z4, (DX)
 	KMOVW        CX, K1
-	VPADDQ       Z2, Z1, K1, Z1
-	VPANDQ       Z3, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z6, K1, Z6
+	VPANDQ       Z0, Z6, Z6
+	VMOVDQU64    Z6, 64(DX)
 	VZEROUPPER
 	RET
 
 // func amm52x20(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
-TEXT ·amm52x20(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x20(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	VMOVDQU64 128(DX), Y4
+	VMOVDQU64 136(CX), Y5
+	MOVQ      k+32(FP), R9
 
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VMOVDQU64 (CX), Z4
-	VMOVDQU64 (BX), Z5
-	VMOVDQU64 64(CX), Z6
-	VMOVDQU64 64(BX), Z7
-	VMOVDQU64 128(CX), Y8
-	VMOVDQU64 128(BX), Y9
-	XORQ      R9, R9
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z6, Z6, Z6
+	VPXORQ Z7, Z7, Z7
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z14, Z14, Z14
 
 amm52x20_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z10
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z13
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z11
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z12
+	VPMADD52LUQ  Z0, Z12, Z6
+	VPMADD52LUQ  Z2, Z12, Z8
+	VPMADD52LUQ  Y4, Y12, Y10
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z4, Z10, Z0
-	VPMADD52LUQ Z6, Z10, Z1
-	VPMADD52LUQ Y8, Y10, Y2
-	VPMADD52LUQ Z5, Z11, Z0
-	VPMADD52LUQ Z7, Z11, Z1
-	VPMADD52LUQ Y9, Y11, Y2
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z7, Z9, Z7
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Y11, Y14, Y11
+	VMOVDQU64   16(CX), Z15
+	VPMADD52LUQ Z15, Z13, Z7
+	VMOVDQU64   80(CX), Z15
+	VPMADD52LUQ Z15, Z13, Z9
+	VMOVDQU64   144(CX), Y15
+	VPMADD52LUQ Y15, Y13, Y11
+	VPMADD52HUQ Z1, Z13, Z7
+	VPMADD52HUQ Z3, Z13, Z9
+	VPMADD52HUQ Y5, Y13, Y11
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Y2, Y3, Y2
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z6, Z8, Z6
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Y10, Y14, Y10
+	VPMADD52HUQ Z0, Z12, Z6
+	VPMADD52HUQ Z2, Z12, Z8
+	VPMADD52HUQ Y4, Y12, Y10
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z4, Z10, Z0
-	VPMADD52HUQ  Z6, Z10, Z1
-	VPMADD52HUQ  Y8, Y10, Y2
-	VPMADD52HUQ  Z5, Z11, Z0
-	VPMADD52HUQ  Z7, Z11, Z1
-	VPMADD52HUQ  Y9, Y11, Y2
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x20_digit
-	VPBROADCASTQ AX, Z4
+	// d += lane 0 of a + b
+	VPADDQ X6, X7, X12
+	VMOVQ  X12, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x20_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z13
+	VPMADD52LUQ  Z1, Z13, Z7
+	VPMADD52HUQ  (CX), Z13, Z7
+	VPMADD52LUQ  Z3, Z13, Z9
+	VPMADD52HUQ  64(CX), Z13, Z9
+	VPMADD52LUQ  Y5, Y13, Y11
+	VPMADD52HUQ  128(CX), Y13, Y11
+	VPADDQ       Z7, Z6, Z6
+	VPADDQ       Z9, Z8, Z8
+	VPADDQ       Y11, Y10, Y10
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     R9, X12
+	VMOVQ     R11, X16
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z12, K1, Z0
+	VMOVDQA64 Z16, K1, Z6
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z5
-	VPANDQ  Z4, Z0, Z0
-	VALIGNQ $0x07, Z3, Z5, Z3
-	VPADDQ  Z3, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z3
-	VPANDQ  Z4, Z1, Z1
-	VALIGNQ $0x07, Z5, Z3, Z5
-	VPADDQ  Z5, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z5
-	VPANDQ  Z4, Z2, Z2
-	VALIGNQ $0x07, Z3, Z5, Z3
-	VPADDQ  Z3, Z2, Z2
+	VPSRLQ  $0x34, Z6, Z1
+	VPANDQ  Z0, Z6, Z6
+	VALIGNQ $0x07, Z14, Z1, Z2
+	VPADDQ  Z2, Z6, Z6
+	VPSRLQ  $0x34, Z8, Z2
+	VPANDQ  Z0, Z8, Z8
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z8, Z8
+	VPSRLQ  $0x34, Z10, Z1
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z10, Z10
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z4, Z0, K1
-	VPCMPUQ $0x00, Z4, Z0, K2
+	VPCMPUQ $0x06, Z0, Z6, K1
+	VPCMPUQ $0x00, Z0, Z6, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z4, Z1, K1
-	VPCMPUQ $0x00, Z4, Z1, K2
+	VPCMPUQ $0x06, Z0, Z8, K1
+	VPCMPUQ $0x00, Z0, Z8, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z4, Z2, K1
-	VPCMPUQ $0x00, Z4, Z2, K2
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
@@ -368,3627 +479,1715 @@ amm52x20_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z3
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z3, Z0, K1, Z0
-	VPANDQ       Z4, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z6, K1, Z6
+	VPANDQ       Z0, Z6, Z6
+	VMOVDQU64    Z6, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z3, Z1, K1, Z1
-	VPANDQ       Z4, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z8, K1, Z8
+	VPANDQ       Z0, Z8, Z8
+	VMOVDQU64    Z8, 64(DX)
 	KMOVW        CX, K1
-	VPADDQ       Z3, Z2, K1, Z2
-	VPANDQ       Z4, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, 128(DX)
 	VZEROUPPER
 	RET
 
 // func amm52x24(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x24(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VMOVDQU64 (CX), Z4
-	VMOVDQU64 (BX), Z5
-	VMOVDQU64 64(CX), Z6
-	VMOVDQU64 64(BX), Z7
-	VMOVDQU64 128(CX), Z8
-	VMOVDQU64 128(BX), Z9
-	XORQ      R9, R9
-
-amm52x24_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z10
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z11
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z4, Z10, Z0
-	VPMADD52LUQ Z6, Z10, Z1
-	VPMADD52LUQ Z8, Z10, Z2
-	VPMADD52LUQ Z5, Z11, Z0
-	VPMADD52LUQ Z7, Z11, Z1
-	VPMADD52LUQ Z9, Z11, Z2
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z4, Z10, Z0
-	VPMADD52HUQ  Z6, Z10, Z1
-	VPMADD52HUQ  Z8, Z10, Z2
-	VPMADD52HUQ  Z5, Z11, Z0
-	VPMADD52HUQ  Z7, Z11, Z1
-	VPMADD52HUQ  Z9, Z11, Z2
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x24_digit
-	VPBROADCASTQ AX, Z4
-
-	// lane 0 = acc0
-	VMOVQ     R9, X12
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z12, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z5
-	VPANDQ  Z4, Z0, Z0
-	VALIGNQ $0x07, Z3, Z5, Z3
-	VPADDQ  Z3, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z3
-	VPANDQ  Z4, Z1, Z1
-	VALIGNQ $0x07, Z5, Z3, Z5
-	VPADDQ  Z5, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z5
-	VPANDQ  Z4, Z2, Z2
-	VALIGNQ $0x07, Z3, Z5, Z3
-	VPADDQ  Z3, Z2, Z2
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	VPCMPUQ $0x06, Z4, Z0, K1
-	VPCMPUQ $0x00, Z4, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z4, Z1, K1
-	VPCMPUQ $0x00, Z4, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z4, Z2, K1
-	VPCMPUQ $0x00, Z4, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADDQ DX, CX
-	XORQ DX, CX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z3
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z3, Z0, K1, Z0
-	VPANDQ       Z4, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z3, Z1, K1, Z1
-	VPANDQ       Z4, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z3, Z2, K1, Z2
-	VPANDQ       Z4, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x28(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
-TEXT ·amm52x28(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VMOVDQU64 (CX), Z5
-	VMOVDQU64 (BX), Z6
-	VMOVDQU64 64(CX), Z7
-	VMOVDQU64 64(BX), Z8
-	VMOVDQU64 128(CX), Z9
-	VMOVDQU64 128(BX), Z10
-	VMOVDQU64 192(CX), Y11
-	VMOVDQU64 192(BX), Y12
-	XORQ      R9, R9
-
-amm52x28_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z13
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z14
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z5, Z13, Z0
-	VPMADD52LUQ Z7, Z13, Z1
-	VPMADD52LUQ Z9, Z13, Z2
-	VPMADD52LUQ Y11, Y13, Y3
-	VPMADD52LUQ Z6, Z14, Z0
-	VPMADD52LUQ Z8, Z14, Z1
-	VPMADD52LUQ Z10, Z14, Z2
-	VPMADD52LUQ Y12, Y14, Y3
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Y3, Y4, Y3
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z5, Z13, Z0
-	VPMADD52HUQ  Z7, Z13, Z1
-	VPMADD52HUQ  Z9, Z13, Z2
-	VPMADD52HUQ  Y11, Y13, Y3
-	VPMADD52HUQ  Z6, Z14, Z0
-	VPMADD52HUQ  Z8, Z14, Z1
-	VPMADD52HUQ  Z10, Z14, Z2
-	VPMADD52HUQ  Y12, Y14, Y3
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x28_digit
-	VPBROADCASTQ AX, Z5
-
-	// lane 0 = acc0
-	VMOVQ     R9, X15
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z15, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z6
-	VPANDQ  Z5, Z0, Z0
-	VALIGNQ $0x07, Z4, Z6, Z4
-	VPADDQ  Z4, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z4
-	VPANDQ  Z5, Z1, Z1
-	VALIGNQ $0x07, Z6, Z4, Z6
-	VPADDQ  Z6, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z6
-	VPANDQ  Z5, Z2, Z2
-	VALIGNQ $0x07, Z4, Z6, Z4
-	VPADDQ  Z4, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z4
-	VPANDQ  Z5, Z3, Z3
-	VALIGNQ $0x07, Z6, Z4, Z4
-	VPADDQ  Z4, Z3, Z3
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	VPCMPUQ $0x06, Z5, Z0, K1
-	VPCMPUQ $0x00, Z5, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z5, Z1, K1
-	VPCMPUQ $0x00, Z5, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z5, Z2, K1
-	VPCMPUQ $0x00, Z5, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z5, Z3, K1
-	VPCMPUQ $0x00, Z5, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADDQ DX, CX
-	XORQ DX, CX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z4
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z4, Z0, K1, Z0
-	VPANDQ       Z5, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z4, Z1, K1, Z1
-	VPANDQ       Z5, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z4, Z2, K1, Z2
-	VPANDQ       Z5, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z4, Z3, K1, Z3
-	VPANDQ       Z5, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x32(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x32(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VMOVDQU64 (CX), Z5
-	VMOVDQU64 (BX), Z6
-	VMOVDQU64 64(CX), Z7
-	VMOVDQU64 64(BX), Z8
-	VMOVDQU64 128(CX), Z9
-	VMOVDQU64 128(BX), Z10
-	VMOVDQU64 192(CX), Z11
-	VMOVDQU64 192(BX), Z12
-	XORQ      R9, R9
-
-amm52x32_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z13
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z14
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z5, Z13, Z0
-	VPMADD52LUQ Z7, Z13, Z1
-	VPMADD52LUQ Z9, Z13, Z2
-	VPMADD52LUQ Z11, Z13, Z3
-	VPMADD52LUQ Z6, Z14, Z0
-	VPMADD52LUQ Z8, Z14, Z1
-	VPMADD52LUQ Z10, Z14, Z2
-	VPMADD52LUQ Z12, Z14, Z3
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z5, Z13, Z0
-	VPMADD52HUQ  Z7, Z13, Z1
-	VPMADD52HUQ  Z9, Z13, Z2
-	VPMADD52HUQ  Z11, Z13, Z3
-	VPMADD52HUQ  Z6, Z14, Z0
-	VPMADD52HUQ  Z8, Z14, Z1
-	VPMADD52HUQ  Z10, Z14, Z2
-	VPMADD52HUQ  Z12, Z14, Z3
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x32_digit
-	VPBROADCASTQ AX, Z5
-
-	// lane 0 = acc0
-	VMOVQ     R9, X15
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z15, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z6
-	VPANDQ  Z5, Z0, Z0
-	VALIGNQ $0x07, Z4, Z6, Z4
-	VPADDQ  Z4, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z4
-	VPANDQ  Z5, Z1, Z1
-	VALIGNQ $0x07, Z6, Z4, Z6
-	VPADDQ  Z6, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z6
-	VPANDQ  Z5, Z2, Z2
-	VALIGNQ $0x07, Z4, Z6, Z4
-	VPADDQ  Z4, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z4
-	VPANDQ  Z5, Z3, Z3
-	VALIGNQ $0x07, Z6, Z4, Z4
-	VPADDQ  Z4, Z3, Z3
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	VPCMPUQ $0x06, Z5, Z0, K1
-	VPCMPUQ $0x00, Z5, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z5, Z1, K1
-	VPCMPUQ $0x00, Z5, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z5, Z2, K1
-	VPCMPUQ $0x00, Z5, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z5, Z3, K1
-	VPCMPUQ $0x00, Z5, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADDQ DX, CX
-	XORQ DX, CX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z4
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z4, Z0, K1, Z0
-	VPANDQ       Z5, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z4, Z1, K1, Z1
-	VPANDQ       Z5, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z4, Z2, K1, Z2
-	VPANDQ       Z5, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z4, Z3, K1, Z3
-	VPANDQ       Z5, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x36(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
-TEXT ·amm52x36(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VMOVDQU64 (CX), Z6
-	VMOVDQU64 (BX), Z7
-	VMOVDQU64 64(CX), Z8
-	VMOVDQU64 64(BX), Z9
-	VMOVDQU64 128(CX), Z10
-	VMOVDQU64 128(BX), Z11
-	VMOVDQU64 192(CX), Z12
-	VMOVDQU64 192(BX), Z13
-	VMOVDQU64 256(CX), Y14
-	VMOVDQU64 256(BX), Y15
-	XORQ      R9, R9
-
-amm52x36_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z16
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z17
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z6, Z16, Z0
-	VPMADD52LUQ Z8, Z16, Z1
-	VPMADD52LUQ Z10, Z16, Z2
-	VPMADD52LUQ Z12, Z16, Z3
-	VPMADD52LUQ Y14, Y16, Y4
-	VPMADD52LUQ Z7, Z17, Z0
-	VPMADD52LUQ Z9, Z17, Z1
-	VPMADD52LUQ Z11, Z17, Z2
-	VPMADD52LUQ Z13, Z17, Z3
-	VPMADD52LUQ Y15, Y17, Y4
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Y4, Y5, Y4
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z6, Z16, Z0
-	VPMADD52HUQ  Z8, Z16, Z1
-	VPMADD52HUQ  Z10, Z16, Z2
-	VPMADD52HUQ  Z12, Z16, Z3
-	VPMADD52HUQ  Y14, Y16, Y4
-	VPMADD52HUQ  Z7, Z17, Z0
-	VPMADD52HUQ  Z9, Z17, Z1
-	VPMADD52HUQ  Z11, Z17, Z2
-	VPMADD52HUQ  Z13, Z17, Z3
-	VPMADD52HUQ  Y15, Y17, Y4
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x36_digit
-	VPBROADCASTQ AX, Z6
-
-	// lane 0 = acc0
-	VMOVQ     R9, X18
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z18, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z7
-	VPANDQ  Z6, Z0, Z0
-	VALIGNQ $0x07, Z5, Z7, Z5
-	VPADDQ  Z5, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z5
-	VPANDQ  Z6, Z1, Z1
-	VALIGNQ $0x07, Z7, Z5, Z7
-	VPADDQ  Z7, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z7
-	VPANDQ  Z6, Z2, Z2
-	VALIGNQ $0x07, Z5, Z7, Z5
-	VPADDQ  Z5, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z5
-	VPANDQ  Z6, Z3, Z3
-	VALIGNQ $0x07, Z7, Z5, Z7
-	VPADDQ  Z7, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z7
-	VPANDQ  Z6, Z4, Z4
-	VALIGNQ $0x07, Z5, Z7, Z5
-	VPADDQ  Z5, Z4, Z4
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	VPCMPUQ $0x06, Z6, Z0, K1
-	VPCMPUQ $0x00, Z6, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z6, Z1, K1
-	VPCMPUQ $0x00, Z6, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z6, Z2, K1
-	VPCMPUQ $0x00, Z6, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z6, Z3, K1
-	VPCMPUQ $0x00, Z6, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z6, Z4, K1
-	VPCMPUQ $0x00, Z6, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADDQ DX, CX
-	XORQ DX, CX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z5
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z5, Z0, K1, Z0
-	VPANDQ       Z6, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z5, Z1, K1, Z1
-	VPANDQ       Z6, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z5, Z2, K1, Z2
-	VPANDQ       Z6, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z5, Z3, K1, Z3
-	VPANDQ       Z6, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z5, Z4, K1, Z4
-	VPANDQ       Z6, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x40(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x40(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VMOVDQU64 (CX), Z6
-	VMOVDQU64 (BX), Z7
-	VMOVDQU64 64(CX), Z8
-	VMOVDQU64 64(BX), Z9
-	VMOVDQU64 128(CX), Z10
-	VMOVDQU64 128(BX), Z11
-	VMOVDQU64 192(CX), Z12
-	VMOVDQU64 192(BX), Z13
-	VMOVDQU64 256(CX), Z14
-	VMOVDQU64 256(BX), Z15
-	XORQ      R9, R9
-
-amm52x40_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z16
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z17
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z6, Z16, Z0
-	VPMADD52LUQ Z8, Z16, Z1
-	VPMADD52LUQ Z10, Z16, Z2
-	VPMADD52LUQ Z12, Z16, Z3
-	VPMADD52LUQ Z14, Z16, Z4
-	VPMADD52LUQ Z7, Z17, Z0
-	VPMADD52LUQ Z9, Z17, Z1
-	VPMADD52LUQ Z11, Z17, Z2
-	VPMADD52LUQ Z13, Z17, Z3
-	VPMADD52LUQ Z15, Z17, Z4
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z6, Z16, Z0
-	VPMADD52HUQ  Z8, Z16, Z1
-	VPMADD52HUQ  Z10, Z16, Z2
-	VPMADD52HUQ  Z12, Z16, Z3
-	VPMADD52HUQ  Z14, Z16, Z4
-	VPMADD52HUQ  Z7, Z17, Z0
-	VPMADD52HUQ  Z9, Z17, Z1
-	VPMADD52HUQ  Z11, Z17, Z2
-	VPMADD52HUQ  Z13, Z17, Z3
-	VPMADD52HUQ  Z15, Z17, Z4
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x40_digit
-	VPBROADCASTQ AX, Z6
-
-	// lane 0 = acc0
-	VMOVQ     R9, X18
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z18, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z7
-	VPANDQ  Z6, Z0, Z0
-	VALIGNQ $0x07, Z5, Z7, Z5
-	VPADDQ  Z5, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z5
-	VPANDQ  Z6, Z1, Z1
-	VALIGNQ $0x07, Z7, Z5, Z7
-	VPADDQ  Z7, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z7
-	VPANDQ  Z6, Z2, Z2
-	VALIGNQ $0x07, Z5, Z7, Z5
-	VPADDQ  Z5, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z5
-	VPANDQ  Z6, Z3, Z3
-	VALIGNQ $0x07, Z7, Z5, Z7
-	VPADDQ  Z7, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z7
-	VPANDQ  Z6, Z4, Z4
-	VALIGNQ $0x07, Z5, Z7, Z5
-	VPADDQ  Z5, Z4, Z4
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	VPCMPUQ $0x06, Z6, Z0, K1
-	VPCMPUQ $0x00, Z6, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z6, Z1, K1
-	VPCMPUQ $0x00, Z6, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z6, Z2, K1
-	VPCMPUQ $0x00, Z6, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z6, Z3, K1
-	VPCMPUQ $0x00, Z6, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z6, Z4, K1
-	VPCMPUQ $0x00, Z6, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADDQ DX, CX
-	XORQ DX, CX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z5
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z5, Z0, K1, Z0
-	VPANDQ       Z6, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z5, Z1, K1, Z1
-	VPANDQ       Z6, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z5, Z2, K1, Z2
-	VPANDQ       Z6, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z5, Z3, K1, Z3
-	VPANDQ       Z6, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z5, Z4, K1, Z4
-	VPANDQ       Z6, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x44(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
-TEXT ·amm52x44(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VPXORQ    Z6, Z6, Z6
-	VMOVDQU64 (CX), Z7
-	VMOVDQU64 (BX), Z8
-	VMOVDQU64 64(CX), Z9
-	VMOVDQU64 64(BX), Z10
-	VMOVDQU64 128(CX), Z11
-	VMOVDQU64 128(BX), Z12
-	VMOVDQU64 192(CX), Z13
-	VMOVDQU64 192(BX), Z14
-	VMOVDQU64 256(CX), Z15
-	VMOVDQU64 256(BX), Z16
-	VMOVDQU64 320(CX), Y17
-	VMOVDQU64 320(BX), Y18
-	XORQ      R9, R9
-
-amm52x44_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z19
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z20
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z7, Z19, Z0
-	VPMADD52LUQ Z9, Z19, Z1
-	VPMADD52LUQ Z11, Z19, Z2
-	VPMADD52LUQ Z13, Z19, Z3
-	VPMADD52LUQ Z15, Z19, Z4
-	VPMADD52LUQ Y17, Y19, Y5
-	VPMADD52LUQ Z8, Z20, Z0
-	VPMADD52LUQ Z10, Z20, Z1
-	VPMADD52LUQ Z12, Z20, Z2
-	VPMADD52LUQ Z14, Z20, Z3
-	VPMADD52LUQ Z16, Z20, Z4
-	VPMADD52LUQ Y18, Y20, Y5
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Y5, Y6, Y5
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z7, Z19, Z0
-	VPMADD52HUQ  Z9, Z19, Z1
-	VPMADD52HUQ  Z11, Z19, Z2
-	VPMADD52HUQ  Z13, Z19, Z3
-	VPMADD52HUQ  Z15, Z19, Z4
-	VPMADD52HUQ  Y17, Y19, Y5
-	VPMADD52HUQ  Z8, Z20, Z0
-	VPMADD52HUQ  Z10, Z20, Z1
-	VPMADD52HUQ  Z12, Z20, Z2
-	VPMADD52HUQ  Z14, Z20, Z3
-	VPMADD52HUQ  Z16, Z20, Z4
-	VPMADD52HUQ  Y18, Y20, Y5
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x44_digit
-	VPBROADCASTQ AX, Z7
-
-	// lane 0 = acc0
-	VMOVQ     R9, X21
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z21, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z8
-	VPANDQ  Z7, Z0, Z0
-	VALIGNQ $0x07, Z6, Z8, Z6
-	VPADDQ  Z6, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z6
-	VPANDQ  Z7, Z1, Z1
-	VALIGNQ $0x07, Z8, Z6, Z8
-	VPADDQ  Z8, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z8
-	VPANDQ  Z7, Z2, Z2
-	VALIGNQ $0x07, Z6, Z8, Z6
-	VPADDQ  Z6, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z6
-	VPANDQ  Z7, Z3, Z3
-	VALIGNQ $0x07, Z8, Z6, Z8
-	VPADDQ  Z8, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z8
-	VPANDQ  Z7, Z4, Z4
-	VALIGNQ $0x07, Z6, Z8, Z6
-	VPADDQ  Z6, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z6
-	VPANDQ  Z7, Z5, Z5
-	VALIGNQ $0x07, Z8, Z6, Z6
-	VPADDQ  Z6, Z5, Z5
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	VPCMPUQ $0x06, Z7, Z0, K1
-	VPCMPUQ $0x00, Z7, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z1, K1
-	VPCMPUQ $0x00, Z7, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z2, K1
-	VPCMPUQ $0x00, Z7, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z3, K1
-	VPCMPUQ $0x00, Z7, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z4, K1
-	VPCMPUQ $0x00, Z7, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z5, K1
-	VPCMPUQ $0x00, Z7, Z5, K2
-	KMOVW   K1, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, DX
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADDQ DX, CX
-	XORQ DX, CX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z6
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z0, K1, Z0
-	VPANDQ       Z7, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z1, K1, Z1
-	VPANDQ       Z7, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z2, K1, Z2
-	VPANDQ       Z7, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z3, K1, Z3
-	VPANDQ       Z7, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z4, K1, Z4
-	VPANDQ       Z7, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z6, Z5, K1, Z5
-	VPANDQ       Z7, Z5, Z5
-	VMOVDQU64    Z5, 320(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x48(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x48(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VPXORQ    Z6, Z6, Z6
-	VMOVDQU64 (CX), Z7
-	VMOVDQU64 (BX), Z8
-	VMOVDQU64 64(CX), Z9
-	VMOVDQU64 64(BX), Z10
-	VMOVDQU64 128(CX), Z11
-	VMOVDQU64 128(BX), Z12
-	VMOVDQU64 192(CX), Z13
-	VMOVDQU64 192(BX), Z14
-	VMOVDQU64 256(CX), Z15
-	VMOVDQU64 256(BX), Z16
-	VMOVDQU64 320(CX), Z17
-	VMOVDQU64 320(BX), Z18
-	XORQ      R9, R9
-
-amm52x48_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z19
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z20
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z7, Z19, Z0
-	VPMADD52LUQ Z9, Z19, Z1
-	VPMADD52LUQ Z11, Z19, Z2
-	VPMADD52LUQ Z13, Z19, Z3
-	VPMADD52LUQ Z15, Z19, Z4
-	VPMADD52LUQ Z17, Z19, Z5
-	VPMADD52LUQ Z8, Z20, Z0
-	VPMADD52LUQ Z10, Z20, Z1
-	VPMADD52LUQ Z12, Z20, Z2
-	VPMADD52LUQ Z14, Z20, Z3
-	VPMADD52LUQ Z16, Z20, Z4
-	VPMADD52LUQ Z18, Z20, Z5
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z7, Z19, Z0
-	VPMADD52HUQ  Z9, Z19, Z1
-	VPMADD52HUQ  Z11, Z19, Z2
-	VPMADD52HUQ  Z13, Z19, Z3
-	VPMADD52HUQ  Z15, Z19, Z4
-	VPMADD52HUQ  Z17, Z19, Z5
-	VPMADD52HUQ  Z8, Z20, Z0
-	VPMADD52HUQ  Z10, Z20, Z1
-	VPMADD52HUQ  Z12, Z20, Z2
-	VPMADD52HUQ  Z14, Z20, Z3
-	VPMADD52HUQ  Z16, Z20, Z4
-	VPMADD52HUQ  Z18, Z20, Z5
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x48_digit
-	VPBROADCASTQ AX, Z7
-
-	// lane 0 = acc0
-	VMOVQ     R9, X21
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z21, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z8
-	VPANDQ  Z7, Z0, Z0
-	VALIGNQ $0x07, Z6, Z8, Z6
-	VPADDQ  Z6, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z6
-	VPANDQ  Z7, Z1, Z1
-	VALIGNQ $0x07, Z8, Z6, Z8
-	VPADDQ  Z8, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z8
-	VPANDQ  Z7, Z2, Z2
-	VALIGNQ $0x07, Z6, Z8, Z6
-	VPADDQ  Z6, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z6
-	VPANDQ  Z7, Z3, Z3
-	VALIGNQ $0x07, Z8, Z6, Z8
-	VPADDQ  Z8, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z8
-	VPANDQ  Z7, Z4, Z4
-	VALIGNQ $0x07, Z6, Z8, Z6
-	VPADDQ  Z6, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z6
-	VPANDQ  Z7, Z5, Z5
-	VALIGNQ $0x07, Z8, Z6, Z6
-	VPADDQ  Z6, Z5, Z5
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	VPCMPUQ $0x06, Z7, Z0, K1
-	VPCMPUQ $0x00, Z7, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z1, K1
-	VPCMPUQ $0x00, Z7, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z2, K1
-	VPCMPUQ $0x00, Z7, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z3, K1
-	VPCMPUQ $0x00, Z7, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z4, K1
-	VPCMPUQ $0x00, Z7, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z5, K1
-	VPCMPUQ $0x00, Z7, Z5, K2
-	KMOVW   K1, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, DX
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADDQ DX, CX
-	XORQ DX, CX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z6
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z0, K1, Z0
-	VPANDQ       Z7, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z1, K1, Z1
-	VPANDQ       Z7, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z2, K1, Z2
-	VPANDQ       Z7, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z3, K1, Z3
-	VPANDQ       Z7, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z4, K1, Z4
-	VPANDQ       Z7, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z6, Z5, K1, Z5
-	VPANDQ       Z7, Z5, Z5
-	VMOVDQU64    Z5, 320(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x52(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
-TEXT ·amm52x52(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VPXORQ    Z6, Z6, Z6
-	VPXORQ    Z7, Z7, Z7
-	VMOVDQU64 (CX), Z8
-	VMOVDQU64 (BX), Z9
-	VMOVDQU64 64(CX), Z10
-	VMOVDQU64 64(BX), Z11
-	VMOVDQU64 128(CX), Z12
-	VMOVDQU64 128(BX), Z13
-	VMOVDQU64 192(CX), Z14
-	VMOVDQU64 192(BX), Z15
-	VMOVDQU64 256(CX), Z16
-	VMOVDQU64 256(BX), Z17
-	VMOVDQU64 320(CX), Z18
-	VMOVDQU64 320(BX), Z19
-	VMOVDQU64 384(CX), Y20
-	VMOVDQU64 384(BX), Y21
-	XORQ      R9, R9
-
-amm52x52_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z22
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z23
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z8, Z22, Z0
-	VPMADD52LUQ Z10, Z22, Z1
-	VPMADD52LUQ Z12, Z22, Z2
-	VPMADD52LUQ Z14, Z22, Z3
-	VPMADD52LUQ Z16, Z22, Z4
-	VPMADD52LUQ Z18, Z22, Z5
-	VPMADD52LUQ Y20, Y22, Y6
-	VPMADD52LUQ Z9, Z23, Z0
-	VPMADD52LUQ Z11, Z23, Z1
-	VPMADD52LUQ Z13, Z23, Z2
-	VPMADD52LUQ Z15, Z23, Z3
-	VPMADD52LUQ Z17, Z23, Z4
-	VPMADD52LUQ Z19, Z23, Z5
-	VPMADD52LUQ Y21, Y23, Y6
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VALIGNQ $0x01, Y6, Y7, Y6
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z8, Z22, Z0
-	VPMADD52HUQ  Z10, Z22, Z1
-	VPMADD52HUQ  Z12, Z22, Z2
-	VPMADD52HUQ  Z14, Z22, Z3
-	VPMADD52HUQ  Z16, Z22, Z4
-	VPMADD52HUQ  Z18, Z22, Z5
-	VPMADD52HUQ  Y20, Y22, Y6
-	VPMADD52HUQ  Z9, Z23, Z0
-	VPMADD52HUQ  Z11, Z23, Z1
-	VPMADD52HUQ  Z13, Z23, Z2
-	VPMADD52HUQ  Z15, Z23, Z3
-	VPMADD52HUQ  Z17, Z23, Z4
-	VPMADD52HUQ  Z19, Z23, Z5
-	VPMADD52HUQ  Y21, Y23, Y6
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x52_digit
-	VPBROADCASTQ AX, Z8
-
-	// lane 0 = acc0
-	VMOVQ     R9, X24
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z24, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z9
-	VPANDQ  Z8, Z0, Z0
-	VALIGNQ $0x07, Z7, Z9, Z7
-	VPADDQ  Z7, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z7
-	VPANDQ  Z8, Z1, Z1
-	VALIGNQ $0x07, Z9, Z7, Z9
-	VPADDQ  Z9, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z9
-	VPANDQ  Z8, Z2, Z2
-	VALIGNQ $0x07, Z7, Z9, Z7
-	VPADDQ  Z7, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z7
-	VPANDQ  Z8, Z3, Z3
-	VALIGNQ $0x07, Z9, Z7, Z9
-	VPADDQ  Z9, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z9
-	VPANDQ  Z8, Z4, Z4
-	VALIGNQ $0x07, Z7, Z9, Z7
-	VPADDQ  Z7, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z7
-	VPANDQ  Z8, Z5, Z5
-	VALIGNQ $0x07, Z9, Z7, Z9
-	VPADDQ  Z9, Z5, Z5
-	VPSRLQ  $0x34, Z6, Z9
-	VPANDQ  Z8, Z6, Z6
-	VALIGNQ $0x07, Z7, Z9, Z7
-	VPADDQ  Z7, Z6, Z6
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	VPCMPUQ $0x06, Z8, Z0, K1
-	VPCMPUQ $0x00, Z8, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z1, K1
-	VPCMPUQ $0x00, Z8, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z2, K1
-	VPCMPUQ $0x00, Z8, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z3, K1
-	VPCMPUQ $0x00, Z8, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z4, K1
-	VPCMPUQ $0x00, Z8, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z5, K1
-	VPCMPUQ $0x00, Z8, Z5, K2
-	KMOVW   K1, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z6, K1
-	VPCMPUQ $0x00, Z8, Z6, K2
-	KMOVW   K1, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, DX
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADDQ DX, CX
-	XORQ DX, CX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z7
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z0, K1, Z0
-	VPANDQ       Z8, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z1, K1, Z1
-	VPANDQ       Z8, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z2, K1, Z2
-	VPANDQ       Z8, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z3, K1, Z3
-	VPANDQ       Z8, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z4, K1, Z4
-	VPANDQ       Z8, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z5, K1, Z5
-	VPANDQ       Z8, Z5, Z5
-	VMOVDQU64    Z5, 320(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z7, Z6, K1, Z6
-	VPANDQ       Z8, Z6, Z6
-	VMOVDQU64    Z6, 384(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x56(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x56(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VPXORQ    Z6, Z6, Z6
-	VPXORQ    Z7, Z7, Z7
-	VMOVDQU64 (CX), Z8
-	VMOVDQU64 (BX), Z9
-	VMOVDQU64 64(CX), Z10
-	VMOVDQU64 64(BX), Z11
-	VMOVDQU64 128(CX), Z12
-	VMOVDQU64 128(BX), Z13
-	VMOVDQU64 192(CX), Z14
-	VMOVDQU64 192(BX), Z15
-	VMOVDQU64 256(CX), Z16
-	VMOVDQU64 256(BX), Z17
-	VMOVDQU64 320(CX), Z18
-	VMOVDQU64 320(BX), Z19
-	VMOVDQU64 384(CX), Z20
-	VMOVDQU64 384(BX), Z21
-	XORQ      R9, R9
-
-amm52x56_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z22
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z23
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z8, Z22, Z0
-	VPMADD52LUQ Z10, Z22, Z1
-	VPMADD52LUQ Z12, Z22, Z2
-	VPMADD52LUQ Z14, Z22, Z3
-	VPMADD52LUQ Z16, Z22, Z4
-	VPMADD52LUQ Z18, Z22, Z5
-	VPMADD52LUQ Z20, Z22, Z6
-	VPMADD52LUQ Z9, Z23, Z0
-	VPMADD52LUQ Z11, Z23, Z1
-	VPMADD52LUQ Z13, Z23, Z2
-	VPMADD52LUQ Z15, Z23, Z3
-	VPMADD52LUQ Z17, Z23, Z4
-	VPMADD52LUQ Z19, Z23, Z5
-	VPMADD52LUQ Z21, Z23, Z6
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VALIGNQ $0x01, Z6, Z7, Z6
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z8, Z22, Z0
-	VPMADD52HUQ  Z10, Z22, Z1
-	VPMADD52HUQ  Z12, Z22, Z2
-	VPMADD52HUQ  Z14, Z22, Z3
-	VPMADD52HUQ  Z16, Z22, Z4
-	VPMADD52HUQ  Z18, Z22, Z5
-	VPMADD52HUQ  Z20, Z22, Z6
-	VPMADD52HUQ  Z9, Z23, Z0
-	VPMADD52HUQ  Z11, Z23, Z1
-	VPMADD52HUQ  Z13, Z23, Z2
-	VPMADD52HUQ  Z15, Z23, Z3
-	VPMADD52HUQ  Z17, Z23, Z4
-	VPMADD52HUQ  Z19, Z23, Z5
-	VPMADD52HUQ  Z21, Z23, Z6
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x56_digit
-	VPBROADCASTQ AX, Z8
-
-	// lane 0 = acc0
-	VMOVQ     R9, X24
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z24, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z9
-	VPANDQ  Z8, Z0, Z0
-	VALIGNQ $0x07, Z7, Z9, Z7
-	VPADDQ  Z7, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z7
-	VPANDQ  Z8, Z1, Z1
-	VALIGNQ $0x07, Z9, Z7, Z9
-	VPADDQ  Z9, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z9
-	VPANDQ  Z8, Z2, Z2
-	VALIGNQ $0x07, Z7, Z9, Z7
-	VPADDQ  Z7, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z7
-	VPANDQ  Z8, Z3, Z3
-	VALIGNQ $0x07, Z9, Z7, Z9
-	VPADDQ  Z9, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z9
-	VPANDQ  Z8, Z4, Z4
-	VALIGNQ $0x07, Z7, Z9, Z7
-	VPADDQ  Z7, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z7
-	VPANDQ  Z8, Z5, Z5
-	VALIGNQ $0x07, Z9, Z7, Z9
-	VPADDQ  Z9, Z5, Z5
-	VPSRLQ  $0x34, Z6, Z9
-	VPANDQ  Z8, Z6, Z6
-	VALIGNQ $0x07, Z7, Z9, Z7
-	VPADDQ  Z7, Z6, Z6
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	VPCMPUQ $0x06, Z8, Z0, K1
-	VPCMPUQ $0x00, Z8, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z1, K1
-	VPCMPUQ $0x00, Z8, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z2, K1
-	VPCMPUQ $0x00, Z8, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z3, K1
-	VPCMPUQ $0x00, Z8, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z4, K1
-	VPCMPUQ $0x00, Z8, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z5, K1
-	VPCMPUQ $0x00, Z8, Z5, K2
-	KMOVW   K1, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z8, Z6, K1
-	VPCMPUQ $0x00, Z8, Z6, K2
-	KMOVW   K1, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, DX
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADDQ DX, CX
-	XORQ DX, CX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z7
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z0, K1, Z0
-	VPANDQ       Z8, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z1, K1, Z1
-	VPANDQ       Z8, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z2, K1, Z2
-	VPANDQ       Z8, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z3, K1, Z3
-	VPANDQ       Z8, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z4, K1, Z4
-	VPANDQ       Z8, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z7, Z5, K1, Z5
-	VPANDQ       Z8, Z5, Z5
-	VMOVDQU64    Z5, 320(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z7, Z6, K1, Z6
-	VPANDQ       Z8, Z6, Z6
-	VMOVDQU64    Z6, 384(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x60(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
-TEXT ·amm52x60(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VPXORQ    Z6, Z6, Z6
-	VPXORQ    Z7, Z7, Z7
-	VPXORQ    Z8, Z8, Z8
-	VMOVDQU64 (CX), Z9
-	VMOVDQU64 (BX), Z10
-	VMOVDQU64 64(CX), Z11
-	VMOVDQU64 64(BX), Z12
-	VMOVDQU64 128(CX), Z13
-	VMOVDQU64 128(BX), Z14
-	VMOVDQU64 192(CX), Z15
-	VMOVDQU64 192(BX), Z16
-	VMOVDQU64 256(CX), Z17
-	VMOVDQU64 256(BX), Z18
-	VMOVDQU64 320(CX), Z19
-	VMOVDQU64 320(BX), Z20
-	VMOVDQU64 384(CX), Z21
-	VMOVDQU64 384(BX), Z22
-	VMOVDQU64 448(CX), Y23
-	VMOVDQU64 448(BX), Y24
-	XORQ      R9, R9
-
-amm52x60_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z25
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z26
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z9, Z25, Z0
-	VPMADD52LUQ Z11, Z25, Z1
-	VPMADD52LUQ Z13, Z25, Z2
-	VPMADD52LUQ Z15, Z25, Z3
-	VPMADD52LUQ Z17, Z25, Z4
-	VPMADD52LUQ Z19, Z25, Z5
-	VPMADD52LUQ Z21, Z25, Z6
-	VPMADD52LUQ Y23, Y25, Y7
-	VPMADD52LUQ Z10, Z26, Z0
-	VPMADD52LUQ Z12, Z26, Z1
-	VPMADD52LUQ Z14, Z26, Z2
-	VPMADD52LUQ Z16, Z26, Z3
-	VPMADD52LUQ Z18, Z26, Z4
-	VPMADD52LUQ Z20, Z26, Z5
-	VPMADD52LUQ Z22, Z26, Z6
-	VPMADD52LUQ Y24, Y26, Y7
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VALIGNQ $0x01, Z6, Z7, Z6
-	VALIGNQ $0x01, Y7, Y8, Y7
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z9, Z25, Z0
-	VPMADD52HUQ  Z11, Z25, Z1
-	VPMADD52HUQ  Z13, Z25, Z2
-	VPMADD52HUQ  Z15, Z25, Z3
-	VPMADD52HUQ  Z17, Z25, Z4
-	VPMADD52HUQ  Z19, Z25, Z5
-	VPMADD52HUQ  Z21, Z25, Z6
-	VPMADD52HUQ  Y23, Y25, Y7
-	VPMADD52HUQ  Z10, Z26, Z0
-	VPMADD52HUQ  Z12, Z26, Z1
-	VPMADD52HUQ  Z14, Z26, Z2
-	VPMADD52HUQ  Z16, Z26, Z3
-	VPMADD52HUQ  Z18, Z26, Z4
-	VPMADD52HUQ  Z20, Z26, Z5
-	VPMADD52HUQ  Z22, Z26, Z6
-	VPMADD52HUQ  Y24, Y26, Y7
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x60_digit
-	VPBROADCASTQ AX, Z9
-
-	// lane 0 = acc0
-	VMOVQ     R9, X27
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z27, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z10
-	VPANDQ  Z9, Z0, Z0
-	VALIGNQ $0x07, Z8, Z10, Z8
-	VPADDQ  Z8, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z8
-	VPANDQ  Z9, Z1, Z1
-	VALIGNQ $0x07, Z10, Z8, Z10
-	VPADDQ  Z10, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z10
-	VPANDQ  Z9, Z2, Z2
-	VALIGNQ $0x07, Z8, Z10, Z8
-	VPADDQ  Z8, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z8
-	VPANDQ  Z9, Z3, Z3
-	VALIGNQ $0x07, Z10, Z8, Z10
-	VPADDQ  Z10, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z10
-	VPANDQ  Z9, Z4, Z4
-	VALIGNQ $0x07, Z8, Z10, Z8
-	VPADDQ  Z8, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z8
-	VPANDQ  Z9, Z5, Z5
-	VALIGNQ $0x07, Z10, Z8, Z10
-	VPADDQ  Z10, Z5, Z5
-	VPSRLQ  $0x34, Z6, Z10
-	VPANDQ  Z9, Z6, Z6
-	VALIGNQ $0x07, Z8, Z10, Z8
-	VPADDQ  Z8, Z6, Z6
-	VPSRLQ  $0x34, Z7, Z8
-	VPANDQ  Z9, Z7, Z7
-	VALIGNQ $0x07, Z10, Z8, Z8
-	VPADDQ  Z8, Z7, Z7
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	VPCMPUQ $0x06, Z9, Z0, K1
-	VPCMPUQ $0x00, Z9, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z1, K1
-	VPCMPUQ $0x00, Z9, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z2, K1
-	VPCMPUQ $0x00, Z9, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z3, K1
-	VPCMPUQ $0x00, Z9, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z4, K1
-	VPCMPUQ $0x00, Z9, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z5, K1
-	VPCMPUQ $0x00, Z9, Z5, K2
-	KMOVW   K1, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z6, K1
-	VPCMPUQ $0x00, Z9, Z6, K2
-	KMOVW   K1, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z7, K1
-	VPCMPUQ $0x00, Z9, Z7, K2
-	KMOVW   K1, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, DX
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADDQ DX, CX
-	XORQ DX, CX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z8
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z0, K1, Z0
-	VPANDQ       Z9, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z1, K1, Z1
-	VPANDQ       Z9, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z2, K1, Z2
-	VPANDQ       Z9, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z3, K1, Z3
-	VPANDQ       Z9, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z4, K1, Z4
-	VPANDQ       Z9, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z5, K1, Z5
-	VPANDQ       Z9, Z5, Z5
-	VMOVDQU64    Z5, 320(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z6, K1, Z6
-	VPANDQ       Z9, Z6, Z6
-	VMOVDQU64    Z6, 384(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z8, Z7, K1, Z7
-	VPANDQ       Z9, Z7, Z7
-	VMOVDQU64    Z7, 448(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x64(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x64(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VPXORQ    Z6, Z6, Z6
-	VPXORQ    Z7, Z7, Z7
-	VPXORQ    Z8, Z8, Z8
-	VMOVDQU64 (CX), Z9
-	VMOVDQU64 (BX), Z10
-	VMOVDQU64 64(CX), Z11
-	VMOVDQU64 64(BX), Z12
-	VMOVDQU64 128(CX), Z13
-	VMOVDQU64 128(BX), Z14
-	VMOVDQU64 192(CX), Z15
-	VMOVDQU64 192(BX), Z16
-	VMOVDQU64 256(CX), Z17
-	VMOVDQU64 256(BX), Z18
-	VMOVDQU64 320(CX), Z19
-	VMOVDQU64 320(BX), Z20
-	VMOVDQU64 384(CX), Z21
-	VMOVDQU64 384(BX), Z22
-	VMOVDQU64 448(CX), Z23
-	VMOVDQU64 448(BX), Z24
-	XORQ      R9, R9
-
-amm52x64_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z25
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z26
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z9, Z25, Z0
-	VPMADD52LUQ Z11, Z25, Z1
-	VPMADD52LUQ Z13, Z25, Z2
-	VPMADD52LUQ Z15, Z25, Z3
-	VPMADD52LUQ Z17, Z25, Z4
-	VPMADD52LUQ Z19, Z25, Z5
-	VPMADD52LUQ Z21, Z25, Z6
-	VPMADD52LUQ Z23, Z25, Z7
-	VPMADD52LUQ Z10, Z26, Z0
-	VPMADD52LUQ Z12, Z26, Z1
-	VPMADD52LUQ Z14, Z26, Z2
-	VPMADD52LUQ Z16, Z26, Z3
-	VPMADD52LUQ Z18, Z26, Z4
-	VPMADD52LUQ Z20, Z26, Z5
-	VPMADD52LUQ Z22, Z26, Z6
-	VPMADD52LUQ Z24, Z26, Z7
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VALIGNQ $0x01, Z6, Z7, Z6
-	VALIGNQ $0x01, Z7, Z8, Z7
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z9, Z25, Z0
-	VPMADD52HUQ  Z11, Z25, Z1
-	VPMADD52HUQ  Z13, Z25, Z2
-	VPMADD52HUQ  Z15, Z25, Z3
-	VPMADD52HUQ  Z17, Z25, Z4
-	VPMADD52HUQ  Z19, Z25, Z5
-	VPMADD52HUQ  Z21, Z25, Z6
-	VPMADD52HUQ  Z23, Z25, Z7
-	VPMADD52HUQ  Z10, Z26, Z0
-	VPMADD52HUQ  Z12, Z26, Z1
-	VPMADD52HUQ  Z14, Z26, Z2
-	VPMADD52HUQ  Z16, Z26, Z3
-	VPMADD52HUQ  Z18, Z26, Z4
-	VPMADD52HUQ  Z20, Z26, Z5
-	VPMADD52HUQ  Z22, Z26, Z6
-	VPMADD52HUQ  Z24, Z26, Z7
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x64_digit
-	VPBROADCASTQ AX, Z9
-
-	// lane 0 = acc0
-	VMOVQ     R9, X27
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z27, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z10
-	VPANDQ  Z9, Z0, Z0
-	VALIGNQ $0x07, Z8, Z10, Z8
-	VPADDQ  Z8, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z8
-	VPANDQ  Z9, Z1, Z1
-	VALIGNQ $0x07, Z10, Z8, Z10
-	VPADDQ  Z10, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z10
-	VPANDQ  Z9, Z2, Z2
-	VALIGNQ $0x07, Z8, Z10, Z8
-	VPADDQ  Z8, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z8
-	VPANDQ  Z9, Z3, Z3
-	VALIGNQ $0x07, Z10, Z8, Z10
-	VPADDQ  Z10, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z10
-	VPANDQ  Z9, Z4, Z4
-	VALIGNQ $0x07, Z8, Z10, Z8
-	VPADDQ  Z8, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z8
-	VPANDQ  Z9, Z5, Z5
-	VALIGNQ $0x07, Z10, Z8, Z10
-	VPADDQ  Z10, Z5, Z5
-	VPSRLQ  $0x34, Z6, Z10
-	VPANDQ  Z9, Z6, Z6
-	VALIGNQ $0x07, Z8, Z10, Z8
-	VPADDQ  Z8, Z6, Z6
-	VPSRLQ  $0x34, Z7, Z8
-	VPANDQ  Z9, Z7, Z7
-	VALIGNQ $0x07, Z10, Z8, Z8
-	VPADDQ  Z8, Z7, Z7
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	VPCMPUQ $0x06, Z9, Z0, K1
-	VPCMPUQ $0x00, Z9, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z1, K1
-	VPCMPUQ $0x00, Z9, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z2, K1
-	VPCMPUQ $0x00, Z9, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z3, K1
-	VPCMPUQ $0x00, Z9, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z4, K1
-	VPCMPUQ $0x00, Z9, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z5, K1
-	VPCMPUQ $0x00, Z9, Z5, K2
-	KMOVW   K1, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z6, K1
-	VPCMPUQ $0x00, Z9, Z6, K2
-	KMOVW   K1, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z7, K1
-	VPCMPUQ $0x00, Z9, Z7, K2
-	KMOVW   K1, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, DX
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADDQ DX, CX
-	XORQ DX, CX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z8
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z0, K1, Z0
-	VPANDQ       Z9, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z1, K1, Z1
-	VPANDQ       Z9, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z2, K1, Z2
-	VPANDQ       Z9, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z3, K1, Z3
-	VPANDQ       Z9, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z4, K1, Z4
-	VPANDQ       Z9, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z5, K1, Z5
-	VPANDQ       Z9, Z5, Z5
-	VMOVDQU64    Z5, 320(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z6, K1, Z6
-	VPANDQ       Z9, Z6, Z6
-	VMOVDQU64    Z6, 384(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z8, Z7, K1, Z7
-	VPANDQ       Z9, Z7, Z7
-	VMOVDQU64    Z7, 448(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x72(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x72(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z3, Z3, Z3
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z5, Z5, Z5
-	VPXORQ Z6, Z6, Z6
-	VPXORQ Z7, Z7, Z7
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z9, Z9, Z9
-	XORQ   R9, R9
-
-amm52x72_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z10
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z11
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ (CX), Z10, Z0
-	VPMADD52LUQ 64(CX), Z10, Z1
-	VPMADD52LUQ 128(CX), Z10, Z2
-	VPMADD52LUQ 192(CX), Z10, Z3
-	VPMADD52LUQ 256(CX), Z10, Z4
-	VPMADD52LUQ 320(CX), Z10, Z5
-	VPMADD52LUQ 384(CX), Z10, Z6
-	VPMADD52LUQ 448(CX), Z10, Z7
-	VPMADD52LUQ 512(CX), Z10, Z8
-	VPMADD52LUQ (BX), Z11, Z0
-	VPMADD52LUQ 64(BX), Z11, Z1
-	VPMADD52LUQ 128(BX), Z11, Z2
-	VPMADD52LUQ 192(BX), Z11, Z3
-	VPMADD52LUQ 256(BX), Z11, Z4
-	VPMADD52LUQ 320(BX), Z11, Z5
-	VPMADD52LUQ 384(BX), Z11, Z6
-	VPMADD52LUQ 448(BX), Z11, Z7
-	VPMADD52LUQ 512(BX), Z11, Z8
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VALIGNQ $0x01, Z6, Z7, Z6
-	VALIGNQ $0x01, Z7, Z8, Z7
-	VALIGNQ $0x01, Z8, Z9, Z8
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  (CX), Z10, Z0
-	VPMADD52HUQ  64(CX), Z10, Z1
-	VPMADD52HUQ  128(CX), Z10, Z2
-	VPMADD52HUQ  192(CX), Z10, Z3
-	VPMADD52HUQ  256(CX), Z10, Z4
-	VPMADD52HUQ  320(CX), Z10, Z5
-	VPMADD52HUQ  384(CX), Z10, Z6
-	VPMADD52HUQ  448(CX), Z10, Z7
-	VPMADD52HUQ  512(CX), Z10, Z8
-	VPMADD52HUQ  (BX), Z11, Z0
-	VPMADD52HUQ  64(BX), Z11, Z1
-	VPMADD52HUQ  128(BX), Z11, Z2
-	VPMADD52HUQ  192(BX), Z11, Z3
-	VPMADD52HUQ  256(BX), Z11, Z4
-	VPMADD52HUQ  320(BX), Z11, Z5
-	VPMADD52HUQ  384(BX), Z11, Z6
-	VPMADD52HUQ  448(BX), Z11, Z7
-	VPMADD52HUQ  512(BX), Z11, Z8
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x72_digit
-	VPBROADCASTQ AX, Z10
-
-	// lane 0 = acc0
-	VMOVQ     R9, X12
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z12, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z11
-	VPANDQ  Z10, Z0, Z0
-	VALIGNQ $0x07, Z9, Z11, Z9
-	VPADDQ  Z9, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z9
-	VPANDQ  Z10, Z1, Z1
-	VALIGNQ $0x07, Z11, Z9, Z11
-	VPADDQ  Z11, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z11
-	VPANDQ  Z10, Z2, Z2
-	VALIGNQ $0x07, Z9, Z11, Z9
-	VPADDQ  Z9, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z9
-	VPANDQ  Z10, Z3, Z3
-	VALIGNQ $0x07, Z11, Z9, Z11
-	VPADDQ  Z11, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z11
-	VPANDQ  Z10, Z4, Z4
-	VALIGNQ $0x07, Z9, Z11, Z9
-	VPADDQ  Z9, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z9
-	VPANDQ  Z10, Z5, Z5
-	VALIGNQ $0x07, Z11, Z9, Z11
-	VPADDQ  Z11, Z5, Z5
-	VPSRLQ  $0x34, Z6, Z11
-	VPANDQ  Z10, Z6, Z6
-	VALIGNQ $0x07, Z9, Z11, Z9
-	VPADDQ  Z9, Z6, Z6
-	VPSRLQ  $0x34, Z7, Z9
-	VPANDQ  Z10, Z7, Z7
-	VALIGNQ $0x07, Z11, Z9, Z11
-	VPADDQ  Z11, Z7, Z7
-	VPSRLQ  $0x34, Z8, Z11
-	VPANDQ  Z10, Z8, Z8
-	VALIGNQ $0x07, Z9, Z11, Z9
-	VPADDQ  Z9, Z8, Z8
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	XORQ    BX, BX
-	XORQ    SI, SI
-	VPCMPUQ $0x06, Z10, Z0, K1
-	VPCMPUQ $0x00, Z10, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z10, Z1, K1
-	VPCMPUQ $0x00, Z10, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z10, Z2, K1
-	VPCMPUQ $0x00, Z10, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z10, Z3, K1
-	VPCMPUQ $0x00, Z10, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z10, Z4, K1
-	VPCMPUQ $0x00, Z10, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z10, Z5, K1
-	VPCMPUQ $0x00, Z10, Z5, K2
-	KMOVW   K1, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z10, Z6, K1
-	VPCMPUQ $0x00, Z10, Z6, K2
-	KMOVW   K1, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z10, Z7, K1
-	VPCMPUQ $0x00, Z10, Z7, K2
-	KMOVW   K1, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z10, Z8, K1
-	VPCMPUQ $0x00, Z10, Z8, K2
-	KMOVW   K1, AX
-	ORQ     AX, BX
-	KMOVW   K2, AX
-	ORQ     AX, SI
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADCQ BX, BX
-	ADDQ DX, CX
-	ADCQ SI, BX
-	XORQ DX, CX
-	XORQ SI, BX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z9
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z9, Z0, K1, Z0
-	VPANDQ       Z10, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z9, Z1, K1, Z1
-	VPANDQ       Z10, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z9, Z2, K1, Z2
-	VPANDQ       Z10, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z9, Z3, K1, Z3
-	VPANDQ       Z10, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z9, Z4, K1, Z4
-	VPANDQ       Z10, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z9, Z5, K1, Z5
-	VPANDQ       Z10, Z5, Z5
-	VMOVDQU64    Z5, 320(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z9, Z6, K1, Z6
-	VPANDQ       Z10, Z6, Z6
-	VMOVDQU64    Z6, 384(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z9, Z7, K1, Z7
-	VPANDQ       Z10, Z7, Z7
-	VMOVDQU64    Z7, 448(DX)
-	KMOVW        BX, K1
-	VPADDQ       Z9, Z8, K1, Z8
-	VPANDQ       Z10, Z8, Z8
-	VMOVDQU64    Z8, 512(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x80(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x80(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z3, Z3, Z3
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z5, Z5, Z5
-	VPXORQ Z6, Z6, Z6
-	VPXORQ Z7, Z7, Z7
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z9, Z9, Z9
-	VPXORQ Z10, Z10, Z10
-	XORQ   R9, R9
-
-amm52x80_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z11
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
-
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z12
-
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
-
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ (CX), Z11, Z0
-	VPMADD52LUQ 64(CX), Z11, Z1
-	VPMADD52LUQ 128(CX), Z11, Z2
-	VPMADD52LUQ 192(CX), Z11, Z3
-	VPMADD52LUQ 256(CX), Z11, Z4
-	VPMADD52LUQ 320(CX), Z11, Z5
-	VPMADD52LUQ 384(CX), Z11, Z6
-	VPMADD52LUQ 448(CX), Z11, Z7
-	VPMADD52LUQ 512(CX), Z11, Z8
-	VPMADD52LUQ 576(CX), Z11, Z9
-	VPMADD52LUQ (BX), Z12, Z0
-	VPMADD52LUQ 64(BX), Z12, Z1
-	VPMADD52LUQ 128(BX), Z12, Z2
-	VPMADD52LUQ 192(BX), Z12, Z3
-	VPMADD52LUQ 256(BX), Z12, Z4
-	VPMADD52LUQ 320(BX), Z12, Z5
-	VPMADD52LUQ 384(BX), Z12, Z6
-	VPMADD52LUQ 448(BX), Z12, Z7
-	VPMADD52LUQ 512(BX), Z12, Z8
-	VPMADD52LUQ 576(BX), Z12, Z9
-
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VALIGNQ $0x01, Z6, Z7, Z6
-	VALIGNQ $0x01, Z7, Z8, Z7
-	VALIGNQ $0x01, Z8, Z9, Z8
-	VALIGNQ $0x01, Z9, Z10, Z9
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
-
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  (CX), Z11, Z0
-	VPMADD52HUQ  64(CX), Z11, Z1
-	VPMADD52HUQ  128(CX), Z11, Z2
-	VPMADD52HUQ  192(CX), Z11, Z3
-	VPMADD52HUQ  256(CX), Z11, Z4
-	VPMADD52HUQ  320(CX), Z11, Z5
-	VPMADD52HUQ  384(CX), Z11, Z6
-	VPMADD52HUQ  448(CX), Z11, Z7
-	VPMADD52HUQ  512(CX), Z11, Z8
-	VPMADD52HUQ  576(CX), Z11, Z9
-	VPMADD52HUQ  (BX), Z12, Z0
-	VPMADD52HUQ  64(BX), Z12, Z1
-	VPMADD52HUQ  128(BX), Z12, Z2
-	VPMADD52HUQ  192(BX), Z12, Z3
-	VPMADD52HUQ  256(BX), Z12, Z4
-	VPMADD52HUQ  320(BX), Z12, Z5
-	VPMADD52HUQ  384(BX), Z12, Z6
-	VPMADD52HUQ  448(BX), Z12, Z7
-	VPMADD52HUQ  512(BX), Z12, Z8
-	VPMADD52HUQ  576(BX), Z12, Z9
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x80_digit
-	VPBROADCASTQ AX, Z11
-
-	// lane 0 = acc0
-	VMOVQ     R9, X13
-	MOVL      $0x00000001, AX
-	KMOVW     AX, K1
-	VMOVDQA64 Z13, K1, Z0
-
-	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z12
-	VPANDQ  Z11, Z0, Z0
-	VALIGNQ $0x07, Z10, Z12, Z10
-	VPADDQ  Z10, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z10
-	VPANDQ  Z11, Z1, Z1
-	VALIGNQ $0x07, Z12, Z10, Z12
-	VPADDQ  Z12, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z12
-	VPANDQ  Z11, Z2, Z2
-	VALIGNQ $0x07, Z10, Z12, Z10
-	VPADDQ  Z10, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z10
-	VPANDQ  Z11, Z3, Z3
-	VALIGNQ $0x07, Z12, Z10, Z12
-	VPADDQ  Z12, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z12
-	VPANDQ  Z11, Z4, Z4
-	VALIGNQ $0x07, Z10, Z12, Z10
-	VPADDQ  Z10, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z10
-	VPANDQ  Z11, Z5, Z5
-	VALIGNQ $0x07, Z12, Z10, Z12
-	VPADDQ  Z12, Z5, Z5
-	VPSRLQ  $0x34, Z6, Z12
-	VPANDQ  Z11, Z6, Z6
-	VALIGNQ $0x07, Z10, Z12, Z10
-	VPADDQ  Z10, Z6, Z6
-	VPSRLQ  $0x34, Z7, Z10
-	VPANDQ  Z11, Z7, Z7
-	VALIGNQ $0x07, Z12, Z10, Z12
-	VPADDQ  Z12, Z7, Z7
-	VPSRLQ  $0x34, Z8, Z12
-	VPANDQ  Z11, Z8, Z8
-	VALIGNQ $0x07, Z10, Z12, Z10
-	VPADDQ  Z10, Z8, Z8
-	VPSRLQ  $0x34, Z9, Z10
-	VPANDQ  Z11, Z9, Z9
-	VALIGNQ $0x07, Z12, Z10, Z10
-	VPADDQ  Z10, Z9, Z9
-
-	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
-	XORQ    CX, CX
-	XORQ    DX, DX
-	XORQ    BX, BX
-	XORQ    SI, SI
-	VPCMPUQ $0x06, Z11, Z0, K1
-	VPCMPUQ $0x00, Z11, Z0, K2
-	KMOVW   K1, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z11, Z1, K1
-	VPCMPUQ $0x00, Z11, Z1, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z11, Z2, K1
-	VPCMPUQ $0x00, Z11, Z2, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z11, Z3, K1
-	VPCMPUQ $0x00, Z11, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z11, Z4, K1
-	VPCMPUQ $0x00, Z11, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z11, Z5, K1
-	VPCMPUQ $0x00, Z11, Z5, K2
-	KMOVW   K1, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z11, Z6, K1
-	VPCMPUQ $0x00, Z11, Z6, K2
-	KMOVW   K1, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z11, Z7, K1
-	VPCMPUQ $0x00, Z11, Z7, K2
-	KMOVW   K1, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z11, Z8, K1
-	VPCMPUQ $0x00, Z11, Z8, K2
-	KMOVW   K1, AX
-	ORQ     AX, BX
-	KMOVW   K2, AX
-	ORQ     AX, SI
-	VPCMPUQ $0x06, Z11, Z9, K1
-	VPCMPUQ $0x00, Z11, Z9, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, BX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, SI
-
-	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
-	ADDQ CX, CX
-	ADCQ BX, BX
-	ADDQ DX, CX
-	ADCQ SI, BX
-	XORQ DX, CX
-	XORQ SI, BX
-
-	// z = (acc + C) mod 2⁵² per lane
-	MOVQ         z+0(FP), DX
-	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z10
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z0, K1, Z0
-	VPANDQ       Z11, Z0, Z0
-	VMOVDQU64    Z0, (DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z1, K1, Z1
-	VPANDQ       Z11, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z2, K1, Z2
-	VPANDQ       Z11, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z3, K1, Z3
-	VPANDQ       Z11, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z4, K1, Z4
-	VPANDQ       Z11, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z5, K1, Z5
-	VPANDQ       Z11, Z5, Z5
-	VMOVDQU64    Z5, 320(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z6, K1, Z6
-	VPANDQ       Z11, Z6, Z6
-	VMOVDQU64    Z6, 384(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z10, Z7, K1, Z7
-	VPANDQ       Z11, Z7, Z7
-	VMOVDQU64    Z7, 448(DX)
-	KMOVW        BX, K1
-	SHRQ         $0x08, BX
-	VPADDQ       Z10, Z8, K1, Z8
-	VPANDQ       Z11, Z8, Z8
-	VMOVDQU64    Z8, 512(DX)
-	KMOVW        BX, K1
-	VPADDQ       Z10, Z9, K1, Z9
-	VPANDQ       Z11, Z9, Z9
-	VMOVDQU64    Z9, 576(DX)
-	VZEROUPPER
-	RET
-
-// func amm52x88(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x88(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z3, Z3, Z3
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z5, Z5, Z5
+TEXT ·amm52x24(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	VMOVDQU64 128(DX), Z4
+	VMOVDQU64 136(CX), Z5
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
 	VPXORQ Z6, Z6, Z6
 	VPXORQ Z7, Z7, Z7
 	VPXORQ Z8, Z8, Z8
 	VPXORQ Z9, Z9, Z9
 	VPXORQ Z10, Z10, Z10
 	VPXORQ Z11, Z11, Z11
-	XORQ   R9, R9
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z14, Z14, Z14
 
-amm52x88_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z12
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
+amm52x24_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z13
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z13
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z12
+	VPMADD52LUQ  Z0, Z12, Z6
+	VPMADD52LUQ  Z2, Z12, Z8
+	VPMADD52LUQ  Z4, Z12, Z10
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ (CX), Z12, Z0
-	VPMADD52LUQ 64(CX), Z12, Z1
-	VPMADD52LUQ 128(CX), Z12, Z2
-	VPMADD52LUQ 192(CX), Z12, Z3
-	VPMADD52LUQ 256(CX), Z12, Z4
-	VPMADD52LUQ 320(CX), Z12, Z5
-	VPMADD52LUQ 384(CX), Z12, Z6
-	VPMADD52LUQ 448(CX), Z12, Z7
-	VPMADD52LUQ 512(CX), Z12, Z8
-	VPMADD52LUQ 576(CX), Z12, Z9
-	VPMADD52LUQ 640(CX), Z12, Z10
-	VPMADD52LUQ (BX), Z13, Z0
-	VPMADD52LUQ 64(BX), Z13, Z1
-	VPMADD52LUQ 128(BX), Z13, Z2
-	VPMADD52LUQ 192(BX), Z13, Z3
-	VPMADD52LUQ 256(BX), Z13, Z4
-	VPMADD52LUQ 320(BX), Z13, Z5
-	VPMADD52LUQ 384(BX), Z13, Z6
-	VPMADD52LUQ 448(BX), Z13, Z7
-	VPMADD52LUQ 512(BX), Z13, Z8
-	VPMADD52LUQ 576(BX), Z13, Z9
-	VPMADD52LUQ 640(BX), Z13, Z10
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z7, Z9, Z7
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Z11, Z14, Z11
+	VMOVDQU64   16(CX), Z15
+	VPMADD52LUQ Z15, Z13, Z7
+	VMOVDQU64   80(CX), Z15
+	VPMADD52LUQ Z15, Z13, Z9
+	VMOVDQU64   144(CX), Z15
+	VPMADD52LUQ Z15, Z13, Z11
+	VPMADD52HUQ Z1, Z13, Z7
+	VPMADD52HUQ Z3, Z13, Z9
+	VPMADD52HUQ Z5, Z13, Z11
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VALIGNQ $0x01, Z6, Z7, Z6
-	VALIGNQ $0x01, Z7, Z8, Z7
-	VALIGNQ $0x01, Z8, Z9, Z8
-	VALIGNQ $0x01, Z9, Z10, Z9
-	VALIGNQ $0x01, Z10, Z11, Z10
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z6, Z8, Z6
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Z10, Z14, Z10
+	VPMADD52HUQ Z0, Z12, Z6
+	VPMADD52HUQ Z2, Z12, Z8
+	VPMADD52HUQ Z4, Z12, Z10
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  (CX), Z12, Z0
-	VPMADD52HUQ  64(CX), Z12, Z1
-	VPMADD52HUQ  128(CX), Z12, Z2
-	VPMADD52HUQ  192(CX), Z12, Z3
-	VPMADD52HUQ  256(CX), Z12, Z4
-	VPMADD52HUQ  320(CX), Z12, Z5
-	VPMADD52HUQ  384(CX), Z12, Z6
-	VPMADD52HUQ  448(CX), Z12, Z7
-	VPMADD52HUQ  512(CX), Z12, Z8
-	VPMADD52HUQ  576(CX), Z12, Z9
-	VPMADD52HUQ  640(CX), Z12, Z10
-	VPMADD52HUQ  (BX), Z13, Z0
-	VPMADD52HUQ  64(BX), Z13, Z1
-	VPMADD52HUQ  128(BX), Z13, Z2
-	VPMADD52HUQ  192(BX), Z13, Z3
-	VPMADD52HUQ  256(BX), Z13, Z4
-	VPMADD52HUQ  320(BX), Z13, Z5
-	VPMADD52HUQ  384(BX), Z13, Z6
-	VPMADD52HUQ  448(BX), Z13, Z7
-	VPMADD52HUQ  512(BX), Z13, Z8
-	VPMADD52HUQ  576(BX), Z13, Z9
-	VPMADD52HUQ  640(BX), Z13, Z10
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x88_digit
-	VPBROADCASTQ AX, Z12
+	// d += lane 0 of a + b
+	VPADDQ X6, X7, X12
+	VMOVQ  X12, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x24_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z13
+	VPMADD52LUQ  Z1, Z13, Z7
+	VPMADD52HUQ  (CX), Z13, Z7
+	VPMADD52LUQ  Z3, Z13, Z9
+	VPMADD52HUQ  64(CX), Z13, Z9
+	VPMADD52LUQ  Z5, Z13, Z11
+	VPMADD52HUQ  128(CX), Z13, Z11
+	VPADDQ       Z7, Z6, Z6
+	VPADDQ       Z9, Z8, Z8
+	VPADDQ       Z11, Z10, Z10
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     R9, X14
+	VMOVQ     R11, X16
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z14, K1, Z0
+	VMOVDQA64 Z16, K1, Z6
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z13
-	VPANDQ  Z12, Z0, Z0
-	VALIGNQ $0x07, Z11, Z13, Z11
-	VPADDQ  Z11, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z11
-	VPANDQ  Z12, Z1, Z1
-	VALIGNQ $0x07, Z13, Z11, Z13
-	VPADDQ  Z13, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z13
-	VPANDQ  Z12, Z2, Z2
-	VALIGNQ $0x07, Z11, Z13, Z11
-	VPADDQ  Z11, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z11
-	VPANDQ  Z12, Z3, Z3
-	VALIGNQ $0x07, Z13, Z11, Z13
-	VPADDQ  Z13, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z13
-	VPANDQ  Z12, Z4, Z4
-	VALIGNQ $0x07, Z11, Z13, Z11
-	VPADDQ  Z11, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z11
-	VPANDQ  Z12, Z5, Z5
-	VALIGNQ $0x07, Z13, Z11, Z13
-	VPADDQ  Z13, Z5, Z5
-	VPSRLQ  $0x34, Z6, Z13
-	VPANDQ  Z12, Z6, Z6
-	VALIGNQ $0x07, Z11, Z13, Z11
-	VPADDQ  Z11, Z6, Z6
-	VPSRLQ  $0x34, Z7, Z11
-	VPANDQ  Z12, Z7, Z7
-	VALIGNQ $0x07, Z13, Z11, Z13
-	VPADDQ  Z13, Z7, Z7
-	VPSRLQ  $0x34, Z8, Z13
-	VPANDQ  Z12, Z8, Z8
-	VALIGNQ $0x07, Z11, Z13, Z11
-	VPADDQ  Z11, Z8, Z8
-	VPSRLQ  $0x34, Z9, Z11
-	VPANDQ  Z12, Z9, Z9
-	VALIGNQ $0x07, Z13, Z11, Z13
-	VPADDQ  Z13, Z9, Z9
-	VPSRLQ  $0x34, Z10, Z13
-	VPANDQ  Z12, Z10, Z10
-	VALIGNQ $0x07, Z11, Z13, Z11
-	VPADDQ  Z11, Z10, Z10
+	VPSRLQ  $0x34, Z6, Z1
+	VPANDQ  Z0, Z6, Z6
+	VALIGNQ $0x07, Z14, Z1, Z2
+	VPADDQ  Z2, Z6, Z6
+	VPSRLQ  $0x34, Z8, Z2
+	VPANDQ  Z0, Z8, Z8
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z8, Z8
+	VPSRLQ  $0x34, Z10, Z1
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z10, Z10
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	XORQ    BX, BX
-	XORQ    SI, SI
-	VPCMPUQ $0x06, Z12, Z0, K1
-	VPCMPUQ $0x00, Z12, Z0, K2
+	VPCMPUQ $0x06, Z0, Z6, K1
+	VPCMPUQ $0x00, Z0, Z6, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z12, Z1, K1
-	VPCMPUQ $0x00, Z12, Z1, K2
+	VPCMPUQ $0x06, Z0, Z8, K1
+	VPCMPUQ $0x00, Z0, Z8, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z12, Z2, K1
-	VPCMPUQ $0x00, Z12, Z2, K2
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z12, Z3, K1
-	VPCMPUQ $0x00, Z12, Z3, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z12, Z4, K1
-	VPCMPUQ $0x00, Z12, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z12, Z5, K1
-	VPCMPUQ $0x00, Z12, Z5, K2
-	KMOVW   K1, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z12, Z6, K1
-	VPCMPUQ $0x00, Z12, Z6, K2
-	KMOVW   K1, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z12, Z7, K1
-	VPCMPUQ $0x00, Z12, Z7, K2
-	KMOVW   K1, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z12, Z8, K1
-	VPCMPUQ $0x00, Z12, Z8, K2
-	KMOVW   K1, AX
-	ORQ     AX, BX
-	KMOVW   K2, AX
-	ORQ     AX, SI
-	VPCMPUQ $0x06, Z12, Z9, K1
-	VPCMPUQ $0x00, Z12, Z9, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, BX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, SI
-	VPCMPUQ $0x06, Z12, Z10, K1
-	VPCMPUQ $0x00, Z12, Z10, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, BX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, SI
 
 	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
 	ADDQ CX, CX
-	ADCQ BX, BX
 	ADDQ DX, CX
-	ADCQ SI, BX
 	XORQ DX, CX
-	XORQ SI, BX
 
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z11
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z11, Z0, K1, Z0
-	VPANDQ       Z12, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z6, K1, Z6
+	VPANDQ       Z0, Z6, Z6
+	VMOVDQU64    Z6, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z11, Z1, K1, Z1
-	VPANDQ       Z12, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z8, K1, Z8
+	VPANDQ       Z0, Z8, Z8
+	VMOVDQU64    Z8, 64(DX)
 	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z11, Z2, K1, Z2
-	VPANDQ       Z12, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z11, Z3, K1, Z3
-	VPANDQ       Z12, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z11, Z4, K1, Z4
-	VPANDQ       Z12, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z11, Z5, K1, Z5
-	VPANDQ       Z12, Z5, Z5
-	VMOVDQU64    Z5, 320(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z11, Z6, K1, Z6
-	VPANDQ       Z12, Z6, Z6
-	VMOVDQU64    Z6, 384(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z11, Z7, K1, Z7
-	VPANDQ       Z12, Z7, Z7
-	VMOVDQU64    Z7, 448(DX)
-	KMOVW        BX, K1
-	SHRQ         $0x08, BX
-	VPADDQ       Z11, Z8, K1, Z8
-	VPANDQ       Z12, Z8, Z8
-	VMOVDQU64    Z8, 512(DX)
-	KMOVW        BX, K1
-	SHRQ         $0x08, BX
-	VPADDQ       Z11, Z9, K1, Z9
-	VPANDQ       Z12, Z9, Z9
-	VMOVDQU64    Z9, 576(DX)
-	KMOVW        BX, K1
-	VPADDQ       Z11, Z10, K1, Z10
-	VPANDQ       Z12, Z10, Z10
-	VMOVDQU64    Z10, 640(DX)
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, 128(DX)
 	VZEROUPPER
 	RET
 
-// func amm52x96(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x96(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
+// func amm52x28(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x28(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	VMOVDQU64 128(DX), Z4
+	VMOVDQU64 136(CX), Z5
+	VMOVDQU64 192(DX), Y6
+	VMOVDQU64 200(CX), Y7
+	MOVQ      k+32(FP), R9
 
-	// acc = 0
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z3, Z3, Z3
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z5, Z5, Z5
-	VPXORQ Z6, Z6, Z6
-	VPXORQ Z7, Z7, Z7
+	// a = b = 0, q = 0, d = 0
 	VPXORQ Z8, Z8, Z8
 	VPXORQ Z9, Z9, Z9
 	VPXORQ Z10, Z10, Z10
 	VPXORQ Z11, Z11, Z11
 	VPXORQ Z12, Z12, Z12
-	XORQ   R9, R9
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z18, Z18, Z18
 
-amm52x96_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z13
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
+amm52x28_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z17
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z14
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z16
+	VPMADD52LUQ  Z0, Z16, Z8
+	VPMADD52LUQ  Z2, Z16, Z10
+	VPMADD52LUQ  Z4, Z16, Z12
+	VPMADD52LUQ  Y6, Y16, Y14
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ (CX), Z13, Z0
-	VPMADD52LUQ 64(CX), Z13, Z1
-	VPMADD52LUQ 128(CX), Z13, Z2
-	VPMADD52LUQ 192(CX), Z13, Z3
-	VPMADD52LUQ 256(CX), Z13, Z4
-	VPMADD52LUQ 320(CX), Z13, Z5
-	VPMADD52LUQ 384(CX), Z13, Z6
-	VPMADD52LUQ 448(CX), Z13, Z7
-	VPMADD52LUQ 512(CX), Z13, Z8
-	VPMADD52LUQ 576(CX), Z13, Z9
-	VPMADD52LUQ 640(CX), Z13, Z10
-	VPMADD52LUQ 704(CX), Z13, Z11
-	VPMADD52LUQ (BX), Z14, Z0
-	VPMADD52LUQ 64(BX), Z14, Z1
-	VPMADD52LUQ 128(BX), Z14, Z2
-	VPMADD52LUQ 192(BX), Z14, Z3
-	VPMADD52LUQ 256(BX), Z14, Z4
-	VPMADD52LUQ 320(BX), Z14, Z5
-	VPMADD52LUQ 384(BX), Z14, Z6
-	VPMADD52LUQ 448(BX), Z14, Z7
-	VPMADD52LUQ 512(BX), Z14, Z8
-	VPMADD52LUQ 576(BX), Z14, Z9
-	VPMADD52LUQ 640(BX), Z14, Z10
-	VPMADD52LUQ 704(BX), Z14, Z11
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Z11, Z13, Z11
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Y15, Y18, Y15
+	VMOVDQU64   16(CX), Z19
+	VPMADD52LUQ Z19, Z17, Z9
+	VMOVDQU64   80(CX), Z19
+	VPMADD52LUQ Z19, Z17, Z11
+	VMOVDQU64   144(CX), Z19
+	VPMADD52LUQ Z19, Z17, Z13
+	VMOVDQU64   208(CX), Y19
+	VPMADD52LUQ Y19, Y17, Y15
+	VPMADD52HUQ Z1, Z17, Z9
+	VPMADD52HUQ Z3, Z17, Z11
+	VPMADD52HUQ Z5, Z17, Z13
+	VPMADD52HUQ Y7, Y17, Y15
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VALIGNQ $0x01, Z6, Z7, Z6
-	VALIGNQ $0x01, Z7, Z8, Z7
-	VALIGNQ $0x01, Z8, Z9, Z8
-	VALIGNQ $0x01, Z9, Z10, Z9
-	VALIGNQ $0x01, Z10, Z11, Z10
-	VALIGNQ $0x01, Z11, Z12, Z11
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Z10, Z12, Z10
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Y14, Y18, Y14
+	VPMADD52HUQ Z0, Z16, Z8
+	VPMADD52HUQ Z2, Z16, Z10
+	VPMADD52HUQ Z4, Z16, Z12
+	VPMADD52HUQ Y6, Y16, Y14
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  (CX), Z13, Z0
-	VPMADD52HUQ  64(CX), Z13, Z1
-	VPMADD52HUQ  128(CX), Z13, Z2
-	VPMADD52HUQ  192(CX), Z13, Z3
-	VPMADD52HUQ  256(CX), Z13, Z4
-	VPMADD52HUQ  320(CX), Z13, Z5
-	VPMADD52HUQ  384(CX), Z13, Z6
-	VPMADD52HUQ  448(CX), Z13, Z7
-	VPMADD52HUQ  512(CX), Z13, Z8
-	VPMADD52HUQ  576(CX), Z13, Z9
-	VPMADD52HUQ  640(CX), Z13, Z10
-	VPMADD52HUQ  704(CX), Z13, Z11
-	VPMADD52HUQ  (BX), Z14, Z0
-	VPMADD52HUQ  64(BX), Z14, Z1
-	VPMADD52HUQ  128(BX), Z14, Z2
-	VPMADD52HUQ  192(BX), Z14, Z3
-	VPMADD52HUQ  256(BX), Z14, Z4
-	VPMADD52HUQ  320(BX), Z14, Z5
-	VPMADD52HUQ  384(BX), Z14, Z6
-	VPMADD52HUQ  448(BX), Z14, Z7
-	VPMADD52HUQ  512(BX), Z14, Z8
-	VPMADD52HUQ  576(BX), Z14, Z9
-	VPMADD52HUQ  640(BX), Z14, Z10
-	VPMADD52HUQ  704(BX), Z14, Z11
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x96_digit
-	VPBROADCASTQ AX, Z13
+	// d += lane 0 of a + b
+	VPADDQ X8, X9, X16
+	VMOVQ  X16, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x28_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z17
+	VPMADD52LUQ  Z1, Z17, Z9
+	VPMADD52HUQ  (CX), Z17, Z9
+	VPMADD52LUQ  Z3, Z17, Z11
+	VPMADD52HUQ  64(CX), Z17, Z11
+	VPMADD52LUQ  Z5, Z17, Z13
+	VPMADD52HUQ  128(CX), Z17, Z13
+	VPMADD52LUQ  Y7, Y17, Y15
+	VPMADD52HUQ  192(CX), Y17, Y15
+	VPADDQ       Z9, Z8, Z8
+	VPADDQ       Z11, Z10, Z10
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Y15, Y14, Y14
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     R9, X15
+	VMOVQ     R11, X20
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z15, K1, Z0
+	VMOVDQA64 Z20, K1, Z8
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z14
-	VPANDQ  Z13, Z0, Z0
-	VALIGNQ $0x07, Z12, Z14, Z12
-	VPADDQ  Z12, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z12
-	VPANDQ  Z13, Z1, Z1
-	VALIGNQ $0x07, Z14, Z12, Z14
-	VPADDQ  Z14, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z14
-	VPANDQ  Z13, Z2, Z2
-	VALIGNQ $0x07, Z12, Z14, Z12
-	VPADDQ  Z12, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z12
-	VPANDQ  Z13, Z3, Z3
-	VALIGNQ $0x07, Z14, Z12, Z14
-	VPADDQ  Z14, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z14
-	VPANDQ  Z13, Z4, Z4
-	VALIGNQ $0x07, Z12, Z14, Z12
-	VPADDQ  Z12, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z12
-	VPANDQ  Z13, Z5, Z5
-	VALIGNQ $0x07, Z14, Z12, Z14
-	VPADDQ  Z14, Z5, Z5
-	VPSRLQ  $0x34, Z6, Z14
-	VPANDQ  Z13, Z6, Z6
-	VALIGNQ $0x07, Z12, Z14, Z12
-	VPADDQ  Z12, Z6, Z6
-	VPSRLQ  $0x34, Z7, Z12
-	VPANDQ  Z13, Z7, Z7
-	VALIGNQ $0x07, Z14, Z12, Z14
-	VPADDQ  Z14, Z7, Z7
-	VPSRLQ  $0x34, Z8, Z14
-	VPANDQ  Z13, Z8, Z8
-	VALIGNQ $0x07, Z12, Z14, Z12
-	VPADDQ  Z12, Z8, Z8
-	VPSRLQ  $0x34, Z9, Z12
-	VPANDQ  Z13, Z9, Z9
-	VALIGNQ $0x07, Z14, Z12, Z14
-	VPADDQ  Z14, Z9, Z9
-	VPSRLQ  $0x34, Z10, Z14
-	VPANDQ  Z13, Z10, Z10
-	VALIGNQ $0x07, Z12, Z14, Z12
-	VPADDQ  Z12, Z10, Z10
-	VPSRLQ  $0x34, Z11, Z12
-	VPANDQ  Z13, Z11, Z11
-	VALIGNQ $0x07, Z14, Z12, Z12
-	VPADDQ  Z12, Z11, Z11
+	VPSRLQ  $0x34, Z8, Z1
+	VPANDQ  Z0, Z8, Z8
+	VALIGNQ $0x07, Z18, Z1, Z2
+	VPADDQ  Z2, Z8, Z8
+	VPSRLQ  $0x34, Z10, Z2
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z10, Z10
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	XORQ    BX, BX
-	XORQ    SI, SI
-	VPCMPUQ $0x06, Z13, Z0, K1
-	VPCMPUQ $0x00, Z13, Z0, K2
+	VPCMPUQ $0x06, Z0, Z8, K1
+	VPCMPUQ $0x00, Z0, Z8, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z13, Z1, K1
-	VPCMPUQ $0x00, Z13, Z1, K2
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z13, Z2, K1
-	VPCMPUQ $0x00, Z13, Z2, K2
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z13, Z3, K1
-	VPCMPUQ $0x00, Z13, Z3, K2
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
 	KMOVW   K1, AX
 	SHLQ    $0x18, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x18, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z13, Z4, K1
-	VPCMPUQ $0x00, Z13, Z4, K2
-	KMOVW   K1, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x20, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z13, Z5, K1
-	VPCMPUQ $0x00, Z13, Z5, K2
-	KMOVW   K1, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x28, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z13, Z6, K1
-	VPCMPUQ $0x00, Z13, Z6, K2
-	KMOVW   K1, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x30, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z13, Z7, K1
-	VPCMPUQ $0x00, Z13, Z7, K2
-	KMOVW   K1, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, CX
-	KMOVW   K2, AX
-	SHLQ    $0x38, AX
-	ORQ     AX, DX
-	VPCMPUQ $0x06, Z13, Z8, K1
-	VPCMPUQ $0x00, Z13, Z8, K2
-	KMOVW   K1, AX
-	ORQ     AX, BX
-	KMOVW   K2, AX
-	ORQ     AX, SI
-	VPCMPUQ $0x06, Z13, Z9, K1
-	VPCMPUQ $0x00, Z13, Z9, K2
-	KMOVW   K1, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, BX
-	KMOVW   K2, AX
-	SHLQ    $0x08, AX
-	ORQ     AX, SI
-	VPCMPUQ $0x06, Z13, Z10, K1
-	VPCMPUQ $0x00, Z13, Z10, K2
-	KMOVW   K1, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, BX
-	KMOVW   K2, AX
-	SHLQ    $0x10, AX
-	ORQ     AX, SI
-	VPCMPUQ $0x06, Z13, Z11, K1
-	VPCMPUQ $0x00, Z13, Z11, K2
-	KMOVW   K1, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, BX
-	KMOVW   K2, AX
-	SHLQ    $0x18, AX
-	ORQ     AX, SI
 
 	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
 	ADDQ CX, CX
-	ADCQ BX, BX
 	ADDQ DX, CX
-	ADCQ SI, BX
 	XORQ DX, CX
-	XORQ SI, BX
 
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z12
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z12, Z0, K1, Z0
-	VPANDQ       Z13, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z8, K1, Z8
+	VPANDQ       Z0, Z8, Z8
+	VMOVDQU64    Z8, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z12, Z1, K1, Z1
-	VPANDQ       Z13, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, 64(DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z12, Z2, K1, Z2
-	VPANDQ       Z13, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 128(DX)
 	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z12, Z3, K1, Z3
-	VPANDQ       Z13, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z12, Z4, K1, Z4
-	VPANDQ       Z13, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z12, Z5, K1, Z5
-	VPANDQ       Z13, Z5, Z5
-	VMOVDQU64    Z5, 320(DX)
-	KMOVW        CX, K1
-	SHRQ         $0x08, CX
-	VPADDQ       Z12, Z6, K1, Z6
-	VPANDQ       Z13, Z6, Z6
-	VMOVDQU64    Z6, 384(DX)
-	KMOVW        CX, K1
-	VPADDQ       Z12, Z7, K1, Z7
-	VPANDQ       Z13, Z7, Z7
-	VMOVDQU64    Z7, 448(DX)
-	KMOVW        BX, K1
-	SHRQ         $0x08, BX
-	VPADDQ       Z12, Z8, K1, Z8
-	VPANDQ       Z13, Z8, Z8
-	VMOVDQU64    Z8, 512(DX)
-	KMOVW        BX, K1
-	SHRQ         $0x08, BX
-	VPADDQ       Z12, Z9, K1, Z9
-	VPANDQ       Z13, Z9, Z9
-	VMOVDQU64    Z9, 576(DX)
-	KMOVW        BX, K1
-	SHRQ         $0x08, BX
-	VPADDQ       Z12, Z10, K1, Z10
-	VPANDQ       Z13, Z10, Z10
-	VMOVDQU64    Z10, 640(DX)
-	KMOVW        BX, K1
-	VPADDQ       Z12, Z11, K1, Z11
-	VPANDQ       Z13, Z11, Z11
-	VMOVDQU64    Z11, 704(DX)
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 192(DX)
 	VZEROUPPER
 	RET
 
-// func amm52x104(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// func amm52x32(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52x104(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
+TEXT ·amm52x32(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	VMOVDQU64 128(DX), Z4
+	VMOVDQU64 136(CX), Z5
+	VMOVDQU64 192(DX), Z6
+	VMOVDQU64 200(CX), Z7
+	MOVQ      k+32(FP), R9
 
-	// acc = 0
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z3, Z3, Z3
-	VPXORQ Z4, Z4, Z4
-	VPXORQ Z5, Z5, Z5
-	VPXORQ Z6, Z6, Z6
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z18, Z18, Z18
+
+amm52x32_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z17
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z16
+	VPMADD52LUQ  Z0, Z16, Z8
+	VPMADD52LUQ  Z2, Z16, Z10
+	VPMADD52LUQ  Z4, Z16, Z12
+	VPMADD52LUQ  Z6, Z16, Z14
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Z11, Z13, Z11
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z18, Z15
+	VMOVDQU64   16(CX), Z19
+	VPMADD52LUQ Z19, Z17, Z9
+	VMOVDQU64   80(CX), Z19
+	VPMADD52LUQ Z19, Z17, Z11
+	VMOVDQU64   144(CX), Z19
+	VPMADD52LUQ Z19, Z17, Z13
+	VMOVDQU64   208(CX), Z19
+	VPMADD52LUQ Z19, Z17, Z15
+	VPMADD52HUQ Z1, Z17, Z9
+	VPMADD52HUQ Z3, Z17, Z11
+	VPMADD52HUQ Z5, Z17, Z13
+	VPMADD52HUQ Z7, Z17, Z15
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Z10, Z12, Z10
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z18, Z14
+	VPMADD52HUQ Z0, Z16, Z8
+	VPMADD52HUQ Z2, Z16, Z10
+	VPMADD52HUQ Z4, Z16, Z12
+	VPMADD52HUQ Z6, Z16, Z14
+
+	// d += lane 0 of a + b
+	VPADDQ X8, X9, X16
+	VMOVQ  X16, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x32_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z17
+	VPMADD52LUQ  Z1, Z17, Z9
+	VPMADD52HUQ  (CX), Z17, Z9
+	VPMADD52LUQ  Z3, Z17, Z11
+	VPMADD52HUQ  64(CX), Z17, Z11
+	VPMADD52LUQ  Z5, Z17, Z13
+	VPMADD52HUQ  128(CX), Z17, Z13
+	VPMADD52LUQ  Z7, Z17, Z15
+	VPMADD52HUQ  192(CX), Z17, Z15
+	VPADDQ       Z9, Z8, Z8
+	VPADDQ       Z11, Z10, Z10
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Z15, Z14, Z14
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X20
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z20, K1, Z8
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z8, Z1
+	VPANDQ  Z0, Z8, Z8
+	VALIGNQ $0x07, Z18, Z1, Z2
+	VPADDQ  Z2, Z8, Z8
+	VPSRLQ  $0x34, Z10, Z2
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z10, Z10
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z8, K1
+	VPCMPUQ $0x00, Z0, Z8, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z8, K1, Z8
+	VPANDQ       Z0, Z8, Z8
+	VMOVDQU64    Z8, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 128(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 192(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x36(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x36(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	VMOVDQU64 128(DX), Z4
+	VMOVDQU64 136(CX), Z5
+	VMOVDQU64 192(DX), Z6
+	VMOVDQU64 200(CX), Z7
+	VMOVDQU64 256(DX), Y8
+	VMOVDQU64 264(CX), Y9
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z22, Z22, Z22
+
+amm52x36_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z21
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z20
+	VPMADD52LUQ  Z0, Z20, Z10
+	VPMADD52LUQ  Z2, Z20, Z12
+	VPMADD52LUQ  Z4, Z20, Z14
+	VPMADD52LUQ  Z6, Z20, Z16
+	VPMADD52LUQ  Y8, Y20, Y18
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z11, Z13, Z11
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Z17, Z19, Z17
+	VALIGNQ     $0x01, Y19, Y22, Y19
+	VMOVDQU64   16(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z11
+	VMOVDQU64   80(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z13
+	VMOVDQU64   144(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z15
+	VMOVDQU64   208(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z17
+	VMOVDQU64   272(CX), Y23
+	VPMADD52LUQ Y23, Y21, Y19
+	VPMADD52HUQ Z1, Z21, Z11
+	VPMADD52HUQ Z3, Z21, Z13
+	VPMADD52HUQ Z5, Z21, Z15
+	VPMADD52HUQ Z7, Z21, Z17
+	VPMADD52HUQ Y9, Y21, Y19
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z10, Z12, Z10
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Z16, Z18, Z16
+	VALIGNQ     $0x01, Y18, Y22, Y18
+	VPMADD52HUQ Z0, Z20, Z10
+	VPMADD52HUQ Z2, Z20, Z12
+	VPMADD52HUQ Z4, Z20, Z14
+	VPMADD52HUQ Z6, Z20, Z16
+	VPMADD52HUQ Y8, Y20, Y18
+
+	// d += lane 0 of a + b
+	VPADDQ X10, X11, X20
+	VMOVQ  X20, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x36_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z21
+	VPMADD52LUQ  Z1, Z21, Z11
+	VPMADD52HUQ  (CX), Z21, Z11
+	VPMADD52LUQ  Z3, Z21, Z13
+	VPMADD52HUQ  64(CX), Z21, Z13
+	VPMADD52LUQ  Z5, Z21, Z15
+	VPMADD52HUQ  128(CX), Z21, Z15
+	VPMADD52LUQ  Z7, Z21, Z17
+	VPMADD52HUQ  192(CX), Z21, Z17
+	VPMADD52LUQ  Y9, Y21, Y19
+	VPMADD52HUQ  256(CX), Y21, Y19
+	VPADDQ       Z11, Z10, Z10
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Z15, Z14, Z14
+	VPADDQ       Z17, Z16, Z16
+	VPADDQ       Y19, Y18, Y18
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X24
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z24, K1, Z10
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z10, Z1
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z22, Z1, Z2
+	VPADDQ  Z2, Z10, Z10
+	VPSRLQ  $0x34, Z12, Z2
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z1
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z14, Z14
+	VPSRLQ  $0x34, Z16, Z2
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z16, Z16
+	VPSRLQ  $0x34, Z18, Z1
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z18, Z18
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 192(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 256(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x40(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·amm52x40(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	VMOVDQU64 128(DX), Z4
+	VMOVDQU64 136(CX), Z5
+	VMOVDQU64 192(DX), Z6
+	VMOVDQU64 200(CX), Z7
+	VMOVDQU64 256(DX), Z8
+	VMOVDQU64 264(CX), Z9
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z22, Z22, Z22
+
+amm52x40_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z21
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z20
+	VPMADD52LUQ  Z0, Z20, Z10
+	VPMADD52LUQ  Z2, Z20, Z12
+	VPMADD52LUQ  Z4, Z20, Z14
+	VPMADD52LUQ  Z6, Z20, Z16
+	VPMADD52LUQ  Z8, Z20, Z18
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z11, Z13, Z11
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Z17, Z19, Z17
+	VALIGNQ     $0x01, Z19, Z22, Z19
+	VMOVDQU64   16(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z11
+	VMOVDQU64   80(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z13
+	VMOVDQU64   144(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z15
+	VMOVDQU64   208(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z17
+	VMOVDQU64   272(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z19
+	VPMADD52HUQ Z1, Z21, Z11
+	VPMADD52HUQ Z3, Z21, Z13
+	VPMADD52HUQ Z5, Z21, Z15
+	VPMADD52HUQ Z7, Z21, Z17
+	VPMADD52HUQ Z9, Z21, Z19
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z10, Z12, Z10
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Z16, Z18, Z16
+	VALIGNQ     $0x01, Z18, Z22, Z18
+	VPMADD52HUQ Z0, Z20, Z10
+	VPMADD52HUQ Z2, Z20, Z12
+	VPMADD52HUQ Z4, Z20, Z14
+	VPMADD52HUQ Z6, Z20, Z16
+	VPMADD52HUQ Z8, Z20, Z18
+
+	// d += lane 0 of a + b
+	VPADDQ X10, X11, X20
+	VMOVQ  X20, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x40_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z21
+	VPMADD52LUQ  Z1, Z21, Z11
+	VPMADD52HUQ  (CX), Z21, Z11
+	VPMADD52LUQ  Z3, Z21, Z13
+	VPMADD52HUQ  64(CX), Z21, Z13
+	VPMADD52LUQ  Z5, Z21, Z15
+	VPMADD52HUQ  128(CX), Z21, Z15
+	VPMADD52LUQ  Z7, Z21, Z17
+	VPMADD52HUQ  192(CX), Z21, Z17
+	VPMADD52LUQ  Z9, Z21, Z19
+	VPMADD52HUQ  256(CX), Z21, Z19
+	VPADDQ       Z11, Z10, Z10
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Z15, Z14, Z14
+	VPADDQ       Z17, Z16, Z16
+	VPADDQ       Z19, Z18, Z18
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X24
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z24, K1, Z10
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z10, Z1
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z22, Z1, Z2
+	VPADDQ  Z2, Z10, Z10
+	VPSRLQ  $0x34, Z12, Z2
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z1
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z14, Z14
+	VPSRLQ  $0x34, Z16, Z2
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z16, Z16
+	VPSRLQ  $0x34, Z18, Z1
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z18, Z18
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 192(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 256(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x44(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x44(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	VMOVDQU64 128(DX), Z4
+	VMOVDQU64 136(CX), Z5
+	VMOVDQU64 192(DX), Z6
+	VMOVDQU64 200(CX), Z7
+	VMOVDQU64 256(DX), Z8
+	VMOVDQU64 264(CX), Z9
+	VMOVDQU64 320(DX), Y10
+	VMOVDQU64 328(CX), Y11
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z26, Z26, Z26
+
+amm52x44_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z25
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z24
+	VPMADD52LUQ  Z0, Z24, Z12
+	VPMADD52LUQ  Z2, Z24, Z14
+	VPMADD52LUQ  Z4, Z24, Z16
+	VPMADD52LUQ  Z6, Z24, Z18
+	VPMADD52LUQ  Z8, Z24, Z20
+	VPMADD52LUQ  Y10, Y24, Y22
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Z17, Z19, Z17
+	VALIGNQ     $0x01, Z19, Z21, Z19
+	VALIGNQ     $0x01, Z21, Z23, Z21
+	VALIGNQ     $0x01, Y23, Y26, Y23
+	VMOVDQU64   16(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z13
+	VMOVDQU64   80(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z15
+	VMOVDQU64   144(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z17
+	VMOVDQU64   208(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z19
+	VMOVDQU64   272(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z21
+	VMOVDQU64   336(CX), Y27
+	VPMADD52LUQ Y27, Y25, Y23
+	VPMADD52HUQ Z1, Z25, Z13
+	VPMADD52HUQ Z3, Z25, Z15
+	VPMADD52HUQ Z5, Z25, Z17
+	VPMADD52HUQ Z7, Z25, Z19
+	VPMADD52HUQ Z9, Z25, Z21
+	VPMADD52HUQ Y11, Y25, Y23
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Z16, Z18, Z16
+	VALIGNQ     $0x01, Z18, Z20, Z18
+	VALIGNQ     $0x01, Z20, Z22, Z20
+	VALIGNQ     $0x01, Y22, Y26, Y22
+	VPMADD52HUQ Z0, Z24, Z12
+	VPMADD52HUQ Z2, Z24, Z14
+	VPMADD52HUQ Z4, Z24, Z16
+	VPMADD52HUQ Z6, Z24, Z18
+	VPMADD52HUQ Z8, Z24, Z20
+	VPMADD52HUQ Y10, Y24, Y22
+
+	// d += lane 0 of a + b
+	VPADDQ X12, X13, X24
+	VMOVQ  X24, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x44_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z25
+	VPMADD52LUQ  Z1, Z25, Z13
+	VPMADD52HUQ  (CX), Z25, Z13
+	VPMADD52LUQ  Z3, Z25, Z15
+	VPMADD52HUQ  64(CX), Z25, Z15
+	VPMADD52LUQ  Z5, Z25, Z17
+	VPMADD52HUQ  128(CX), Z25, Z17
+	VPMADD52LUQ  Z7, Z25, Z19
+	VPMADD52HUQ  192(CX), Z25, Z19
+	VPMADD52LUQ  Z9, Z25, Z21
+	VPMADD52HUQ  256(CX), Z25, Z21
+	VPMADD52LUQ  Y11, Y25, Y23
+	VPMADD52HUQ  320(CX), Y25, Y23
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Z15, Z14, Z14
+	VPADDQ       Z17, Z16, Z16
+	VPADDQ       Z19, Z18, Z18
+	VPADDQ       Z21, Z20, Z20
+	VPADDQ       Y23, Y22, Y22
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X28
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z28, K1, Z12
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z26, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
+	VPSRLQ  $0x34, Z16, Z1
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z16, Z16
+	VPSRLQ  $0x34, Z18, Z2
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z18, Z18
+	VPSRLQ  $0x34, Z20, Z1
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z20, Z20
+	VPSRLQ  $0x34, Z22, Z2
+	VPANDQ  Z0, Z22, Z22
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z22, Z22
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z22, K1
+	VPCMPUQ $0x00, Z0, Z22, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 256(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z22, K1, Z22
+	VPANDQ       Z0, Z22, Z22
+	VMOVDQU64    Z22, 320(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x48(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·amm52x48(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	VMOVDQU64 128(DX), Z4
+	VMOVDQU64 136(CX), Z5
+	VMOVDQU64 192(DX), Z6
+	VMOVDQU64 200(CX), Z7
+	VMOVDQU64 256(DX), Z8
+	VMOVDQU64 264(CX), Z9
+	VMOVDQU64 320(DX), Z10
+	VMOVDQU64 328(CX), Z11
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z26, Z26, Z26
+
+amm52x48_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z25
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z24
+	VPMADD52LUQ  Z0, Z24, Z12
+	VPMADD52LUQ  Z2, Z24, Z14
+	VPMADD52LUQ  Z4, Z24, Z16
+	VPMADD52LUQ  Z6, Z24, Z18
+	VPMADD52LUQ  Z8, Z24, Z20
+	VPMADD52LUQ  Z10, Z24, Z22
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Z17, Z19, Z17
+	VALIGNQ     $0x01, Z19, Z21, Z19
+	VALIGNQ     $0x01, Z21, Z23, Z21
+	VALIGNQ     $0x01, Z23, Z26, Z23
+	VMOVDQU64   16(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z13
+	VMOVDQU64   80(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z15
+	VMOVDQU64   144(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z17
+	VMOVDQU64   208(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z19
+	VMOVDQU64   272(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z21
+	VMOVDQU64   336(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z23
+	VPMADD52HUQ Z1, Z25, Z13
+	VPMADD52HUQ Z3, Z25, Z15
+	VPMADD52HUQ Z5, Z25, Z17
+	VPMADD52HUQ Z7, Z25, Z19
+	VPMADD52HUQ Z9, Z25, Z21
+	VPMADD52HUQ Z11, Z25, Z23
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Z16, Z18, Z16
+	VALIGNQ     $0x01, Z18, Z20, Z18
+	VALIGNQ     $0x01, Z20, Z22, Z20
+	VALIGNQ     $0x01, Z22, Z26, Z22
+	VPMADD52HUQ Z0, Z24, Z12
+	VPMADD52HUQ Z2, Z24, Z14
+	VPMADD52HUQ Z4, Z24, Z16
+	VPMADD52HUQ Z6, Z24, Z18
+	VPMADD52HUQ Z8, Z24, Z20
+	VPMADD52HUQ Z10, Z24, Z22
+
+	// d += lane 0 of a + b
+	VPADDQ X12, X13, X24
+	VMOVQ  X24, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x48_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z25
+	VPMADD52LUQ  Z1, Z25, Z13
+	VPMADD52HUQ  (CX), Z25, Z13
+	VPMADD52LUQ  Z3, Z25, Z15
+	VPMADD52HUQ  64(CX), Z25, Z15
+	VPMADD52LUQ  Z5, Z25, Z17
+	VPMADD52HUQ  128(CX), Z25, Z17
+	VPMADD52LUQ  Z7, Z25, Z19
+	VPMADD52HUQ  192(CX), Z25, Z19
+	VPMADD52LUQ  Z9, Z25, Z21
+	VPMADD52HUQ  256(CX), Z25, Z21
+	VPMADD52LUQ  Z11, Z25, Z23
+	VPMADD52HUQ  320(CX), Z25, Z23
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Z15, Z14, Z14
+	VPADDQ       Z17, Z16, Z16
+	VPADDQ       Z19, Z18, Z18
+	VPADDQ       Z21, Z20, Z20
+	VPADDQ       Z23, Z22, Z22
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X28
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z28, K1, Z12
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z26, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
+	VPSRLQ  $0x34, Z16, Z1
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z16, Z16
+	VPSRLQ  $0x34, Z18, Z2
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z18, Z18
+	VPSRLQ  $0x34, Z20, Z1
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z20, Z20
+	VPSRLQ  $0x34, Z22, Z2
+	VPANDQ  Z0, Z22, Z22
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z22, Z22
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z22, K1
+	VPCMPUQ $0x00, Z0, Z22, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 256(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z22, K1, Z22
+	VPANDQ       Z0, Z22, Z22
+	VMOVDQU64    Z22, 320(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x52(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x52(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	VMOVDQU64 384(DX), Y6
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
 	VPXORQ Z7, Z7, Z7
 	VPXORQ Z8, Z8, Z8
 	VPXORQ Z9, Z9, Z9
@@ -3996,265 +2195,3203 @@ TEXT ·amm52x104(SB), NOSPLIT, $0-48
 	VPXORQ Z11, Z11, Z11
 	VPXORQ Z12, Z12, Z12
 	VPXORQ Z13, Z13, Z13
-	XORQ   R9, R9
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z23, Z23, Z23
 
-amm52x104_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (SI), Z14
-	MOVQ         (CX), DX
-	MULXQ        (SI), DX, R10
-	ADDQ         DX, R9
-	ADCQ         $0x00, R10
+amm52x52_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z22
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         DI, R11
-	IMULQ        R9, R11
-	ANDQ         AX, R11
-	VPBROADCASTQ R11, Z15
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  (BX), DX
-	MULXQ R11, DX, R11
-	ADDQ  DX, R9
-	ADCQ  R11, R10
-	SHRQ  $0x34, R10, R9
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z21
+	VPMADD52LUQ  Z0, Z21, Z7
+	VPMADD52LUQ  Z1, Z21, Z9
+	VPMADD52LUQ  Z2, Z21, Z11
+	VPMADD52LUQ  Z3, Z21, Z13
+	VPMADD52LUQ  Z4, Z21, Z15
+	VPMADD52LUQ  Z5, Z21, Z17
+	VPMADD52LUQ  Y6, Y21, Y19
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ (CX), Z14, Z0
-	VPMADD52LUQ 64(CX), Z14, Z1
-	VPMADD52LUQ 128(CX), Z14, Z2
-	VPMADD52LUQ 192(CX), Z14, Z3
-	VPMADD52LUQ 256(CX), Z14, Z4
-	VPMADD52LUQ 320(CX), Z14, Z5
-	VPMADD52LUQ 384(CX), Z14, Z6
-	VPMADD52LUQ 448(CX), Z14, Z7
-	VPMADD52LUQ 512(CX), Z14, Z8
-	VPMADD52LUQ 576(CX), Z14, Z9
-	VPMADD52LUQ 640(CX), Z14, Z10
-	VPMADD52LUQ 704(CX), Z14, Z11
-	VPMADD52LUQ 768(CX), Z14, Z12
-	VPMADD52LUQ (BX), Z15, Z0
-	VPMADD52LUQ 64(BX), Z15, Z1
-	VPMADD52LUQ 128(BX), Z15, Z2
-	VPMADD52LUQ 192(BX), Z15, Z3
-	VPMADD52LUQ 256(BX), Z15, Z4
-	VPMADD52LUQ 320(BX), Z15, Z5
-	VPMADD52LUQ 384(BX), Z15, Z6
-	VPMADD52LUQ 448(BX), Z15, Z7
-	VPMADD52LUQ 512(BX), Z15, Z8
-	VPMADD52LUQ 576(BX), Z15, Z9
-	VPMADD52LUQ 640(BX), Z15, Z10
-	VPMADD52LUQ 704(BX), Z15, Z11
-	VPMADD52LUQ 768(BX), Z15, Z12
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Z10, Z12, Z10
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Z16, Z18, Z16
+	VALIGNQ     $0x01, Z18, Z20, Z18
+	VALIGNQ     $0x01, Y20, Y23, Y20
+	VMOVDQU64   16(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z8
+	VMOVDQU64   80(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z10
+	VMOVDQU64   144(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z12
+	VMOVDQU64   208(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z14
+	VMOVDQU64   272(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z16
+	VMOVDQU64   336(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z18
+	VMOVDQU64   400(CX), Y24
+	VPMADD52LUQ Y24, Y22, Y20
+	VMOVDQU64   8(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z8
+	VMOVDQU64   72(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z10
+	VMOVDQU64   136(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z12
+	VMOVDQU64   200(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z14
+	VMOVDQU64   264(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z16
+	VMOVDQU64   328(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z18
+	VMOVDQU64   392(CX), Y24
+	VPMADD52HUQ Y24, Y22, Y20
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VALIGNQ $0x01, Z6, Z7, Z6
-	VALIGNQ $0x01, Z7, Z8, Z7
-	VALIGNQ $0x01, Z8, Z9, Z8
-	VALIGNQ $0x01, Z9, Z10, Z9
-	VALIGNQ $0x01, Z10, Z11, Z10
-	VALIGNQ $0x01, Z11, Z12, Z11
-	VALIGNQ $0x01, Z12, Z13, Z12
-	VMOVQ   X0, R11
-	ADDQ    R11, R9
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z7, Z9, Z7
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Z11, Z13, Z11
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Z17, Z19, Z17
+	VALIGNQ     $0x01, Y19, Y23, Y19
+	VPMADD52HUQ Z0, Z21, Z7
+	VPMADD52HUQ Z1, Z21, Z9
+	VPMADD52HUQ Z2, Z21, Z11
+	VPMADD52HUQ Z3, Z21, Z13
+	VPMADD52HUQ Z4, Z21, Z15
+	VPMADD52HUQ Z5, Z21, Z17
+	VPMADD52HUQ Y6, Y21, Y19
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  (CX), Z14, Z0
-	VPMADD52HUQ  64(CX), Z14, Z1
-	VPMADD52HUQ  128(CX), Z14, Z2
-	VPMADD52HUQ  192(CX), Z14, Z3
-	VPMADD52HUQ  256(CX), Z14, Z4
-	VPMADD52HUQ  320(CX), Z14, Z5
-	VPMADD52HUQ  384(CX), Z14, Z6
-	VPMADD52HUQ  448(CX), Z14, Z7
-	VPMADD52HUQ  512(CX), Z14, Z8
-	VPMADD52HUQ  576(CX), Z14, Z9
-	VPMADD52HUQ  640(CX), Z14, Z10
-	VPMADD52HUQ  704(CX), Z14, Z11
-	VPMADD52HUQ  768(CX), Z14, Z12
-	VPMADD52HUQ  (BX), Z15, Z0
-	VPMADD52HUQ  64(BX), Z15, Z1
-	VPMADD52HUQ  128(BX), Z15, Z2
-	VPMADD52HUQ  192(BX), Z15, Z3
-	VPMADD52HUQ  256(BX), Z15, Z4
-	VPMADD52HUQ  320(BX), Z15, Z5
-	VPMADD52HUQ  384(BX), Z15, Z6
-	VPMADD52HUQ  448(BX), Z15, Z7
-	VPMADD52HUQ  512(BX), Z15, Z8
-	VPMADD52HUQ  576(BX), Z15, Z9
-	VPMADD52HUQ  640(BX), Z15, Z10
-	VPMADD52HUQ  704(BX), Z15, Z11
-	VPMADD52HUQ  768(BX), Z15, Z12
-	ADDQ         $0x08, SI
-	DECQ         R8
-	JNZ          amm52x104_digit
-	VPBROADCASTQ AX, Z14
+	// d += lane 0 of a + b
+	VPADDQ X7, X8, X21
+	VMOVQ  X21, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x52_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z22
+	VPMADD52LUQ  8(CX), Z22, Z8
+	VPMADD52HUQ  (CX), Z22, Z8
+	VPMADD52LUQ  72(CX), Z22, Z10
+	VPMADD52HUQ  64(CX), Z22, Z10
+	VPMADD52LUQ  136(CX), Z22, Z12
+	VPMADD52HUQ  128(CX), Z22, Z12
+	VPMADD52LUQ  200(CX), Z22, Z14
+	VPMADD52HUQ  192(CX), Z22, Z14
+	VPMADD52LUQ  264(CX), Z22, Z16
+	VPMADD52HUQ  256(CX), Z22, Z16
+	VPMADD52LUQ  328(CX), Z22, Z18
+	VPMADD52HUQ  320(CX), Z22, Z18
+	VPMADD52LUQ  392(CX), Y22, Y20
+	VPMADD52HUQ  384(CX), Y22, Y20
+	VPADDQ       Z8, Z7, Z7
+	VPADDQ       Z10, Z9, Z9
+	VPADDQ       Z12, Z11, Z11
+	VPADDQ       Z14, Z13, Z13
+	VPADDQ       Z16, Z15, Z15
+	VPADDQ       Z18, Z17, Z17
+	VPADDQ       Y20, Y19, Y19
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     R9, X16
+	VMOVQ     R11, X25
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z16, K1, Z0
+	VMOVDQA64 Z25, K1, Z7
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z15
-	VPANDQ  Z14, Z0, Z0
-	VALIGNQ $0x07, Z13, Z15, Z13
-	VPADDQ  Z13, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z13
-	VPANDQ  Z14, Z1, Z1
-	VALIGNQ $0x07, Z15, Z13, Z15
-	VPADDQ  Z15, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z15
-	VPANDQ  Z14, Z2, Z2
-	VALIGNQ $0x07, Z13, Z15, Z13
-	VPADDQ  Z13, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z13
-	VPANDQ  Z14, Z3, Z3
-	VALIGNQ $0x07, Z15, Z13, Z15
-	VPADDQ  Z15, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z15
-	VPANDQ  Z14, Z4, Z4
-	VALIGNQ $0x07, Z13, Z15, Z13
-	VPADDQ  Z13, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z13
-	VPANDQ  Z14, Z5, Z5
-	VALIGNQ $0x07, Z15, Z13, Z15
-	VPADDQ  Z15, Z5, Z5
-	VPSRLQ  $0x34, Z6, Z15
-	VPANDQ  Z14, Z6, Z6
-	VALIGNQ $0x07, Z13, Z15, Z13
-	VPADDQ  Z13, Z6, Z6
-	VPSRLQ  $0x34, Z7, Z13
-	VPANDQ  Z14, Z7, Z7
-	VALIGNQ $0x07, Z15, Z13, Z15
-	VPADDQ  Z15, Z7, Z7
-	VPSRLQ  $0x34, Z8, Z15
-	VPANDQ  Z14, Z8, Z8
-	VALIGNQ $0x07, Z13, Z15, Z13
-	VPADDQ  Z13, Z8, Z8
-	VPSRLQ  $0x34, Z9, Z13
-	VPANDQ  Z14, Z9, Z9
-	VALIGNQ $0x07, Z15, Z13, Z15
-	VPADDQ  Z15, Z9, Z9
-	VPSRLQ  $0x34, Z10, Z15
-	VPANDQ  Z14, Z10, Z10
-	VALIGNQ $0x07, Z13, Z15, Z13
-	VPADDQ  Z13, Z10, Z10
-	VPSRLQ  $0x34, Z11, Z13
-	VPANDQ  Z14, Z11, Z11
-	VALIGNQ $0x07, Z15, Z13, Z15
-	VPADDQ  Z15, Z11, Z11
-	VPSRLQ  $0x34, Z12, Z15
-	VPANDQ  Z14, Z12, Z12
-	VALIGNQ $0x07, Z13, Z15, Z13
-	VPADDQ  Z13, Z12, Z12
+	VPSRLQ  $0x34, Z7, Z1
+	VPANDQ  Z0, Z7, Z7
+	VALIGNQ $0x07, Z23, Z1, Z2
+	VPADDQ  Z2, Z7, Z7
+	VPSRLQ  $0x34, Z9, Z2
+	VPANDQ  Z0, Z9, Z9
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z9, Z9
+	VPSRLQ  $0x34, Z11, Z1
+	VPANDQ  Z0, Z11, Z11
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z11, Z11
+	VPSRLQ  $0x34, Z13, Z2
+	VPANDQ  Z0, Z13, Z13
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z13, Z13
+	VPSRLQ  $0x34, Z15, Z1
+	VPANDQ  Z0, Z15, Z15
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z15, Z15
+	VPSRLQ  $0x34, Z17, Z2
+	VPANDQ  Z0, Z17, Z17
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z17, Z17
+	VPSRLQ  $0x34, Z19, Z1
+	VPANDQ  Z0, Z19, Z19
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z19, Z19
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z7, K1
+	VPCMPUQ $0x00, Z0, Z7, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z9, K1
+	VPCMPUQ $0x00, Z0, Z9, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z11, K1
+	VPCMPUQ $0x00, Z0, Z11, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z13, K1
+	VPCMPUQ $0x00, Z0, Z13, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z15, K1
+	VPCMPUQ $0x00, Z0, Z15, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z17, K1
+	VPCMPUQ $0x00, Z0, Z17, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z19, K1
+	VPCMPUQ $0x00, Z0, Z19, K2
+	KMOVW   K1, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z7, K1, Z7
+	VPANDQ       Z0, Z7, Z7
+	VMOVDQU64    Z7, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z9, K1, Z9
+	VPANDQ       Z0, Z9, Z9
+	VMOVDQU64    Z9, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z11, K1, Z11
+	VPANDQ       Z0, Z11, Z11
+	VMOVDQU64    Z11, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z13, K1, Z13
+	VPANDQ       Z0, Z13, Z13
+	VMOVDQU64    Z13, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z15, K1, Z15
+	VPANDQ       Z0, Z15, Z15
+	VMOVDQU64    Z15, 256(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z17, K1, Z17
+	VPANDQ       Z0, Z17, Z17
+	VMOVDQU64    Z17, 320(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z19, K1, Z19
+	VPANDQ       Z0, Z19, Z19
+	VMOVDQU64    Z19, 384(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x56(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·amm52x56(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	VMOVDQU64 384(DX), Z6
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z7, Z7, Z7
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z23, Z23, Z23
+
+amm52x56_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z22
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z21
+	VPMADD52LUQ  Z0, Z21, Z7
+	VPMADD52LUQ  Z1, Z21, Z9
+	VPMADD52LUQ  Z2, Z21, Z11
+	VPMADD52LUQ  Z3, Z21, Z13
+	VPMADD52LUQ  Z4, Z21, Z15
+	VPMADD52LUQ  Z5, Z21, Z17
+	VPMADD52LUQ  Z6, Z21, Z19
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Z10, Z12, Z10
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Z16, Z18, Z16
+	VALIGNQ     $0x01, Z18, Z20, Z18
+	VALIGNQ     $0x01, Z20, Z23, Z20
+	VMOVDQU64   16(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z8
+	VMOVDQU64   80(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z10
+	VMOVDQU64   144(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z12
+	VMOVDQU64   208(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z14
+	VMOVDQU64   272(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z16
+	VMOVDQU64   336(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z18
+	VMOVDQU64   400(CX), Z24
+	VPMADD52LUQ Z24, Z22, Z20
+	VMOVDQU64   8(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z8
+	VMOVDQU64   72(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z10
+	VMOVDQU64   136(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z12
+	VMOVDQU64   200(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z14
+	VMOVDQU64   264(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z16
+	VMOVDQU64   328(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z18
+	VMOVDQU64   392(CX), Z24
+	VPMADD52HUQ Z24, Z22, Z20
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z7, Z9, Z7
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Z11, Z13, Z11
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Z17, Z19, Z17
+	VALIGNQ     $0x01, Z19, Z23, Z19
+	VPMADD52HUQ Z0, Z21, Z7
+	VPMADD52HUQ Z1, Z21, Z9
+	VPMADD52HUQ Z2, Z21, Z11
+	VPMADD52HUQ Z3, Z21, Z13
+	VPMADD52HUQ Z4, Z21, Z15
+	VPMADD52HUQ Z5, Z21, Z17
+	VPMADD52HUQ Z6, Z21, Z19
+
+	// d += lane 0 of a + b
+	VPADDQ X7, X8, X21
+	VMOVQ  X21, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x56_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z22
+	VPMADD52LUQ  8(CX), Z22, Z8
+	VPMADD52HUQ  (CX), Z22, Z8
+	VPMADD52LUQ  72(CX), Z22, Z10
+	VPMADD52HUQ  64(CX), Z22, Z10
+	VPMADD52LUQ  136(CX), Z22, Z12
+	VPMADD52HUQ  128(CX), Z22, Z12
+	VPMADD52LUQ  200(CX), Z22, Z14
+	VPMADD52HUQ  192(CX), Z22, Z14
+	VPMADD52LUQ  264(CX), Z22, Z16
+	VPMADD52HUQ  256(CX), Z22, Z16
+	VPMADD52LUQ  328(CX), Z22, Z18
+	VPMADD52HUQ  320(CX), Z22, Z18
+	VPMADD52LUQ  392(CX), Z22, Z20
+	VPMADD52HUQ  384(CX), Z22, Z20
+	VPADDQ       Z8, Z7, Z7
+	VPADDQ       Z10, Z9, Z9
+	VPADDQ       Z12, Z11, Z11
+	VPADDQ       Z14, Z13, Z13
+	VPADDQ       Z16, Z15, Z15
+	VPADDQ       Z18, Z17, Z17
+	VPADDQ       Z20, Z19, Z19
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X25
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z25, K1, Z7
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z7, Z1
+	VPANDQ  Z0, Z7, Z7
+	VALIGNQ $0x07, Z23, Z1, Z2
+	VPADDQ  Z2, Z7, Z7
+	VPSRLQ  $0x34, Z9, Z2
+	VPANDQ  Z0, Z9, Z9
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z9, Z9
+	VPSRLQ  $0x34, Z11, Z1
+	VPANDQ  Z0, Z11, Z11
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z11, Z11
+	VPSRLQ  $0x34, Z13, Z2
+	VPANDQ  Z0, Z13, Z13
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z13, Z13
+	VPSRLQ  $0x34, Z15, Z1
+	VPANDQ  Z0, Z15, Z15
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z15, Z15
+	VPSRLQ  $0x34, Z17, Z2
+	VPANDQ  Z0, Z17, Z17
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z17, Z17
+	VPSRLQ  $0x34, Z19, Z1
+	VPANDQ  Z0, Z19, Z19
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z19, Z19
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z7, K1
+	VPCMPUQ $0x00, Z0, Z7, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z9, K1
+	VPCMPUQ $0x00, Z0, Z9, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z11, K1
+	VPCMPUQ $0x00, Z0, Z11, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z13, K1
+	VPCMPUQ $0x00, Z0, Z13, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z15, K1
+	VPCMPUQ $0x00, Z0, Z15, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z17, K1
+	VPCMPUQ $0x00, Z0, Z17, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z19, K1
+	VPCMPUQ $0x00, Z0, Z19, K2
+	KMOVW   K1, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z7, K1, Z7
+	VPANDQ       Z0, Z7, Z7
+	VMOVDQU64    Z7, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z9, K1, Z9
+	VPANDQ       Z0, Z9, Z9
+	VMOVDQU64    Z9, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z11, K1, Z11
+	VPANDQ       Z0, Z11, Z11
+	VMOVDQU64    Z11, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z13, K1, Z13
+	VPANDQ       Z0, Z13, Z13
+	VMOVDQU64    Z13, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z15, K1, Z15
+	VPANDQ       Z0, Z15, Z15
+	VMOVDQU64    Z15, 256(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z17, K1, Z17
+	VPANDQ       Z0, Z17, Z17
+	VMOVDQU64    Z17, 320(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z19, K1, Z19
+	VPANDQ       Z0, Z19, Z19
+	VMOVDQU64    Z19, 384(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x60(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52x60(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	VMOVDQU64 384(DX), Z6
+	VMOVDQU64 448(DX), Y7
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z26, Z26, Z26
+
+amm52x60_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z25
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z24
+	VPMADD52LUQ  Z0, Z24, Z8
+	VPMADD52LUQ  Z1, Z24, Z10
+	VPMADD52LUQ  Z2, Z24, Z12
+	VPMADD52LUQ  Z3, Z24, Z14
+	VPMADD52LUQ  Z4, Z24, Z16
+	VPMADD52LUQ  Z5, Z24, Z18
+	VPMADD52LUQ  Z6, Z24, Z20
+	VPMADD52LUQ  Y7, Y24, Y22
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Z11, Z13, Z11
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Z17, Z19, Z17
+	VALIGNQ     $0x01, Z19, Z21, Z19
+	VALIGNQ     $0x01, Z21, Z23, Z21
+	VALIGNQ     $0x01, Y23, Y26, Y23
+	VMOVDQU64   16(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z9
+	VMOVDQU64   80(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z11
+	VMOVDQU64   144(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z13
+	VMOVDQU64   208(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z15
+	VMOVDQU64   272(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z17
+	VMOVDQU64   336(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z19
+	VMOVDQU64   400(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z21
+	VMOVDQU64   464(CX), Y27
+	VPMADD52LUQ Y27, Y25, Y23
+	VMOVDQU64   8(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z9
+	VMOVDQU64   72(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z11
+	VMOVDQU64   136(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z13
+	VMOVDQU64   200(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z15
+	VMOVDQU64   264(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z17
+	VMOVDQU64   328(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z19
+	VMOVDQU64   392(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z21
+	VMOVDQU64   456(CX), Y27
+	VPMADD52HUQ Y27, Y25, Y23
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Z10, Z12, Z10
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Z16, Z18, Z16
+	VALIGNQ     $0x01, Z18, Z20, Z18
+	VALIGNQ     $0x01, Z20, Z22, Z20
+	VALIGNQ     $0x01, Y22, Y26, Y22
+	VPMADD52HUQ Z0, Z24, Z8
+	VPMADD52HUQ Z1, Z24, Z10
+	VPMADD52HUQ Z2, Z24, Z12
+	VPMADD52HUQ Z3, Z24, Z14
+	VPMADD52HUQ Z4, Z24, Z16
+	VPMADD52HUQ Z5, Z24, Z18
+	VPMADD52HUQ Z6, Z24, Z20
+	VPMADD52HUQ Y7, Y24, Y22
+
+	// d += lane 0 of a + b
+	VPADDQ X8, X9, X24
+	VMOVQ  X24, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x60_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z25
+	VPMADD52LUQ  8(CX), Z25, Z9
+	VPMADD52HUQ  (CX), Z25, Z9
+	VPMADD52LUQ  72(CX), Z25, Z11
+	VPMADD52HUQ  64(CX), Z25, Z11
+	VPMADD52LUQ  136(CX), Z25, Z13
+	VPMADD52HUQ  128(CX), Z25, Z13
+	VPMADD52LUQ  200(CX), Z25, Z15
+	VPMADD52HUQ  192(CX), Z25, Z15
+	VPMADD52LUQ  264(CX), Z25, Z17
+	VPMADD52HUQ  256(CX), Z25, Z17
+	VPMADD52LUQ  328(CX), Z25, Z19
+	VPMADD52HUQ  320(CX), Z25, Z19
+	VPMADD52LUQ  392(CX), Z25, Z21
+	VPMADD52HUQ  384(CX), Z25, Z21
+	VPMADD52LUQ  456(CX), Y25, Y23
+	VPMADD52HUQ  448(CX), Y25, Y23
+	VPADDQ       Z9, Z8, Z8
+	VPADDQ       Z11, Z10, Z10
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Z15, Z14, Z14
+	VPADDQ       Z17, Z16, Z16
+	VPADDQ       Z19, Z18, Z18
+	VPADDQ       Z21, Z20, Z20
+	VPADDQ       Y23, Y22, Y22
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X28
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z28, K1, Z8
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z8, Z1
+	VPANDQ  Z0, Z8, Z8
+	VALIGNQ $0x07, Z26, Z1, Z2
+	VPADDQ  Z2, Z8, Z8
+	VPSRLQ  $0x34, Z10, Z2
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z10, Z10
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
+	VPSRLQ  $0x34, Z16, Z1
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z16, Z16
+	VPSRLQ  $0x34, Z18, Z2
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z18, Z18
+	VPSRLQ  $0x34, Z20, Z1
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z20, Z20
+	VPSRLQ  $0x34, Z22, Z2
+	VPANDQ  Z0, Z22, Z22
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z22, Z22
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z8, K1
+	VPCMPUQ $0x00, Z0, Z8, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
+	KMOVW   K1, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z22, K1
+	VPCMPUQ $0x00, Z0, Z22, K2
+	KMOVW   K1, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z8, K1, Z8
+	VPANDQ       Z0, Z8, Z8
+	VMOVDQU64    Z8, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 256(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 320(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 384(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z22, K1, Z22
+	VPANDQ       Z0, Z22, Z22
+	VMOVDQU64    Z22, 448(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x64(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·amm52x64(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	VMOVDQU64 384(DX), Z6
+	VMOVDQU64 448(DX), Z7
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z26, Z26, Z26
+
+amm52x64_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z25
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z24
+	VPMADD52LUQ  Z0, Z24, Z8
+	VPMADD52LUQ  Z1, Z24, Z10
+	VPMADD52LUQ  Z2, Z24, Z12
+	VPMADD52LUQ  Z3, Z24, Z14
+	VPMADD52LUQ  Z4, Z24, Z16
+	VPMADD52LUQ  Z5, Z24, Z18
+	VPMADD52LUQ  Z6, Z24, Z20
+	VPMADD52LUQ  Z7, Z24, Z22
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Z11, Z13, Z11
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Z17, Z19, Z17
+	VALIGNQ     $0x01, Z19, Z21, Z19
+	VALIGNQ     $0x01, Z21, Z23, Z21
+	VALIGNQ     $0x01, Z23, Z26, Z23
+	VMOVDQU64   16(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z9
+	VMOVDQU64   80(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z11
+	VMOVDQU64   144(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z13
+	VMOVDQU64   208(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z15
+	VMOVDQU64   272(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z17
+	VMOVDQU64   336(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z19
+	VMOVDQU64   400(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z21
+	VMOVDQU64   464(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z23
+	VMOVDQU64   8(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z9
+	VMOVDQU64   72(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z11
+	VMOVDQU64   136(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z13
+	VMOVDQU64   200(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z15
+	VMOVDQU64   264(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z17
+	VMOVDQU64   328(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z19
+	VMOVDQU64   392(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z21
+	VMOVDQU64   456(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z23
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Z10, Z12, Z10
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Z16, Z18, Z16
+	VALIGNQ     $0x01, Z18, Z20, Z18
+	VALIGNQ     $0x01, Z20, Z22, Z20
+	VALIGNQ     $0x01, Z22, Z26, Z22
+	VPMADD52HUQ Z0, Z24, Z8
+	VPMADD52HUQ Z1, Z24, Z10
+	VPMADD52HUQ Z2, Z24, Z12
+	VPMADD52HUQ Z3, Z24, Z14
+	VPMADD52HUQ Z4, Z24, Z16
+	VPMADD52HUQ Z5, Z24, Z18
+	VPMADD52HUQ Z6, Z24, Z20
+	VPMADD52HUQ Z7, Z24, Z22
+
+	// d += lane 0 of a + b
+	VPADDQ X8, X9, X24
+	VMOVQ  X24, DX
+	ADDQ   DX, R11
+	ADDQ   $0x08, BX
+	DECQ   R9
+	JNZ    amm52x64_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z25
+	VPMADD52LUQ  8(CX), Z25, Z9
+	VPMADD52HUQ  (CX), Z25, Z9
+	VPMADD52LUQ  72(CX), Z25, Z11
+	VPMADD52HUQ  64(CX), Z25, Z11
+	VPMADD52LUQ  136(CX), Z25, Z13
+	VPMADD52HUQ  128(CX), Z25, Z13
+	VPMADD52LUQ  200(CX), Z25, Z15
+	VPMADD52HUQ  192(CX), Z25, Z15
+	VPMADD52LUQ  264(CX), Z25, Z17
+	VPMADD52HUQ  256(CX), Z25, Z17
+	VPMADD52LUQ  328(CX), Z25, Z19
+	VPMADD52HUQ  320(CX), Z25, Z19
+	VPMADD52LUQ  392(CX), Z25, Z21
+	VPMADD52HUQ  384(CX), Z25, Z21
+	VPMADD52LUQ  456(CX), Z25, Z23
+	VPMADD52HUQ  448(CX), Z25, Z23
+	VPADDQ       Z9, Z8, Z8
+	VPADDQ       Z11, Z10, Z10
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Z15, Z14, Z14
+	VPADDQ       Z17, Z16, Z16
+	VPADDQ       Z19, Z18, Z18
+	VPADDQ       Z21, Z20, Z20
+	VPADDQ       Z23, Z22, Z22
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X28
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z28, K1, Z8
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z8, Z1
+	VPANDQ  Z0, Z8, Z8
+	VALIGNQ $0x07, Z26, Z1, Z2
+	VPADDQ  Z2, Z8, Z8
+	VPSRLQ  $0x34, Z10, Z2
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z10, Z10
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
+	VPSRLQ  $0x34, Z16, Z1
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z16, Z16
+	VPSRLQ  $0x34, Z18, Z2
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z18, Z18
+	VPSRLQ  $0x34, Z20, Z1
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z20, Z20
+	VPSRLQ  $0x34, Z22, Z2
+	VPANDQ  Z0, Z22, Z22
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z22, Z22
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z8, K1
+	VPCMPUQ $0x00, Z0, Z8, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
+	KMOVW   K1, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z22, K1
+	VPCMPUQ $0x00, Z0, Z22, K2
+	KMOVW   K1, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z8, K1, Z8
+	VPANDQ       Z0, Z8, Z8
+	VMOVDQU64    Z8, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 256(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 320(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 384(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z22, K1, Z22
+	VPANDQ       Z0, Z22, Z22
+	VMOVDQU64    Z22, 448(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x72(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·amm52x72(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	VMOVDQU64 128(DX), Z4
+	VMOVDQU64 136(CX), Z5
+	VMOVDQU64 192(DX), Z6
+	VMOVDQU64 200(CX), Z7
+	VMOVDQU64 256(DX), Z8
+	VMOVDQU64 264(CX), Z9
+	VMOVDQU64 320(DX), Z10
+	VMOVDQU64 328(CX), Z11
+	VMOVDQU64 384(DX), Z12
+	VMOVDQU64 392(CX), Z13
+	VMOVDQU64 448(DX), Z14
+	VMOVDQU64 456(CX), Z15
+	VMOVDQU64 512(DX), Z16
+	VMOVDQU64 520(CX), Z17
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	VPXORQ Z26, Z26, Z26
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z29, Z29, Z29
+
+amm52x72_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z28
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z27
+	VPMADD52LUQ  Z0, Z27, Z18
+	VPMADD52LUQ  Z2, Z27, Z19
+	VPMADD52LUQ  Z4, Z27, Z20
+	VPMADD52LUQ  Z6, Z27, Z21
+	VPMADD52LUQ  Z8, Z27, Z22
+	VPMADD52LUQ  Z10, Z27, Z23
+	VPMADD52LUQ  Z12, Z27, Z24
+	VPMADD52LUQ  Z14, Z27, Z25
+	VPMADD52LUQ  Z16, Z27, Z26
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ $0x01, Z18, Z19, Z18
+	VALIGNQ $0x01, Z19, Z20, Z19
+	VALIGNQ $0x01, Z20, Z21, Z20
+	VALIGNQ $0x01, Z21, Z22, Z21
+	VALIGNQ $0x01, Z22, Z23, Z22
+	VALIGNQ $0x01, Z23, Z24, Z23
+	VALIGNQ $0x01, Z24, Z25, Z24
+	VALIGNQ $0x01, Z25, Z26, Z25
+	VALIGNQ $0x01, Z26, Z29, Z26
+
+	// (a is b)
+	VMOVDQU64   16(CX), Z30
+	VPMADD52LUQ Z30, Z28, Z18
+	VMOVDQU64   80(CX), Z30
+	VPMADD52LUQ Z30, Z28, Z19
+	VMOVDQU64   144(CX), Z30
+	VPMADD52LUQ Z30, Z28, Z20
+	VMOVDQU64   208(CX), Z30
+	VPMADD52LUQ Z30, Z28, Z21
+	VMOVDQU64   272(CX), Z30
+	VPMADD52LUQ Z30, Z28, Z22
+	VMOVDQU64   336(CX), Z30
+	VPMADD52LUQ Z30, Z28, Z23
+	VMOVDQU64   400(CX), Z30
+	VPMADD52LUQ Z30, Z28, Z24
+	VMOVDQU64   464(CX), Z30
+	VPMADD52LUQ Z30, Z28, Z25
+	VMOVDQU64   528(CX), Z30
+	VPMADD52LUQ Z30, Z28, Z26
+	VPMADD52HUQ Z1, Z28, Z18
+	VPMADD52HUQ Z3, Z28, Z19
+	VPMADD52HUQ Z5, Z28, Z20
+	VPMADD52HUQ Z7, Z28, Z21
+	VPMADD52HUQ Z9, Z28, Z22
+	VPMADD52HUQ Z11, Z28, Z23
+	VPMADD52HUQ Z13, Z28, Z24
+	VPMADD52HUQ Z15, Z28, Z25
+	VPMADD52HUQ Z17, Z28, Z26
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VPMADD52HUQ Z0, Z27, Z18
+	VPMADD52HUQ Z2, Z27, Z19
+	VPMADD52HUQ Z4, Z27, Z20
+	VPMADD52HUQ Z6, Z27, Z21
+	VPMADD52HUQ Z8, Z27, Z22
+	VPMADD52HUQ Z10, Z27, Z23
+	VPMADD52HUQ Z12, Z27, Z24
+	VPMADD52HUQ Z14, Z27, Z25
+	VPMADD52HUQ Z16, Z27, Z26
+
+	// d += lane 0 of a + b
+	VMOVQ X18, DX
+	ADDQ  DX, R11
+	ADDQ  $0x08, BX
+	DECQ  R9
+	JNZ   amm52x72_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z28
+	VPMADD52LUQ  Z1, Z28, Z18
+	VPMADD52HUQ  (CX), Z28, Z18
+	VPMADD52LUQ  Z3, Z28, Z19
+	VPMADD52HUQ  64(CX), Z28, Z19
+	VPMADD52LUQ  Z5, Z28, Z20
+	VPMADD52HUQ  128(CX), Z28, Z20
+	VPMADD52LUQ  Z7, Z28, Z21
+	VPMADD52HUQ  192(CX), Z28, Z21
+	VPMADD52LUQ  Z9, Z28, Z22
+	VPMADD52HUQ  256(CX), Z28, Z22
+	VPMADD52LUQ  Z11, Z28, Z23
+	VPMADD52HUQ  320(CX), Z28, Z23
+	VPMADD52LUQ  Z13, Z28, Z24
+	VPMADD52HUQ  384(CX), Z28, Z24
+	VPMADD52LUQ  Z15, Z28, Z25
+	VPMADD52HUQ  448(CX), Z28, Z25
+	VPMADD52LUQ  Z17, Z28, Z26
+	VPMADD52HUQ  512(CX), Z28, Z26
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X31
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z31, K1, Z18
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z18, Z1
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z29, Z1, Z2
+	VPADDQ  Z2, Z18, Z18
+	VPSRLQ  $0x34, Z19, Z2
+	VPANDQ  Z0, Z19, Z19
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z19, Z19
+	VPSRLQ  $0x34, Z20, Z1
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z20, Z20
+	VPSRLQ  $0x34, Z21, Z2
+	VPANDQ  Z0, Z21, Z21
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z21, Z21
+	VPSRLQ  $0x34, Z22, Z1
+	VPANDQ  Z0, Z22, Z22
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z22, Z22
+	VPSRLQ  $0x34, Z23, Z2
+	VPANDQ  Z0, Z23, Z23
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z23, Z23
+	VPSRLQ  $0x34, Z24, Z1
+	VPANDQ  Z0, Z24, Z24
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z24, Z24
+	VPSRLQ  $0x34, Z25, Z2
+	VPANDQ  Z0, Z25, Z25
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z25, Z25
+	VPSRLQ  $0x34, Z26, Z1
+	VPANDQ  Z0, Z26, Z26
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z26, Z26
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
 	XORQ    BX, BX
 	XORQ    SI, SI
-	VPCMPUQ $0x06, Z14, Z0, K1
-	VPCMPUQ $0x00, Z14, Z0, K2
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z14, Z1, K1
-	VPCMPUQ $0x00, Z14, Z1, K2
+	VPCMPUQ $0x06, Z0, Z19, K1
+	VPCMPUQ $0x00, Z0, Z19, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z14, Z2, K1
-	VPCMPUQ $0x00, Z14, Z2, K2
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z14, Z3, K1
-	VPCMPUQ $0x00, Z14, Z3, K2
+	VPCMPUQ $0x06, Z0, Z21, K1
+	VPCMPUQ $0x00, Z0, Z21, K2
 	KMOVW   K1, AX
 	SHLQ    $0x18, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x18, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z14, Z4, K1
-	VPCMPUQ $0x00, Z14, Z4, K2
+	VPCMPUQ $0x06, Z0, Z22, K1
+	VPCMPUQ $0x00, Z0, Z22, K2
 	KMOVW   K1, AX
 	SHLQ    $0x20, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x20, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z14, Z5, K1
-	VPCMPUQ $0x00, Z14, Z5, K2
+	VPCMPUQ $0x06, Z0, Z23, K1
+	VPCMPUQ $0x00, Z0, Z23, K2
 	KMOVW   K1, AX
 	SHLQ    $0x28, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x28, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z14, Z6, K1
-	VPCMPUQ $0x00, Z14, Z6, K2
+	VPCMPUQ $0x06, Z0, Z24, K1
+	VPCMPUQ $0x00, Z0, Z24, K2
 	KMOVW   K1, AX
 	SHLQ    $0x30, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x30, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z14, Z7, K1
-	VPCMPUQ $0x00, Z14, Z7, K2
+	VPCMPUQ $0x06, Z0, Z25, K1
+	VPCMPUQ $0x00, Z0, Z25, K2
 	KMOVW   K1, AX
 	SHLQ    $0x38, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x38, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z14, Z8, K1
-	VPCMPUQ $0x00, Z14, Z8, K2
+	VPCMPUQ $0x06, Z0, Z26, K1
+	VPCMPUQ $0x00, Z0, Z26, K2
 	KMOVW   K1, AX
 	ORQ     AX, BX
 	KMOVW   K2, AX
 	ORQ     AX, SI
-	VPCMPUQ $0x06, Z14, Z9, K1
-	VPCMPUQ $0x00, Z14, Z9, K2
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADCQ BX, BX
+	ADDQ DX, CX
+	ADCQ SI, BX
+	XORQ DX, CX
+	XORQ SI, BX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z19, K1, Z19
+	VPANDQ       Z0, Z19, Z19
+	VMOVDQU64    Z19, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z21, K1, Z21
+	VPANDQ       Z0, Z21, Z21
+	VMOVDQU64    Z21, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z22, K1, Z22
+	VPANDQ       Z0, Z22, Z22
+	VMOVDQU64    Z22, 256(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z23, K1, Z23
+	VPANDQ       Z0, Z23, Z23
+	VMOVDQU64    Z23, 320(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z24, K1, Z24
+	VPANDQ       Z0, Z24, Z24
+	VMOVDQU64    Z24, 384(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z25, K1, Z25
+	VPANDQ       Z0, Z25, Z25
+	VMOVDQU64    Z25, 448(DX)
+	KMOVW        BX, K1
+	VPADDQ       Z1, Z26, K1, Z26
+	VPANDQ       Z0, Z26, Z26
+	VMOVDQU64    Z26, 512(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x80(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·amm52x80(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	VMOVDQU64 384(DX), Z6
+	VMOVDQU64 448(DX), Z7
+	VMOVDQU64 512(DX), Z8
+	VMOVDQU64 576(DX), Z9
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z22, Z22, Z22
+
+amm52x80_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z21
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z20
+	VPMADD52LUQ  Z0, Z20, Z10
+	VPMADD52LUQ  Z1, Z20, Z11
+	VPMADD52LUQ  Z2, Z20, Z12
+	VPMADD52LUQ  Z3, Z20, Z13
+	VPMADD52LUQ  Z4, Z20, Z14
+	VPMADD52LUQ  Z5, Z20, Z15
+	VPMADD52LUQ  Z6, Z20, Z16
+	VPMADD52LUQ  Z7, Z20, Z17
+	VPMADD52LUQ  Z8, Z20, Z18
+	VPMADD52LUQ  Z9, Z20, Z19
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ $0x01, Z10, Z11, Z10
+	VALIGNQ $0x01, Z11, Z12, Z11
+	VALIGNQ $0x01, Z12, Z13, Z12
+	VALIGNQ $0x01, Z13, Z14, Z13
+	VALIGNQ $0x01, Z14, Z15, Z14
+	VALIGNQ $0x01, Z15, Z16, Z15
+	VALIGNQ $0x01, Z16, Z17, Z16
+	VALIGNQ $0x01, Z17, Z18, Z17
+	VALIGNQ $0x01, Z18, Z19, Z18
+	VALIGNQ $0x01, Z19, Z22, Z19
+
+	// (a is b)
+	VMOVDQU64   16(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z10
+	VMOVDQU64   80(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z11
+	VMOVDQU64   144(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z12
+	VMOVDQU64   208(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z13
+	VMOVDQU64   272(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z14
+	VMOVDQU64   336(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z15
+	VMOVDQU64   400(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z16
+	VMOVDQU64   464(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z17
+	VMOVDQU64   528(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z18
+	VMOVDQU64   592(CX), Z23
+	VPMADD52LUQ Z23, Z21, Z19
+	VMOVDQU64   8(CX), Z23
+	VPMADD52HUQ Z23, Z21, Z10
+	VMOVDQU64   72(CX), Z23
+	VPMADD52HUQ Z23, Z21, Z11
+	VMOVDQU64   136(CX), Z23
+	VPMADD52HUQ Z23, Z21, Z12
+	VMOVDQU64   200(CX), Z23
+	VPMADD52HUQ Z23, Z21, Z13
+	VMOVDQU64   264(CX), Z23
+	VPMADD52HUQ Z23, Z21, Z14
+	VMOVDQU64   328(CX), Z23
+	VPMADD52HUQ Z23, Z21, Z15
+	VMOVDQU64   392(CX), Z23
+	VPMADD52HUQ Z23, Z21, Z16
+	VMOVDQU64   456(CX), Z23
+	VPMADD52HUQ Z23, Z21, Z17
+	VMOVDQU64   520(CX), Z23
+	VPMADD52HUQ Z23, Z21, Z18
+	VMOVDQU64   584(CX), Z23
+	VPMADD52HUQ Z23, Z21, Z19
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VPMADD52HUQ Z0, Z20, Z10
+	VPMADD52HUQ Z1, Z20, Z11
+	VPMADD52HUQ Z2, Z20, Z12
+	VPMADD52HUQ Z3, Z20, Z13
+	VPMADD52HUQ Z4, Z20, Z14
+	VPMADD52HUQ Z5, Z20, Z15
+	VPMADD52HUQ Z6, Z20, Z16
+	VPMADD52HUQ Z7, Z20, Z17
+	VPMADD52HUQ Z8, Z20, Z18
+	VPMADD52HUQ Z9, Z20, Z19
+
+	// d += lane 0 of a + b
+	VMOVQ X10, DX
+	ADDQ  DX, R11
+	ADDQ  $0x08, BX
+	DECQ  R9
+	JNZ   amm52x80_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z21
+	VPMADD52LUQ  8(CX), Z21, Z10
+	VPMADD52HUQ  (CX), Z21, Z10
+	VPMADD52LUQ  72(CX), Z21, Z11
+	VPMADD52HUQ  64(CX), Z21, Z11
+	VPMADD52LUQ  136(CX), Z21, Z12
+	VPMADD52HUQ  128(CX), Z21, Z12
+	VPMADD52LUQ  200(CX), Z21, Z13
+	VPMADD52HUQ  192(CX), Z21, Z13
+	VPMADD52LUQ  264(CX), Z21, Z14
+	VPMADD52HUQ  256(CX), Z21, Z14
+	VPMADD52LUQ  328(CX), Z21, Z15
+	VPMADD52HUQ  320(CX), Z21, Z15
+	VPMADD52LUQ  392(CX), Z21, Z16
+	VPMADD52HUQ  384(CX), Z21, Z16
+	VPMADD52LUQ  456(CX), Z21, Z17
+	VPMADD52HUQ  448(CX), Z21, Z17
+	VPMADD52LUQ  520(CX), Z21, Z18
+	VPMADD52HUQ  512(CX), Z21, Z18
+	VPMADD52LUQ  584(CX), Z21, Z19
+	VPMADD52HUQ  576(CX), Z21, Z19
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X24
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z24, K1, Z10
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z10, Z1
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z22, Z1, Z2
+	VPADDQ  Z2, Z10, Z10
+	VPSRLQ  $0x34, Z11, Z2
+	VPANDQ  Z0, Z11, Z11
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z11, Z11
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z13, Z2
+	VPANDQ  Z0, Z13, Z13
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z13, Z13
+	VPSRLQ  $0x34, Z14, Z1
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z14, Z14
+	VPSRLQ  $0x34, Z15, Z2
+	VPANDQ  Z0, Z15, Z15
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z15, Z15
+	VPSRLQ  $0x34, Z16, Z1
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z16, Z16
+	VPSRLQ  $0x34, Z17, Z2
+	VPANDQ  Z0, Z17, Z17
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z17, Z17
+	VPSRLQ  $0x34, Z18, Z1
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z18, Z18
+	VPSRLQ  $0x34, Z19, Z2
+	VPANDQ  Z0, Z19, Z19
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z19, Z19
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	XORQ    BX, BX
+	XORQ    SI, SI
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z11, K1
+	VPCMPUQ $0x00, Z0, Z11, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z13, K1
+	VPCMPUQ $0x00, Z0, Z13, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z15, K1
+	VPCMPUQ $0x00, Z0, Z15, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
+	KMOVW   K1, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z17, K1
+	VPCMPUQ $0x00, Z0, Z17, K2
+	KMOVW   K1, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	ORQ     AX, BX
+	KMOVW   K2, AX
+	ORQ     AX, SI
+	VPCMPUQ $0x06, Z0, Z19, K1
+	VPCMPUQ $0x00, Z0, Z19, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, BX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, SI
-	VPCMPUQ $0x06, Z14, Z10, K1
-	VPCMPUQ $0x00, Z14, Z10, K2
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADCQ BX, BX
+	ADDQ DX, CX
+	ADCQ SI, BX
+	XORQ DX, CX
+	XORQ SI, BX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z11, K1, Z11
+	VPANDQ       Z0, Z11, Z11
+	VMOVDQU64    Z11, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z13, K1, Z13
+	VPANDQ       Z0, Z13, Z13
+	VMOVDQU64    Z13, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 256(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z15, K1, Z15
+	VPANDQ       Z0, Z15, Z15
+	VMOVDQU64    Z15, 320(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 384(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z17, K1, Z17
+	VPANDQ       Z0, Z17, Z17
+	VMOVDQU64    Z17, 448(DX)
+	KMOVW        BX, K1
+	SHRQ         $0x08, BX
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 512(DX)
+	KMOVW        BX, K1
+	VPADDQ       Z1, Z19, K1, Z19
+	VPANDQ       Z0, Z19, Z19
+	VMOVDQU64    Z19, 576(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x88(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·amm52x88(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	VMOVDQU64 384(DX), Z6
+	VMOVDQU64 448(DX), Z7
+	VMOVDQU64 512(DX), Z8
+	VMOVDQU64 576(DX), Z9
+	VMOVDQU64 640(DX), Z10
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z24, Z24, Z24
+
+amm52x88_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z23
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z22
+	VPMADD52LUQ  Z0, Z22, Z11
+	VPMADD52LUQ  Z1, Z22, Z12
+	VPMADD52LUQ  Z2, Z22, Z13
+	VPMADD52LUQ  Z3, Z22, Z14
+	VPMADD52LUQ  Z4, Z22, Z15
+	VPMADD52LUQ  Z5, Z22, Z16
+	VPMADD52LUQ  Z6, Z22, Z17
+	VPMADD52LUQ  Z7, Z22, Z18
+	VPMADD52LUQ  Z8, Z22, Z19
+	VPMADD52LUQ  Z9, Z22, Z20
+	VPMADD52LUQ  Z10, Z22, Z21
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ $0x01, Z11, Z12, Z11
+	VALIGNQ $0x01, Z12, Z13, Z12
+	VALIGNQ $0x01, Z13, Z14, Z13
+	VALIGNQ $0x01, Z14, Z15, Z14
+	VALIGNQ $0x01, Z15, Z16, Z15
+	VALIGNQ $0x01, Z16, Z17, Z16
+	VALIGNQ $0x01, Z17, Z18, Z17
+	VALIGNQ $0x01, Z18, Z19, Z18
+	VALIGNQ $0x01, Z19, Z20, Z19
+	VALIGNQ $0x01, Z20, Z21, Z20
+	VALIGNQ $0x01, Z21, Z24, Z21
+
+	// (a is b)
+	VMOVDQU64   16(CX), Z25
+	VPMADD52LUQ Z25, Z23, Z11
+	VMOVDQU64   80(CX), Z25
+	VPMADD52LUQ Z25, Z23, Z12
+	VMOVDQU64   144(CX), Z25
+	VPMADD52LUQ Z25, Z23, Z13
+	VMOVDQU64   208(CX), Z25
+	VPMADD52LUQ Z25, Z23, Z14
+	VMOVDQU64   272(CX), Z25
+	VPMADD52LUQ Z25, Z23, Z15
+	VMOVDQU64   336(CX), Z25
+	VPMADD52LUQ Z25, Z23, Z16
+	VMOVDQU64   400(CX), Z25
+	VPMADD52LUQ Z25, Z23, Z17
+	VMOVDQU64   464(CX), Z25
+	VPMADD52LUQ Z25, Z23, Z18
+	VMOVDQU64   528(CX), Z25
+	VPMADD52LUQ Z25, Z23, Z19
+	VMOVDQU64   592(CX), Z25
+	VPMADD52LUQ Z25, Z23, Z20
+	VMOVDQU64   656(CX), Z25
+	VPMADD52LUQ Z25, Z23, Z21
+	VMOVDQU64   8(CX), Z25
+	VPMADD52HUQ Z25, Z23, Z11
+	VMOVDQU64   72(CX), Z25
+	VPMADD52HUQ Z25, Z23, Z12
+	VMOVDQU64   136(CX), Z25
+	VPMADD52HUQ Z25, Z23, Z13
+	VMOVDQU64   200(CX), Z25
+	VPMADD52HUQ Z25, Z23, Z14
+	VMOVDQU64   264(CX), Z25
+	VPMADD52HUQ Z25, Z23, Z15
+	VMOVDQU64   328(CX), Z25
+	VPMADD52HUQ Z25, Z23, Z16
+	VMOVDQU64   392(CX), Z25
+	VPMADD52HUQ Z25, Z23, Z17
+	VMOVDQU64   456(CX), Z25
+	VPMADD52HUQ Z25, Z23, Z18
+	VMOVDQU64   520(CX), Z25
+	VPMADD52HUQ Z25, Z23, Z19
+	VMOVDQU64   584(CX), Z25
+	VPMADD52HUQ Z25, Z23, Z20
+	VMOVDQU64   648(CX), Z25
+	VPMADD52HUQ Z25, Z23, Z21
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VPMADD52HUQ Z0, Z22, Z11
+	VPMADD52HUQ Z1, Z22, Z12
+	VPMADD52HUQ Z2, Z22, Z13
+	VPMADD52HUQ Z3, Z22, Z14
+	VPMADD52HUQ Z4, Z22, Z15
+	VPMADD52HUQ Z5, Z22, Z16
+	VPMADD52HUQ Z6, Z22, Z17
+	VPMADD52HUQ Z7, Z22, Z18
+	VPMADD52HUQ Z8, Z22, Z19
+	VPMADD52HUQ Z9, Z22, Z20
+	VPMADD52HUQ Z10, Z22, Z21
+
+	// d += lane 0 of a + b
+	VMOVQ X11, DX
+	ADDQ  DX, R11
+	ADDQ  $0x08, BX
+	DECQ  R9
+	JNZ   amm52x88_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z23
+	VPMADD52LUQ  8(CX), Z23, Z11
+	VPMADD52HUQ  (CX), Z23, Z11
+	VPMADD52LUQ  72(CX), Z23, Z12
+	VPMADD52HUQ  64(CX), Z23, Z12
+	VPMADD52LUQ  136(CX), Z23, Z13
+	VPMADD52HUQ  128(CX), Z23, Z13
+	VPMADD52LUQ  200(CX), Z23, Z14
+	VPMADD52HUQ  192(CX), Z23, Z14
+	VPMADD52LUQ  264(CX), Z23, Z15
+	VPMADD52HUQ  256(CX), Z23, Z15
+	VPMADD52LUQ  328(CX), Z23, Z16
+	VPMADD52HUQ  320(CX), Z23, Z16
+	VPMADD52LUQ  392(CX), Z23, Z17
+	VPMADD52HUQ  384(CX), Z23, Z17
+	VPMADD52LUQ  456(CX), Z23, Z18
+	VPMADD52HUQ  448(CX), Z23, Z18
+	VPMADD52LUQ  520(CX), Z23, Z19
+	VPMADD52HUQ  512(CX), Z23, Z19
+	VPMADD52LUQ  584(CX), Z23, Z20
+	VPMADD52HUQ  576(CX), Z23, Z20
+	VPMADD52LUQ  648(CX), Z23, Z21
+	VPMADD52HUQ  640(CX), Z23, Z21
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X26
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z26, K1, Z11
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z11, Z1
+	VPANDQ  Z0, Z11, Z11
+	VALIGNQ $0x07, Z24, Z1, Z2
+	VPADDQ  Z2, Z11, Z11
+	VPSRLQ  $0x34, Z12, Z2
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z12, Z12
+	VPSRLQ  $0x34, Z13, Z1
+	VPANDQ  Z0, Z13, Z13
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z13, Z13
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
+	VPSRLQ  $0x34, Z15, Z1
+	VPANDQ  Z0, Z15, Z15
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z15, Z15
+	VPSRLQ  $0x34, Z16, Z2
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z16, Z16
+	VPSRLQ  $0x34, Z17, Z1
+	VPANDQ  Z0, Z17, Z17
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z17, Z17
+	VPSRLQ  $0x34, Z18, Z2
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z18, Z18
+	VPSRLQ  $0x34, Z19, Z1
+	VPANDQ  Z0, Z19, Z19
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z19, Z19
+	VPSRLQ  $0x34, Z20, Z2
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z20, Z20
+	VPSRLQ  $0x34, Z21, Z1
+	VPANDQ  Z0, Z21, Z21
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z21, Z21
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	XORQ    BX, BX
+	XORQ    SI, SI
+	VPCMPUQ $0x06, Z0, Z11, K1
+	VPCMPUQ $0x00, Z0, Z11, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z13, K1
+	VPCMPUQ $0x00, Z0, Z13, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z15, K1
+	VPCMPUQ $0x00, Z0, Z15, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z17, K1
+	VPCMPUQ $0x00, Z0, Z17, K2
+	KMOVW   K1, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z19, K1
+	VPCMPUQ $0x00, Z0, Z19, K2
+	KMOVW   K1, AX
+	ORQ     AX, BX
+	KMOVW   K2, AX
+	ORQ     AX, SI
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, BX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, SI
+	VPCMPUQ $0x06, Z0, Z21, K1
+	VPCMPUQ $0x00, Z0, Z21, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, BX
 	KMOVW   K2, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, SI
-	VPCMPUQ $0x06, Z14, Z11, K1
-	VPCMPUQ $0x00, Z14, Z11, K2
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADCQ BX, BX
+	ADDQ DX, CX
+	ADCQ SI, BX
+	XORQ DX, CX
+	XORQ SI, BX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z11, K1, Z11
+	VPANDQ       Z0, Z11, Z11
+	VMOVDQU64    Z11, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z13, K1, Z13
+	VPANDQ       Z0, Z13, Z13
+	VMOVDQU64    Z13, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z15, K1, Z15
+	VPANDQ       Z0, Z15, Z15
+	VMOVDQU64    Z15, 256(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 320(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z17, K1, Z17
+	VPANDQ       Z0, Z17, Z17
+	VMOVDQU64    Z17, 384(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 448(DX)
+	KMOVW        BX, K1
+	SHRQ         $0x08, BX
+	VPADDQ       Z1, Z19, K1, Z19
+	VPANDQ       Z0, Z19, Z19
+	VMOVDQU64    Z19, 512(DX)
+	KMOVW        BX, K1
+	SHRQ         $0x08, BX
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 576(DX)
+	KMOVW        BX, K1
+	VPADDQ       Z1, Z21, K1, Z21
+	VPANDQ       Z0, Z21, Z21
+	VMOVDQU64    Z21, 640(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x96(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·amm52x96(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	VMOVDQU64 384(DX), Z6
+	VMOVDQU64 448(DX), Z7
+	VMOVDQU64 512(DX), Z8
+	VMOVDQU64 576(DX), Z9
+	VMOVDQU64 640(DX), Z10
+	VMOVDQU64 704(DX), Z11
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z26, Z26, Z26
+
+amm52x96_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z25
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z24
+	VPMADD52LUQ  Z0, Z24, Z12
+	VPMADD52LUQ  Z1, Z24, Z13
+	VPMADD52LUQ  Z2, Z24, Z14
+	VPMADD52LUQ  Z3, Z24, Z15
+	VPMADD52LUQ  Z4, Z24, Z16
+	VPMADD52LUQ  Z5, Z24, Z17
+	VPMADD52LUQ  Z6, Z24, Z18
+	VPMADD52LUQ  Z7, Z24, Z19
+	VPMADD52LUQ  Z8, Z24, Z20
+	VPMADD52LUQ  Z9, Z24, Z21
+	VPMADD52LUQ  Z10, Z24, Z22
+	VPMADD52LUQ  Z11, Z24, Z23
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ $0x01, Z12, Z13, Z12
+	VALIGNQ $0x01, Z13, Z14, Z13
+	VALIGNQ $0x01, Z14, Z15, Z14
+	VALIGNQ $0x01, Z15, Z16, Z15
+	VALIGNQ $0x01, Z16, Z17, Z16
+	VALIGNQ $0x01, Z17, Z18, Z17
+	VALIGNQ $0x01, Z18, Z19, Z18
+	VALIGNQ $0x01, Z19, Z20, Z19
+	VALIGNQ $0x01, Z20, Z21, Z20
+	VALIGNQ $0x01, Z21, Z22, Z21
+	VALIGNQ $0x01, Z22, Z23, Z22
+	VALIGNQ $0x01, Z23, Z26, Z23
+
+	// (a is b)
+	VMOVDQU64   16(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z12
+	VMOVDQU64   80(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z13
+	VMOVDQU64   144(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z14
+	VMOVDQU64   208(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z15
+	VMOVDQU64   272(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z16
+	VMOVDQU64   336(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z17
+	VMOVDQU64   400(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z18
+	VMOVDQU64   464(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z19
+	VMOVDQU64   528(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z20
+	VMOVDQU64   592(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z21
+	VMOVDQU64   656(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z22
+	VMOVDQU64   720(CX), Z27
+	VPMADD52LUQ Z27, Z25, Z23
+	VMOVDQU64   8(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z12
+	VMOVDQU64   72(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z13
+	VMOVDQU64   136(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z14
+	VMOVDQU64   200(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z15
+	VMOVDQU64   264(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z16
+	VMOVDQU64   328(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z17
+	VMOVDQU64   392(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z18
+	VMOVDQU64   456(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z19
+	VMOVDQU64   520(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z20
+	VMOVDQU64   584(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z21
+	VMOVDQU64   648(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z22
+	VMOVDQU64   712(CX), Z27
+	VPMADD52HUQ Z27, Z25, Z23
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VPMADD52HUQ Z0, Z24, Z12
+	VPMADD52HUQ Z1, Z24, Z13
+	VPMADD52HUQ Z2, Z24, Z14
+	VPMADD52HUQ Z3, Z24, Z15
+	VPMADD52HUQ Z4, Z24, Z16
+	VPMADD52HUQ Z5, Z24, Z17
+	VPMADD52HUQ Z6, Z24, Z18
+	VPMADD52HUQ Z7, Z24, Z19
+	VPMADD52HUQ Z8, Z24, Z20
+	VPMADD52HUQ Z9, Z24, Z21
+	VPMADD52HUQ Z10, Z24, Z22
+	VPMADD52HUQ Z11, Z24, Z23
+
+	// d += lane 0 of a + b
+	VMOVQ X12, DX
+	ADDQ  DX, R11
+	ADDQ  $0x08, BX
+	DECQ  R9
+	JNZ   amm52x96_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z25
+	VPMADD52LUQ  8(CX), Z25, Z12
+	VPMADD52HUQ  (CX), Z25, Z12
+	VPMADD52LUQ  72(CX), Z25, Z13
+	VPMADD52HUQ  64(CX), Z25, Z13
+	VPMADD52LUQ  136(CX), Z25, Z14
+	VPMADD52HUQ  128(CX), Z25, Z14
+	VPMADD52LUQ  200(CX), Z25, Z15
+	VPMADD52HUQ  192(CX), Z25, Z15
+	VPMADD52LUQ  264(CX), Z25, Z16
+	VPMADD52HUQ  256(CX), Z25, Z16
+	VPMADD52LUQ  328(CX), Z25, Z17
+	VPMADD52HUQ  320(CX), Z25, Z17
+	VPMADD52LUQ  392(CX), Z25, Z18
+	VPMADD52HUQ  384(CX), Z25, Z18
+	VPMADD52LUQ  456(CX), Z25, Z19
+	VPMADD52HUQ  448(CX), Z25, Z19
+	VPMADD52LUQ  520(CX), Z25, Z20
+	VPMADD52HUQ  512(CX), Z25, Z20
+	VPMADD52LUQ  584(CX), Z25, Z21
+	VPMADD52HUQ  576(CX), Z25, Z21
+	VPMADD52LUQ  648(CX), Z25, Z22
+	VPMADD52HUQ  640(CX), Z25, Z22
+	VPMADD52LUQ  712(CX), Z25, Z23
+	VPMADD52HUQ  704(CX), Z25, Z23
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X28
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z28, K1, Z12
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z26, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z13, Z2
+	VPANDQ  Z0, Z13, Z13
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z13, Z13
+	VPSRLQ  $0x34, Z14, Z1
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z14, Z14
+	VPSRLQ  $0x34, Z15, Z2
+	VPANDQ  Z0, Z15, Z15
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z15, Z15
+	VPSRLQ  $0x34, Z16, Z1
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z16, Z16
+	VPSRLQ  $0x34, Z17, Z2
+	VPANDQ  Z0, Z17, Z17
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z17, Z17
+	VPSRLQ  $0x34, Z18, Z1
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z18, Z18
+	VPSRLQ  $0x34, Z19, Z2
+	VPANDQ  Z0, Z19, Z19
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z19, Z19
+	VPSRLQ  $0x34, Z20, Z1
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z20, Z20
+	VPSRLQ  $0x34, Z21, Z2
+	VPANDQ  Z0, Z21, Z21
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z21, Z21
+	VPSRLQ  $0x34, Z22, Z1
+	VPANDQ  Z0, Z22, Z22
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z22, Z22
+	VPSRLQ  $0x34, Z23, Z2
+	VPANDQ  Z0, Z23, Z23
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z23, Z23
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	XORQ    BX, BX
+	XORQ    SI, SI
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z13, K1
+	VPCMPUQ $0x00, Z0, Z13, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z15, K1
+	VPCMPUQ $0x00, Z0, Z15, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z17, K1
+	VPCMPUQ $0x00, Z0, Z17, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z19, K1
+	VPCMPUQ $0x00, Z0, Z19, K2
+	KMOVW   K1, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
+	KMOVW   K1, AX
+	ORQ     AX, BX
+	KMOVW   K2, AX
+	ORQ     AX, SI
+	VPCMPUQ $0x06, Z0, Z21, K1
+	VPCMPUQ $0x00, Z0, Z21, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, BX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, SI
+	VPCMPUQ $0x06, Z0, Z22, K1
+	VPCMPUQ $0x00, Z0, Z22, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, BX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, SI
+	VPCMPUQ $0x06, Z0, Z23, K1
+	VPCMPUQ $0x00, Z0, Z23, K2
 	KMOVW   K1, AX
 	SHLQ    $0x18, AX
 	ORQ     AX, BX
 	KMOVW   K2, AX
 	SHLQ    $0x18, AX
 	ORQ     AX, SI
-	VPCMPUQ $0x06, Z14, Z12, K1
-	VPCMPUQ $0x00, Z14, Z12, K2
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADCQ BX, BX
+	ADDQ DX, CX
+	ADCQ SI, BX
+	XORQ DX, CX
+	XORQ SI, BX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z13, K1, Z13
+	VPANDQ       Z0, Z13, Z13
+	VMOVDQU64    Z13, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z15, K1, Z15
+	VPANDQ       Z0, Z15, Z15
+	VMOVDQU64    Z15, 192(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 256(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z17, K1, Z17
+	VPANDQ       Z0, Z17, Z17
+	VMOVDQU64    Z17, 320(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 384(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z19, K1, Z19
+	VPANDQ       Z0, Z19, Z19
+	VMOVDQU64    Z19, 448(DX)
+	KMOVW        BX, K1
+	SHRQ         $0x08, BX
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 512(DX)
+	KMOVW        BX, K1
+	SHRQ         $0x08, BX
+	VPADDQ       Z1, Z21, K1, Z21
+	VPANDQ       Z0, Z21, Z21
+	VMOVDQU64    Z21, 576(DX)
+	KMOVW        BX, K1
+	SHRQ         $0x08, BX
+	VPADDQ       Z1, Z22, K1, Z22
+	VPANDQ       Z0, Z22, Z22
+	VMOVDQU64    Z22, 640(DX)
+	KMOVW        BX, K1
+	VPADDQ       Z1, Z23, K1, Z23
+	VPANDQ       Z0, Z23, Z23
+	VMOVDQU64    Z23, 704(DX)
+	VZEROUPPER
+	RET
+
+// func amm52x104(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·amm52x104(SB), NOSPLIT, $32-48
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x+8(FP), DX
+	MOVQ      m+24(FP), CX
+	MOVQ      y+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      8(CX), DI
+	MOVQ      k0+40(FP), R8
+	ANDQ      AX, R8
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	VMOVDQU64 320(DX), Z5
+	VMOVDQU64 384(DX), Z6
+	VMOVDQU64 448(DX), Z7
+	VMOVDQU64 512(DX), Z8
+	VMOVDQU64 576(DX), Z9
+	VMOVDQU64 640(DX), Z10
+	VMOVDQU64 704(DX), Z11
+	VMOVDQU64 768(DX), Z12
+	MOVQ      k+32(FP), R9
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	XORQ   R10, R10
+	XORQ   R11, R11
+	VPXORQ Z28, Z28, Z28
+
+amm52x104_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R10, Z27
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R11
+	MOVQ         SI, R12
+	MOVQ         DI, R13
+	MOVQ         R10, DX
+	MULXQ        R12, R12, R12
+	IMULQ        R10, R13
+	ANDQ         AX, R13
+	ADDQ         R13, R12
+	ADDQ         R12, R11
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  R8, R10
+	IMULQ R11, R10
+	ANDQ  AX, R10
+	ADDQ  AX, R11
+	SHRQ  $0x34, R11
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z26
+	VPMADD52LUQ  Z0, Z26, Z13
+	VPMADD52LUQ  Z1, Z26, Z14
+	VPMADD52LUQ  Z2, Z26, Z15
+	VPMADD52LUQ  Z3, Z26, Z16
+	VPMADD52LUQ  Z4, Z26, Z17
+	VPMADD52LUQ  Z5, Z26, Z18
+	VPMADD52LUQ  Z6, Z26, Z19
+	VPMADD52LUQ  Z7, Z26, Z20
+	VPMADD52LUQ  Z8, Z26, Z21
+	VPMADD52LUQ  Z9, Z26, Z22
+	VPMADD52LUQ  Z10, Z26, Z23
+	VPMADD52LUQ  Z11, Z26, Z24
+	VPMADD52LUQ  Z12, Z26, Z25
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ $0x01, Z13, Z14, Z13
+	VALIGNQ $0x01, Z14, Z15, Z14
+	VALIGNQ $0x01, Z15, Z16, Z15
+	VALIGNQ $0x01, Z16, Z17, Z16
+	VALIGNQ $0x01, Z17, Z18, Z17
+	VALIGNQ $0x01, Z18, Z19, Z18
+	VALIGNQ $0x01, Z19, Z20, Z19
+	VALIGNQ $0x01, Z20, Z21, Z20
+	VALIGNQ $0x01, Z21, Z22, Z21
+	VALIGNQ $0x01, Z22, Z23, Z22
+	VALIGNQ $0x01, Z23, Z24, Z23
+	VALIGNQ $0x01, Z24, Z25, Z24
+	VALIGNQ $0x01, Z25, Z28, Z25
+
+	// (a is b)
+	VMOVDQU64   16(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z13
+	VMOVDQU64   80(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z14
+	VMOVDQU64   144(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z15
+	VMOVDQU64   208(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z16
+	VMOVDQU64   272(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z17
+	VMOVDQU64   336(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z18
+	VMOVDQU64   400(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z19
+	VMOVDQU64   464(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z20
+	VMOVDQU64   528(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z21
+	VMOVDQU64   592(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z22
+	VMOVDQU64   656(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z23
+	VMOVDQU64   720(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z24
+	VMOVDQU64   784(CX), Z29
+	VPMADD52LUQ Z29, Z27, Z25
+	VMOVDQU64   8(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z13
+	VMOVDQU64   72(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z14
+	VMOVDQU64   136(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z15
+	VMOVDQU64   200(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z16
+	VMOVDQU64   264(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z17
+	VMOVDQU64   328(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z18
+	VMOVDQU64   392(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z19
+	VMOVDQU64   456(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z20
+	VMOVDQU64   520(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z21
+	VMOVDQU64   584(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z22
+	VMOVDQU64   648(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z23
+	VMOVDQU64   712(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z24
+	VMOVDQU64   776(CX), Z29
+	VPMADD52HUQ Z29, Z27, Z25
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VPMADD52HUQ Z0, Z26, Z13
+	VPMADD52HUQ Z1, Z26, Z14
+	VPMADD52HUQ Z2, Z26, Z15
+	VPMADD52HUQ Z3, Z26, Z16
+	VPMADD52HUQ Z4, Z26, Z17
+	VPMADD52HUQ Z5, Z26, Z18
+	VPMADD52HUQ Z6, Z26, Z19
+	VPMADD52HUQ Z7, Z26, Z20
+	VPMADD52HUQ Z8, Z26, Z21
+	VPMADD52HUQ Z9, Z26, Z22
+	VPMADD52HUQ Z10, Z26, Z23
+	VPMADD52HUQ Z11, Z26, Z24
+	VPMADD52HUQ Z12, Z26, Z25
+
+	// d += lane 0 of a + b
+	VMOVQ X13, DX
+	ADDQ  DX, R11
+	ADDQ  $0x08, BX
+	DECQ  R9
+	JNZ   amm52x104_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         SI, BX
+	MOVQ         DI, SI
+	MOVQ         R10, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R10, SI
+	ANDQ         AX, SI
+	ADDQ         SI, BX
+	ADDQ         BX, R11
+	VPBROADCASTQ R10, Z27
+	VPMADD52LUQ  8(CX), Z27, Z13
+	VPMADD52HUQ  (CX), Z27, Z13
+	VPMADD52LUQ  72(CX), Z27, Z14
+	VPMADD52HUQ  64(CX), Z27, Z14
+	VPMADD52LUQ  136(CX), Z27, Z15
+	VPMADD52HUQ  128(CX), Z27, Z15
+	VPMADD52LUQ  200(CX), Z27, Z16
+	VPMADD52HUQ  192(CX), Z27, Z16
+	VPMADD52LUQ  264(CX), Z27, Z17
+	VPMADD52HUQ  256(CX), Z27, Z17
+	VPMADD52LUQ  328(CX), Z27, Z18
+	VPMADD52HUQ  320(CX), Z27, Z18
+	VPMADD52LUQ  392(CX), Z27, Z19
+	VPMADD52HUQ  384(CX), Z27, Z19
+	VPMADD52LUQ  456(CX), Z27, Z20
+	VPMADD52HUQ  448(CX), Z27, Z20
+	VPMADD52LUQ  520(CX), Z27, Z21
+	VPMADD52HUQ  512(CX), Z27, Z21
+	VPMADD52LUQ  584(CX), Z27, Z22
+	VPMADD52HUQ  576(CX), Z27, Z22
+	VPMADD52LUQ  648(CX), Z27, Z23
+	VPMADD52HUQ  640(CX), Z27, Z23
+	VPMADD52LUQ  712(CX), Z27, Z24
+	VPMADD52HUQ  704(CX), Z27, Z24
+	VPMADD52LUQ  776(CX), Z27, Z25
+	VPMADD52HUQ  768(CX), Z27, Z25
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R11, X30
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z30, K1, Z13
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z13, Z1
+	VPANDQ  Z0, Z13, Z13
+	VALIGNQ $0x07, Z28, Z1, Z2
+	VPADDQ  Z2, Z13, Z13
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
+	VPSRLQ  $0x34, Z15, Z1
+	VPANDQ  Z0, Z15, Z15
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z15, Z15
+	VPSRLQ  $0x34, Z16, Z2
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z16, Z16
+	VPSRLQ  $0x34, Z17, Z1
+	VPANDQ  Z0, Z17, Z17
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z17, Z17
+	VPSRLQ  $0x34, Z18, Z2
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z18, Z18
+	VPSRLQ  $0x34, Z19, Z1
+	VPANDQ  Z0, Z19, Z19
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z19, Z19
+	VPSRLQ  $0x34, Z20, Z2
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z20, Z20
+	VPSRLQ  $0x34, Z21, Z1
+	VPANDQ  Z0, Z21, Z21
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z21, Z21
+	VPSRLQ  $0x34, Z22, Z2
+	VPANDQ  Z0, Z22, Z22
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z22, Z22
+	VPSRLQ  $0x34, Z23, Z1
+	VPANDQ  Z0, Z23, Z23
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z23, Z23
+	VPSRLQ  $0x34, Z24, Z2
+	VPANDQ  Z0, Z24, Z24
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z24, Z24
+	VPSRLQ  $0x34, Z25, Z1
+	VPANDQ  Z0, Z25, Z25
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z25, Z25
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	XORQ    BX, BX
+	XORQ    SI, SI
+	VPCMPUQ $0x06, Z0, Z13, K1
+	VPCMPUQ $0x00, Z0, Z13, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z15, K1
+	VPCMPUQ $0x00, Z0, Z15, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z17, K1
+	VPCMPUQ $0x00, Z0, Z17, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x28, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z19, K1
+	VPCMPUQ $0x00, Z0, Z19, K2
+	KMOVW   K1, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x30, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
+	KMOVW   K1, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x38, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z21, K1
+	VPCMPUQ $0x00, Z0, Z21, K2
+	KMOVW   K1, AX
+	ORQ     AX, BX
+	KMOVW   K2, AX
+	ORQ     AX, SI
+	VPCMPUQ $0x06, Z0, Z22, K1
+	VPCMPUQ $0x00, Z0, Z22, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, BX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, SI
+	VPCMPUQ $0x06, Z0, Z23, K1
+	VPCMPUQ $0x00, Z0, Z23, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, BX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, SI
+	VPCMPUQ $0x06, Z0, Z24, K1
+	VPCMPUQ $0x00, Z0, Z24, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, BX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, SI
+	VPCMPUQ $0x06, Z0, Z25, K1
+	VPCMPUQ $0x00, Z0, Z25, K2
 	KMOVW   K1, AX
 	SHLQ    $0x20, AX
 	ORQ     AX, BX
@@ -4273,85 +5410,83 @@ amm52x104_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z13
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z13, Z0, K1, Z0
-	VPANDQ       Z14, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z13, K1, Z13
+	VPANDQ       Z0, Z13, Z13
+	VMOVDQU64    Z13, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z13, Z1, K1, Z1
-	VPANDQ       Z14, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 64(DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z13, Z2, K1, Z2
-	VPANDQ       Z14, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
+	VPADDQ       Z1, Z15, K1, Z15
+	VPANDQ       Z0, Z15, Z15
+	VMOVDQU64    Z15, 128(DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z13, Z3, K1, Z3
-	VPANDQ       Z14, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 192(DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z13, Z4, K1, Z4
-	VPANDQ       Z14, Z4, Z4
-	VMOVDQU64    Z4, 256(DX)
+	VPADDQ       Z1, Z17, K1, Z17
+	VPANDQ       Z0, Z17, Z17
+	VMOVDQU64    Z17, 256(DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z13, Z5, K1, Z5
-	VPANDQ       Z14, Z5, Z5
-	VMOVDQU64    Z5, 320(DX)
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 320(DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z13, Z6, K1, Z6
-	VPANDQ       Z14, Z6, Z6
-	VMOVDQU64    Z6, 384(DX)
+	VPADDQ       Z1, Z19, K1, Z19
+	VPANDQ       Z0, Z19, Z19
+	VMOVDQU64    Z19, 384(DX)
 	KMOVW        CX, K1
-	VPADDQ       Z13, Z7, K1, Z7
-	VPANDQ       Z14, Z7, Z7
-	VMOVDQU64    Z7, 448(DX)
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 448(DX)
 	KMOVW        BX, K1
 	SHRQ         $0x08, BX
-	VPADDQ       Z13, Z8, K1, Z8
-	VPANDQ       Z14, Z8, Z8
-	VMOVDQU64    Z8, 512(DX)
+	VPADDQ       Z1, Z21, K1, Z21
+	VPANDQ       Z0, Z21, Z21
+	VMOVDQU64    Z21, 512(DX)
 	KMOVW        BX, K1
 	SHRQ         $0x08, BX
-	VPADDQ       Z13, Z9, K1, Z9
-	VPANDQ       Z14, Z9, Z9
-	VMOVDQU64    Z9, 576(DX)
+	VPADDQ       Z1, Z22, K1, Z22
+	VPANDQ       Z0, Z22, Z22
+	VMOVDQU64    Z22, 576(DX)
 	KMOVW        BX, K1
 	SHRQ         $0x08, BX
-	VPADDQ       Z13, Z10, K1, Z10
-	VPANDQ       Z14, Z10, Z10
-	VMOVDQU64    Z10, 640(DX)
+	VPADDQ       Z1, Z23, K1, Z23
+	VPANDQ       Z0, Z23, Z23
+	VMOVDQU64    Z23, 640(DX)
 	KMOVW        BX, K1
 	SHRQ         $0x08, BX
-	VPADDQ       Z13, Z11, K1, Z11
-	VPANDQ       Z14, Z11, Z11
-	VMOVDQU64    Z11, 704(DX)
+	VPADDQ       Z1, Z24, K1, Z24
+	VPANDQ       Z0, Z24, Z24
+	VMOVDQU64    Z24, 704(DX)
 	KMOVW        BX, K1
-	VPADDQ       Z13, Z12, K1, Z12
-	VPANDQ       Z14, Z12, Z12
-	VMOVDQU64    Z12, 768(DX)
+	VPADDQ       Z1, Z25, K1, Z25
+	VPANDQ       Z0, Z25, Z25
+	VMOVDQU64    Z25, 768(DX)
 	VZEROUPPER
 	RET
 
 // func amm52x112(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·amm52x112(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
+	MOVQ   $0x000fffffffffffff, AX
+	MOVQ   x+8(FP), CX
+	MOVQ   m+24(FP), BX
+	MOVQ   y+16(FP), SI
+	MOVQ   k0+40(FP), DI
+	ANDQ   AX, DI
+	MOVQ   k+32(FP), R8
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
@@ -4390,7 +5525,7 @@ amm52x112_digit:
 	ADCQ  R11, R10
 	SHRQ  $0x34, R10, R9
 
-	// acc += low halves of x·y[i] and m·q
+	// acc += lo52(x·y[i]) + lo52(m·q)
 	VPMADD52LUQ (CX), Z15, Z0
 	VPMADD52LUQ 64(CX), Z15, Z1
 	VPMADD52LUQ 128(CX), Z15, Z2
@@ -4438,7 +5573,7 @@ amm52x112_digit:
 	VMOVQ   X0, R11
 	ADDQ    R11, R9
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	// acc += hi52(x·y[i]) + hi52(m·q), one lane up before the shift
 	VPMADD52HUQ  (CX), Z15, Z0
 	VPMADD52HUQ  64(CX), Z15, Z1
 	VPMADD52HUQ  128(CX), Z15, Z2
@@ -4736,15 +5871,13 @@ amm52x112_digit:
 // func amm52x120(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·amm52x120(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
+	MOVQ   $0x000fffffffffffff, AX
+	MOVQ   x+8(FP), CX
+	MOVQ   m+24(FP), BX
+	MOVQ   y+16(FP), SI
+	MOVQ   k0+40(FP), DI
+	ANDQ   AX, DI
+	MOVQ   k+32(FP), R8
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
@@ -4784,7 +5917,7 @@ amm52x120_digit:
 	ADCQ  R11, R10
 	SHRQ  $0x34, R10, R9
 
-	// acc += low halves of x·y[i] and m·q
+	// acc += lo52(x·y[i]) + lo52(m·q)
 	VPMADD52LUQ (CX), Z16, Z0
 	VPMADD52LUQ 64(CX), Z16, Z1
 	VPMADD52LUQ 128(CX), Z16, Z2
@@ -4835,7 +5968,7 @@ amm52x120_digit:
 	VMOVQ   X0, R11
 	ADDQ    R11, R9
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	// acc += hi52(x·y[i]) + hi52(m·q), one lane up before the shift
 	VPMADD52HUQ  (CX), Z16, Z0
 	VPMADD52HUQ  64(CX), Z16, Z1
 	VPMADD52HUQ  128(CX), Z16, Z2
@@ -5152,15 +6285,13 @@ amm52x120_digit:
 // func amm52x128(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·amm52x128(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
+	MOVQ   $0x000fffffffffffff, AX
+	MOVQ   x+8(FP), CX
+	MOVQ   m+24(FP), BX
+	MOVQ   y+16(FP), SI
+	MOVQ   k0+40(FP), DI
+	ANDQ   AX, DI
+	MOVQ   k+32(FP), R8
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
@@ -5201,7 +6332,7 @@ amm52x128_digit:
 	ADCQ  R11, R10
 	SHRQ  $0x34, R10, R9
 
-	// acc += low halves of x·y[i] and m·q
+	// acc += lo52(x·y[i]) + lo52(m·q)
 	VPMADD52LUQ (CX), Z17, Z0
 	VPMADD52LUQ 64(CX), Z17, Z1
 	VPMADD52LUQ 128(CX), Z17, Z2
@@ -5255,7 +6386,7 @@ amm52x128_digit:
 	VMOVQ   X0, R11
 	ADDQ    R11, R9
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	// acc += hi52(x·y[i]) + hi52(m·q), one lane up before the shift
 	VPMADD52HUQ  (CX), Z17, Z0
 	VPMADD52HUQ  64(CX), Z17, Z1
 	VPMADD52HUQ  128(CX), Z17, Z2
@@ -5591,15 +6722,13 @@ amm52x128_digit:
 // func amm52x136(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·amm52x136(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
+	MOVQ   $0x000fffffffffffff, AX
+	MOVQ   x+8(FP), CX
+	MOVQ   m+24(FP), BX
+	MOVQ   y+16(FP), SI
+	MOVQ   k0+40(FP), DI
+	ANDQ   AX, DI
+	MOVQ   k+32(FP), R8
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
@@ -5641,7 +6770,7 @@ amm52x136_digit:
 	ADCQ  R11, R10
 	SHRQ  $0x34, R10, R9
 
-	// acc += low halves of x·y[i] and m·q
+	// acc += lo52(x·y[i]) + lo52(m·q)
 	VPMADD52LUQ (CX), Z18, Z0
 	VPMADD52LUQ 64(CX), Z18, Z1
 	VPMADD52LUQ 128(CX), Z18, Z2
@@ -5698,7 +6827,7 @@ amm52x136_digit:
 	VMOVQ   X0, R11
 	ADDQ    R11, R9
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	// acc += hi52(x·y[i]) + hi52(m·q), one lane up before the shift
 	VPMADD52HUQ  (CX), Z18, Z0
 	VPMADD52HUQ  64(CX), Z18, Z1
 	VPMADD52HUQ  128(CX), Z18, Z2
@@ -6055,15 +7184,13 @@ amm52x136_digit:
 // func amm52x144(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·amm52x144(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
+	MOVQ   $0x000fffffffffffff, AX
+	MOVQ   x+8(FP), CX
+	MOVQ   m+24(FP), BX
+	MOVQ   y+16(FP), SI
+	MOVQ   k0+40(FP), DI
+	ANDQ   AX, DI
+	MOVQ   k+32(FP), R8
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
@@ -6106,7 +7233,7 @@ amm52x144_digit:
 	ADCQ  R11, R10
 	SHRQ  $0x34, R10, R9
 
-	// acc += low halves of x·y[i] and m·q
+	// acc += lo52(x·y[i]) + lo52(m·q)
 	VPMADD52LUQ (CX), Z19, Z0
 	VPMADD52LUQ 64(CX), Z19, Z1
 	VPMADD52LUQ 128(CX), Z19, Z2
@@ -6166,7 +7293,7 @@ amm52x144_digit:
 	VMOVQ   X0, R11
 	ADDQ    R11, R9
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	// acc += hi52(x·y[i]) + hi52(m·q), one lane up before the shift
 	VPMADD52HUQ  (CX), Z19, Z0
 	VPMADD52HUQ  64(CX), Z19, Z1
 	VPMADD52HUQ  128(CX), Z19, Z2
@@ -6542,15 +7669,13 @@ amm52x144_digit:
 // func amm52x152(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·amm52x152(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
+	MOVQ   $0x000fffffffffffff, AX
+	MOVQ   x+8(FP), CX
+	MOVQ   m+24(FP), BX
+	MOVQ   y+16(FP), SI
+	MOVQ   k0+40(FP), DI
+	ANDQ   AX, DI
+	MOVQ   k+32(FP), R8
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
@@ -6594,7 +7719,7 @@ amm52x152_digit:
 	ADCQ  R11, R10
 	SHRQ  $0x34, R10, R9
 
-	// acc += low halves of x·y[i] and m·q
+	// acc += lo52(x·y[i]) + lo52(m·q)
 	VPMADD52LUQ (CX), Z20, Z0
 	VPMADD52LUQ 64(CX), Z20, Z1
 	VPMADD52LUQ 128(CX), Z20, Z2
@@ -6657,7 +7782,7 @@ amm52x152_digit:
 	VMOVQ   X0, R11
 	ADDQ    R11, R9
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	// acc += hi52(x·y[i]) + hi52(m·q), one lane up before the shift
 	VPMADD52HUQ  (CX), Z20, Z0
 	VPMADD52HUQ  64(CX), Z20, Z1
 	VPMADD52HUQ  128(CX), Z20, Z2
@@ -7052,15 +8177,13 @@ amm52x152_digit:
 // func amm52x160(z *uint64, x *uint64, y *uint64, m *uint64, k int, k0 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
 TEXT ·amm52x160(SB), NOSPLIT, $0-48
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x+8(FP), CX
-	MOVQ m+24(FP), BX
-	MOVQ y+16(FP), SI
-	MOVQ k0+40(FP), DI
-	ANDQ AX, DI
-	MOVQ k+32(FP), R8
-
-	// acc = 0
+	MOVQ   $0x000fffffffffffff, AX
+	MOVQ   x+8(FP), CX
+	MOVQ   m+24(FP), BX
+	MOVQ   y+16(FP), SI
+	MOVQ   k0+40(FP), DI
+	ANDQ   AX, DI
+	MOVQ   k+32(FP), R8
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
@@ -7105,7 +8228,7 @@ amm52x160_digit:
 	ADCQ  R11, R10
 	SHRQ  $0x34, R10, R9
 
-	// acc += low halves of x·y[i] and m·q
+	// acc += lo52(x·y[i]) + lo52(m·q)
 	VPMADD52LUQ (CX), Z21, Z0
 	VPMADD52LUQ 64(CX), Z21, Z1
 	VPMADD52LUQ 128(CX), Z21, Z2
@@ -7171,7 +8294,7 @@ amm52x160_digit:
 	VMOVQ   X0, R11
 	ADDQ    R11, R9
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
+	// acc += hi52(x·y[i]) + hi52(m·q), one lane up before the shift
 	VPMADD52HUQ  (CX), Z21, Z0
 	VPMADD52HUQ  64(CX), Z21, Z1
 	VPMADD52HUQ  128(CX), Z21, Z2
@@ -7583,151 +8706,215 @@ amm52x160_digit:
 	RET
 
 // func amm52Pair12(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
-TEXT ·amm52Pair12(SB), NOSPLIT, $48-88
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x1+8(FP), DI
-	MOVQ m1+24(FP), R9
-	MOVQ y1+16(FP), CX
-	MOVQ (DI), DX
-	MOVQ DX, (SP)
-	MOVQ (R9), DX
-	MOVQ DX, 8(SP)
-	MOVQ k01+72(FP), DX
-	ANDQ AX, DX
-	MOVQ DX, 16(SP)
-	MOVQ x2+40(FP), DX
-	MOVQ m2+56(FP), R8
-	MOVQ y2+48(FP), BX
-	MOVQ (DX), SI
-	MOVQ SI, 24(SP)
-	MOVQ (R8), SI
-	MOVQ SI, 32(SP)
-	MOVQ k02+80(FP), SI
-	ANDQ AX, SI
-	MOVQ SI, 40(SP)
-	MOVQ k+64(FP), SI
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52Pair12(SB), NOSPLIT, $64-88
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x1+8(FP), DX
+	MOVQ      m1+24(FP), CX
+	MOVQ      y1+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      SI, 8(SP)
+	MOVQ      8(CX), SI
+	MOVQ      SI, 16(SP)
+	MOVQ      k01+72(FP), SI
+	ANDQ      AX, SI
+	MOVQ      SI, 24(SP)
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Y2
+	VMOVDQU64 72(CX), Y3
+	MOVQ      x2+40(FP), DX
+	MOVQ      m2+56(FP), SI
+	MOVQ      y2+48(FP), DI
+	MOVQ      (DX), R8
+	MOVQ      R8, 32(SP)
+	MOVQ      (SI), R8
+	SHLQ      $0x0c, R8
+	MOVQ      R8, 40(SP)
+	MOVQ      8(SI), R8
+	MOVQ      R8, 48(SP)
+	MOVQ      k02+80(FP), R8
+	ANDQ      AX, R8
+	MOVQ      R8, 56(SP)
+	VMOVDQU64 (DX), Z4
+	VMOVDQU64 8(SI), Z5
+	VMOVDQU64 64(DX), Y6
+	VMOVDQU64 72(SI), Y7
+	MOVQ      k+64(FP), R8
 
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VMOVDQU64 (DI), Z5
-	VMOVDQU64 (R9), Z6
-	VMOVDQU64 64(DI), Y7
-	VMOVDQU64 64(R9), Y8
-	XORQ      DI, DI
-	VMOVDQU64 (DX), Z11
-	VMOVDQU64 (R8), Z12
-	VMOVDQU64 64(DX), Y13
-	VMOVDQU64 64(R8), Y14
-	XORQ      R8, R8
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	XORQ   R9, R9
+	XORQ   R10, R10
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	XORQ   R11, R11
+	XORQ   R12, R12
+	VPXORQ Z20, Z20, Z20
 
 amm52Pair12_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (CX), Z9
-	MOVQ         (SP), DX
-	MULXQ        (CX), DX, R9
-	ADDQ         DX, DI
-	ADCQ         $0x00, R9
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R9, Z13
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R10
+	MOVQ         8(SP), R13
+	MOVQ         16(SP), R14
+	MOVQ         R9, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R9, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R10
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         16(SP), R10
-	IMULQ        DI, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z10
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  24(SP), R9
+	IMULQ R10, R9
+	ANDQ  AX, R9
+	ADDQ  AX, R10
+	SHRQ  $0x34, R10
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  8(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, DI
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, DI
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R11, Z19
+	MOVQ         (DI), DX
+	IMULQ        32(SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R12
+	MOVQ         40(SP), R13
+	MOVQ         48(SP), R14
+	MOVQ         R11, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R11, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R12
 
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (BX), Z15
-	MOVQ         24(SP), DX
-	MULXQ        (BX), DX, R9
-	ADDQ         DX, R8
-	ADCQ         $0x00, R9
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  56(SP), R11
+	IMULQ R12, R11
+	ANDQ  AX, R11
+	ADDQ  AX, R12
+	SHRQ  $0x34, R12
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         40(SP), R10
-	IMULQ        R8, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z16
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z12
+	VPMADD52LUQ  Z0, Z12, Z8
+	VPMADD52LUQ  Y2, Y12, Y10
+	VPBROADCASTQ (DI), Z18
+	VPMADD52LUQ  Z4, Z18, Z14
+	VPMADD52LUQ  Y6, Y18, Y16
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  32(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, R8
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, R8
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Y11, Y20, Y11
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Y17, Y20, Y17
+	VMOVDQU64   16(CX), Z21
+	VPMADD52LUQ Z21, Z13, Z9
+	VMOVDQU64   80(CX), Y21
+	VPMADD52LUQ Y21, Y13, Y11
+	VMOVDQU64   16(SI), Z21
+	VPMADD52LUQ Z21, Z19, Z15
+	VMOVDQU64   80(SI), Y21
+	VPMADD52LUQ Y21, Y19, Y17
+	VPMADD52HUQ Z1, Z13, Z9
+	VPMADD52HUQ Y3, Y13, Y11
+	VPMADD52HUQ Z5, Z19, Z15
+	VPMADD52HUQ Y7, Y19, Y17
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z5, Z9, Z0
-	VPMADD52LUQ Y7, Y9, Y1
-	VPMADD52LUQ Z11, Z15, Z2
-	VPMADD52LUQ Y13, Y15, Y3
-	VPMADD52LUQ Z6, Z10, Z0
-	VPMADD52LUQ Y8, Y10, Y1
-	VPMADD52LUQ Z12, Z16, Z2
-	VPMADD52LUQ Y14, Y16, Y3
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Y10, Y20, Y10
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Y16, Y20, Y16
+	VPMADD52HUQ Z0, Z12, Z8
+	VPMADD52HUQ Y2, Y12, Y10
+	VPMADD52HUQ Z4, Z18, Z14
+	VPMADD52HUQ Y6, Y18, Y16
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Y1, Y4, Y1
-	VMOVQ   X0, R10
-	ADDQ    R10, DI
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Y3, Y4, Y3
-	VMOVQ   X2, R10
-	ADDQ    R10, R8
+	// d += lane 0 of a + b
+	VPADDQ X8, X9, X12
+	VMOVQ  X12, DX
+	ADDQ   DX, R10
+	ADDQ   $0x08, BX
+	VPADDQ X14, X15, X12
+	VMOVQ  X12, DX
+	ADDQ   DX, R12
+	ADDQ   $0x08, DI
+	DECQ   R8
+	JNZ    amm52Pair12_digit
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z5, Z9, Z0
-	VPMADD52HUQ  Y7, Y9, Y1
-	VPMADD52HUQ  Z11, Z15, Z2
-	VPMADD52HUQ  Y13, Y15, Y3
-	VPMADD52HUQ  Z6, Z10, Z0
-	VPMADD52HUQ  Y8, Y10, Y1
-	ADDQ         $0x08, CX
-	VPMADD52HUQ  Z12, Z16, Z2
-	VPMADD52HUQ  Y14, Y16, Y3
-	ADDQ         $0x08, BX
-	DECQ         SI
-	JNZ          amm52Pair12_digit
-	VPBROADCASTQ AX, Z5
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         8(SP), BX
+	MOVQ         16(SP), DI
+	MOVQ         R9, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R9, DI
+	ANDQ         AX, DI
+	ADDQ         DI, BX
+	ADDQ         BX, R10
+	VPBROADCASTQ R9, Z13
+	VPMADD52LUQ  Z1, Z13, Z9
+	VPMADD52HUQ  (CX), Z13, Z9
+	VPMADD52LUQ  Y3, Y13, Y11
+	VPMADD52HUQ  64(CX), Y13, Y11
+	VPADDQ       Z9, Z8, Z8
+	VPADDQ       Y11, Y10, Y10
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         40(SP), CX
+	MOVQ         48(SP), BX
+	MOVQ         R11, DX
+	MULXQ        CX, CX, CX
+	IMULQ        R11, BX
+	ANDQ         AX, BX
+	ADDQ         BX, CX
+	ADDQ         CX, R12
+	VPBROADCASTQ R11, Z19
+	VPMADD52LUQ  Z5, Z19, Z15
+	VPMADD52HUQ  (SI), Z19, Z15
+	VPMADD52LUQ  Y7, Y19, Y17
+	VPMADD52HUQ  64(SI), Y19, Y17
+	VPADDQ       Z15, Z14, Z14
+	VPADDQ       Y17, Y16, Y16
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     DI, X17
+	VMOVQ     R10, X22
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z17, K1, Z0
+	VMOVDQA64 Z22, K1, Z8
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z6
-	VPANDQ  Z5, Z0, Z0
-	VALIGNQ $0x07, Z4, Z6, Z7
-	VPADDQ  Z7, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z7
-	VPANDQ  Z5, Z1, Z1
-	VALIGNQ $0x07, Z6, Z7, Z6
-	VPADDQ  Z6, Z1, Z1
+	VPSRLQ  $0x34, Z8, Z1
+	VPANDQ  Z0, Z8, Z8
+	VALIGNQ $0x07, Z20, Z1, Z2
+	VPADDQ  Z2, Z8, Z8
+	VPSRLQ  $0x34, Z10, Z2
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z10, Z10
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z5, Z0, K1
-	VPCMPUQ $0x00, Z5, Z0, K2
+	VPCMPUQ $0x06, Z0, Z8, K1
+	VPCMPUQ $0x00, Z0, Z8, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z5, Z1, K1
-	VPCMPUQ $0x00, Z5, Z1, K2
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
@@ -7743,44 +8930,44 @@ amm52Pair12_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z1+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z6
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z0, K1, Z0
-	VPANDQ       Z5, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z8, K1, Z8
+	VPANDQ       Z0, Z8, Z8
+	VMOVDQU64    Z8, (DX)
 	KMOVW        CX, K1
-	VPADDQ       Z6, Z1, K1, Z1
-	VPANDQ       Z5, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, 64(DX)
 
 	// lane 0 = acc0
-	VMOVQ     R8, X17
+	VMOVQ     R12, X22
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z17, K1, Z2
+	VMOVDQA64 Z22, K1, Z14
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z2, Z0
-	VPANDQ  Z5, Z2, Z2
-	VALIGNQ $0x07, Z4, Z0, Z1
-	VPADDQ  Z1, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z1
-	VPANDQ  Z5, Z3, Z3
-	VALIGNQ $0x07, Z0, Z1, Z0
-	VPADDQ  Z0, Z3, Z3
+	VPSRLQ  $0x34, Z14, Z1
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z20, Z1, Z2
+	VPADDQ  Z2, Z14, Z14
+	VPSRLQ  $0x34, Z16, Z2
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z16, Z16
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z5, Z2, K1
-	VPCMPUQ $0x00, Z5, Z2, K2
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z5, Z3, K1
-	VPCMPUQ $0x00, Z5, Z3, K2
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
@@ -7796,165 +8983,229 @@ amm52Pair12_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z2+32(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z0
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z2, K1, Z2
-	VPANDQ       Z5, Z2, Z2
-	VMOVDQU64    Z2, (DX)
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, (DX)
 	KMOVW        CX, K1
-	VPADDQ       Z0, Z3, K1, Z3
-	VPANDQ       Z5, Z3, Z3
-	VMOVDQU64    Z3, 64(DX)
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 64(DX)
 	VZEROUPPER
 	RET
 
 // func amm52Pair16(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52Pair16(SB), NOSPLIT, $48-88
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x1+8(FP), DI
-	MOVQ m1+24(FP), R9
-	MOVQ y1+16(FP), CX
-	MOVQ (DI), DX
-	MOVQ DX, (SP)
-	MOVQ (R9), DX
-	MOVQ DX, 8(SP)
-	MOVQ k01+72(FP), DX
-	ANDQ AX, DX
-	MOVQ DX, 16(SP)
-	MOVQ x2+40(FP), DX
-	MOVQ m2+56(FP), R8
-	MOVQ y2+48(FP), BX
-	MOVQ (DX), SI
-	MOVQ SI, 24(SP)
-	MOVQ (R8), SI
-	MOVQ SI, 32(SP)
-	MOVQ k02+80(FP), SI
-	ANDQ AX, SI
-	MOVQ SI, 40(SP)
-	MOVQ k+64(FP), SI
+TEXT ·amm52Pair16(SB), NOSPLIT, $64-88
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x1+8(FP), DX
+	MOVQ      m1+24(FP), CX
+	MOVQ      y1+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      SI, 8(SP)
+	MOVQ      8(CX), SI
+	MOVQ      SI, 16(SP)
+	MOVQ      k01+72(FP), SI
+	ANDQ      AX, SI
+	MOVQ      SI, 24(SP)
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	MOVQ      x2+40(FP), DX
+	MOVQ      m2+56(FP), SI
+	MOVQ      y2+48(FP), DI
+	MOVQ      (DX), R8
+	MOVQ      R8, 32(SP)
+	MOVQ      (SI), R8
+	SHLQ      $0x0c, R8
+	MOVQ      R8, 40(SP)
+	MOVQ      8(SI), R8
+	MOVQ      R8, 48(SP)
+	MOVQ      k02+80(FP), R8
+	ANDQ      AX, R8
+	MOVQ      R8, 56(SP)
+	VMOVDQU64 (DX), Z4
+	VMOVDQU64 8(SI), Z5
+	VMOVDQU64 64(DX), Z6
+	VMOVDQU64 72(SI), Z7
+	MOVQ      k+64(FP), R8
 
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VMOVDQU64 (DI), Z5
-	VMOVDQU64 (R9), Z6
-	VMOVDQU64 64(DI), Z7
-	VMOVDQU64 64(R9), Z8
-	XORQ      DI, DI
-	VMOVDQU64 (DX), Z11
-	VMOVDQU64 (R8), Z12
-	VMOVDQU64 64(DX), Z13
-	VMOVDQU64 64(R8), Z14
-	XORQ      R8, R8
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	XORQ   R9, R9
+	XORQ   R10, R10
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	XORQ   R11, R11
+	XORQ   R12, R12
+	VPXORQ Z20, Z20, Z20
 
 amm52Pair16_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (CX), Z9
-	MOVQ         (SP), DX
-	MULXQ        (CX), DX, R9
-	ADDQ         DX, DI
-	ADCQ         $0x00, R9
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R9, Z13
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R10
+	MOVQ         8(SP), R13
+	MOVQ         16(SP), R14
+	MOVQ         R9, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R9, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R10
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         16(SP), R10
-	IMULQ        DI, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z10
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  24(SP), R9
+	IMULQ R10, R9
+	ANDQ  AX, R9
+	ADDQ  AX, R10
+	SHRQ  $0x34, R10
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  8(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, DI
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, DI
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R11, Z19
+	MOVQ         (DI), DX
+	IMULQ        32(SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R12
+	MOVQ         40(SP), R13
+	MOVQ         48(SP), R14
+	MOVQ         R11, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R11, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R12
 
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (BX), Z15
-	MOVQ         24(SP), DX
-	MULXQ        (BX), DX, R9
-	ADDQ         DX, R8
-	ADCQ         $0x00, R9
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  56(SP), R11
+	IMULQ R12, R11
+	ANDQ  AX, R11
+	ADDQ  AX, R12
+	SHRQ  $0x34, R12
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         40(SP), R10
-	IMULQ        R8, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z16
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z12
+	VPMADD52LUQ  Z0, Z12, Z8
+	VPMADD52LUQ  Z2, Z12, Z10
+	VPBROADCASTQ (DI), Z18
+	VPMADD52LUQ  Z4, Z18, Z14
+	VPMADD52LUQ  Z6, Z18, Z16
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  32(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, R8
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, R8
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Z11, Z20, Z11
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Z17, Z20, Z17
+	VMOVDQU64   16(CX), Z21
+	VPMADD52LUQ Z21, Z13, Z9
+	VMOVDQU64   80(CX), Z21
+	VPMADD52LUQ Z21, Z13, Z11
+	VMOVDQU64   16(SI), Z21
+	VPMADD52LUQ Z21, Z19, Z15
+	VMOVDQU64   80(SI), Z21
+	VPMADD52LUQ Z21, Z19, Z17
+	VPMADD52HUQ Z1, Z13, Z9
+	VPMADD52HUQ Z3, Z13, Z11
+	VPMADD52HUQ Z5, Z19, Z15
+	VPMADD52HUQ Z7, Z19, Z17
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z5, Z9, Z0
-	VPMADD52LUQ Z7, Z9, Z1
-	VPMADD52LUQ Z11, Z15, Z2
-	VPMADD52LUQ Z13, Z15, Z3
-	VPMADD52LUQ Z6, Z10, Z0
-	VPMADD52LUQ Z8, Z10, Z1
-	VPMADD52LUQ Z12, Z16, Z2
-	VPMADD52LUQ Z14, Z16, Z3
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Z10, Z20, Z10
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Z16, Z20, Z16
+	VPMADD52HUQ Z0, Z12, Z8
+	VPMADD52HUQ Z2, Z12, Z10
+	VPMADD52HUQ Z4, Z18, Z14
+	VPMADD52HUQ Z6, Z18, Z16
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z4, Z1
-	VMOVQ   X0, R10
-	ADDQ    R10, DI
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VMOVQ   X2, R10
-	ADDQ    R10, R8
+	// d += lane 0 of a + b
+	VPADDQ X8, X9, X12
+	VMOVQ  X12, DX
+	ADDQ   DX, R10
+	ADDQ   $0x08, BX
+	VPADDQ X14, X15, X12
+	VMOVQ  X12, DX
+	ADDQ   DX, R12
+	ADDQ   $0x08, DI
+	DECQ   R8
+	JNZ    amm52Pair16_digit
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z5, Z9, Z0
-	VPMADD52HUQ  Z7, Z9, Z1
-	VPMADD52HUQ  Z11, Z15, Z2
-	VPMADD52HUQ  Z13, Z15, Z3
-	VPMADD52HUQ  Z6, Z10, Z0
-	VPMADD52HUQ  Z8, Z10, Z1
-	ADDQ         $0x08, CX
-	VPMADD52HUQ  Z12, Z16, Z2
-	VPMADD52HUQ  Z14, Z16, Z3
-	ADDQ         $0x08, BX
-	DECQ         SI
-	JNZ          amm52Pair16_digit
-	VPBROADCASTQ AX, Z5
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         8(SP), BX
+	MOVQ         16(SP), DI
+	MOVQ         R9, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R9, DI
+	ANDQ         AX, DI
+	ADDQ         DI, BX
+	ADDQ         BX, R10
+	VPBROADCASTQ R9, Z13
+	VPMADD52LUQ  Z1, Z13, Z9
+	VPMADD52HUQ  (CX), Z13, Z9
+	VPMADD52LUQ  Z3, Z13, Z11
+	VPMADD52HUQ  64(CX), Z13, Z11
+	VPADDQ       Z9, Z8, Z8
+	VPADDQ       Z11, Z10, Z10
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         40(SP), CX
+	MOVQ         48(SP), BX
+	MOVQ         R11, DX
+	MULXQ        CX, CX, CX
+	IMULQ        R11, BX
+	ANDQ         AX, BX
+	ADDQ         BX, CX
+	ADDQ         CX, R12
+	VPBROADCASTQ R11, Z19
+	VPMADD52LUQ  Z5, Z19, Z15
+	VPMADD52HUQ  (SI), Z19, Z15
+	VPMADD52LUQ  Z7, Z19, Z17
+	VPMADD52HUQ  64(SI), Z19, Z17
+	VPADDQ       Z15, Z14, Z14
+	VPADDQ       Z17, Z16, Z16
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     DI, X17
+	VMOVQ     R10, X22
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z17, K1, Z0
+	VMOVDQA64 Z22, K1, Z8
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z6
-	VPANDQ  Z5, Z0, Z0
-	VALIGNQ $0x07, Z4, Z6, Z7
-	VPADDQ  Z7, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z7
-	VPANDQ  Z5, Z1, Z1
-	VALIGNQ $0x07, Z6, Z7, Z6
-	VPADDQ  Z6, Z1, Z1
+	VPSRLQ  $0x34, Z8, Z1
+	VPANDQ  Z0, Z8, Z8
+	VALIGNQ $0x07, Z20, Z1, Z2
+	VPADDQ  Z2, Z8, Z8
+	VPSRLQ  $0x34, Z10, Z2
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z10, Z10
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z5, Z0, K1
-	VPCMPUQ $0x00, Z5, Z0, K2
+	VPCMPUQ $0x06, Z0, Z8, K1
+	VPCMPUQ $0x00, Z0, Z8, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z5, Z1, K1
-	VPCMPUQ $0x00, Z5, Z1, K2
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
@@ -7970,44 +9221,44 @@ amm52Pair16_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z1+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z6
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z6, Z0, K1, Z0
-	VPANDQ       Z5, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z8, K1, Z8
+	VPANDQ       Z0, Z8, Z8
+	VMOVDQU64    Z8, (DX)
 	KMOVW        CX, K1
-	VPADDQ       Z6, Z1, K1, Z1
-	VPANDQ       Z5, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, 64(DX)
 
 	// lane 0 = acc0
-	VMOVQ     R8, X17
+	VMOVQ     R12, X22
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z17, K1, Z2
+	VMOVDQA64 Z22, K1, Z14
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z2, Z0
-	VPANDQ  Z5, Z2, Z2
-	VALIGNQ $0x07, Z4, Z0, Z1
-	VPADDQ  Z1, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z1
-	VPANDQ  Z5, Z3, Z3
-	VALIGNQ $0x07, Z0, Z1, Z0
-	VPADDQ  Z0, Z3, Z3
+	VPSRLQ  $0x34, Z14, Z1
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z20, Z1, Z2
+	VPADDQ  Z2, Z14, Z14
+	VPSRLQ  $0x34, Z16, Z2
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z16, Z16
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z5, Z2, K1
-	VPCMPUQ $0x00, Z5, Z2, K2
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z5, Z3, K1
-	VPCMPUQ $0x00, Z5, Z3, K2
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
@@ -8023,193 +9274,269 @@ amm52Pair16_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z2+32(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z0
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z2, K1, Z2
-	VPANDQ       Z5, Z2, Z2
-	VMOVDQU64    Z2, (DX)
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, (DX)
 	KMOVW        CX, K1
-	VPADDQ       Z0, Z3, K1, Z3
-	VPANDQ       Z5, Z3, Z3
-	VMOVDQU64    Z3, 64(DX)
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 64(DX)
 	VZEROUPPER
 	RET
 
 // func amm52Pair20(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
-TEXT ·amm52Pair20(SB), NOSPLIT, $48-88
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x1+8(FP), DI
-	MOVQ m1+24(FP), R9
-	MOVQ y1+16(FP), CX
-	MOVQ (DI), DX
-	MOVQ DX, (SP)
-	MOVQ (R9), DX
-	MOVQ DX, 8(SP)
-	MOVQ k01+72(FP), DX
-	ANDQ AX, DX
-	MOVQ DX, 16(SP)
-	MOVQ x2+40(FP), DX
-	MOVQ m2+56(FP), R8
-	MOVQ y2+48(FP), BX
-	MOVQ (DX), SI
-	MOVQ SI, 24(SP)
-	MOVQ (R8), SI
-	MOVQ SI, 32(SP)
-	MOVQ k02+80(FP), SI
-	ANDQ AX, SI
-	MOVQ SI, 40(SP)
-	MOVQ k+64(FP), SI
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52Pair20(SB), NOSPLIT, $64-88
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x1+8(FP), DX
+	MOVQ      m1+24(FP), CX
+	MOVQ      y1+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      SI, 8(SP)
+	MOVQ      8(CX), SI
+	MOVQ      SI, 16(SP)
+	MOVQ      k01+72(FP), SI
+	ANDQ      AX, SI
+	MOVQ      SI, 24(SP)
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	VMOVDQU64 128(DX), Y4
+	VMOVDQU64 136(CX), Y5
+	MOVQ      x2+40(FP), DX
+	MOVQ      m2+56(FP), SI
+	MOVQ      y2+48(FP), DI
+	MOVQ      (DX), R8
+	MOVQ      R8, 32(SP)
+	MOVQ      (SI), R8
+	SHLQ      $0x0c, R8
+	MOVQ      R8, 40(SP)
+	MOVQ      8(SI), R8
+	MOVQ      R8, 48(SP)
+	MOVQ      k02+80(FP), R8
+	ANDQ      AX, R8
+	MOVQ      R8, 56(SP)
+	VMOVDQU64 (DX), Z6
+	VMOVDQU64 8(SI), Z7
+	VMOVDQU64 64(DX), Z8
+	VMOVDQU64 72(SI), Z9
+	VMOVDQU64 128(DX), Y10
+	VMOVDQU64 136(SI), Y11
+	MOVQ      k+64(FP), R8
 
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VPXORQ    Z6, Z6, Z6
-	VMOVDQU64 (DI), Z7
-	VMOVDQU64 (R9), Z8
-	VMOVDQU64 64(DI), Z9
-	VMOVDQU64 64(R9), Z10
-	VMOVDQU64 128(DI), Y11
-	VMOVDQU64 128(R9), Y12
-	XORQ      DI, DI
-	VMOVDQU64 (DX), Z15
-	VMOVDQU64 (R8), Z16
-	VMOVDQU64 64(DX), Z17
-	VMOVDQU64 64(R8), Z18
-	VMOVDQU64 128(DX), Y19
-	VMOVDQU64 128(R8), Y20
-	XORQ      R8, R8
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	XORQ   R9, R9
+	XORQ   R10, R10
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	XORQ   R11, R11
+	XORQ   R12, R12
+	VPXORQ Z28, Z28, Z28
 
 amm52Pair20_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (CX), Z13
-	MOVQ         (SP), DX
-	MULXQ        (CX), DX, R9
-	ADDQ         DX, DI
-	ADCQ         $0x00, R9
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R9, Z19
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R10
+	MOVQ         8(SP), R13
+	MOVQ         16(SP), R14
+	MOVQ         R9, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R9, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R10
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         16(SP), R10
-	IMULQ        DI, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z14
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  24(SP), R9
+	IMULQ R10, R9
+	ANDQ  AX, R9
+	ADDQ  AX, R10
+	SHRQ  $0x34, R10
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  8(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, DI
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, DI
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R11, Z27
+	MOVQ         (DI), DX
+	IMULQ        32(SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R12
+	MOVQ         40(SP), R13
+	MOVQ         48(SP), R14
+	MOVQ         R11, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R11, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R12
 
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (BX), Z21
-	MOVQ         24(SP), DX
-	MULXQ        (BX), DX, R9
-	ADDQ         DX, R8
-	ADCQ         $0x00, R9
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  56(SP), R11
+	IMULQ R12, R11
+	ANDQ  AX, R11
+	ADDQ  AX, R12
+	SHRQ  $0x34, R12
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         40(SP), R10
-	IMULQ        R8, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z22
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z18
+	VPMADD52LUQ  Z0, Z18, Z12
+	VPMADD52LUQ  Z2, Z18, Z14
+	VPMADD52LUQ  Y4, Y18, Y16
+	VPBROADCASTQ (DI), Z26
+	VPMADD52LUQ  Z6, Z26, Z20
+	VPMADD52LUQ  Z8, Z26, Z22
+	VPMADD52LUQ  Y10, Y26, Y24
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  32(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, R8
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, R8
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Y17, Y28, Y17
+	VALIGNQ     $0x01, Z21, Z23, Z21
+	VALIGNQ     $0x01, Z23, Z25, Z23
+	VALIGNQ     $0x01, Y25, Y28, Y25
+	VMOVDQU64   16(CX), Z29
+	VPMADD52LUQ Z29, Z19, Z13
+	VMOVDQU64   80(CX), Z29
+	VPMADD52LUQ Z29, Z19, Z15
+	VMOVDQU64   144(CX), Y29
+	VPMADD52LUQ Y29, Y19, Y17
+	VMOVDQU64   16(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z21
+	VMOVDQU64   80(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z23
+	VMOVDQU64   144(SI), Y29
+	VPMADD52LUQ Y29, Y27, Y25
+	VPMADD52HUQ Z1, Z19, Z13
+	VPMADD52HUQ Z3, Z19, Z15
+	VPMADD52HUQ Y5, Y19, Y17
+	VPMADD52HUQ Z7, Z27, Z21
+	VPMADD52HUQ Z9, Z27, Z23
+	VPMADD52HUQ Y11, Y27, Y25
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z7, Z13, Z0
-	VPMADD52LUQ Z9, Z13, Z1
-	VPMADD52LUQ Y11, Y13, Y2
-	VPMADD52LUQ Z15, Z21, Z3
-	VPMADD52LUQ Z17, Z21, Z4
-	VPMADD52LUQ Y19, Y21, Y5
-	VPMADD52LUQ Z8, Z14, Z0
-	VPMADD52LUQ Z10, Z14, Z1
-	VPMADD52LUQ Y12, Y14, Y2
-	VPMADD52LUQ Z16, Z22, Z3
-	VPMADD52LUQ Z18, Z22, Z4
-	VPMADD52LUQ Y20, Y22, Y5
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Y16, Y28, Y16
+	VALIGNQ     $0x01, Z20, Z22, Z20
+	VALIGNQ     $0x01, Z22, Z24, Z22
+	VALIGNQ     $0x01, Y24, Y28, Y24
+	VPMADD52HUQ Z0, Z18, Z12
+	VPMADD52HUQ Z2, Z18, Z14
+	VPMADD52HUQ Y4, Y18, Y16
+	VPMADD52HUQ Z6, Z26, Z20
+	VPMADD52HUQ Z8, Z26, Z22
+	VPMADD52HUQ Y10, Y26, Y24
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Y2, Y6, Y2
-	VMOVQ   X0, R10
-	ADDQ    R10, DI
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Y5, Y6, Y5
-	VMOVQ   X3, R10
-	ADDQ    R10, R8
+	// d += lane 0 of a + b
+	VPADDQ X12, X13, X18
+	VMOVQ  X18, DX
+	ADDQ   DX, R10
+	ADDQ   $0x08, BX
+	VPADDQ X20, X21, X18
+	VMOVQ  X18, DX
+	ADDQ   DX, R12
+	ADDQ   $0x08, DI
+	DECQ   R8
+	JNZ    amm52Pair20_digit
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z7, Z13, Z0
-	VPMADD52HUQ  Z9, Z13, Z1
-	VPMADD52HUQ  Y11, Y13, Y2
-	VPMADD52HUQ  Z15, Z21, Z3
-	VPMADD52HUQ  Z17, Z21, Z4
-	VPMADD52HUQ  Y19, Y21, Y5
-	VPMADD52HUQ  Z8, Z14, Z0
-	VPMADD52HUQ  Z10, Z14, Z1
-	VPMADD52HUQ  Y12, Y14, Y2
-	ADDQ         $0x08, CX
-	VPMADD52HUQ  Z16, Z22, Z3
-	VPMADD52HUQ  Z18, Z22, Z4
-	VPMADD52HUQ  Y20, Y22, Y5
-	ADDQ         $0x08, BX
-	DECQ         SI
-	JNZ          amm52Pair20_digit
-	VPBROADCASTQ AX, Z7
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         8(SP), BX
+	MOVQ         16(SP), DI
+	MOVQ         R9, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R9, DI
+	ANDQ         AX, DI
+	ADDQ         DI, BX
+	ADDQ         BX, R10
+	VPBROADCASTQ R9, Z19
+	VPMADD52LUQ  Z1, Z19, Z13
+	VPMADD52HUQ  (CX), Z19, Z13
+	VPMADD52LUQ  Z3, Z19, Z15
+	VPMADD52HUQ  64(CX), Z19, Z15
+	VPMADD52LUQ  Y5, Y19, Y17
+	VPMADD52HUQ  128(CX), Y19, Y17
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Z15, Z14, Z14
+	VPADDQ       Y17, Y16, Y16
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         40(SP), CX
+	MOVQ         48(SP), BX
+	MOVQ         R11, DX
+	MULXQ        CX, CX, CX
+	IMULQ        R11, BX
+	ANDQ         AX, BX
+	ADDQ         BX, CX
+	ADDQ         CX, R12
+	VPBROADCASTQ R11, Z27
+	VPMADD52LUQ  Z7, Z27, Z21
+	VPMADD52HUQ  (SI), Z27, Z21
+	VPMADD52LUQ  Z9, Z27, Z23
+	VPMADD52HUQ  64(SI), Z27, Z23
+	VPMADD52LUQ  Y11, Y27, Y25
+	VPMADD52HUQ  128(SI), Y27, Y25
+	VPADDQ       Z21, Z20, Z20
+	VPADDQ       Z23, Z22, Z22
+	VPADDQ       Y25, Y24, Y24
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     DI, X23
+	VMOVQ     R10, X30
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z23, K1, Z0
+	VMOVDQA64 Z30, K1, Z12
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z8
-	VPANDQ  Z7, Z0, Z0
-	VALIGNQ $0x07, Z6, Z8, Z9
-	VPADDQ  Z9, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z9
-	VPANDQ  Z7, Z1, Z1
-	VALIGNQ $0x07, Z8, Z9, Z8
-	VPADDQ  Z8, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z8
-	VPANDQ  Z7, Z2, Z2
-	VALIGNQ $0x07, Z9, Z8, Z8
-	VPADDQ  Z8, Z2, Z2
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z28, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
+	VPSRLQ  $0x34, Z16, Z1
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z16, Z16
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z7, Z0, K1
-	VPCMPUQ $0x00, Z7, Z0, K2
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z1, K1
-	VPCMPUQ $0x00, Z7, Z1, K2
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z2, K1
-	VPCMPUQ $0x00, Z7, Z2, K2
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
@@ -8225,61 +9552,61 @@ amm52Pair20_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z1+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z8
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z0, K1, Z0
-	VPANDQ       Z7, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z1, K1, Z1
-	VPANDQ       Z7, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 64(DX)
 	KMOVW        CX, K1
-	VPADDQ       Z8, Z2, K1, Z2
-	VPANDQ       Z7, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 128(DX)
 
 	// lane 0 = acc0
-	VMOVQ     R8, X23
+	VMOVQ     R12, X30
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z23, K1, Z3
+	VMOVDQA64 Z30, K1, Z20
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z3, Z0
-	VPANDQ  Z7, Z3, Z3
-	VALIGNQ $0x07, Z6, Z0, Z1
-	VPADDQ  Z1, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z1
-	VPANDQ  Z7, Z4, Z4
-	VALIGNQ $0x07, Z0, Z1, Z0
-	VPADDQ  Z0, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z0
-	VPANDQ  Z7, Z5, Z5
-	VALIGNQ $0x07, Z1, Z0, Z0
-	VPADDQ  Z0, Z5, Z5
+	VPSRLQ  $0x34, Z20, Z1
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z28, Z1, Z2
+	VPADDQ  Z2, Z20, Z20
+	VPSRLQ  $0x34, Z22, Z2
+	VPANDQ  Z0, Z22, Z22
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z22, Z22
+	VPSRLQ  $0x34, Z24, Z1
+	VPANDQ  Z0, Z24, Z24
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z24, Z24
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z7, Z3, K1
-	VPCMPUQ $0x00, Z7, Z3, K2
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z4, K1
-	VPCMPUQ $0x00, Z7, Z4, K2
+	VPCMPUQ $0x06, Z0, Z22, K1
+	VPCMPUQ $0x00, Z0, Z22, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z5, K1
-	VPCMPUQ $0x00, Z7, Z5, K2
+	VPCMPUQ $0x06, Z0, Z24, K1
+	VPCMPUQ $0x00, Z0, Z24, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
@@ -8295,198 +9622,274 @@ amm52Pair20_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z2+32(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z0
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z3, K1, Z3
-	VPANDQ       Z7, Z3, Z3
-	VMOVDQU64    Z3, (DX)
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z4, K1, Z4
-	VPANDQ       Z7, Z4, Z4
-	VMOVDQU64    Z4, 64(DX)
+	VPADDQ       Z1, Z22, K1, Z22
+	VPANDQ       Z0, Z22, Z22
+	VMOVDQU64    Z22, 64(DX)
 	KMOVW        CX, K1
-	VPADDQ       Z0, Z5, K1, Z5
-	VPANDQ       Z7, Z5, Z5
-	VMOVDQU64    Z5, 128(DX)
+	VPADDQ       Z1, Z24, K1, Z24
+	VPANDQ       Z0, Z24, Z24
+	VMOVDQU64    Z24, 128(DX)
 	VZEROUPPER
 	RET
 
 // func amm52Pair24(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52Pair24(SB), NOSPLIT, $48-88
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x1+8(FP), DI
-	MOVQ m1+24(FP), R9
-	MOVQ y1+16(FP), CX
-	MOVQ (DI), DX
-	MOVQ DX, (SP)
-	MOVQ (R9), DX
-	MOVQ DX, 8(SP)
-	MOVQ k01+72(FP), DX
-	ANDQ AX, DX
-	MOVQ DX, 16(SP)
-	MOVQ x2+40(FP), DX
-	MOVQ m2+56(FP), R8
-	MOVQ y2+48(FP), BX
-	MOVQ (DX), SI
-	MOVQ SI, 24(SP)
-	MOVQ (R8), SI
-	MOVQ SI, 32(SP)
-	MOVQ k02+80(FP), SI
-	ANDQ AX, SI
-	MOVQ SI, 40(SP)
-	MOVQ k+64(FP), SI
+TEXT ·amm52Pair24(SB), NOSPLIT, $64-88
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x1+8(FP), DX
+	MOVQ      m1+24(FP), CX
+	MOVQ      y1+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      SI, 8(SP)
+	MOVQ      8(CX), SI
+	MOVQ      SI, 16(SP)
+	MOVQ      k01+72(FP), SI
+	ANDQ      AX, SI
+	MOVQ      SI, 24(SP)
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 8(CX), Z1
+	VMOVDQU64 64(DX), Z2
+	VMOVDQU64 72(CX), Z3
+	VMOVDQU64 128(DX), Z4
+	VMOVDQU64 136(CX), Z5
+	MOVQ      x2+40(FP), DX
+	MOVQ      m2+56(FP), SI
+	MOVQ      y2+48(FP), DI
+	MOVQ      (DX), R8
+	MOVQ      R8, 32(SP)
+	MOVQ      (SI), R8
+	SHLQ      $0x0c, R8
+	MOVQ      R8, 40(SP)
+	MOVQ      8(SI), R8
+	MOVQ      R8, 48(SP)
+	MOVQ      k02+80(FP), R8
+	ANDQ      AX, R8
+	MOVQ      R8, 56(SP)
+	VMOVDQU64 (DX), Z6
+	VMOVDQU64 8(SI), Z7
+	VMOVDQU64 64(DX), Z8
+	VMOVDQU64 72(SI), Z9
+	VMOVDQU64 128(DX), Z10
+	VMOVDQU64 136(SI), Z11
+	MOVQ      k+64(FP), R8
 
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VPXORQ    Z6, Z6, Z6
-	VMOVDQU64 (DI), Z7
-	VMOVDQU64 (R9), Z8
-	VMOVDQU64 64(DI), Z9
-	VMOVDQU64 64(R9), Z10
-	VMOVDQU64 128(DI), Z11
-	VMOVDQU64 128(R9), Z12
-	XORQ      DI, DI
-	VMOVDQU64 (DX), Z15
-	VMOVDQU64 (R8), Z16
-	VMOVDQU64 64(DX), Z17
-	VMOVDQU64 64(R8), Z18
-	VMOVDQU64 128(DX), Z19
-	VMOVDQU64 128(R8), Z20
-	XORQ      R8, R8
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	VPXORQ Z16, Z16, Z16
+	VPXORQ Z17, Z17, Z17
+	XORQ   R9, R9
+	XORQ   R10, R10
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	XORQ   R11, R11
+	XORQ   R12, R12
+	VPXORQ Z28, Z28, Z28
 
 amm52Pair24_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (CX), Z13
-	MOVQ         (SP), DX
-	MULXQ        (CX), DX, R9
-	ADDQ         DX, DI
-	ADCQ         $0x00, R9
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R9, Z19
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R10
+	MOVQ         8(SP), R13
+	MOVQ         16(SP), R14
+	MOVQ         R9, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R9, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R10
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         16(SP), R10
-	IMULQ        DI, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z14
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  24(SP), R9
+	IMULQ R10, R9
+	ANDQ  AX, R9
+	ADDQ  AX, R10
+	SHRQ  $0x34, R10
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  8(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, DI
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, DI
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R11, Z27
+	MOVQ         (DI), DX
+	IMULQ        32(SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R12
+	MOVQ         40(SP), R13
+	MOVQ         48(SP), R14
+	MOVQ         R11, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R11, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R12
 
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (BX), Z21
-	MOVQ         24(SP), DX
-	MULXQ        (BX), DX, R9
-	ADDQ         DX, R8
-	ADCQ         $0x00, R9
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  56(SP), R11
+	IMULQ R12, R11
+	ANDQ  AX, R11
+	ADDQ  AX, R12
+	SHRQ  $0x34, R12
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         40(SP), R10
-	IMULQ        R8, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z22
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z18
+	VPMADD52LUQ  Z0, Z18, Z12
+	VPMADD52LUQ  Z2, Z18, Z14
+	VPMADD52LUQ  Z4, Z18, Z16
+	VPBROADCASTQ (DI), Z26
+	VPMADD52LUQ  Z6, Z26, Z20
+	VPMADD52LUQ  Z8, Z26, Z22
+	VPMADD52LUQ  Z10, Z26, Z24
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  32(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, R8
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, R8
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z17, Z15
+	VALIGNQ     $0x01, Z17, Z28, Z17
+	VALIGNQ     $0x01, Z21, Z23, Z21
+	VALIGNQ     $0x01, Z23, Z25, Z23
+	VALIGNQ     $0x01, Z25, Z28, Z25
+	VMOVDQU64   16(CX), Z29
+	VPMADD52LUQ Z29, Z19, Z13
+	VMOVDQU64   80(CX), Z29
+	VPMADD52LUQ Z29, Z19, Z15
+	VMOVDQU64   144(CX), Z29
+	VPMADD52LUQ Z29, Z19, Z17
+	VMOVDQU64   16(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z21
+	VMOVDQU64   80(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z23
+	VMOVDQU64   144(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z25
+	VPMADD52HUQ Z1, Z19, Z13
+	VPMADD52HUQ Z3, Z19, Z15
+	VPMADD52HUQ Z5, Z19, Z17
+	VPMADD52HUQ Z7, Z27, Z21
+	VPMADD52HUQ Z9, Z27, Z23
+	VPMADD52HUQ Z11, Z27, Z25
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z7, Z13, Z0
-	VPMADD52LUQ Z9, Z13, Z1
-	VPMADD52LUQ Z11, Z13, Z2
-	VPMADD52LUQ Z15, Z21, Z3
-	VPMADD52LUQ Z17, Z21, Z4
-	VPMADD52LUQ Z19, Z21, Z5
-	VPMADD52LUQ Z8, Z14, Z0
-	VPMADD52LUQ Z10, Z14, Z1
-	VPMADD52LUQ Z12, Z14, Z2
-	VPMADD52LUQ Z16, Z22, Z3
-	VPMADD52LUQ Z18, Z22, Z4
-	VPMADD52LUQ Z20, Z22, Z5
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z16, Z14
+	VALIGNQ     $0x01, Z16, Z28, Z16
+	VALIGNQ     $0x01, Z20, Z22, Z20
+	VALIGNQ     $0x01, Z22, Z24, Z22
+	VALIGNQ     $0x01, Z24, Z28, Z24
+	VPMADD52HUQ Z0, Z18, Z12
+	VPMADD52HUQ Z2, Z18, Z14
+	VPMADD52HUQ Z4, Z18, Z16
+	VPMADD52HUQ Z6, Z26, Z20
+	VPMADD52HUQ Z8, Z26, Z22
+	VPMADD52HUQ Z10, Z26, Z24
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z6, Z2
-	VMOVQ   X0, R10
-	ADDQ    R10, DI
-	VALIGNQ $0x01, Z3, Z4, Z3
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VMOVQ   X3, R10
-	ADDQ    R10, R8
+	// d += lane 0 of a + b
+	VPADDQ X12, X13, X18
+	VMOVQ  X18, DX
+	ADDQ   DX, R10
+	ADDQ   $0x08, BX
+	VPADDQ X20, X21, X18
+	VMOVQ  X18, DX
+	ADDQ   DX, R12
+	ADDQ   $0x08, DI
+	DECQ   R8
+	JNZ    amm52Pair24_digit
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z7, Z13, Z0
-	VPMADD52HUQ  Z9, Z13, Z1
-	VPMADD52HUQ  Z11, Z13, Z2
-	VPMADD52HUQ  Z15, Z21, Z3
-	VPMADD52HUQ  Z17, Z21, Z4
-	VPMADD52HUQ  Z19, Z21, Z5
-	VPMADD52HUQ  Z8, Z14, Z0
-	VPMADD52HUQ  Z10, Z14, Z1
-	VPMADD52HUQ  Z12, Z14, Z2
-	ADDQ         $0x08, CX
-	VPMADD52HUQ  Z16, Z22, Z3
-	VPMADD52HUQ  Z18, Z22, Z4
-	VPMADD52HUQ  Z20, Z22, Z5
-	ADDQ         $0x08, BX
-	DECQ         SI
-	JNZ          amm52Pair24_digit
-	VPBROADCASTQ AX, Z7
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         8(SP), BX
+	MOVQ         16(SP), DI
+	MOVQ         R9, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R9, DI
+	ANDQ         AX, DI
+	ADDQ         DI, BX
+	ADDQ         BX, R10
+	VPBROADCASTQ R9, Z19
+	VPMADD52LUQ  Z1, Z19, Z13
+	VPMADD52HUQ  (CX), Z19, Z13
+	VPMADD52LUQ  Z3, Z19, Z15
+	VPMADD52HUQ  64(CX), Z19, Z15
+	VPMADD52LUQ  Z5, Z19, Z17
+	VPMADD52HUQ  128(CX), Z19, Z17
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Z15, Z14, Z14
+	VPADDQ       Z17, Z16, Z16
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         40(SP), CX
+	MOVQ         48(SP), BX
+	MOVQ         R11, DX
+	MULXQ        CX, CX, CX
+	IMULQ        R11, BX
+	ANDQ         AX, BX
+	ADDQ         BX, CX
+	ADDQ         CX, R12
+	VPBROADCASTQ R11, Z27
+	VPMADD52LUQ  Z7, Z27, Z21
+	VPMADD52HUQ  (SI), Z27, Z21
+	VPMADD52LUQ  Z9, Z27, Z23
+	VPMADD52HUQ  64(SI), Z27, Z23
+	VPMADD52LUQ  Z11, Z27, Z25
+	VPMADD52HUQ  128(SI), Z27, Z25
+	VPADDQ       Z21, Z20, Z20
+	VPADDQ       Z23, Z22, Z22
+	VPADDQ       Z25, Z24, Z24
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     DI, X23
+	VMOVQ     R10, X30
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z23, K1, Z0
+	VMOVDQA64 Z30, K1, Z12
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z8
-	VPANDQ  Z7, Z0, Z0
-	VALIGNQ $0x07, Z6, Z8, Z9
-	VPADDQ  Z9, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z9
-	VPANDQ  Z7, Z1, Z1
-	VALIGNQ $0x07, Z8, Z9, Z8
-	VPADDQ  Z8, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z8
-	VPANDQ  Z7, Z2, Z2
-	VALIGNQ $0x07, Z9, Z8, Z8
-	VPADDQ  Z8, Z2, Z2
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z28, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
+	VPSRLQ  $0x34, Z16, Z1
+	VPANDQ  Z0, Z16, Z16
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z16, Z16
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z7, Z0, K1
-	VPCMPUQ $0x00, Z7, Z0, K2
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z1, K1
-	VPCMPUQ $0x00, Z7, Z1, K2
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z2, K1
-	VPCMPUQ $0x00, Z7, Z2, K2
+	VPCMPUQ $0x06, Z0, Z16, K1
+	VPCMPUQ $0x00, Z0, Z16, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
@@ -8502,61 +9905,61 @@ amm52Pair24_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z1+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z8
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z0, K1, Z0
-	VPANDQ       Z7, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z8, Z1, K1, Z1
-	VPANDQ       Z7, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 64(DX)
 	KMOVW        CX, K1
-	VPADDQ       Z8, Z2, K1, Z2
-	VPANDQ       Z7, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
+	VPADDQ       Z1, Z16, K1, Z16
+	VPANDQ       Z0, Z16, Z16
+	VMOVDQU64    Z16, 128(DX)
 
 	// lane 0 = acc0
-	VMOVQ     R8, X23
+	VMOVQ     R12, X30
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z23, K1, Z3
+	VMOVDQA64 Z30, K1, Z20
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z3, Z0
-	VPANDQ  Z7, Z3, Z3
-	VALIGNQ $0x07, Z6, Z0, Z1
-	VPADDQ  Z1, Z3, Z3
-	VPSRLQ  $0x34, Z4, Z1
-	VPANDQ  Z7, Z4, Z4
-	VALIGNQ $0x07, Z0, Z1, Z0
-	VPADDQ  Z0, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z0
-	VPANDQ  Z7, Z5, Z5
-	VALIGNQ $0x07, Z1, Z0, Z0
-	VPADDQ  Z0, Z5, Z5
+	VPSRLQ  $0x34, Z20, Z1
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z28, Z1, Z2
+	VPADDQ  Z2, Z20, Z20
+	VPSRLQ  $0x34, Z22, Z2
+	VPANDQ  Z0, Z22, Z22
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z22, Z22
+	VPSRLQ  $0x34, Z24, Z1
+	VPANDQ  Z0, Z24, Z24
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z24, Z24
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z7, Z3, K1
-	VPCMPUQ $0x00, Z7, Z3, K2
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z4, K1
-	VPCMPUQ $0x00, Z7, Z4, K2
+	VPCMPUQ $0x06, Z0, Z22, K1
+	VPCMPUQ $0x00, Z0, Z22, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z7, Z5, K1
-	VPCMPUQ $0x00, Z7, Z5, K2
+	VPCMPUQ $0x06, Z0, Z24, K1
+	VPCMPUQ $0x00, Z0, Z24, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
@@ -8572,226 +9975,314 @@ amm52Pair24_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z2+32(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z0
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z3, K1, Z3
-	VPANDQ       Z7, Z3, Z3
-	VMOVDQU64    Z3, (DX)
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z4, K1, Z4
-	VPANDQ       Z7, Z4, Z4
-	VMOVDQU64    Z4, 64(DX)
+	VPADDQ       Z1, Z22, K1, Z22
+	VPANDQ       Z0, Z22, Z22
+	VMOVDQU64    Z22, 64(DX)
 	KMOVW        CX, K1
-	VPADDQ       Z0, Z5, K1, Z5
-	VPANDQ       Z7, Z5, Z5
-	VMOVDQU64    Z5, 128(DX)
+	VPADDQ       Z1, Z24, K1, Z24
+	VPANDQ       Z0, Z24, Z24
+	VMOVDQU64    Z24, 128(DX)
 	VZEROUPPER
 	RET
 
 // func amm52Pair28(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
-// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
-TEXT ·amm52Pair28(SB), NOSPLIT, $48-88
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x1+8(FP), DI
-	MOVQ m1+24(FP), R9
-	MOVQ y1+16(FP), CX
-	MOVQ (DI), DX
-	MOVQ DX, (SP)
-	MOVQ (R9), DX
-	MOVQ DX, 8(SP)
-	MOVQ k01+72(FP), DX
-	ANDQ AX, DX
-	MOVQ DX, 16(SP)
-	MOVQ x2+40(FP), DX
-	MOVQ m2+56(FP), R8
-	MOVQ y2+48(FP), BX
-	MOVQ (DX), SI
-	MOVQ SI, 24(SP)
-	MOVQ (R8), SI
-	MOVQ SI, 32(SP)
-	MOVQ k02+80(FP), SI
-	ANDQ AX, SI
-	MOVQ SI, 40(SP)
-	MOVQ k+64(FP), SI
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52Pair28(SB), NOSPLIT, $64-88
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x1+8(FP), DX
+	MOVQ      m1+24(FP), CX
+	MOVQ      y1+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      SI, 8(SP)
+	MOVQ      8(CX), SI
+	MOVQ      SI, 16(SP)
+	MOVQ      k01+72(FP), SI
+	ANDQ      AX, SI
+	MOVQ      SI, 24(SP)
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Y3
+	MOVQ      x2+40(FP), DX
+	MOVQ      m2+56(FP), SI
+	MOVQ      y2+48(FP), DI
+	MOVQ      (DX), R8
+	MOVQ      R8, 32(SP)
+	MOVQ      (SI), R8
+	SHLQ      $0x0c, R8
+	MOVQ      R8, 40(SP)
+	MOVQ      8(SI), R8
+	MOVQ      R8, 48(SP)
+	MOVQ      k02+80(FP), R8
+	ANDQ      AX, R8
+	MOVQ      R8, 56(SP)
+	VMOVDQU64 (DX), Z4
+	VMOVDQU64 64(DX), Z5
+	VMOVDQU64 128(DX), Z6
+	VMOVDQU64 192(DX), Y7
+	MOVQ      k+64(FP), R8
 
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VPXORQ    Z6, Z6, Z6
-	VPXORQ    Z7, Z7, Z7
-	VPXORQ    Z8, Z8, Z8
-	VMOVDQU64 (DI), Z9
-	VMOVDQU64 (R9), Z10
-	VMOVDQU64 64(DI), Z11
-	VMOVDQU64 64(R9), Z12
-	VMOVDQU64 128(DI), Z13
-	VMOVDQU64 128(R9), Z14
-	VMOVDQU64 192(DI), Y15
-	VMOVDQU64 192(R9), Y16
-	XORQ      DI, DI
-	VMOVDQU64 (DX), Z19
-	VMOVDQU64 (R8), Z20
-	VMOVDQU64 64(DX), Z21
-	VMOVDQU64 64(R8), Z22
-	VMOVDQU64 128(DX), Z23
-	VMOVDQU64 128(R8), Z24
-	VMOVDQU64 192(DX), Y25
-	VMOVDQU64 192(R8), Y26
-	XORQ      R8, R8
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	XORQ   R9, R9
+	XORQ   R10, R10
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	XORQ   R11, R11
+	XORQ   R12, R12
+	VPXORQ Z28, Z28, Z28
 
 amm52Pair28_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (CX), Z17
-	MOVQ         (SP), DX
-	MULXQ        (CX), DX, R9
-	ADDQ         DX, DI
-	ADCQ         $0x00, R9
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R9, Z17
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R10
+	MOVQ         8(SP), R13
+	MOVQ         16(SP), R14
+	MOVQ         R9, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R9, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R10
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         16(SP), R10
-	IMULQ        DI, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z18
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  24(SP), R9
+	IMULQ R10, R9
+	ANDQ  AX, R9
+	ADDQ  AX, R10
+	SHRQ  $0x34, R10
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  8(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, DI
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, DI
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R11, Z27
+	MOVQ         (DI), DX
+	IMULQ        32(SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R12
+	MOVQ         40(SP), R13
+	MOVQ         48(SP), R14
+	MOVQ         R11, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R11, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R12
 
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (BX), Z27
-	MOVQ         24(SP), DX
-	MULXQ        (BX), DX, R9
-	ADDQ         DX, R8
-	ADCQ         $0x00, R9
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  56(SP), R11
+	IMULQ R12, R11
+	ANDQ  AX, R11
+	ADDQ  AX, R12
+	SHRQ  $0x34, R12
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         40(SP), R10
-	IMULQ        R8, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z28
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z16
+	VPMADD52LUQ  Z0, Z16, Z8
+	VPMADD52LUQ  Z1, Z16, Z10
+	VPMADD52LUQ  Z2, Z16, Z12
+	VPMADD52LUQ  Y3, Y16, Y14
+	VPBROADCASTQ (DI), Z26
+	VPMADD52LUQ  Z4, Z26, Z18
+	VPMADD52LUQ  Z5, Z26, Z20
+	VPMADD52LUQ  Z6, Z26, Z22
+	VPMADD52LUQ  Y7, Y26, Y24
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  32(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, R8
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, R8
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Z11, Z13, Z11
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Y15, Y28, Y15
+	VALIGNQ     $0x01, Z19, Z21, Z19
+	VALIGNQ     $0x01, Z21, Z23, Z21
+	VALIGNQ     $0x01, Z23, Z25, Z23
+	VALIGNQ     $0x01, Y25, Y28, Y25
+	VMOVDQU64   16(CX), Z29
+	VPMADD52LUQ Z29, Z17, Z9
+	VMOVDQU64   80(CX), Z29
+	VPMADD52LUQ Z29, Z17, Z11
+	VMOVDQU64   144(CX), Z29
+	VPMADD52LUQ Z29, Z17, Z13
+	VMOVDQU64   208(CX), Y29
+	VPMADD52LUQ Y29, Y17, Y15
+	VMOVDQU64   16(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z19
+	VMOVDQU64   80(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z21
+	VMOVDQU64   144(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z23
+	VMOVDQU64   208(SI), Y29
+	VPMADD52LUQ Y29, Y27, Y25
+	VMOVDQU64   8(CX), Z29
+	VPMADD52HUQ Z29, Z17, Z9
+	VMOVDQU64   72(CX), Z29
+	VPMADD52HUQ Z29, Z17, Z11
+	VMOVDQU64   136(CX), Z29
+	VPMADD52HUQ Z29, Z17, Z13
+	VMOVDQU64   200(CX), Y29
+	VPMADD52HUQ Y29, Y17, Y15
+	VMOVDQU64   8(SI), Z17
+	VPMADD52HUQ Z17, Z27, Z19
+	VMOVDQU64   72(SI), Z17
+	VPMADD52HUQ Z17, Z27, Z21
+	VMOVDQU64   136(SI), Z17
+	VPMADD52HUQ Z17, Z27, Z23
+	VMOVDQU64   200(SI), Y17
+	VPMADD52HUQ Y17, Y27, Y25
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z9, Z17, Z0
-	VPMADD52LUQ Z11, Z17, Z1
-	VPMADD52LUQ Z13, Z17, Z2
-	VPMADD52LUQ Y15, Y17, Y3
-	VPMADD52LUQ Z19, Z27, Z4
-	VPMADD52LUQ Z21, Z27, Z5
-	VPMADD52LUQ Z23, Z27, Z6
-	VPMADD52LUQ Y25, Y27, Y7
-	VPMADD52LUQ Z10, Z18, Z0
-	VPMADD52LUQ Z12, Z18, Z1
-	VPMADD52LUQ Z14, Z18, Z2
-	VPMADD52LUQ Y16, Y18, Y3
-	VPMADD52LUQ Z20, Z28, Z4
-	VPMADD52LUQ Z22, Z28, Z5
-	VPMADD52LUQ Z24, Z28, Z6
-	VPMADD52LUQ Y26, Y28, Y7
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Z10, Z12, Z10
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Y14, Y28, Y14
+	VALIGNQ     $0x01, Z18, Z20, Z18
+	VALIGNQ     $0x01, Z20, Z22, Z20
+	VALIGNQ     $0x01, Z22, Z24, Z22
+	VALIGNQ     $0x01, Y24, Y28, Y24
+	VPMADD52HUQ Z0, Z16, Z8
+	VPMADD52HUQ Z1, Z16, Z10
+	VPMADD52HUQ Z2, Z16, Z12
+	VPMADD52HUQ Y3, Y16, Y14
+	VPMADD52HUQ Z4, Z26, Z18
+	VPMADD52HUQ Z5, Z26, Z20
+	VPMADD52HUQ Z6, Z26, Z22
+	VPMADD52HUQ Y7, Y26, Y24
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Y3, Y8, Y3
-	VMOVQ   X0, R10
-	ADDQ    R10, DI
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VALIGNQ $0x01, Z6, Z7, Z6
-	VALIGNQ $0x01, Y7, Y8, Y7
-	VMOVQ   X4, R10
-	ADDQ    R10, R8
+	// d += lane 0 of a + b
+	VPADDQ X8, X9, X16
+	VMOVQ  X16, DX
+	ADDQ   DX, R10
+	ADDQ   $0x08, BX
+	VPADDQ X18, X19, X16
+	VMOVQ  X16, DX
+	ADDQ   DX, R12
+	ADDQ   $0x08, DI
+	DECQ   R8
+	JNZ    amm52Pair28_digit
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z9, Z17, Z0
-	VPMADD52HUQ  Z11, Z17, Z1
-	VPMADD52HUQ  Z13, Z17, Z2
-	VPMADD52HUQ  Y15, Y17, Y3
-	VPMADD52HUQ  Z19, Z27, Z4
-	VPMADD52HUQ  Z21, Z27, Z5
-	VPMADD52HUQ  Z23, Z27, Z6
-	VPMADD52HUQ  Y25, Y27, Y7
-	VPMADD52HUQ  Z10, Z18, Z0
-	VPMADD52HUQ  Z12, Z18, Z1
-	VPMADD52HUQ  Z14, Z18, Z2
-	VPMADD52HUQ  Y16, Y18, Y3
-	ADDQ         $0x08, CX
-	VPMADD52HUQ  Z20, Z28, Z4
-	VPMADD52HUQ  Z22, Z28, Z5
-	VPMADD52HUQ  Z24, Z28, Z6
-	VPMADD52HUQ  Y26, Y28, Y7
-	ADDQ         $0x08, BX
-	DECQ         SI
-	JNZ          amm52Pair28_digit
-	VPBROADCASTQ AX, Z9
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         8(SP), BX
+	MOVQ         16(SP), DI
+	MOVQ         R9, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R9, DI
+	ANDQ         AX, DI
+	ADDQ         DI, BX
+	ADDQ         BX, R10
+	VPBROADCASTQ R9, Z17
+	VPMADD52LUQ  8(CX), Z17, Z9
+	VPMADD52HUQ  (CX), Z17, Z9
+	VPMADD52LUQ  72(CX), Z17, Z11
+	VPMADD52HUQ  64(CX), Z17, Z11
+	VPMADD52LUQ  136(CX), Z17, Z13
+	VPMADD52HUQ  128(CX), Z17, Z13
+	VPMADD52LUQ  200(CX), Y17, Y15
+	VPMADD52HUQ  192(CX), Y17, Y15
+	VPADDQ       Z9, Z8, Z8
+	VPADDQ       Z11, Z10, Z10
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Y15, Y14, Y14
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         40(SP), CX
+	MOVQ         48(SP), BX
+	MOVQ         R11, DX
+	MULXQ        CX, CX, CX
+	IMULQ        R11, BX
+	ANDQ         AX, BX
+	ADDQ         BX, CX
+	ADDQ         CX, R12
+	VPBROADCASTQ R11, Z27
+	VPMADD52LUQ  8(SI), Z27, Z19
+	VPMADD52HUQ  (SI), Z27, Z19
+	VPMADD52LUQ  72(SI), Z27, Z21
+	VPMADD52HUQ  64(SI), Z27, Z21
+	VPMADD52LUQ  136(SI), Z27, Z23
+	VPMADD52HUQ  128(SI), Z27, Z23
+	VPMADD52LUQ  200(SI), Y27, Y25
+	VPMADD52HUQ  192(SI), Y27, Y25
+	VPADDQ       Z19, Z18, Z18
+	VPADDQ       Z21, Z20, Z20
+	VPADDQ       Z23, Z22, Z22
+	VPADDQ       Y25, Y24, Y24
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     DI, X29
+	VMOVQ     R10, X30
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z29, K1, Z0
+	VMOVDQA64 Z30, K1, Z8
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z10
-	VPANDQ  Z9, Z0, Z0
-	VALIGNQ $0x07, Z8, Z10, Z11
-	VPADDQ  Z11, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z11
-	VPANDQ  Z9, Z1, Z1
-	VALIGNQ $0x07, Z10, Z11, Z10
-	VPADDQ  Z10, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z10
-	VPANDQ  Z9, Z2, Z2
-	VALIGNQ $0x07, Z11, Z10, Z11
-	VPADDQ  Z11, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z11
-	VPANDQ  Z9, Z3, Z3
-	VALIGNQ $0x07, Z10, Z11, Z10
-	VPADDQ  Z10, Z3, Z3
+	VPSRLQ  $0x34, Z8, Z1
+	VPANDQ  Z0, Z8, Z8
+	VALIGNQ $0x07, Z28, Z1, Z2
+	VPADDQ  Z2, Z8, Z8
+	VPSRLQ  $0x34, Z10, Z2
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z10, Z10
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z9, Z0, K1
-	VPCMPUQ $0x00, Z9, Z0, K2
+	VPCMPUQ $0x06, Z0, Z8, K1
+	VPCMPUQ $0x00, Z0, Z8, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z1, K1
-	VPCMPUQ $0x00, Z9, Z1, K2
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z2, K1
-	VPCMPUQ $0x00, Z9, Z2, K2
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z3, K1
-	VPCMPUQ $0x00, Z9, Z3, K2
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
 	KMOVW   K1, AX
 	SHLQ    $0x18, AX
 	ORQ     AX, CX
@@ -8807,78 +10298,78 @@ amm52Pair28_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z1+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z10
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z0, K1, Z0
-	VPANDQ       Z9, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z8, K1, Z8
+	VPANDQ       Z0, Z8, Z8
+	VMOVDQU64    Z8, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z1, K1, Z1
-	VPANDQ       Z9, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, 64(DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z2, K1, Z2
-	VPANDQ       Z9, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 128(DX)
 	KMOVW        CX, K1
-	VPADDQ       Z10, Z3, K1, Z3
-	VPANDQ       Z9, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 192(DX)
 
 	// lane 0 = acc0
-	VMOVQ     R8, X29
+	VMOVQ     R12, X30
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z29, K1, Z4
+	VMOVDQA64 Z30, K1, Z18
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z4, Z0
-	VPANDQ  Z9, Z4, Z4
-	VALIGNQ $0x07, Z8, Z0, Z1
-	VPADDQ  Z1, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z1
-	VPANDQ  Z9, Z5, Z5
-	VALIGNQ $0x07, Z0, Z1, Z0
-	VPADDQ  Z0, Z5, Z5
-	VPSRLQ  $0x34, Z6, Z0
-	VPANDQ  Z9, Z6, Z6
-	VALIGNQ $0x07, Z1, Z0, Z1
-	VPADDQ  Z1, Z6, Z6
-	VPSRLQ  $0x34, Z7, Z1
-	VPANDQ  Z9, Z7, Z7
-	VALIGNQ $0x07, Z0, Z1, Z0
-	VPADDQ  Z0, Z7, Z7
+	VPSRLQ  $0x34, Z18, Z1
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z28, Z1, Z2
+	VPADDQ  Z2, Z18, Z18
+	VPSRLQ  $0x34, Z20, Z2
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z20, Z20
+	VPSRLQ  $0x34, Z22, Z1
+	VPANDQ  Z0, Z22, Z22
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z22, Z22
+	VPSRLQ  $0x34, Z24, Z2
+	VPANDQ  Z0, Z24, Z24
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z24, Z24
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z9, Z4, K1
-	VPCMPUQ $0x00, Z9, Z4, K2
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z5, K1
-	VPCMPUQ $0x00, Z9, Z5, K2
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z6, K1
-	VPCMPUQ $0x00, Z9, Z6, K2
+	VPCMPUQ $0x06, Z0, Z22, K1
+	VPCMPUQ $0x00, Z0, Z22, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z7, K1
-	VPCMPUQ $0x00, Z9, Z7, K2
+	VPCMPUQ $0x06, Z0, Z24, K1
+	VPCMPUQ $0x00, Z0, Z24, K2
 	KMOVW   K1, AX
 	SHLQ    $0x18, AX
 	ORQ     AX, CX
@@ -8894,231 +10385,319 @@ amm52Pair28_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z2+32(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z0
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z4, K1, Z4
-	VPANDQ       Z9, Z4, Z4
-	VMOVDQU64    Z4, (DX)
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z5, K1, Z5
-	VPANDQ       Z9, Z5, Z5
-	VMOVDQU64    Z5, 64(DX)
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 64(DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z6, K1, Z6
-	VPANDQ       Z9, Z6, Z6
-	VMOVDQU64    Z6, 128(DX)
+	VPADDQ       Z1, Z22, K1, Z22
+	VPANDQ       Z0, Z22, Z22
+	VMOVDQU64    Z22, 128(DX)
 	KMOVW        CX, K1
-	VPADDQ       Z0, Z7, K1, Z7
-	VPANDQ       Z9, Z7, Z7
-	VMOVDQU64    Z7, 192(DX)
+	VPADDQ       Z1, Z24, K1, Z24
+	VPANDQ       Z0, Z24, Z24
+	VMOVDQU64    Z24, 192(DX)
 	VZEROUPPER
 	RET
 
 // func amm52Pair32(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, BMI2
-TEXT ·amm52Pair32(SB), NOSPLIT, $48-88
-	MOVQ $0x000fffffffffffff, AX
-	MOVQ x1+8(FP), DI
-	MOVQ m1+24(FP), R9
-	MOVQ y1+16(FP), CX
-	MOVQ (DI), DX
-	MOVQ DX, (SP)
-	MOVQ (R9), DX
-	MOVQ DX, 8(SP)
-	MOVQ k01+72(FP), DX
-	ANDQ AX, DX
-	MOVQ DX, 16(SP)
-	MOVQ x2+40(FP), DX
-	MOVQ m2+56(FP), R8
-	MOVQ y2+48(FP), BX
-	MOVQ (DX), SI
-	MOVQ SI, 24(SP)
-	MOVQ (R8), SI
-	MOVQ SI, 32(SP)
-	MOVQ k02+80(FP), SI
-	ANDQ AX, SI
-	MOVQ SI, 40(SP)
-	MOVQ k+64(FP), SI
+TEXT ·amm52Pair32(SB), NOSPLIT, $64-88
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x1+8(FP), DX
+	MOVQ      m1+24(FP), CX
+	MOVQ      y1+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      SI, 8(SP)
+	MOVQ      8(CX), SI
+	MOVQ      SI, 16(SP)
+	MOVQ      k01+72(FP), SI
+	ANDQ      AX, SI
+	MOVQ      SI, 24(SP)
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	MOVQ      x2+40(FP), DX
+	MOVQ      m2+56(FP), SI
+	MOVQ      y2+48(FP), DI
+	MOVQ      (DX), R8
+	MOVQ      R8, 32(SP)
+	MOVQ      (SI), R8
+	SHLQ      $0x0c, R8
+	MOVQ      R8, 40(SP)
+	MOVQ      8(SI), R8
+	MOVQ      R8, 48(SP)
+	MOVQ      k02+80(FP), R8
+	ANDQ      AX, R8
+	MOVQ      R8, 56(SP)
+	VMOVDQU64 (DX), Z4
+	VMOVDQU64 64(DX), Z5
+	VMOVDQU64 128(DX), Z6
+	VMOVDQU64 192(DX), Z7
+	MOVQ      k+64(FP), R8
 
-	// acc = 0
-	VPXORQ    Z0, Z0, Z0
-	VPXORQ    Z1, Z1, Z1
-	VPXORQ    Z2, Z2, Z2
-	VPXORQ    Z3, Z3, Z3
-	VPXORQ    Z4, Z4, Z4
-	VPXORQ    Z5, Z5, Z5
-	VPXORQ    Z6, Z6, Z6
-	VPXORQ    Z7, Z7, Z7
-	VPXORQ    Z8, Z8, Z8
-	VMOVDQU64 (DI), Z9
-	VMOVDQU64 (R9), Z10
-	VMOVDQU64 64(DI), Z11
-	VMOVDQU64 64(R9), Z12
-	VMOVDQU64 128(DI), Z13
-	VMOVDQU64 128(R9), Z14
-	VMOVDQU64 192(DI), Z15
-	VMOVDQU64 192(R9), Z16
-	XORQ      DI, DI
-	VMOVDQU64 (DX), Z19
-	VMOVDQU64 (R8), Z20
-	VMOVDQU64 64(DX), Z21
-	VMOVDQU64 64(R8), Z22
-	VMOVDQU64 128(DX), Z23
-	VMOVDQU64 128(R8), Z24
-	VMOVDQU64 192(DX), Z25
-	VMOVDQU64 192(R8), Z26
-	XORQ      R8, R8
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z8, Z8, Z8
+	VPXORQ Z9, Z9, Z9
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	VPXORQ Z15, Z15, Z15
+	XORQ   R9, R9
+	XORQ   R10, R10
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	VPXORQ Z22, Z22, Z22
+	VPXORQ Z23, Z23, Z23
+	VPXORQ Z24, Z24, Z24
+	VPXORQ Z25, Z25, Z25
+	XORQ   R11, R11
+	XORQ   R12, R12
+	VPXORQ Z28, Z28, Z28
 
 amm52Pair32_digit:
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (CX), Z17
-	MOVQ         (SP), DX
-	MULXQ        (CX), DX, R9
-	ADDQ         DX, DI
-	ADCQ         $0x00, R9
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R9, Z17
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R10
+	MOVQ         8(SP), R13
+	MOVQ         16(SP), R14
+	MOVQ         R9, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R9, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R10
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         16(SP), R10
-	IMULQ        DI, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z18
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  24(SP), R9
+	IMULQ R10, R9
+	ANDQ  AX, R9
+	ADDQ  AX, R10
+	SHRQ  $0x34, R10
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  8(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, DI
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, DI
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R11, Z27
+	MOVQ         (DI), DX
+	IMULQ        32(SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R12
+	MOVQ         40(SP), R13
+	MOVQ         48(SP), R14
+	MOVQ         R11, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R11, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R12
 
-	// acc0 += x[0]·y[i] (the full product: hi:acc0)
-	VPBROADCASTQ (BX), Z27
-	MOVQ         24(SP), DX
-	MULXQ        (BX), DX, R9
-	ADDQ         DX, R8
-	ADCQ         $0x00, R9
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  56(SP), R11
+	IMULQ R12, R11
+	ANDQ  AX, R11
+	ADDQ  AX, R12
+	SHRQ  $0x34, R12
 
-	// q = acc0·k0 mod 2⁵²
-	MOVQ         40(SP), R10
-	IMULQ        R8, R10
-	ANDQ         AX, R10
-	VPBROADCASTQ R10, Z28
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z16
+	VPMADD52LUQ  Z0, Z16, Z8
+	VPMADD52LUQ  Z1, Z16, Z10
+	VPMADD52LUQ  Z2, Z16, Z12
+	VPMADD52LUQ  Z3, Z16, Z14
+	VPBROADCASTQ (DI), Z26
+	VPMADD52LUQ  Z4, Z26, Z18
+	VPMADD52LUQ  Z5, Z26, Z20
+	VPMADD52LUQ  Z6, Z26, Z22
+	VPMADD52LUQ  Z7, Z26, Z24
 
-	// acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1
-	MOVQ  32(SP), DX
-	MULXQ R10, DX, R10
-	ADDQ  DX, R8
-	ADCQ  R10, R9
-	SHRQ  $0x34, R9, R8
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ     $0x01, Z9, Z11, Z9
+	VALIGNQ     $0x01, Z11, Z13, Z11
+	VALIGNQ     $0x01, Z13, Z15, Z13
+	VALIGNQ     $0x01, Z15, Z28, Z15
+	VALIGNQ     $0x01, Z19, Z21, Z19
+	VALIGNQ     $0x01, Z21, Z23, Z21
+	VALIGNQ     $0x01, Z23, Z25, Z23
+	VALIGNQ     $0x01, Z25, Z28, Z25
+	VMOVDQU64   16(CX), Z29
+	VPMADD52LUQ Z29, Z17, Z9
+	VMOVDQU64   80(CX), Z29
+	VPMADD52LUQ Z29, Z17, Z11
+	VMOVDQU64   144(CX), Z29
+	VPMADD52LUQ Z29, Z17, Z13
+	VMOVDQU64   208(CX), Z29
+	VPMADD52LUQ Z29, Z17, Z15
+	VMOVDQU64   16(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z19
+	VMOVDQU64   80(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z21
+	VMOVDQU64   144(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z23
+	VMOVDQU64   208(SI), Z29
+	VPMADD52LUQ Z29, Z27, Z25
+	VMOVDQU64   8(CX), Z29
+	VPMADD52HUQ Z29, Z17, Z9
+	VMOVDQU64   72(CX), Z29
+	VPMADD52HUQ Z29, Z17, Z11
+	VMOVDQU64   136(CX), Z29
+	VPMADD52HUQ Z29, Z17, Z13
+	VMOVDQU64   200(CX), Z29
+	VPMADD52HUQ Z29, Z17, Z15
+	VMOVDQU64   8(SI), Z17
+	VPMADD52HUQ Z17, Z27, Z19
+	VMOVDQU64   72(SI), Z17
+	VPMADD52HUQ Z17, Z27, Z21
+	VMOVDQU64   136(SI), Z17
+	VPMADD52HUQ Z17, Z27, Z23
+	VMOVDQU64   200(SI), Z17
+	VPMADD52HUQ Z17, Z27, Z25
 
-	// acc += low halves of x·y[i] and m·q
-	VPMADD52LUQ Z9, Z17, Z0
-	VPMADD52LUQ Z11, Z17, Z1
-	VPMADD52LUQ Z13, Z17, Z2
-	VPMADD52LUQ Z15, Z17, Z3
-	VPMADD52LUQ Z19, Z27, Z4
-	VPMADD52LUQ Z21, Z27, Z5
-	VPMADD52LUQ Z23, Z27, Z6
-	VPMADD52LUQ Z25, Z27, Z7
-	VPMADD52LUQ Z10, Z18, Z0
-	VPMADD52LUQ Z12, Z18, Z1
-	VPMADD52LUQ Z14, Z18, Z2
-	VPMADD52LUQ Z16, Z18, Z3
-	VPMADD52LUQ Z20, Z28, Z4
-	VPMADD52LUQ Z22, Z28, Z5
-	VPMADD52LUQ Z24, Z28, Z6
-	VPMADD52LUQ Z26, Z28, Z7
+	// a >>= one lane; a += hi52(x·y[i])
+	VALIGNQ     $0x01, Z8, Z10, Z8
+	VALIGNQ     $0x01, Z10, Z12, Z10
+	VALIGNQ     $0x01, Z12, Z14, Z12
+	VALIGNQ     $0x01, Z14, Z28, Z14
+	VALIGNQ     $0x01, Z18, Z20, Z18
+	VALIGNQ     $0x01, Z20, Z22, Z20
+	VALIGNQ     $0x01, Z22, Z24, Z22
+	VALIGNQ     $0x01, Z24, Z28, Z24
+	VPMADD52HUQ Z0, Z16, Z8
+	VPMADD52HUQ Z1, Z16, Z10
+	VPMADD52HUQ Z2, Z16, Z12
+	VPMADD52HUQ Z3, Z16, Z14
+	VPMADD52HUQ Z4, Z26, Z18
+	VPMADD52HUQ Z5, Z26, Z20
+	VPMADD52HUQ Z6, Z26, Z22
+	VPMADD52HUQ Z7, Z26, Z24
 
-	// acc >>= one lane; the new lane 0 joins acc0
-	VALIGNQ $0x01, Z0, Z1, Z0
-	VALIGNQ $0x01, Z1, Z2, Z1
-	VALIGNQ $0x01, Z2, Z3, Z2
-	VALIGNQ $0x01, Z3, Z8, Z3
-	VMOVQ   X0, R10
-	ADDQ    R10, DI
-	VALIGNQ $0x01, Z4, Z5, Z4
-	VALIGNQ $0x01, Z5, Z6, Z5
-	VALIGNQ $0x01, Z6, Z7, Z6
-	VALIGNQ $0x01, Z7, Z8, Z7
-	VMOVQ   X4, R10
-	ADDQ    R10, R8
+	// d += lane 0 of a + b
+	VPADDQ X8, X9, X16
+	VMOVQ  X16, DX
+	ADDQ   DX, R10
+	ADDQ   $0x08, BX
+	VPADDQ X18, X19, X16
+	VMOVQ  X16, DX
+	ADDQ   DX, R12
+	ADDQ   $0x08, DI
+	DECQ   R8
+	JNZ    amm52Pair32_digit
 
-	// acc += high halves of x·y[i] and m·q, one lane up before the shift
-	VPMADD52HUQ  Z9, Z17, Z0
-	VPMADD52HUQ  Z11, Z17, Z1
-	VPMADD52HUQ  Z13, Z17, Z2
-	VPMADD52HUQ  Z15, Z17, Z3
-	VPMADD52HUQ  Z19, Z27, Z4
-	VPMADD52HUQ  Z21, Z27, Z5
-	VPMADD52HUQ  Z23, Z27, Z6
-	VPMADD52HUQ  Z25, Z27, Z7
-	VPMADD52HUQ  Z10, Z18, Z0
-	VPMADD52HUQ  Z12, Z18, Z1
-	VPMADD52HUQ  Z14, Z18, Z2
-	VPMADD52HUQ  Z16, Z18, Z3
-	ADDQ         $0x08, CX
-	VPMADD52HUQ  Z20, Z28, Z4
-	VPMADD52HUQ  Z22, Z28, Z5
-	VPMADD52HUQ  Z24, Z28, Z6
-	VPMADD52HUQ  Z26, Z28, Z7
-	ADDQ         $0x08, BX
-	DECQ         SI
-	JNZ          amm52Pair32_digit
-	VPBROADCASTQ AX, Z9
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         8(SP), BX
+	MOVQ         16(SP), DI
+	MOVQ         R9, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R9, DI
+	ANDQ         AX, DI
+	ADDQ         DI, BX
+	ADDQ         BX, R10
+	VPBROADCASTQ R9, Z17
+	VPMADD52LUQ  8(CX), Z17, Z9
+	VPMADD52HUQ  (CX), Z17, Z9
+	VPMADD52LUQ  72(CX), Z17, Z11
+	VPMADD52HUQ  64(CX), Z17, Z11
+	VPMADD52LUQ  136(CX), Z17, Z13
+	VPMADD52HUQ  128(CX), Z17, Z13
+	VPMADD52LUQ  200(CX), Z17, Z15
+	VPMADD52HUQ  192(CX), Z17, Z15
+	VPADDQ       Z9, Z8, Z8
+	VPADDQ       Z11, Z10, Z10
+	VPADDQ       Z13, Z12, Z12
+	VPADDQ       Z15, Z14, Z14
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         40(SP), CX
+	MOVQ         48(SP), BX
+	MOVQ         R11, DX
+	MULXQ        CX, CX, CX
+	IMULQ        R11, BX
+	ANDQ         AX, BX
+	ADDQ         BX, CX
+	ADDQ         CX, R12
+	VPBROADCASTQ R11, Z27
+	VPMADD52LUQ  8(SI), Z27, Z19
+	VPMADD52HUQ  (SI), Z27, Z19
+	VPMADD52LUQ  72(SI), Z27, Z21
+	VPMADD52HUQ  64(SI), Z27, Z21
+	VPMADD52LUQ  136(SI), Z27, Z23
+	VPMADD52HUQ  128(SI), Z27, Z23
+	VPMADD52LUQ  200(SI), Z27, Z25
+	VPMADD52HUQ  192(SI), Z27, Z25
+	VPADDQ       Z19, Z18, Z18
+	VPADDQ       Z21, Z20, Z20
+	VPADDQ       Z23, Z22, Z22
+	VPADDQ       Z25, Z24, Z24
+	VPBROADCASTQ AX, Z0
 
 	// lane 0 = acc0
-	VMOVQ     DI, X29
+	VMOVQ     R10, X30
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z29, K1, Z0
+	VMOVDQA64 Z30, K1, Z8
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z0, Z10
-	VPANDQ  Z9, Z0, Z0
-	VALIGNQ $0x07, Z8, Z10, Z11
-	VPADDQ  Z11, Z0, Z0
-	VPSRLQ  $0x34, Z1, Z11
-	VPANDQ  Z9, Z1, Z1
-	VALIGNQ $0x07, Z10, Z11, Z10
-	VPADDQ  Z10, Z1, Z1
-	VPSRLQ  $0x34, Z2, Z10
-	VPANDQ  Z9, Z2, Z2
-	VALIGNQ $0x07, Z11, Z10, Z11
-	VPADDQ  Z11, Z2, Z2
-	VPSRLQ  $0x34, Z3, Z11
-	VPANDQ  Z9, Z3, Z3
-	VALIGNQ $0x07, Z10, Z11, Z10
-	VPADDQ  Z10, Z3, Z3
+	VPSRLQ  $0x34, Z8, Z1
+	VPANDQ  Z0, Z8, Z8
+	VALIGNQ $0x07, Z28, Z1, Z2
+	VPADDQ  Z2, Z8, Z8
+	VPSRLQ  $0x34, Z10, Z2
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z10, Z10
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z14, Z2
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z14, Z14
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z9, Z0, K1
-	VPCMPUQ $0x00, Z9, Z0, K2
+	VPCMPUQ $0x06, Z0, Z8, K1
+	VPCMPUQ $0x00, Z0, Z8, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z1, K1
-	VPCMPUQ $0x00, Z9, Z1, K2
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z2, K1
-	VPCMPUQ $0x00, Z9, Z2, K2
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z3, K1
-	VPCMPUQ $0x00, Z9, Z3, K2
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
 	KMOVW   K1, AX
 	SHLQ    $0x18, AX
 	ORQ     AX, CX
@@ -9134,78 +10713,78 @@ amm52Pair32_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z1+0(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z10
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z0, K1, Z0
-	VPANDQ       Z9, Z0, Z0
-	VMOVDQU64    Z0, (DX)
+	VPADDQ       Z1, Z8, K1, Z8
+	VPANDQ       Z0, Z8, Z8
+	VMOVDQU64    Z8, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z1, K1, Z1
-	VPANDQ       Z9, Z1, Z1
-	VMOVDQU64    Z1, 64(DX)
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, 64(DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z10, Z2, K1, Z2
-	VPANDQ       Z9, Z2, Z2
-	VMOVDQU64    Z2, 128(DX)
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 128(DX)
 	KMOVW        CX, K1
-	VPADDQ       Z10, Z3, K1, Z3
-	VPANDQ       Z9, Z3, Z3
-	VMOVDQU64    Z3, 192(DX)
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 192(DX)
 
 	// lane 0 = acc0
-	VMOVQ     R8, X29
+	VMOVQ     R12, X30
 	MOVL      $0x00000001, AX
 	KMOVW     AX, K1
-	VMOVDQA64 Z29, K1, Z4
+	VMOVDQA64 Z30, K1, Z18
 
 	// Carry each lane's bits above 52 into the next lane
-	VPSRLQ  $0x34, Z4, Z0
-	VPANDQ  Z9, Z4, Z4
-	VALIGNQ $0x07, Z8, Z0, Z1
-	VPADDQ  Z1, Z4, Z4
-	VPSRLQ  $0x34, Z5, Z1
-	VPANDQ  Z9, Z5, Z5
-	VALIGNQ $0x07, Z0, Z1, Z0
-	VPADDQ  Z0, Z5, Z5
-	VPSRLQ  $0x34, Z6, Z0
-	VPANDQ  Z9, Z6, Z6
-	VALIGNQ $0x07, Z1, Z0, Z1
-	VPADDQ  Z1, Z6, Z6
-	VPSRLQ  $0x34, Z7, Z1
-	VPANDQ  Z9, Z7, Z7
-	VALIGNQ $0x07, Z0, Z1, Z0
-	VPADDQ  Z0, Z7, Z7
+	VPSRLQ  $0x34, Z18, Z1
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z28, Z1, Z2
+	VPADDQ  Z2, Z18, Z18
+	VPSRLQ  $0x34, Z20, Z2
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z20, Z20
+	VPSRLQ  $0x34, Z22, Z1
+	VPANDQ  Z0, Z22, Z22
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z22, Z22
+	VPSRLQ  $0x34, Z24, Z2
+	VPANDQ  Z0, Z24, Z24
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z24, Z24
 
 	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
 	XORQ    CX, CX
 	XORQ    DX, DX
-	VPCMPUQ $0x06, Z9, Z4, K1
-	VPCMPUQ $0x00, Z9, Z4, K2
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
 	KMOVW   K1, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z5, K1
-	VPCMPUQ $0x00, Z9, Z5, K2
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
 	KMOVW   K1, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x08, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z6, K1
-	VPCMPUQ $0x00, Z9, Z6, K2
+	VPCMPUQ $0x06, Z0, Z22, K1
+	VPCMPUQ $0x00, Z0, Z22, K2
 	KMOVW   K1, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, CX
 	KMOVW   K2, AX
 	SHLQ    $0x10, AX
 	ORQ     AX, DX
-	VPCMPUQ $0x06, Z9, Z7, K1
-	VPCMPUQ $0x00, Z9, Z7, K2
+	VPCMPUQ $0x06, Z0, Z24, K1
+	VPCMPUQ $0x00, Z0, Z24, K2
 	KMOVW   K1, AX
 	SHLQ    $0x18, AX
 	ORQ     AX, CX
@@ -9221,26 +10800,26 @@ amm52Pair32_digit:
 	// z = (acc + C) mod 2⁵² per lane
 	MOVQ         z2+32(FP), DX
 	MOVQ         $0x0000000000000001, AX
-	VPBROADCASTQ AX, Z0
+	VPBROADCASTQ AX, Z1
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z4, K1, Z4
-	VPANDQ       Z9, Z4, Z4
-	VMOVDQU64    Z4, (DX)
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, (DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z5, K1, Z5
-	VPANDQ       Z9, Z5, Z5
-	VMOVDQU64    Z5, 64(DX)
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 64(DX)
 	KMOVW        CX, K1
 	SHRQ         $0x08, CX
-	VPADDQ       Z0, Z6, K1, Z6
-	VPANDQ       Z9, Z6, Z6
-	VMOVDQU64    Z6, 128(DX)
+	VPADDQ       Z1, Z22, K1, Z22
+	VPANDQ       Z0, Z22, Z22
+	VMOVDQU64    Z22, 128(DX)
 	KMOVW        CX, K1
-	VPADDQ       Z0, Z7, K1, Z7
-	VPANDQ       Z9, Z7, Z7
-	VMOVDQU64    Z7, 192(DX)
+	VPADDQ       Z1, Z24, K1, Z24
+	VPANDQ       Z0, Z24, Z24
+	VMOVDQU64    Z24, 192(DX)
 	VZEROUPPER
 	RET
 

@@ -138,7 +138,7 @@ type modulus52 struct {
 	lanes int      // k rounded up to a multiple of eight
 	width int      // the lanes the assembly kernels compute (kernelWidth52)
 	k0    uint64   // −m⁻¹ mod 2⁵²
-	m     []uint64 // the modulus, lanes long
+	m     []uint64 // the modulus, lanes long, with two zero lanes after them (newModulus52Lanes)
 	rr    []uint64 // R² mod m, lanes long
 }
 
@@ -163,12 +163,20 @@ func newModulus52(m *Modulus) *modulus52 {
 		lanes: lanes,
 		width: kernelWidth52(k, lanes),
 		k0:    m.m0inv & mask52,
-		m:     make([]uint64, lanes),
+		m:     newModulus52Lanes(lanes),
 		rr:    make([]uint64, lanes),
 	}
 	toRadix52(p.m, m.nat.limbs)
 	toRadix52(p.rr, rr.limbs)
 	return p
+}
+
+// newModulus52Lanes returns lanes zero lanes for a modulus, with two more
+// zero lanes after them in the slice's capacity: the assembly kernels read
+// the modulus from one and two lanes on, m[j+1] and m[j+2], as whole
+// registers.
+func newModulus52Lanes(lanes int) []uint64 {
+	return make([]uint64, lanes, lanes+2)
 }
 
 // amm52Func is the signature of the radix-2⁵² products exp52 uses:

@@ -41,8 +41,10 @@ func amm52Pair(z1, x1, y1 []uint64, p1 *modulus52, z2, x2, y2 []uint64, p2 *modu
 		amm52PairPortable(z1, x1, y1, p1, z2, x2, y2, p2)
 		return
 	}
-	z1, x1, y1, m1 := z1[:l], x1[:l], y1[:l], p1.m[:l]
-	z2, x2, y2, m2 := z2[:l], x2[:l], y2[:l], p2.m[:l]
+	// Bounds checks: the kernels read and write l lanes of each slice,
+	// and two more of m (newModulus52Lanes).
+	z1, x1, y1, m1 := z1[:l], x1[:l], y1[:l], p1.m[:l+2]
+	z2, x2, y2, m2 := z2[:l], x2[:l], y2[:l], p2.m[:l+2]
 	switch p1.width {
 	case 12:
 		amm52Pair12(&z1[0], &x1[0], &y1[0], &m1[0], &z2[0], &x2[0], &y2[0], &m2[0], p1.k, p1.k0, p2.k0)
@@ -80,8 +82,9 @@ func amm52(z, x, y []uint64, p *modulus52) {
 		amm52Portable(z, x, y, p)
 		return
 	}
-	// Bounds checks: the kernels read and write l lanes of each slice.
-	z, x, y, m := z[:l], x[:l], y[:l], p.m[:l]
+	// Bounds checks: the kernels read and write l lanes of each slice,
+	// and two more of m (newModulus52Lanes).
+	z, x, y, m := z[:l], x[:l], y[:l], p.m[:l+2]
 	zp, xp, yp, mp := &z[0], &x[0], &y[0], &m[0]
 	switch p.width {
 	case 12:

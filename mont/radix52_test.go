@@ -127,7 +127,7 @@ func TestAMM52(t *testing.T) {
 					p := &modulus52{k0: kernelM0Inv(ml[0]) & mask52}
 					p.k, p.lanes = digits52(n)
 					p.width = kernelWidth52(p.k, p.lanes)
-					p.m = make([]uint64, p.lanes)
+					p.m = newModulus52Lanes(p.lanes)
 					toRadix52(p.m, ml)
 					mb := limbsToBig(ml)
 					ops := amm52Operands(r, mb, p.lanes)

@@ -13,20 +13,33 @@
 // in Gueron and Krasnov, "Software Implementation of Modular
 // Exponentiation, Using Advanced Vector Instructions Architectures" (WAIFI
 // 2012), and Drucker and Gueron, "Fast modular squaring with AVX512IFMA"
-// (2018):
+// (2018): for each digit y[i], VPMADD52LUQ and VPMADD52HUQ add the low and
+// high 52 bits of x[j]·y[i] and of m[j]·q, with q = (lane 0)·(−m⁻¹) mod
+// 2⁵², to the lanes of an accumulator that VALIGNQ shifts down one lane a
+// digit, and lane 0 is followed exactly in a general-purpose register.
 //
-//   - for each digit y[i], VPMADD52LUQ adds the low 52 bits of x[j]·y[i]
-//     to lane j of the accumulator, and then, with q = acc[0]·(−m⁻¹) mod
-//     2⁵², the low 52 bits of m[j]·q; lane 0 is then a multiple of 2⁵²;
-//   - VALIGNQ shifts the accumulator down one lane, dropping lane 0, and
-//     VPMADD52HUQ adds the high 52 bits of the same products, which belong
-//     one lane up, to the shifted lanes;
-//   - lane 0 is followed exactly in a general-purpose register: MULX gives
-//     the full products x[0]·y[i] and m[0]·q, so the carry out of the
-//     dropped lane (its value shifted right by 52 bits) is added to the new
-//     lane 0 there, and q comes from that register without a round trip
-//     through the vector unit. The vector's own lane 0 after VPMADD52HUQ is
-//     never read.
+// What limits the small sizes (up to a few thousand bits) is not the
+// multipliers but the chain from one q to the next. kernel shortens it:
+//
+//   - The vector terms of q are added one digit late, when the
+//     accumulator has already shifted past the lanes they would have
+//     changed first: lo52(m[j+2]·q) and hi52(m[j+1]·q) to lane j, read
+//     from m two and one lanes on. The terms of q that fall in the next
+//     digit's lane 0, hi52(m[0]·q) and lo52(m[1]·q), are computed in
+//     general-purpose registers (MULX of m[0]·2¹² gives the first as its
+//     high word; IMUL and AND the second). The vector's lane 0 is then
+//     complete a digit before it is needed, and the path from q to the
+//     next q is one MULX, two ADDs, an IMUL and an AND.
+//   - The carry out of lane 0 needs no multiplication by q either: lane 0
+//     plus lo52(m[0]·q) is a multiple of 2⁵² by the choice of q, so it is
+//     ⌈u / 2⁵²⌉ for lane 0's value u, (u + 2⁵² − 1) >> 52.
+//   - Up to maxSplitRegs registers, x·y[i] and m·q go to two accumulators,
+//     each register taking two multiply-adds and a shift a digit instead of
+//     four and a shift, which would otherwise be the next longest chain;
+//     their lanes 0 are added when read, and the accumulators at the end.
+//
+// Above maxDelayedRegs, kernelWide keeps the method without the delay: the
+// multipliers set the pace there, and it reads m at its own alignment.
 //
 // The lanes are not kept below 2⁵² inside the loop: each receives at most
 // four 52-bit values per digit, so after k ≤ 160 digits it is below 2⁶².
@@ -38,11 +51,12 @@
 // sum, are the ones that receive a carry and gain one.
 //
 // The amm52PairL functions compute two such products, for two moduli of the
-// same size, in one loop: the two dependency chains through q (a scalar
-// multiplication, a broadcast, a VPMADD52LUQ and the lane shift, some twenty
-// cycles a digit) overlap, so the multipliers are not left waiting, which is
-// what the two half-size exponentiations of an RSA private-key operation
-// need.
+// same size, in one loop, for the two half-size exponentiations of an RSA
+// private-key operation: two independent chains keep the multipliers busy.
+//
+// The kernels read m from one and two lanes on as whole registers: the
+// modulus slice has two zero lanes after its lanes (newModulus52Lanes in
+// mont/radix52.go).
 //
 // A kernel whose lanes are 4 more than a multiple of 8 (amm52x20 for the 20
 // digits of a 1024-bit modulus) uses a YMM register for the last four.
@@ -93,10 +107,17 @@ const maxPairRegs = 4
 // It must match amm52HalfMaxLanes in mont/radix52.go.
 const maxHalfRegs = 8
 
-// maxRegsInRegisters is the largest accumulator whose x and m also stay in
-// registers: 3r ZMM registers for the three numbers and four more for y[i],
-// q, zero and the 52-bit mask. Larger ones read x and m from memory.
-const maxRegsInRegisters = 8
+// maxDelayedRegs is the largest single kernel emitted by kernel, whose x
+// then still fits in registers (2r + 5 ZMM registers with one accumulator);
+// above it, where the multipliers set the pace and x and m are read from
+// memory anyway, kernelWide's loop is the faster.
+const maxDelayedRegs = 13
+
+// maxSplitRegs is the largest accumulator kept as two, one for x·y and one
+// for m·q: each register then takes two multiply-adds and a shift a digit
+// rather than four and a shift, which shortens the dependency chain the
+// small sizes wait on; the larger ones wait on the multipliers instead.
+const maxSplitRegs = 8
 
 func main() {
 	ConstraintExpr("gc,!purego")
@@ -124,18 +145,27 @@ func load(name string) GPVirtual {
 }
 
 // chain is one of the products a kernel computes: its operands, registers
-// and lane 0 in a general-purpose register.
+// and the scalar state of its lane 0.
 type chain struct {
-	suffix     string // of its parameters' names: "" or "1", "2"
-	yp         GPVirtual
-	x0, m0, k0 Mem // x[0], m[0] and k0 in the stack frame (pair kernels)
-	xp, mp     GPVirtual
-	xs, ms     []Op // x and m, in registers or memory
-	acc        []VecVirtual
-	acc0       GPVirtual
-	yi, q      VecVirtual
-	k0r        GPVirtual // k0 in a register (single kernels)
-	single     bool
+	suffix string // of its parameters' names: "" or "1", "2"
+	yp, mp GPVirtual
+
+	// x[0], m[0]·2¹², m[1] and k0, in the stack frame or registers.
+	x0, m0s, m1, k0 Op
+
+	xs       []Op // x, in registers or memory
+	m1s, m2s []Op // m one and two lanes down: m[j+1], m[j+2]
+	ms       []Op // m, in memory
+
+	a, b   []VecVirtual // the accumulators of x·y and of m·q
+	yv, qv VecVirtual   // y[i] and q[i−1] in every lane
+
+	q GPVirtual // q[i−1]
+	d GPVirtual // lane 0 of a + b, plus the carry out of the lane below
+
+	// For normalize: the sum, and its lane 0 exactly.
+	acc  []VecVirtual
+	acc0 GPVirtual
 }
 
 // width returns the lanes of an accumulator of r registers, the last one
@@ -154,7 +184,11 @@ func amm52(r int, half bool) {
 	name := fmt.Sprintf("amm52x%d", lanes)
 	TEXT(name, NOSPLIT, "func(z, x, y, m *uint64, k int, k0 uint64)")
 	Doc(fmt.Sprintf("%s sets z = x·y·2^(−52k) mod m (< 2m) in %d lanes of 52-bit digits; see amm52Generic.", name, lanes))
-	kernel(name, r, half, []*chain{{single: true}}, r <= maxRegsInRegisters)
+	if r > maxDelayedRegs {
+		kernelWide(name, r)
+		return
+	}
+	kernel(name, r, half, []*chain{{}})
 }
 
 // amm52Pair emits amm52Pair{8r}, two independent products of the same size
@@ -166,15 +200,18 @@ func amm52Pair(r int, half bool) {
 	name := fmt.Sprintf("amm52Pair%d", lanes)
 	TEXT(name, NOSPLIT, "func(z1, x1, y1, m1, z2, x2, y2, m2 *uint64, k int, k01, k02 uint64)")
 	Doc(fmt.Sprintf("%s sets z1 = x1·y1·2^(−52k) mod m1 and z2 = x2·y2·2^(−52k) mod m2 (each < 2m) in %d lanes of 52-bit digits; see amm52PairGeneric.", name, lanes))
-	AllocLocal(48)
-	kernel(name, r, half, []*chain{{suffix: "1"}, {suffix: "2"}}, true)
+	kernel(name, r, half, []*chain{{suffix: "1"}, {suffix: "2"}})
 }
 
 // kernel emits the body of a kernel of r registers for the chains. If half,
 // the last register of each number is used as a YMM register: its upper
 // lanes are zero throughout (every write to it zeroes them), so the ZMM
 // instructions of the shifts and the normalisation may read it whole.
-func kernel(name string, r int, half bool, chains []*chain, inRegs bool) {
+//
+// Registers: each chain keeps its two accumulators, y[i] and q in ZMM
+// registers, and x and m one lane down too while they fit (32 in all, one
+// for zero); the rest is read from memory.
+func kernel(name string, r int, half bool, chains []*chain) {
 	// v returns register j of a number as the width its operations use.
 	v := func(x VecVirtual, j int) Op {
 		if half && j == r-1 {
@@ -188,149 +225,300 @@ func kernel(name string, r int, half bool, chains []*chain, inRegs bool) {
 		}
 		return x
 	}
+	n := len(chains)
+	split := r <= maxSplitRegs
+	sets := 1
+	if split {
+		sets = 2
+	}
+	xInRegs := n*((sets+1)*r+2)+3 <= 32
+	m1InRegs := n*((sets+2)*r+2)+3 <= 32
+
+	AllocLocal(32 * n)
 	mask := GP64()
 	MOVQ(U64(1<<52-1), mask)
 	for i, c := range chains {
-		c.xp = load("x" + c.suffix)
+		xp := load("x" + c.suffix)
 		c.mp = load("m" + c.suffix)
 		c.yp = load("y" + c.suffix)
-		if c.single {
-			c.k0r = load("k0")
-			ANDQ(mask, c.k0r)
-		} else {
-			c.x0, c.m0, c.k0 = NewStackAddr(24*i), NewStackAddr(24*i+8), NewStackAddr(24*i+16)
-			t := GP64()
-			MOVQ(Mem{Base: c.xp}, t)
-			MOVQ(t, c.x0)
-			MOVQ(Mem{Base: c.mp}, t)
-			MOVQ(t, c.m0)
-			Load(Param("k0"+c.suffix), t)
-			ANDQ(mask, t)
-			MOVQ(t, c.k0)
+		// The constants of the chain through q stay in registers in a
+		// single kernel; a pair has too few and keeps them in its frame.
+		konst := func(slot int, t GPVirtual) Op {
+			if n == 1 && slot > 0 {
+				return t
+			}
+			a := NewStackAddr(32*i + 8*slot)
+			MOVQ(t, a)
+			return a
+		}
+		t := GP64()
+		MOVQ(Mem{Base: xp}, t)
+		c.x0 = konst(0, t)
+		t = GP64()
+		MOVQ(Mem{Base: c.mp}, t)
+		SHLQ(Imm(12), t)
+		c.m0s = konst(1, t)
+		t = GP64()
+		MOVQ(mem(c.mp, 8), t)
+		c.m1 = konst(2, t)
+		t = GP64()
+		Load(Param("k0"+c.suffix), t)
+		ANDQ(mask, t)
+		c.k0 = konst(3, t)
+
+		c.xs, c.ms, c.m1s, c.m2s = make([]Op, r), make([]Op, r), make([]Op, r), make([]Op, r)
+		for j := range r {
+			c.xs[j], c.ms[j] = mem(xp, 64*j), mem(c.mp, 64*j)
+			c.m1s[j], c.m2s[j] = mem(c.mp, 64*j+8), mem(c.mp, 64*j+16)
+			if xInRegs {
+				xr := ZMM()
+				VMOVDQU64(c.xs[j], v(xr, j))
+				c.xs[j] = xr
+			}
+			if m1InRegs {
+				mr := ZMM()
+				VMOVDQU64(c.m1s[j], v(mr, j))
+				c.m1s[j] = mr
+			}
 		}
 	}
 	count := load("k")
 
-	Comment("acc = 0")
+	Comment("a = b = 0, q = 0, d = 0")
 	for _, c := range chains {
-		c.acc = make([]VecVirtual, r)
-		for j := range c.acc {
-			c.acc[j] = ZMM()
-			VPXORQ(c.acc[j], c.acc[j], c.acc[j])
+		c.a, c.b = make([]VecVirtual, r), make([]VecVirtual, r)
+		for j := range r {
+			c.a[j] = ZMM()
+			VPXORQ(c.a[j], c.a[j], c.a[j])
+			c.b[j] = c.a[j]
+			if split {
+				c.b[j] = ZMM()
+				VPXORQ(c.b[j], c.b[j], c.b[j])
+			}
 		}
+		c.yv, c.qv = ZMM(), ZMM()
+		c.q, c.d = GP64(), GP64()
+		XORQ(c.q, c.q)
+		XORQ(c.d, c.d)
 	}
 	zero := ZMM()
 	VPXORQ(zero, zero, zero)
-	for _, c := range chains {
-		c.xs, c.ms = make([]Op, r), make([]Op, r)
-		for j := range r {
-			c.xs[j], c.ms[j] = mem(c.xp, 64*j), mem(c.mp, 64*j)
-			if inRegs {
-				xr, mr := ZMM(), ZMM()
-				VMOVDQU64(c.xs[j], v(xr, j))
-				VMOVDQU64(c.ms[j], v(mr, j))
-				c.xs[j], c.ms[j] = xr, mr
-			}
-		}
-		// acc0 is lane 0 of the accumulator, exactly.
-		c.acc0 = GP64()
-		XORQ(c.acc0, c.acc0)
-		c.yi, c.q = ZMM(), ZMM()
+
+	// lane0 adds q's terms of lane 0 to d: hi52(m[0]·q) (MULX of m[0]·2¹²
+	// gives it as the high word) and lo52(m[1]·q).
+	lane0 := func(c *chain) {
+		hq, s := GP64(), GP64()
+		MOVQ(c.m0s, hq)
+		MOVQ(c.m1, s)
+		MOVQ(c.q, RDX)
+		MULXQ(hq, hq, hq)
+		IMULQ(c.q, s)
+		ANDQ(mask, s)
+		ADDQ(s, hq)
+		ADDQ(hq, c.d)
 	}
-	lo, hi, t := GP64(), GP64(), GP64()
-
-	Label(name + "_digit")
-	for _, c := range chains {
-		Comment("acc0 += x[0]·y[i] (the full product: hi:acc0)")
-		VPBROADCASTQ(mem(c.yp, 0), c.yi)
-		if c.single {
-			MOVQ(mem(c.xp, 0), RDX)
-		} else {
-			MOVQ(c.x0, RDX)
-		}
-		MULXQ(mem(c.yp, 0), lo, hi)
-		ADDQ(lo, c.acc0)
-		ADCQ(Imm(0), hi)
-
-		Comment("q = acc0·k0 mod 2⁵²")
-		if c.single {
-			MOVQ(c.k0r, t)
-		} else {
-			MOVQ(c.k0, t)
-		}
-		IMULQ(c.acc0, t)
-		ANDQ(mask, t)
-		VPBROADCASTQ(t, c.q)
-
-		Comment("acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1")
-		if c.single {
-			MOVQ(mem(c.mp, 0), RDX)
-		} else {
-			MOVQ(c.m0, RDX)
-		}
-		MULXQ(t, lo, t)
-		ADDQ(lo, c.acc0)
-		ADCQ(t, hi)
-		SHRQ(Imm(52), hi, c.acc0)
-	}
-
-	Comment("acc += low halves of x·y[i] and m·q")
-	for _, c := range chains {
-		for j := range r {
-			VPMADD52LUQ(op(c.xs[j], j), v(c.yi, j), v(c.acc[j], j))
-		}
-	}
-	for _, c := range chains {
-		for j := range r {
-			VPMADD52LUQ(op(c.ms[j], j), v(c.q, j), v(c.acc[j], j))
-		}
-	}
-
-	Comment("acc >>= one lane; the new lane 0 joins acc0")
-	for _, c := range chains {
+	// shift moves the lanes of x down by one, zero entering at the top.
+	shift := func(x []VecVirtual) {
 		for j := range r {
 			next := zero
 			if j+1 < r {
-				next = c.acc[j+1]
+				next = x[j+1]
 			}
-			VALIGNQ(Imm(1), v(c.acc[j], j), v(next, j), v(c.acc[j], j))
+			VALIGNQ(Imm(1), v(x[j], j), v(next, j), v(x[j], j))
 		}
-		VMOVQ(c.acc[0].AsX(), t)
-		ADDQ(t, c.acc0)
 	}
 
-	Comment("acc += high halves of x·y[i] and m·q, one lane up before the shift")
+	Label(name + "_digit")
+	for _, c := range chains {
+		Comment("u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly")
+		VPBROADCASTQ(c.q, c.qv)
+		lo := GP64()
+		MOVQ(mem(c.yp, 0), lo)
+		IMULQ(c.x0, lo)
+		ANDQ(mask, lo)
+		ADDQ(lo, c.d)
+		lane0(c)
+		Comment("q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0")
+		MOVQ(c.k0, c.q)
+		IMULQ(c.d, c.q)
+		ANDQ(mask, c.q)
+		ADDQ(mask, c.d)
+		SHRQ(Imm(52), c.d)
+	}
+	Comment("a += lo52(x·y[i])")
+	for _, c := range chains {
+		VPBROADCASTQ(mem(c.yp, 0), c.yv)
+		for j := range r {
+			VPMADD52LUQ(op(c.xs[j], j), v(c.yv, j), v(c.a[j], j))
+		}
+	}
+	Comment("b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)")
+	for _, c := range chains {
+		shift(c.b)
+	}
+	if !split {
+		Comment("(a is b)")
+	}
+	// reg loads a number's register j from memory into a temporary first:
+	// the load then waits for its address only, not for the accumulator.
+	reg := func(x Op, j int) Op {
+		if _, ok := x.(Mem); !ok {
+			return op(x, j)
+		}
+		t := ZMM()
+		VMOVDQU64(x, v(t, j))
+		return v(t, j)
+	}
 	for _, c := range chains {
 		for j := range r {
-			VPMADD52HUQ(op(c.xs[j], j), v(c.yi, j), v(c.acc[j], j))
+			VPMADD52LUQ(reg(c.m2s[j], j), v(c.qv, j), v(c.b[j], j))
 		}
 	}
 	for _, c := range chains {
 		for j := range r {
-			VPMADD52HUQ(op(c.ms[j], j), v(c.q, j), v(c.acc[j], j))
+			VPMADD52HUQ(reg(c.m1s[j], j), v(c.qv, j), v(c.b[j], j))
 		}
+	}
+	Comment("a >>= one lane; a += hi52(x·y[i])")
+	if split {
+		for _, c := range chains {
+			shift(c.a)
+		}
+	}
+	for _, c := range chains {
+		for j := range r {
+			VPMADD52HUQ(op(c.xs[j], j), v(c.yv, j), v(c.a[j], j))
+		}
+	}
+	Comment("d += lane 0 of a + b")
+	for _, c := range chains {
+		t := c.a[0].AsX()
+		if split {
+			t = XMM()
+			VPADDQ(c.a[0].AsX(), c.b[0].AsX(), t)
+		}
+		lane := GP64()
+		VMOVQ(t, lane)
+		ADDQ(lane, c.d)
 		ADDQ(Imm(8), c.yp)
 	}
 	DECQ(count)
 	JNZ(LabelRef(name + "_digit"))
 
+	for _, c := range chains {
+		Comment("The last q: lane 0 exactly, and its terms of the other lanes")
+		lane0(c)
+		VPBROADCASTQ(c.q, c.qv)
+		for j := range r {
+			VPMADD52LUQ(op(c.m1s[j], j), v(c.qv, j), v(c.b[j], j))
+			VPMADD52HUQ(op(c.ms[j], j), v(c.qv, j), v(c.b[j], j))
+		}
+		if split {
+			for j := range r {
+				VPADDQ(v(c.b[j], j), v(c.a[j], j), v(c.a[j], j))
+			}
+		}
+		c.acc, c.acc0 = c.a, c.d
+	}
 	zmask := ZMM()
 	VPBROADCASTQ(mask, zmask)
 	for _, c := range chains {
-		normalize(c, r, mask, zmask, zero)
+		normalize(c.acc, c.acc0, c.suffix, r, mask, zmask, zero)
 	}
+	VZEROUPPER()
+	RET()
+}
+
+// kernelWide emits the body of a single kernel of r registers (r >
+// maxDelayedRegs), where the multipliers, not the chain through q, set the
+// pace and x and m are read from memory: the word-by-word method with one
+// accumulator and m·q added in the digit q belongs to, which reads m at its
+// own alignment rather than one and two lanes on, across cache lines.
+//
+// For each digit y[i]: acc0, lane 0 exactly, gains the full product x[0]·y[i]
+// (MULX), q = acc0·k0 mod 2⁵², and acc0 = (acc0 + m[0]·q) >> 52; the
+// accumulator gains lo52(x·y[i]) and lo52(m·q), shifts down one lane (its
+// new lane 0 joins acc0), and gains hi52(x·y[i]) and hi52(m·q).
+func kernelWide(name string, r int) {
+	mask := GP64()
+	MOVQ(U64(1<<52-1), mask)
+	xp, mp, yp := load("x"), load("m"), load("y")
+	k0 := load("k0")
+	ANDQ(mask, k0)
+	count := load("k")
+
+	acc := make([]VecVirtual, r)
+	for j := range acc {
+		acc[j] = ZMM()
+		VPXORQ(acc[j], acc[j], acc[j])
+	}
+	zero, yi, q := ZMM(), ZMM(), ZMM()
+	VPXORQ(zero, zero, zero)
+	acc0 := GP64()
+	XORQ(acc0, acc0)
+	lo, hi, t := GP64(), GP64(), GP64()
+
+	Label(name + "_digit")
+	Comment("acc0 += x[0]·y[i] (the full product: hi:acc0)")
+	VPBROADCASTQ(mem(yp, 0), yi)
+	MOVQ(mem(xp, 0), RDX)
+	MULXQ(mem(yp, 0), lo, hi)
+	ADDQ(lo, acc0)
+	ADCQ(Imm(0), hi)
+	Comment("q = acc0·k0 mod 2⁵²")
+	MOVQ(k0, t)
+	IMULQ(acc0, t)
+	ANDQ(mask, t)
+	VPBROADCASTQ(t, q)
+	Comment("acc0 = (acc0 + m[0]·q) >> 52, the carry into lane 1")
+	MOVQ(mem(mp, 0), RDX)
+	MULXQ(t, lo, t)
+	ADDQ(lo, acc0)
+	ADCQ(t, hi)
+	SHRQ(Imm(52), hi, acc0)
+
+	Comment("acc += lo52(x·y[i]) + lo52(m·q)")
+	for j := range r {
+		VPMADD52LUQ(mem(xp, 64*j), yi, acc[j])
+	}
+	for j := range r {
+		VPMADD52LUQ(mem(mp, 64*j), q, acc[j])
+	}
+	Comment("acc >>= one lane; the new lane 0 joins acc0")
+	for j := range r {
+		next := zero
+		if j+1 < r {
+			next = acc[j+1]
+		}
+		VALIGNQ(Imm(1), acc[j], next, acc[j])
+	}
+	VMOVQ(acc[0].AsX(), t)
+	ADDQ(t, acc0)
+	Comment("acc += hi52(x·y[i]) + hi52(m·q), one lane up before the shift")
+	for j := range r {
+		VPMADD52HUQ(mem(xp, 64*j), yi, acc[j])
+	}
+	for j := range r {
+		VPMADD52HUQ(mem(mp, 64*j), q, acc[j])
+	}
+	ADDQ(Imm(8), yp)
+	DECQ(count)
+	JNZ(LabelRef(name + "_digit"))
+
+	zmask := ZMM()
+	VPBROADCASTQ(mask, zmask)
+	normalize(acc, acc0, "", r, mask, zmask, zero)
 	VZEROUPPER()
 	RET()
 }
 
 // normalize inserts acc0 into lane 0, brings every lane below 2⁵² and
 // stores the result.
-func normalize(c *chain, r int, mask GPVirtual, zmask, zero VecVirtual) {
-	acc := c.acc
+func normalize(acc []VecVirtual, acc0 GPVirtual, suffix string, r int, mask GPVirtual, zmask, zero VecVirtual) {
 	t := GP64()
 	Comment("lane 0 = acc0")
 	lane0 := ZMM()
-	VMOVQ(c.acc0, lane0.AsX())
+	VMOVQ(acc0, lane0.AsX())
 	k1 := K()
 	MOVL(U32(1), t.As32())
 	KMOVW(t.As32(), k1)
@@ -394,7 +582,7 @@ func normalize(c *chain, r int, mask GPVirtual, zmask, zero VecVirtual) {
 	}
 
 	Comment("z = (acc + C) mod 2⁵² per lane")
-	zp := load("z" + c.suffix)
+	zp := load("z" + suffix)
 	one := ZMM()
 	MOVQ(U64(1), t)
 	VPBROADCASTQ(t, one)
