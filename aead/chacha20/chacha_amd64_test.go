@@ -2,7 +2,10 @@
 
 package chacha20
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestBlocksAVX2 compares blocksAVX2 itself with blocksGeneric, also for the
 // short inputs for which blocks does not choose it.
@@ -12,4 +15,44 @@ func TestBlocksAVX2(t *testing.T) {
 		t.Skip("AVX2 not available on this CPU or turned off")
 	}
 	testBlockFunc(t, blocksAVX2)
+}
+
+// TestBlocksAVX512 compares blocksAVX512 itself with blocksGeneric.
+func TestBlocksAVX512(t *testing.T) {
+	if !useAVX512 {
+		// TestImplementations fails if the CPU has AVX-512F and this is
+		// not set.
+		t.Skip("AVX-512 not available on this CPU or turned off")
+	}
+	testBlockFunc(t, blocksAVX512)
+}
+
+// BenchmarkBlockFuncs measures the assembly block functions themselves on
+// short and long inputs, to place the lengths from which blocks prefers
+// one to the other.
+func BenchmarkBlockFuncs(b *testing.B) {
+	funcs := []struct {
+		name string
+		ok   bool
+		f    blockFunc
+	}{
+		{"AVX-512", useAVX512, blocksAVX512},
+		{"AVX2", useAVX2, blocksAVX2},
+		{"generic", true, blocksGeneric},
+	}
+	for _, n := range []int{64, 128, 256, 512, 1024, 1088, 16 * 1024} {
+		buf := make([]byte, n)
+		for _, f := range funcs {
+			if !f.ok {
+				continue
+			}
+			b.Run(fmt.Sprintf("%dB/%s", n, f.name), func(b *testing.B) {
+				var state [16]uint32
+				b.SetBytes(int64(n))
+				for b.Loop() {
+					f.f(&state, buf, buf)
+				}
+			})
+		}
+	}
 }

@@ -1,0 +1,298 @@
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// Read-only data of blocksAVX512, set up by avx512Data.
+var (
+	laneOffsets16 Mem // 0, 1, ..., 15: what each lane adds to the counter
+	sixteenBlocks Mem // 16, one word, broadcast: the step of the counters
+)
+
+func avx512Data() {
+	laneOffsets16 = GLOBL("chacha20LaneOffsets16", RODATA|NOPTR)
+	for i := 0; i < 16; i++ {
+		DATA(4*i, U32(i))
+	}
+	sixteenBlocks = GLOBL("chacha20SixteenBlocks", RODATA|NOPTR)
+	DATA(0, U32(16))
+}
+
+// The registers of blocksAVX512. Z0 to Z15 hold the sixteen words of the
+// sixteen blocks of a group, Z16 to Z27 the words that the quarter rounds
+// of columns 1, 2 and 3 of the first column round give (in the order of
+// preWords), Z28 the counters of the group's blocks, and Z29 to Z31 are
+// free for the transposition.
+var (
+	zWords    = []Register{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}
+	zPre      = []Register{Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27}
+	zCounters = Z28
+	zFree     = []Register{Z29, Z30, Z31}
+)
+
+// g512 holds the general-purpose registers of blocksAVX512 while its code
+// is emitted.
+type g512 struct {
+	state, dst, src Register  // pointers
+	n               GPVirtual // number of blocks left to do
+	labels          int
+}
+
+func (g *g512) label(prefix string) string {
+	g.labels++
+	return fmt.Sprintf("%s%d", prefix, g.labels)
+}
+
+// word returns the memory operand of word i of the input state.
+func (g *g512) word(i int) Mem { return Mem{Base: g.state, Disp: 4 * i} }
+
+// blocksAVX512 emits blocksAVX512, which the package comment describes.
+func blocksAVX512() {
+	TEXT("blocksAVX512", NOSPLIT, "func(state *[16]uint32, dst, src []byte)")
+	Doc(
+		"blocksAVX512 XORs len(src)/64 whole blocks of keystream into dst and adds",
+		"their number to the counter in state[12]: blocksGeneric with AVX-512F,",
+		"sixteen blocks at a time.",
+		"len(dst) must be at least len(src)/64*64.",
+	)
+	g := &g512{}
+	g.state = Load(Param("state"), GP64())
+	g.dst = Load(Param("dst").Base(), GP64())
+	g.src = Load(Param("src").Base(), GP64())
+	g.n = GP64()
+	Load(Param("src").Len(), g.n)
+	SHRQ(U8(6), g.n)
+	JZ(LabelRef("done512"))
+
+	Comment("The counters of the first group, counter+i in lane i; then state[12] += the number of blocks, modulo 2³².")
+	VPBROADCASTD(g.word(12), zCounters)
+	VPADDD(laneOffsets16, zCounters, zCounters)
+	ADDL(g.n.As32(), g.word(12))
+
+	Comment("The quarter rounds of columns 1, 2 and 3 of the first round, the same for every block.")
+	x := make([]Register, 16)
+	for j, w := range preWords {
+		x[w] = zPre[j]
+		VPBROADCASTD(g.word(w), zPre[j])
+	}
+	newLanes(x).quarterRounds(otherColumns)
+
+	Label("loop16")
+	CMPQ(g.n, U32(16))
+	JB(LabelRef("tail16"))
+	g.group16(false)
+	Comment("The counters of the next group.")
+	VPADDD_BCST(sixteenBlocks, zCounters, zCounters)
+	ADDQ(U32(16*64), g.src)
+	ADDQ(U32(16*64), g.dst)
+	SUBQ(U32(16), g.n)
+	JMP(LabelRef("loop16"))
+
+	Label("tail16")
+	Comment("Zero to fifteen blocks are left.")
+	TESTQ(g.n, g.n)
+	JZ(LabelRef("return512"))
+	g.group16(true)
+
+	Label("return512")
+	VZEROUPPER()
+	Label("done512")
+	RET()
+}
+
+// lanes emits the ChaCha rounds on words held one block in each 32-bit
+// lane: x[i] is the register in which word i is computed, and loc[i] the
+// register that holds its current value, which until the word is first
+// written may be another one (a precomputed word, the counters), read in
+// place of a copy.
+type lanes struct {
+	x, loc []Register
+}
+
+func newLanes(x []Register) *lanes {
+	return &lanes{x: x, loc: append([]Register(nil), x...)}
+}
+
+// quarterRounds emits the quarter rounds qs ({a, b, c, d} word indexes,
+// disjoint) side by side, step by step: the four steps of quarterRound in
+// chacha_generic.go, each rotation one VPROLD.
+func (k *lanes) quarterRounds(qs [][4]int) {
+	k.step(qs, 0, 1, 3, 16) // a += b; d ^= a; d <<<= 16
+	k.step(qs, 2, 3, 1, 12) // c += d; b ^= c; b <<<= 12
+	k.step(qs, 0, 1, 3, 8)  // a += b; d ^= a; d <<<= 8
+	k.step(qs, 2, 3, 1, 7)  // c += d; b ^= c; b <<<= 7
+}
+
+// step emits s += t; u ^= s; u <<<= r for the words s, t and u (positions
+// in the quarter rounds qs).
+func (k *lanes) step(qs [][4]int, s, t, u int, r uint8) {
+	for _, q := range qs {
+		VPADDD(k.loc[q[t]], k.loc[q[s]], k.x[q[s]])
+		k.loc[q[s]] = k.x[q[s]]
+	}
+	for _, q := range qs {
+		VPXORD(k.loc[q[s]], k.loc[q[u]], k.x[q[u]])
+		k.loc[q[u]] = k.x[q[u]]
+	}
+	for _, q := range qs {
+		VPROLD(U8(r), k.x[q[u]], k.x[q[u]])
+	}
+}
+
+// group16 emits the computation of sixteen blocks, one in each lane of the
+// ZMM registers: the rounds, the addition of the input, the transposition
+// and the XOR of the keystream into the blocks at dst from src. If tail is
+// set, only the blocks j < n exist (n < 16), and the others are neither
+// read nor written.
+func (g *g512) group16(tail bool) {
+	if tail {
+		Comment("One to fifteen blocks in the lanes of the ZMM registers; store those that exist.")
+	} else {
+		Comment("Sixteen blocks in the lanes of the ZMM registers.")
+	}
+	g.rounds(zWords, zPre, zCounters)
+
+	Comment("Transpose the words into blocks and XOR them with src.")
+	free := append([]Register(nil), zFree...)
+	w := append([]Register(nil), zWords...)
+	u := transpose4x4(w, &free)
+	// u[q][m] holds, in 128-bit lane l, words 4q to 4q+3 of block 4l+m:
+	// for each m, a 4×4 transposition of 128-bit lanes gives blocks m,
+	// 4+m, 8+m and 12+m.
+	for m := 0; m < 4; m++ {
+		u0, u1, u2, u3 := u[0][m], u[1][m], u[2][m], u[3][m]
+		// a = u0.0 u0.1 u1.0 u1.1, b = u0.2 u0.3 u1.2 u1.3, and c and d
+		// the same from u2 and u3.
+		a := take(&free)
+		VSHUFI32X4(U8(0x44), u1, u0, a)
+		VSHUFI32X4(U8(0xee), u1, u0, u1)
+		b := u1
+		give(&free, u0)
+		c := take(&free)
+		VSHUFI32X4(U8(0x44), u3, u2, c)
+		VSHUFI32X4(U8(0xee), u3, u2, u3)
+		d := u3
+		give(&free, u2)
+		// Block 4l+m is lane l of u0, u1, u2 and u3: lanes 0 and 2, or 1
+		// and 3, of a and c (l = 0, 1), or of b and d (l = 2, 3).
+		for l, p := range [][2]Register{{a, c}, {a, c}, {b, d}, {b, d}} {
+			imm := U8(0x88)
+			if l%2 == 1 {
+				imm = 0xdd
+			}
+			r := take(&free)
+			VSHUFI32X4(imm, p[1], p[0], r)
+			g.store(r, 4*l+m, tail)
+			give(&free, r)
+		}
+		give(&free, a, b, c, d)
+	}
+}
+
+// rounds emits the rounds on the words of the blocks in the lanes of x and
+// the addition of the input: x[i] is word i of every block on return. The words of preWords start from pre, the
+// counters from counters, words 0, 4 and 8 from the state.
+func (g *g512) rounds(x, pre []Register, counters Register) {
+	VPBROADCASTD(g.word(0), x[0])
+	VPBROADCASTD(g.word(4), x[4])
+	VPBROADCASTD(g.word(8), x[8])
+	k := newLanes(x)
+	k.loc[12] = counters
+	for j, w := range preWords {
+		k.loc[w] = pre[j]
+	}
+
+	Comment("The rest of the first column round, then the first diagonal round.")
+	k.quarterRounds(firstColumns)
+	k.quarterRounds(diagonalRound)
+	for i := range x {
+		if k.loc[i] != x[i] {
+			panic("every word must be in its register after the first double round")
+		}
+	}
+
+	Comment("The other nine double rounds.")
+	i := GP64()
+	MOVQ(U32(9), i)
+	loop := g.label("rounds")
+	Label(loop)
+	k.quarterRounds(columnRound)
+	k.quarterRounds(diagonalRound)
+	DECQ(i)
+	JNZ(LabelRef(loop))
+
+	Comment("Add the input.")
+	for w := 0; w < 16; w++ {
+		if w == 12 {
+			VPADDD(counters, x[w], x[w])
+		} else {
+			VPADDD_BCST(g.word(w), x[w], x[w])
+		}
+	}
+}
+
+// store XORs block j of keystream, in r, with block j of src and stores
+// the result as block j of dst. If tail is set, it does so only if block j
+// exists (n > j), which the caller has made sure of for block 0.
+func (g *g512) store(r Register, j int, tail bool) {
+	skip := ""
+	if tail && j > 0 {
+		skip = g.label("skip")
+		CMPQ(g.n, U32(j))
+		JBE(LabelRef(skip))
+	}
+	VPXORD(Mem{Base: g.src, Disp: 64 * j}, r, r)
+	VMOVDQU32(r, Mem{Base: g.dst, Disp: 64 * j})
+	if skip != "" {
+		Label(skip)
+	}
+}
+
+// take removes a register from the end of free and returns it.
+func take(free *[]Register) Register {
+	t := (*free)[len(*free)-1]
+	*free = (*free)[:len(*free)-1]
+	return t
+}
+
+// give puts registers back at the end of free.
+func give(free *[]Register, t ...Register) { *free = append(*free, t...) }
+
+// transpose4x4 transposes, in each 128-bit lane, the 4×4 matrices of
+// words in w[4q] to w[4q+3] (word i of the blocks of the lanes in w[i]), q
+// = 0 to 3: u[q][m] holds, in 128-bit lane l, words 4q to 4q+3 of the
+// block in 32-bit lane m of lane l of w. It takes scratch registers from
+// free and gives back as many; the registers of w become those of u.
+func transpose4x4(w []Register, free *[]Register) (u [4][4]Register) {
+	for q := 0; q < 4; q++ {
+		r := w[4*q : 4*q+4]
+		// Interleave words: lo01 = r0[0] r1[0] r0[1] r1[1], hi01 = r0[2]
+		// r1[2] r0[3] r1[3], and the same for r2 and r3.
+		hi01 := take(free)
+		VPUNPCKHDQ(r[1], r[0], hi01)
+		VPUNPCKLDQ(r[1], r[0], r[0])
+		lo01 := r[0]
+		give(free, r[1])
+		hi23 := take(free)
+		VPUNPCKHDQ(r[3], r[2], hi23)
+		VPUNPCKLDQ(r[3], r[2], r[2])
+		lo23 := r[2]
+		give(free, r[3])
+		// Interleave pairs of words: lane word m of r0 r1 r2 r3.
+		w1 := take(free)
+		VPUNPCKHQDQ(lo23, lo01, w1)
+		VPUNPCKLQDQ(lo23, lo01, lo01)
+		give(free, lo23)
+		w3 := take(free)
+		VPUNPCKHQDQ(hi23, hi01, w3)
+		VPUNPCKLQDQ(hi23, hi01, hi01)
+		give(free, hi23)
+		u[q] = [4]Register{lo01, w1, hi01, w3}
+	}
+	return u
+}
