@@ -10823,6 +10823,900 @@ amm52Pair32_digit:
 	VZEROUPPER
 	RET
 
+// func amm52Pair36(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL, BMI2
+TEXT ·amm52Pair36(SB), NOSPLIT, $64-88
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x1+8(FP), DX
+	MOVQ      m1+24(FP), CX
+	MOVQ      y1+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      SI, 8(SP)
+	MOVQ      8(CX), SI
+	MOVQ      SI, 16(SP)
+	MOVQ      k01+72(FP), SI
+	ANDQ      AX, SI
+	MOVQ      SI, 24(SP)
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Y4
+	MOVQ      x2+40(FP), DX
+	MOVQ      m2+56(FP), SI
+	MOVQ      y2+48(FP), DI
+	MOVQ      (DX), R8
+	MOVQ      R8, 32(SP)
+	MOVQ      (SI), R8
+	SHLQ      $0x0c, R8
+	MOVQ      R8, 40(SP)
+	MOVQ      8(SI), R8
+	MOVQ      R8, 48(SP)
+	MOVQ      k02+80(FP), R8
+	ANDQ      AX, R8
+	MOVQ      R8, 56(SP)
+	VMOVDQU64 (DX), Z5
+	VMOVDQU64 64(DX), Z6
+	VMOVDQU64 128(DX), Z7
+	VMOVDQU64 192(DX), Z8
+	VMOVDQU64 256(DX), Y9
+	MOVQ      k+64(FP), R8
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	XORQ   R9, R9
+	XORQ   R10, R10
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	XORQ   R11, R11
+	XORQ   R12, R12
+	VPXORQ Z24, Z24, Z24
+
+amm52Pair36_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R9, Z16
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R10
+	MOVQ         8(SP), R13
+	MOVQ         16(SP), R14
+	MOVQ         R9, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R9, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R10
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  24(SP), R9
+	IMULQ R10, R9
+	ANDQ  AX, R9
+	ADDQ  AX, R10
+	SHRQ  $0x34, R10
+
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R11, Z23
+	MOVQ         (DI), DX
+	IMULQ        32(SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R12
+	MOVQ         40(SP), R13
+	MOVQ         48(SP), R14
+	MOVQ         R11, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R11, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R12
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  56(SP), R11
+	IMULQ R12, R11
+	ANDQ  AX, R11
+	ADDQ  AX, R12
+	SHRQ  $0x34, R12
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z15
+	VPMADD52LUQ  Z0, Z15, Z10
+	VPMADD52LUQ  Z1, Z15, Z11
+	VPMADD52LUQ  Z2, Z15, Z12
+	VPMADD52LUQ  Z3, Z15, Z13
+	VPMADD52LUQ  Y4, Y15, Y14
+	VPBROADCASTQ (DI), Z22
+	VPMADD52LUQ  Z5, Z22, Z17
+	VPMADD52LUQ  Z6, Z22, Z18
+	VPMADD52LUQ  Z7, Z22, Z19
+	VPMADD52LUQ  Z8, Z22, Z20
+	VPMADD52LUQ  Y9, Y22, Y21
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ $0x01, Z10, Z11, Z10
+	VALIGNQ $0x01, Z11, Z12, Z11
+	VALIGNQ $0x01, Z12, Z13, Z12
+	VALIGNQ $0x01, Z13, Z14, Z13
+	VALIGNQ $0x01, Y14, Y24, Y14
+	VALIGNQ $0x01, Z17, Z18, Z17
+	VALIGNQ $0x01, Z18, Z19, Z18
+	VALIGNQ $0x01, Z19, Z20, Z19
+	VALIGNQ $0x01, Z20, Z21, Z20
+	VALIGNQ $0x01, Y21, Y24, Y21
+
+	// (a is b)
+	VMOVDQU64   16(CX), Z25
+	VPMADD52LUQ Z25, Z16, Z10
+	VMOVDQU64   80(CX), Z25
+	VPMADD52LUQ Z25, Z16, Z11
+	VMOVDQU64   144(CX), Z25
+	VPMADD52LUQ Z25, Z16, Z12
+	VMOVDQU64   208(CX), Z25
+	VPMADD52LUQ Z25, Z16, Z13
+	VMOVDQU64   272(CX), Y25
+	VPMADD52LUQ Y25, Y16, Y14
+	VMOVDQU64   16(SI), Z25
+	VPMADD52LUQ Z25, Z23, Z17
+	VMOVDQU64   80(SI), Z25
+	VPMADD52LUQ Z25, Z23, Z18
+	VMOVDQU64   144(SI), Z25
+	VPMADD52LUQ Z25, Z23, Z19
+	VMOVDQU64   208(SI), Z25
+	VPMADD52LUQ Z25, Z23, Z20
+	VMOVDQU64   272(SI), Y25
+	VPMADD52LUQ Y25, Y23, Y21
+	VMOVDQU64   8(CX), Z25
+	VPMADD52HUQ Z25, Z16, Z10
+	VMOVDQU64   72(CX), Z25
+	VPMADD52HUQ Z25, Z16, Z11
+	VMOVDQU64   136(CX), Z25
+	VPMADD52HUQ Z25, Z16, Z12
+	VMOVDQU64   200(CX), Z25
+	VPMADD52HUQ Z25, Z16, Z13
+	VMOVDQU64   264(CX), Y25
+	VPMADD52HUQ Y25, Y16, Y14
+	VMOVDQU64   8(SI), Z16
+	VPMADD52HUQ Z16, Z23, Z17
+	VMOVDQU64   72(SI), Z16
+	VPMADD52HUQ Z16, Z23, Z18
+	VMOVDQU64   136(SI), Z16
+	VPMADD52HUQ Z16, Z23, Z19
+	VMOVDQU64   200(SI), Z16
+	VPMADD52HUQ Z16, Z23, Z20
+	VMOVDQU64   264(SI), Y16
+	VPMADD52HUQ Y16, Y23, Y21
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VPMADD52HUQ Z0, Z15, Z10
+	VPMADD52HUQ Z1, Z15, Z11
+	VPMADD52HUQ Z2, Z15, Z12
+	VPMADD52HUQ Z3, Z15, Z13
+	VPMADD52HUQ Y4, Y15, Y14
+	VPMADD52HUQ Z5, Z22, Z17
+	VPMADD52HUQ Z6, Z22, Z18
+	VPMADD52HUQ Z7, Z22, Z19
+	VPMADD52HUQ Z8, Z22, Z20
+	VPMADD52HUQ Y9, Y22, Y21
+
+	// d += lane 0 of a + b
+	VMOVQ X10, DX
+	ADDQ  DX, R10
+	ADDQ  $0x08, BX
+	VMOVQ X17, DX
+	ADDQ  DX, R12
+	ADDQ  $0x08, DI
+	DECQ  R8
+	JNZ   amm52Pair36_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         8(SP), BX
+	MOVQ         16(SP), DI
+	MOVQ         R9, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R9, DI
+	ANDQ         AX, DI
+	ADDQ         DI, BX
+	ADDQ         BX, R10
+	VPBROADCASTQ R9, Z16
+	VPMADD52LUQ  8(CX), Z16, Z10
+	VPMADD52HUQ  (CX), Z16, Z10
+	VPMADD52LUQ  72(CX), Z16, Z11
+	VPMADD52HUQ  64(CX), Z16, Z11
+	VPMADD52LUQ  136(CX), Z16, Z12
+	VPMADD52HUQ  128(CX), Z16, Z12
+	VPMADD52LUQ  200(CX), Z16, Z13
+	VPMADD52HUQ  192(CX), Z16, Z13
+	VPMADD52LUQ  264(CX), Y16, Y14
+	VPMADD52HUQ  256(CX), Y16, Y14
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         40(SP), CX
+	MOVQ         48(SP), BX
+	MOVQ         R11, DX
+	MULXQ        CX, CX, CX
+	IMULQ        R11, BX
+	ANDQ         AX, BX
+	ADDQ         BX, CX
+	ADDQ         CX, R12
+	VPBROADCASTQ R11, Z23
+	VPMADD52LUQ  8(SI), Z23, Z17
+	VPMADD52HUQ  (SI), Z23, Z17
+	VPMADD52LUQ  72(SI), Z23, Z18
+	VPMADD52HUQ  64(SI), Z23, Z18
+	VPMADD52LUQ  136(SI), Z23, Z19
+	VPMADD52HUQ  128(SI), Z23, Z19
+	VPMADD52LUQ  200(SI), Z23, Z20
+	VPMADD52HUQ  192(SI), Z23, Z20
+	VPMADD52LUQ  264(SI), Y23, Y21
+	VPMADD52HUQ  256(SI), Y23, Y21
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R10, X26
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z26, K1, Z10
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z10, Z1
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z24, Z1, Z2
+	VPADDQ  Z2, Z10, Z10
+	VPSRLQ  $0x34, Z11, Z2
+	VPANDQ  Z0, Z11, Z11
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z11, Z11
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z13, Z2
+	VPANDQ  Z0, Z13, Z13
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z13, Z13
+	VPSRLQ  $0x34, Z14, Z1
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z14, Z14
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z11, K1
+	VPCMPUQ $0x00, Z0, Z11, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z13, K1
+	VPCMPUQ $0x00, Z0, Z13, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z1+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z11, K1, Z11
+	VPANDQ       Z0, Z11, Z11
+	VMOVDQU64    Z11, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z13, K1, Z13
+	VPANDQ       Z0, Z13, Z13
+	VMOVDQU64    Z13, 192(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 256(DX)
+
+	// lane 0 = acc0
+	VMOVQ     R12, X26
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z26, K1, Z17
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z17, Z1
+	VPANDQ  Z0, Z17, Z17
+	VALIGNQ $0x07, Z24, Z1, Z2
+	VPADDQ  Z2, Z17, Z17
+	VPSRLQ  $0x34, Z18, Z2
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z18, Z18
+	VPSRLQ  $0x34, Z19, Z1
+	VPANDQ  Z0, Z19, Z19
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z19, Z19
+	VPSRLQ  $0x34, Z20, Z2
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z20, Z20
+	VPSRLQ  $0x34, Z21, Z1
+	VPANDQ  Z0, Z21, Z21
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z21, Z21
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z17, K1
+	VPCMPUQ $0x00, Z0, Z17, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z19, K1
+	VPCMPUQ $0x00, Z0, Z19, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z21, K1
+	VPCMPUQ $0x00, Z0, Z21, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z2+32(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z17, K1, Z17
+	VPANDQ       Z0, Z17, Z17
+	VMOVDQU64    Z17, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z19, K1, Z19
+	VPANDQ       Z0, Z19, Z19
+	VMOVDQU64    Z19, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 192(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z21, K1, Z21
+	VPANDQ       Z0, Z21, Z21
+	VMOVDQU64    Z21, 256(DX)
+	VZEROUPPER
+	RET
+
+// func amm52Pair40(z1 *uint64, x1 *uint64, y1 *uint64, m1 *uint64, z2 *uint64, x2 *uint64, y2 *uint64, m2 *uint64, k int, k01 uint64, k02 uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, BMI2
+TEXT ·amm52Pair40(SB), NOSPLIT, $64-88
+	MOVQ      $0x000fffffffffffff, AX
+	MOVQ      x1+8(FP), DX
+	MOVQ      m1+24(FP), CX
+	MOVQ      y1+16(FP), BX
+	MOVQ      (DX), SI
+	MOVQ      SI, (SP)
+	MOVQ      (CX), SI
+	SHLQ      $0x0c, SI
+	MOVQ      SI, 8(SP)
+	MOVQ      8(CX), SI
+	MOVQ      SI, 16(SP)
+	MOVQ      k01+72(FP), SI
+	ANDQ      AX, SI
+	MOVQ      SI, 24(SP)
+	VMOVDQU64 (DX), Z0
+	VMOVDQU64 64(DX), Z1
+	VMOVDQU64 128(DX), Z2
+	VMOVDQU64 192(DX), Z3
+	VMOVDQU64 256(DX), Z4
+	MOVQ      x2+40(FP), DX
+	MOVQ      m2+56(FP), SI
+	MOVQ      y2+48(FP), DI
+	MOVQ      (DX), R8
+	MOVQ      R8, 32(SP)
+	MOVQ      (SI), R8
+	SHLQ      $0x0c, R8
+	MOVQ      R8, 40(SP)
+	MOVQ      8(SI), R8
+	MOVQ      R8, 48(SP)
+	MOVQ      k02+80(FP), R8
+	ANDQ      AX, R8
+	MOVQ      R8, 56(SP)
+	VMOVDQU64 (DX), Z5
+	VMOVDQU64 64(DX), Z6
+	VMOVDQU64 128(DX), Z7
+	VMOVDQU64 192(DX), Z8
+	VMOVDQU64 256(DX), Z9
+	MOVQ      k+64(FP), R8
+
+	// a = b = 0, q = 0, d = 0
+	VPXORQ Z10, Z10, Z10
+	VPXORQ Z11, Z11, Z11
+	VPXORQ Z12, Z12, Z12
+	VPXORQ Z13, Z13, Z13
+	VPXORQ Z14, Z14, Z14
+	XORQ   R9, R9
+	XORQ   R10, R10
+	VPXORQ Z17, Z17, Z17
+	VPXORQ Z18, Z18, Z18
+	VPXORQ Z19, Z19, Z19
+	VPXORQ Z20, Z20, Z20
+	VPXORQ Z21, Z21, Z21
+	XORQ   R11, R11
+	XORQ   R12, R12
+	VPXORQ Z24, Z24, Z24
+
+amm52Pair40_digit:
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R9, Z16
+	MOVQ         (BX), DX
+	IMULQ        (SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R10
+	MOVQ         8(SP), R13
+	MOVQ         16(SP), R14
+	MOVQ         R9, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R9, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R10
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  24(SP), R9
+	IMULQ R10, R9
+	ANDQ  AX, R9
+	ADDQ  AX, R10
+	SHRQ  $0x34, R10
+
+	// u = d + lo52(x[0]·y[i]) + hi52(m[0]·q) + lo52(m[1]·q), lane 0 exactly
+	VPBROADCASTQ R11, Z23
+	MOVQ         (DI), DX
+	IMULQ        32(SP), DX
+	ANDQ         AX, DX
+	ADDQ         DX, R12
+	MOVQ         40(SP), R13
+	MOVQ         48(SP), R14
+	MOVQ         R11, DX
+	MULXQ        R13, R13, R13
+	IMULQ        R11, R14
+	ANDQ         AX, R14
+	ADDQ         R14, R13
+	ADDQ         R13, R12
+
+	// q = u·k0 mod 2⁵²; d = ⌈u / 2⁵²⌉, the carry out of lane 0
+	MOVQ  56(SP), R11
+	IMULQ R12, R11
+	ANDQ  AX, R11
+	ADDQ  AX, R12
+	SHRQ  $0x34, R12
+
+	// a += lo52(x·y[i])
+	VPBROADCASTQ (BX), Z15
+	VPMADD52LUQ  Z0, Z15, Z10
+	VPMADD52LUQ  Z1, Z15, Z11
+	VPMADD52LUQ  Z2, Z15, Z12
+	VPMADD52LUQ  Z3, Z15, Z13
+	VPMADD52LUQ  Z4, Z15, Z14
+	VPBROADCASTQ (DI), Z22
+	VPMADD52LUQ  Z5, Z22, Z17
+	VPMADD52LUQ  Z6, Z22, Z18
+	VPMADD52LUQ  Z7, Z22, Z19
+	VPMADD52LUQ  Z8, Z22, Z20
+	VPMADD52LUQ  Z9, Z22, Z21
+
+	// b >>= one lane; b += the terms of the previous q: lo52(m[j+2]·q), hi52(m[j+1]·q)
+	VALIGNQ $0x01, Z10, Z11, Z10
+	VALIGNQ $0x01, Z11, Z12, Z11
+	VALIGNQ $0x01, Z12, Z13, Z12
+	VALIGNQ $0x01, Z13, Z14, Z13
+	VALIGNQ $0x01, Z14, Z24, Z14
+	VALIGNQ $0x01, Z17, Z18, Z17
+	VALIGNQ $0x01, Z18, Z19, Z18
+	VALIGNQ $0x01, Z19, Z20, Z19
+	VALIGNQ $0x01, Z20, Z21, Z20
+	VALIGNQ $0x01, Z21, Z24, Z21
+
+	// (a is b)
+	VMOVDQU64   16(CX), Z25
+	VPMADD52LUQ Z25, Z16, Z10
+	VMOVDQU64   80(CX), Z25
+	VPMADD52LUQ Z25, Z16, Z11
+	VMOVDQU64   144(CX), Z25
+	VPMADD52LUQ Z25, Z16, Z12
+	VMOVDQU64   208(CX), Z25
+	VPMADD52LUQ Z25, Z16, Z13
+	VMOVDQU64   272(CX), Z25
+	VPMADD52LUQ Z25, Z16, Z14
+	VMOVDQU64   16(SI), Z25
+	VPMADD52LUQ Z25, Z23, Z17
+	VMOVDQU64   80(SI), Z25
+	VPMADD52LUQ Z25, Z23, Z18
+	VMOVDQU64   144(SI), Z25
+	VPMADD52LUQ Z25, Z23, Z19
+	VMOVDQU64   208(SI), Z25
+	VPMADD52LUQ Z25, Z23, Z20
+	VMOVDQU64   272(SI), Z25
+	VPMADD52LUQ Z25, Z23, Z21
+	VMOVDQU64   8(CX), Z25
+	VPMADD52HUQ Z25, Z16, Z10
+	VMOVDQU64   72(CX), Z25
+	VPMADD52HUQ Z25, Z16, Z11
+	VMOVDQU64   136(CX), Z25
+	VPMADD52HUQ Z25, Z16, Z12
+	VMOVDQU64   200(CX), Z25
+	VPMADD52HUQ Z25, Z16, Z13
+	VMOVDQU64   264(CX), Z25
+	VPMADD52HUQ Z25, Z16, Z14
+	VMOVDQU64   8(SI), Z16
+	VPMADD52HUQ Z16, Z23, Z17
+	VMOVDQU64   72(SI), Z16
+	VPMADD52HUQ Z16, Z23, Z18
+	VMOVDQU64   136(SI), Z16
+	VPMADD52HUQ Z16, Z23, Z19
+	VMOVDQU64   200(SI), Z16
+	VPMADD52HUQ Z16, Z23, Z20
+	VMOVDQU64   264(SI), Z16
+	VPMADD52HUQ Z16, Z23, Z21
+
+	// a >>= one lane; a += hi52(x·y[i])
+	VPMADD52HUQ Z0, Z15, Z10
+	VPMADD52HUQ Z1, Z15, Z11
+	VPMADD52HUQ Z2, Z15, Z12
+	VPMADD52HUQ Z3, Z15, Z13
+	VPMADD52HUQ Z4, Z15, Z14
+	VPMADD52HUQ Z5, Z22, Z17
+	VPMADD52HUQ Z6, Z22, Z18
+	VPMADD52HUQ Z7, Z22, Z19
+	VPMADD52HUQ Z8, Z22, Z20
+	VPMADD52HUQ Z9, Z22, Z21
+
+	// d += lane 0 of a + b
+	VMOVQ X10, DX
+	ADDQ  DX, R10
+	ADDQ  $0x08, BX
+	VMOVQ X17, DX
+	ADDQ  DX, R12
+	ADDQ  $0x08, DI
+	DECQ  R8
+	JNZ   amm52Pair40_digit
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         8(SP), BX
+	MOVQ         16(SP), DI
+	MOVQ         R9, DX
+	MULXQ        BX, BX, BX
+	IMULQ        R9, DI
+	ANDQ         AX, DI
+	ADDQ         DI, BX
+	ADDQ         BX, R10
+	VPBROADCASTQ R9, Z16
+	VPMADD52LUQ  8(CX), Z16, Z10
+	VPMADD52HUQ  (CX), Z16, Z10
+	VPMADD52LUQ  72(CX), Z16, Z11
+	VPMADD52HUQ  64(CX), Z16, Z11
+	VPMADD52LUQ  136(CX), Z16, Z12
+	VPMADD52HUQ  128(CX), Z16, Z12
+	VPMADD52LUQ  200(CX), Z16, Z13
+	VPMADD52HUQ  192(CX), Z16, Z13
+	VPMADD52LUQ  264(CX), Z16, Z14
+	VPMADD52HUQ  256(CX), Z16, Z14
+
+	// The last q: lane 0 exactly, and its terms of the other lanes
+	MOVQ         40(SP), CX
+	MOVQ         48(SP), BX
+	MOVQ         R11, DX
+	MULXQ        CX, CX, CX
+	IMULQ        R11, BX
+	ANDQ         AX, BX
+	ADDQ         BX, CX
+	ADDQ         CX, R12
+	VPBROADCASTQ R11, Z23
+	VPMADD52LUQ  8(SI), Z23, Z17
+	VPMADD52HUQ  (SI), Z23, Z17
+	VPMADD52LUQ  72(SI), Z23, Z18
+	VPMADD52HUQ  64(SI), Z23, Z18
+	VPMADD52LUQ  136(SI), Z23, Z19
+	VPMADD52HUQ  128(SI), Z23, Z19
+	VPMADD52LUQ  200(SI), Z23, Z20
+	VPMADD52HUQ  192(SI), Z23, Z20
+	VPMADD52LUQ  264(SI), Z23, Z21
+	VPMADD52HUQ  256(SI), Z23, Z21
+	VPBROADCASTQ AX, Z0
+
+	// lane 0 = acc0
+	VMOVQ     R10, X26
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z26, K1, Z10
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z10, Z1
+	VPANDQ  Z0, Z10, Z10
+	VALIGNQ $0x07, Z24, Z1, Z2
+	VPADDQ  Z2, Z10, Z10
+	VPSRLQ  $0x34, Z11, Z2
+	VPANDQ  Z0, Z11, Z11
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z11, Z11
+	VPSRLQ  $0x34, Z12, Z1
+	VPANDQ  Z0, Z12, Z12
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z12, Z12
+	VPSRLQ  $0x34, Z13, Z2
+	VPANDQ  Z0, Z13, Z13
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z13, Z13
+	VPSRLQ  $0x34, Z14, Z1
+	VPANDQ  Z0, Z14, Z14
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z14, Z14
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z10, K1
+	VPCMPUQ $0x00, Z0, Z10, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z11, K1
+	VPCMPUQ $0x00, Z0, Z11, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z12, K1
+	VPCMPUQ $0x00, Z0, Z12, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z13, K1
+	VPCMPUQ $0x00, Z0, Z13, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z14, K1
+	VPCMPUQ $0x00, Z0, Z14, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z1+0(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z10, K1, Z10
+	VPANDQ       Z0, Z10, Z10
+	VMOVDQU64    Z10, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z11, K1, Z11
+	VPANDQ       Z0, Z11, Z11
+	VMOVDQU64    Z11, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z12, K1, Z12
+	VPANDQ       Z0, Z12, Z12
+	VMOVDQU64    Z12, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z13, K1, Z13
+	VPANDQ       Z0, Z13, Z13
+	VMOVDQU64    Z13, 192(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z14, K1, Z14
+	VPANDQ       Z0, Z14, Z14
+	VMOVDQU64    Z14, 256(DX)
+
+	// lane 0 = acc0
+	VMOVQ     R12, X26
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	VMOVDQA64 Z26, K1, Z17
+
+	// Carry each lane's bits above 52 into the next lane
+	VPSRLQ  $0x34, Z17, Z1
+	VPANDQ  Z0, Z17, Z17
+	VALIGNQ $0x07, Z24, Z1, Z2
+	VPADDQ  Z2, Z17, Z17
+	VPSRLQ  $0x34, Z18, Z2
+	VPANDQ  Z0, Z18, Z18
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z18, Z18
+	VPSRLQ  $0x34, Z19, Z1
+	VPANDQ  Z0, Z19, Z19
+	VALIGNQ $0x07, Z2, Z1, Z2
+	VPADDQ  Z2, Z19, Z19
+	VPSRLQ  $0x34, Z20, Z2
+	VPANDQ  Z0, Z20, Z20
+	VALIGNQ $0x07, Z1, Z2, Z1
+	VPADDQ  Z1, Z20, Z20
+	VPSRLQ  $0x34, Z21, Z1
+	VPANDQ  Z0, Z21, Z21
+	VALIGNQ $0x07, Z2, Z1, Z1
+	VPADDQ  Z1, Z21, Z21
+
+	// G: lanes above 2⁵² − 1 (carry out); P: lanes equal to it (pass a carry on)
+	XORQ    CX, CX
+	XORQ    DX, DX
+	VPCMPUQ $0x06, Z0, Z17, K1
+	VPCMPUQ $0x00, Z0, Z17, K2
+	KMOVW   K1, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z18, K1
+	VPCMPUQ $0x00, Z0, Z18, K2
+	KMOVW   K1, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x08, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z19, K1
+	VPCMPUQ $0x00, Z0, Z19, K2
+	KMOVW   K1, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x10, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z20, K1
+	VPCMPUQ $0x00, Z0, Z20, K2
+	KMOVW   K1, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x18, AX
+	ORQ     AX, DX
+	VPCMPUQ $0x06, Z0, Z21, K1
+	VPCMPUQ $0x00, Z0, Z21, K2
+	KMOVW   K1, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, CX
+	KMOVW   K2, AX
+	SHLQ    $0x20, AX
+	ORQ     AX, DX
+
+	// C = ((G << 1) + P) XOR P: the lanes that receive a carry
+	ADDQ CX, CX
+	ADDQ DX, CX
+	XORQ DX, CX
+
+	// z = (acc + C) mod 2⁵² per lane
+	MOVQ         z2+32(FP), DX
+	MOVQ         $0x0000000000000001, AX
+	VPBROADCASTQ AX, Z1
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z17, K1, Z17
+	VPANDQ       Z0, Z17, Z17
+	VMOVDQU64    Z17, (DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z18, K1, Z18
+	VPANDQ       Z0, Z18, Z18
+	VMOVDQU64    Z18, 64(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z19, K1, Z19
+	VPANDQ       Z0, Z19, Z19
+	VMOVDQU64    Z19, 128(DX)
+	KMOVW        CX, K1
+	SHRQ         $0x08, CX
+	VPADDQ       Z1, Z20, K1, Z20
+	VPANDQ       Z0, Z20, Z20
+	VMOVDQU64    Z20, 192(DX)
+	KMOVW        CX, K1
+	VPADDQ       Z1, Z21, K1, Z21
+	VPANDQ       Z0, Z21, Z21
+	VMOVDQU64    Z21, 256(DX)
+	VZEROUPPER
+	RET
+
 // func select52(z *uint64, table *uint64, lanes int, count int, k uint64)
 // Requires: AVX, AVX512F
 TEXT ·select52(SB), NOSPLIT, $0-40

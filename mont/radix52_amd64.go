@@ -31,7 +31,7 @@ func usePair52(n int) bool {
 
 // amm52PairMaxLanes is the largest size with a pair kernel. It must match
 // maxPairRegs in tools/asm/mont/amm52.
-const amm52PairMaxLanes = 32
+const amm52PairMaxLanes = 40
 
 // amm52Pair is amm52PairPortable on the assembly pair kernel for the
 // moduli's size, where there is one and IFMA is enabled.
@@ -58,6 +58,10 @@ func amm52Pair(z1, x1, y1 []uint64, p1 *modulus52, z2, x2, y2 []uint64, p2 *modu
 		amm52Pair28(&z1[0], &x1[0], &y1[0], &m1[0], &z2[0], &x2[0], &y2[0], &m2[0], p1.k, p1.k0, p2.k0)
 	case 32:
 		amm52Pair32(&z1[0], &x1[0], &y1[0], &m1[0], &z2[0], &x2[0], &y2[0], &m2[0], p1.k, p1.k0, p2.k0)
+	case 36:
+		amm52Pair36(&z1[0], &x1[0], &y1[0], &m1[0], &z2[0], &x2[0], &y2[0], &m2[0], p1.k, p1.k0, p2.k0)
+	case 40:
+		amm52Pair40(&z1[0], &x1[0], &y1[0], &m1[0], &z2[0], &x2[0], &y2[0], &m2[0], p1.k, p1.k0, p2.k0)
 	}
 }
 
@@ -252,3 +256,9 @@ func amm52Pair32(z1, x1, y1, m1, z2, x2, y2, m2 *uint64, k int, k01, k02 uint64)
 //
 //go:noescape
 func select52(z, table *uint64, lanes, count int, k uint64)
+
+//go:noescape
+func amm52Pair36(z1, x1, y1, m1, z2, x2, y2, m2 *uint64, k int, k01, k02 uint64)
+
+//go:noescape
+func amm52Pair40(z1, x1, y1, m1, z2, x2, y2, m2 *uint64, k int, k01, k02 uint64)

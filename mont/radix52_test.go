@@ -369,7 +369,7 @@ func BenchmarkAMM52(b *testing.B) {
 func TestAMM52Pair(t *testing.T) {
 	cputest.TestAllImplementations(t, "mont/ifma", func(t *testing.T) {
 		r := mathrand.New(mathrand.NewPCG(52, 7))
-		for _, n := range []int{7, 8, 9, 15, 16, 17, 19, 23, 24, 25} {
+		for _, n := range []int{7, 8, 9, 15, 16, 17, 19, 23, 24, 25, 26, 29, 30, 32} {
 			m1, m2 := kernelModuli(r, n), kernelModuli(r, n)
 			for _, names := range [][2]string{{"top bit", "all ones"}, {"small top", "2^k+1"}, {"random", "m0 one"}} {
 				var p [2]*modulus52

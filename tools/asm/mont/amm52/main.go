@@ -95,10 +95,11 @@ const (
 	maxRegs = 20
 )
 
-// maxPairRegs is the largest accumulator with a pair kernel, whose two
-// products keep x and m in registers: 6r + 5 ZMM registers. It must match
-// amm52PairMaxLanes in mont/radix52.go.
-const maxPairRegs = 4
+// maxPairRegs is the largest accumulator with a pair kernel: x of both
+// products stays in registers, and up to four registers two accumulators
+// each (at five, one each). It must match amm52PairMaxLanes in
+// mont/radix52_amd64.go.
+const maxPairRegs = 5
 
 // maxHalfRegs is the largest accumulator with a kernel whose last register
 // is a YMM one, for k ≤ 8r − 4 digits: four lanes fewer of every
@@ -226,7 +227,9 @@ func kernel(name string, r int, half bool, chains []*chain) {
 		return x
 	}
 	n := len(chains)
-	split := r <= maxSplitRegs
+	// Two accumulators where they fit beside x (a pair of five registers
+	// has room for one each).
+	split := r <= maxSplitRegs && n*(3*r+2)+3 <= 32
 	sets := 1
 	if split {
 		sets = 2
