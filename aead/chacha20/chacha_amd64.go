@@ -35,18 +35,16 @@ func blocksAVX512(state *[16]uint32, dst, src []byte)
 //go:noescape
 func blocksAVX2(state *[16]uint32, dst, src []byte)
 
-// avx2MinLen is the shortest input for which blocks uses blocksAVX2: one
-// block. blocksAVX2 is faster from there on (measured on an AMD EPYC with
-// AVX2: one or two blocks in about 120 ns, against about 180 ns per block
-// for blocksGeneric).
-const avx2MinLen = blockSize
-
-// avx512MinLen is the shortest input for which blocks uses blocksAVX512:
-// one block. blocksAVX512 is faster than blocksAVX2 at every length
-// (measured on an AMD EPYC, Zen 4: one to sixteen blocks in about 140 ns,
-// against 170 ns for one to eight blocks and 370 ns for sixteen with
-// blocksAVX2).
-const avx512MinLen = blockSize
+// avx512MinLen and avx2MinLen are the shortest inputs for which blocks
+// uses blocksAVX512 and blocksAVX2: two blocks. One block is faster in
+// blocksGeneric, whose single quarter-round chain the vector kernels' setup
+// and transposition outweigh (BenchmarkBlockFuncs on an AMD EPYC, Zen 4:
+// one block 78 ns generic, 137 ns AVX-512, 162 ns AVX2; two blocks 153,
+// 135 and 161 ns; one to sixteen blocks about 135 ns with AVX-512).
+const (
+	avx512MinLen = 2 * blockSize
+	avx2MinLen   = 2 * blockSize
+)
 
 // blocks XORs len(src)/64 whole blocks of keystream into dst and advances
 // the counter in state[12], with the fastest implementation that is
