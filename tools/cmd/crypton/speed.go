@@ -935,8 +935,17 @@ func writeSpeedCSV(w io.Writer, rep speedReport) error {
 // comma-separated cpufeat packages of a row, joined with "+" (ChaCha20 and
 // Poly1305 are chosen separately). An entry "a|b" names a's implementation
 // unless that is the generic one, and then b's: mont's exponentiations run
-// on "mont/ifma" where the CPU has it and on "mont" otherwise.
+// on "mont/ifma" where the CPU has it and on "mont" otherwise. A list
+// "p;list" names p's implementation unless it is the generic one, and then
+// the list's: ChaCha20-Poly1305 runs on its own stitched kernel where it
+// can, and on ChaCha20's and Poly1305's otherwise.
 func activeImplementations(pkgs string) string {
+	if first, rest, ok := strings.Cut(pkgs, ";"); ok {
+		if name := cpufeat.Active(first); name != "generic" {
+			return name
+		}
+		pkgs = rest
+	}
 	var names []string
 	for _, p := range strings.Split(pkgs, ",") {
 		name := "generic"

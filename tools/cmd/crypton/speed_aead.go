@@ -20,7 +20,7 @@ var aeadSpeedAlgs = []speedAlg{
 	{name: "AES-256-GCM", family: "aead", pkg: "aesgcm", unit: unitMBs, opensslCmd: "aes-256-gcm",
 		crypton: sealer(32, aesgcm.New),
 		gostd:   sealer(32, stdGCM)},
-	{name: "ChaCha20-Poly1305", family: "aead", pkg: "chacha20,poly1305", unit: unitMBs, opensslCmd: "chacha20-poly1305",
+	{name: "ChaCha20-Poly1305", family: "aead", pkg: "chacha20poly1305;chacha20,poly1305", unit: unitMBs, opensslCmd: "chacha20-poly1305",
 		crypton: sealer(32, chacha20poly1305.New),
 		gostd:   sealer(32, xchacha20poly1305.New),
 		goPeer:  "golang.org/x/crypto/chacha20poly1305"},
