@@ -18,7 +18,8 @@
 // Tags are computed by portable Go code ("generic") with 64-bit limbs, which
 // every accelerated implementation is tested against, on amd64 with BMI2
 // by assembly generated with avo ("MULX": the same limbs and reduction, with
-// MULX products), or on arm64 by hand-written assembly ("ARM64": MUL and
+// MULX products, and for long messages sixteen blocks per step with the
+// powers of r), or on arm64 by hand-written assembly ("ARM64": MUL and
 // UMULH). Implementations register with
 // github.com/crypton-go/crypton/cpufeat under the package name "poly1305",
 // and CRYPTON_CPU=-bmi2 or -asimd switches the assembly off. The -tags purego build

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
+	//lint:ignore SA1019 the deprecated package is the reference to compare with.
+	xpoly1305 "golang.org/x/crypto/poly1305"
 )
 
 // maxState is the largest accumulator the contract of update allows,
@@ -44,7 +46,9 @@ func randomState(r *rand.Rand) macState {
 }
 
 // TestUpdateAgainstGeneric compares update, with each implementation, with
-// updateGeneric on the same state, limb for limb, and checks the result with
+// updateGeneric on the same state, modulo 2¹³⁰-5 (amd64's sixteen-block
+// path may leave h larger by 2¹³⁰-5 than updateGeneric), and checks the
+// result with
 // a math/big model: on random states and messages of 0 to 64 blocks, and on
 // the largest accumulator and key with messages of all-ones blocks, which
 // keep the limbs at their largest. (Dropping the rare carry into h2 after
@@ -59,7 +63,8 @@ func TestUpdateAgainstGeneric(t *testing.T) {
 			want, got := s, s
 			updateGeneric(&want, msg)
 			update(&got, msg)
-			if got != want {
+			gh, wh := limbs(got.h[:]...), limbs(want.h[:]...)
+			if got.r != want.r || gh.Mod(gh, bigP).Cmp(wh.Mod(wh, bigP)) != 0 {
 				t.Fatalf("%s: state %x, %d blocks %x: update gives h = %x, updateGeneric %x",
 					what, s, len(msg)/TagSize, msg, got.h, want.h)
 			}
@@ -145,4 +150,80 @@ func checkUpdateModel(in *macState, msg []byte, out *macState) string {
 		return "the key changed"
 	}
 	return ""
+}
+
+// longUpdateLengths are the message lengths, in blocks, of
+// TestUpdateLongEdges: every length to 40 blocks, and the lengths around the
+// thresholds and step sizes of the implementations that absorb several
+// blocks per step (on amd64, 48 blocks and steps of 16).
+func longUpdateLengths() []int {
+	var ls []int
+	for nb := 0; nb <= 40; nb++ {
+		ls = append(ls, nb)
+	}
+	for _, nb := range []int{48, 64, 80, 96, 128, 256, 4096} {
+		ls = append(ls, nb-1, nb, nb+1)
+	}
+	return ls
+}
+
+// TestUpdateLongEdges checks update, with each implementation, on messages
+// of every length in longUpdateLengths, of all-ones blocks and of random
+// ones, from the largest accumulators that the contract allows and with the
+// largest clamped key: against the math/big model and against updateGeneric
+// modulo 2¹³⁰-5 (limb for limb, implementations may differ by 2¹³⁰-5), and
+// the tags of the same messages under keys with the largest r against
+// x/crypto.
+func TestUpdateLongEdges(t *testing.T) {
+	cputest.TestAllImplementations(t, pkg, func(t *testing.T) {
+		r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton poly1305 long updates   "))))
+		lengths := longUpdateLengths()
+		maxLen := lengths[len(lengths)-1] * TagSize
+		ones := make([]byte, maxLen)
+		for i := range ones {
+			ones[i] = 0xff
+		}
+		random := make([]byte, maxLen+TagSize)
+		extremeBytes(r, random)
+		for _, nb := range lengths {
+			n := nb * TagSize
+			off := r.IntN(TagSize)
+			for _, msg := range [][]byte{ones[:n], random[off : off+n]} {
+				for _, h := range [][3]uint64{maxState.h, {^uint64(0), ^uint64(0), 3}, {^uint64(0) - 4, ^uint64(0), 3}, {}} {
+					for _, rr := range [][2]uint64{maxState.r, {rMaskLo, 0}, {0, rMaskHi}} {
+						if nb > 256 && (h != maxState.h || rr != maxState.r) {
+							continue // the math/big model is slow
+						}
+						s := macState{h: h, r: rr}
+						got, want := s, s
+						update(&got, msg)
+						updateGeneric(&want, msg)
+						if limbs(got.h[:]...).Mod(limbs(got.h[:]...), bigP).Cmp(limbs(want.h[:]...).Mod(limbs(want.h[:]...), bigP)) != 0 {
+							t.Fatalf("%d blocks, h %x, r %x: update gives h = %x, updateGeneric %x, not congruent", nb, h, rr, got.h, want.h)
+						}
+						if err := checkUpdateModel(&s, msg, &got); err != "" {
+							t.Fatalf("%d blocks, h %x, r %x: update gives h = %x: %s", nb, h, rr, got.h, err)
+						}
+					}
+				}
+				for _, tail := range []int{0, 1, TagSize - 1} {
+					var key [32]byte
+					for i := range 16 {
+						key[i] = 0xff // r at its clamped maximum
+					}
+					extremeBytes(r, key[16:])
+					m := msg
+					if tail > 0 && off+n+tail <= len(random) {
+						m = random[off : off+n+tail]
+					}
+					var got, want [TagSize]byte
+					Sum(&got, m, &key)
+					xpoly1305.Sum(&want, m, &key)
+					if got != want {
+						t.Fatalf("%d bytes, key %x: Sum gives %x, x/crypto %x", len(m), key, got, want)
+					}
+				}
+			}
+		}
+	})
 }
