@@ -6,6 +6,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
 )
 
 // Read-only data of blocksAVX512, set up by avx512Data.
@@ -168,16 +170,16 @@ func (g *g512) group16(tail bool) {
 		u0, u1, u2, u3 := u[0][m], u[1][m], u[2][m], u[3][m]
 		// a = u0.0 u0.1 u1.0 u1.1, b = u0.2 u0.3 u1.2 u1.3, and c and d
 		// the same from u2 and u3.
-		a := take(&free)
+		a := ymm.Take(&free)
 		VSHUFI32X4(U8(0x44), u1, u0, a)
 		VSHUFI32X4(U8(0xee), u1, u0, u1)
 		b := u1
-		give(&free, u0)
-		c := take(&free)
+		ymm.Give(&free, u0)
+		c := ymm.Take(&free)
 		VSHUFI32X4(U8(0x44), u3, u2, c)
 		VSHUFI32X4(U8(0xee), u3, u2, u3)
 		d := u3
-		give(&free, u2)
+		ymm.Give(&free, u2)
 		// Block 4l+m is lane l of u0, u1, u2 and u3: lanes 0 and 2, or 1
 		// and 3, of a and c (l = 0, 1), or of b and d (l = 2, 3).
 		for l, p := range [][2]Register{{a, c}, {a, c}, {b, d}, {b, d}} {
@@ -185,12 +187,12 @@ func (g *g512) group16(tail bool) {
 			if l%2 == 1 {
 				imm = 0xdd
 			}
-			r := take(&free)
+			r := ymm.Take(&free)
 			VSHUFI32X4(imm, p[1], p[0], r)
 			g.store(r, 4*l+m, tail)
-			give(&free, r)
+			ymm.Give(&free, r)
 		}
-		give(&free, a, b, c, d)
+		ymm.Give(&free, a, b, c, d)
 	}
 }
 
@@ -253,16 +255,6 @@ func (g *g512) store(r Register, j int, tail bool) {
 	}
 }
 
-// take removes a register from the end of free and returns it.
-func take(free *[]Register) Register {
-	t := (*free)[len(*free)-1]
-	*free = (*free)[:len(*free)-1]
-	return t
-}
-
-// give puts registers back at the end of free.
-func give(free *[]Register, t ...Register) { *free = append(*free, t...) }
-
 // transpose4x4 transposes, in each 128-bit lane, the 4×4 matrices of
 // words in w[4q] to w[4q+3] (word i of the blocks of the lanes in w[i]), q
 // = 0 to 3: u[q][m] holds, in 128-bit lane l, words 4q to 4q+3 of the
@@ -270,29 +262,7 @@ func give(free *[]Register, t ...Register) { *free = append(*free, t...) }
 // free and gives back as many; the registers of w become those of u.
 func transpose4x4(w []Register, free *[]Register) (u [4][4]Register) {
 	for q := 0; q < 4; q++ {
-		r := w[4*q : 4*q+4]
-		// Interleave words: lo01 = r0[0] r1[0] r0[1] r1[1], hi01 = r0[2]
-		// r1[2] r0[3] r1[3], and the same for r2 and r3.
-		hi01 := take(free)
-		VPUNPCKHDQ(r[1], r[0], hi01)
-		VPUNPCKLDQ(r[1], r[0], r[0])
-		lo01 := r[0]
-		give(free, r[1])
-		hi23 := take(free)
-		VPUNPCKHDQ(r[3], r[2], hi23)
-		VPUNPCKLDQ(r[3], r[2], r[2])
-		lo23 := r[2]
-		give(free, r[3])
-		// Interleave pairs of words: lane word m of r0 r1 r2 r3.
-		w1 := take(free)
-		VPUNPCKHQDQ(lo23, lo01, w1)
-		VPUNPCKLQDQ(lo23, lo01, lo01)
-		give(free, lo23)
-		w3 := take(free)
-		VPUNPCKHQDQ(hi23, hi01, w3)
-		VPUNPCKLQDQ(hi23, hi01, hi01)
-		give(free, hi23)
-		u[q] = [4]Register{lo01, w1, hi01, w3}
+		u[q] = ymm.Transpose4(w[4*q:4*q+4], free)
 	}
 	return u
 }
