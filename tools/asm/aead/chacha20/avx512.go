@@ -7,7 +7,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
-	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
+	"github.com/crypton-go/crypton/tools/asm/internal/chacha"
 )
 
 // Read-only data of blocksAVX512, set up by avx512Data.
@@ -28,7 +28,7 @@ func avx512Data() {
 // The registers of blocksAVX512. Z0 to Z15 hold the sixteen words of the
 // sixteen blocks of a group, Z16 to Z27 the words that the quarter rounds
 // of columns 1, 2 and 3 of the first column round give (in the order of
-// preWords), Z28 the counters of the group's blocks, and Z29 to Z31 are
+// chacha.PreWords), Z28 the counters of the group's blocks, and Z29 to Z31 are
 // free for the transposition.
 var (
 	zWords    = []Register{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}
@@ -78,11 +78,11 @@ func blocksAVX512() {
 
 	Comment("The quarter rounds of columns 1, 2 and 3 of the first round, the same for every block.")
 	x := make([]Register, 16)
-	for j, w := range preWords {
+	for j, w := range chacha.PreWords {
 		x[w] = zPre[j]
 		VPBROADCASTD(g.word(w), zPre[j])
 	}
-	newLanes(x).quarterRounds(otherColumns)
+	chacha.NewLanes(x).QuarterRounds(nil, chacha.OtherColumns)
 
 	Label("loop16")
 	CMPQ(g.n, U32(16))
@@ -107,45 +107,6 @@ func blocksAVX512() {
 	RET()
 }
 
-// lanes emits the ChaCha rounds on words held one block in each 32-bit
-// lane: x[i] is the register in which word i is computed, and loc[i] the
-// register that holds its current value, which until the word is first
-// written may be another one (a precomputed word, the counters), read in
-// place of a copy.
-type lanes struct {
-	x, loc []Register
-}
-
-func newLanes(x []Register) *lanes {
-	return &lanes{x: x, loc: append([]Register(nil), x...)}
-}
-
-// quarterRounds emits the quarter rounds qs ({a, b, c, d} word indexes,
-// disjoint) side by side, step by step: the four steps of quarterRound in
-// chacha_generic.go, each rotation one VPROLD.
-func (k *lanes) quarterRounds(qs [][4]int) {
-	k.step(qs, 0, 1, 3, 16) // a += b; d ^= a; d <<<= 16
-	k.step(qs, 2, 3, 1, 12) // c += d; b ^= c; b <<<= 12
-	k.step(qs, 0, 1, 3, 8)  // a += b; d ^= a; d <<<= 8
-	k.step(qs, 2, 3, 1, 7)  // c += d; b ^= c; b <<<= 7
-}
-
-// step emits s += t; u ^= s; u <<<= r for the words s, t and u (positions
-// in the quarter rounds qs).
-func (k *lanes) step(qs [][4]int, s, t, u int, r uint8) {
-	for _, q := range qs {
-		VPADDD(k.loc[q[t]], k.loc[q[s]], k.x[q[s]])
-		k.loc[q[s]] = k.x[q[s]]
-	}
-	for _, q := range qs {
-		VPXORD(k.loc[q[s]], k.loc[q[u]], k.x[q[u]])
-		k.loc[q[u]] = k.x[q[u]]
-	}
-	for _, q := range qs {
-		VPROLD(U8(r), k.x[q[u]], k.x[q[u]])
-	}
-}
-
 // group16 emits the computation of sixteen blocks, one in each lane of the
 // ZMM registers: the rounds, the addition of the input, the transposition
 // and the XOR of the keystream into the blocks at dst from src. If tail is
@@ -161,59 +122,27 @@ func (g *g512) group16(tail bool) {
 
 	Comment("Transpose the words into blocks and XOR them with src.")
 	free := append([]Register(nil), zFree...)
-	w := append([]Register(nil), zWords...)
-	u := transpose4x4(w, &free)
-	// u[q][m] holds, in 128-bit lane l, words 4q to 4q+3 of block 4l+m:
-	// for each m, a 4×4 transposition of 128-bit lanes gives blocks m,
-	// 4+m, 8+m and 12+m.
-	for m := 0; m < 4; m++ {
-		u0, u1, u2, u3 := u[0][m], u[1][m], u[2][m], u[3][m]
-		// a = u0.0 u0.1 u1.0 u1.1, b = u0.2 u0.3 u1.2 u1.3, and c and d
-		// the same from u2 and u3.
-		a := ymm.Take(&free)
-		VSHUFI32X4(U8(0x44), u1, u0, a)
-		VSHUFI32X4(U8(0xee), u1, u0, u1)
-		b := u1
-		ymm.Give(&free, u0)
-		c := ymm.Take(&free)
-		VSHUFI32X4(U8(0x44), u3, u2, c)
-		VSHUFI32X4(U8(0xee), u3, u2, u3)
-		d := u3
-		ymm.Give(&free, u2)
-		// Block 4l+m is lane l of u0, u1, u2 and u3: lanes 0 and 2, or 1
-		// and 3, of a and c (l = 0, 1), or of b and d (l = 2, 3).
-		for l, p := range [][2]Register{{a, c}, {a, c}, {b, d}, {b, d}} {
-			imm := U8(0x88)
-			if l%2 == 1 {
-				imm = 0xdd
-			}
-			r := ymm.Take(&free)
-			VSHUFI32X4(imm, p[1], p[0], r)
-			g.store(r, 4*l+m, tail)
-			ymm.Give(&free, r)
-		}
-		ymm.Give(&free, a, b, c, d)
-	}
+	chacha.Transpose(zWords, &free, func(r Register, j int) { g.store(r, j, tail) })
 }
 
 // rounds emits the rounds on the words of the blocks in the lanes of x and
-// the addition of the input: x[i] is word i of every block on return. The words of preWords start from pre, the
+// the addition of the input: x[i] is word i of every block on return. The words of chacha.PreWords start from pre, the
 // counters from counters, words 0, 4 and 8 from the state.
 func (g *g512) rounds(x, pre []Register, counters Register) {
 	VPBROADCASTD(g.word(0), x[0])
 	VPBROADCASTD(g.word(4), x[4])
 	VPBROADCASTD(g.word(8), x[8])
-	k := newLanes(x)
-	k.loc[12] = counters
-	for j, w := range preWords {
-		k.loc[w] = pre[j]
+	k := chacha.NewLanes(x)
+	k.Loc[12] = counters
+	for j, w := range chacha.PreWords {
+		k.Loc[w] = pre[j]
 	}
 
 	Comment("The rest of the first column round, then the first diagonal round.")
-	k.quarterRounds(firstColumns)
-	k.quarterRounds(diagonalRound)
+	k.QuarterRounds(nil, chacha.FirstColumns)
+	k.QuarterRounds(nil, chacha.DiagonalRound)
 	for i := range x {
-		if k.loc[i] != x[i] {
+		if k.Loc[i] != x[i] {
 			panic("every word must be in its register after the first double round")
 		}
 	}
@@ -223,8 +152,8 @@ func (g *g512) rounds(x, pre []Register, counters Register) {
 	MOVQ(U32(9), i)
 	loop := g.label("rounds")
 	Label(loop)
-	k.quarterRounds(columnRound)
-	k.quarterRounds(diagonalRound)
+	k.QuarterRounds(nil, chacha.ColumnRound)
+	k.QuarterRounds(nil, chacha.DiagonalRound)
 	DECQ(i)
 	JNZ(LabelRef(loop))
 
@@ -253,16 +182,4 @@ func (g *g512) store(r Register, j int, tail bool) {
 	if skip != "" {
 		Label(skip)
 	}
-}
-
-// transpose4x4 transposes, in each 128-bit lane, the 4×4 matrices of
-// words in w[4q] to w[4q+3] (word i of the blocks of the lanes in w[i]), q
-// = 0 to 3: u[q][m] holds, in 128-bit lane l, words 4q to 4q+3 of the
-// block in 32-bit lane m of lane l of w. It takes scratch registers from
-// free and gives back as many; the registers of w become those of u.
-func transpose4x4(w []Register, free *[]Register) (u [4][4]Register) {
-	for q := 0; q < 4; q++ {
-		u[q] = ymm.Transpose4(w[4*q:4*q+4], free)
-	}
-	return u
 }

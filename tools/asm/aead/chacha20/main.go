@@ -92,6 +92,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/chacha"
 	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
 )
 
@@ -106,26 +107,12 @@ const (
 	slotState = 0
 	// Slots 16 to 27: words 1-3, 5-7, 9-11 and 13-15 after the quarter
 	// rounds of columns 1, 2 and 3 of the first column round (the order of
-	// preWords).
+	// chacha.PreWords).
 	slotPre = 16
 	// Slot 28: word 0 while its register is the scratch register.
 	slotSpill = 28
 	numSlots  = 29
 	slotSize  = 32
-)
-
-// preWords are the words of the state that the quarter rounds of columns
-// 1, 2 and 3 change, in the order of their slots from slotPre on.
-var preWords = []int{1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15}
-
-// The quarter rounds of a column round and of a diagonal round, as indexes
-// of the words a, b, c and d (RFC 8439, Section 2.2), in the order of
-// blocksGeneric.
-var (
-	firstColumns  = [][4]int{{0, 4, 8, 12}}
-	otherColumns  = [][4]int{{1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
-	columnRound   = [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
-	diagonalRound = [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}}
 )
 
 // Read-only data, set up by main.
@@ -285,8 +272,8 @@ func (g *gen) setup() {
 
 	Comment("The quarter rounds of columns 1, 2 and 3 of the first round, the same for every block.")
 	k := &rounds{g: g, x: y, scratch: y[0]}
-	k.quarterRounds(otherColumns)
-	for j, w := range preWords {
+	k.quarterRounds(chacha.OtherColumns)
+	for j, w := range chacha.PreWords {
 		VMOVDQA(y[w], g.slot(slotPre+j))
 	}
 }
@@ -383,14 +370,14 @@ func (g *gen) group(minBlocks int) {
 	for _, w := range []int{0, 4, 8, 12} {
 		VMOVDQA(g.slot(slotState+w), x[w])
 	}
-	for j, w := range preWords {
+	for j, w := range chacha.PreWords {
 		VMOVDQA(g.slot(slotPre+j), x[w])
 	}
 
 	Comment("The rest of the first column round, then the first diagonal round.")
 	k := &rounds{g: g, x: x}
-	k.quarterRounds(firstColumns)
-	k.quarterRounds(diagonalRound)
+	k.quarterRounds(chacha.FirstColumns)
+	k.quarterRounds(chacha.DiagonalRound)
 
 	Comment("The other nine double rounds.")
 	i := GP64()
@@ -400,8 +387,8 @@ func (g *gen) group(minBlocks int) {
 	if !k.spilled {
 		panic("word 0 must be in its spill slot at the start of the double round")
 	}
-	k.quarterRounds(columnRound)
-	k.quarterRounds(diagonalRound)
+	k.quarterRounds(chacha.ColumnRound)
+	k.quarterRounds(chacha.DiagonalRound)
 	if !k.spilled {
 		panic("word 0 must be in its spill slot at the end of the double round")
 	}

@@ -100,6 +100,8 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/chacha"
+	"github.com/crypton-go/crypton/tools/asm/internal/stitch"
 	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
 )
 
@@ -121,13 +123,6 @@ const (
 
 	chunkSize   = 512
 	chunkBlocks = chunkSize / 16 // Poly1305 blocks per chunk
-)
-
-// The quarter rounds of a column round and of a diagonal round, as indexes
-// of the words a, b, c and d (RFC 8439, Section 2.2).
-var (
-	columnRound   = [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
-	diagonalRound = [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}}
 )
 
 // Read-only data, set up by main.
@@ -176,27 +171,6 @@ func main() {
 	Generate()
 }
 
-// ops is a list of instructions not yet emitted, so that two lists can be
-// merged.
-type ops []func()
-
-func (o *ops) add(f func()) { *o = append(*o, f) }
-
-// merge emits the instructions of a with those of b spread evenly among
-// them: after instruction i of a, as many of b as make (i+1)/len(a) of it.
-func merge(a, b ops) {
-	j := 0
-	for i, f := range a {
-		f()
-		for want := (i + 1) * len(b) / len(a); j < want; j++ {
-			b[j]()
-		}
-	}
-	for ; j < len(b); j++ {
-		b[j]()
-	}
-}
-
 // poly holds the registers and operands of the Poly1305 arithmetic.
 type poly struct {
 	h0, h1, h2  GPVirtual // the accumulator
@@ -234,7 +208,7 @@ func (p *poly) storeState() {
 // After the reduction, h2 = (t2 mod 4) + (carry out of t1) + (carry of
 // adding 5·⌊t2/4⌋ < 2^63.8) ≤ 5. Since 6·2¹²⁸ < 2p, one conditional
 // subtraction of p reduces h fully at the end.
-func (p *poly) block(o *ops, m Mem) {
+func (p *poly) block(o *stitch.Ops, m Mem) {
 	hi := m
 	hi.Disp += 8
 	p.blockOps(o, m, hi)
@@ -247,7 +221,7 @@ func (p *poly) block(o *ops, m Mem) {
 // the carries of m' out of the way of those of the reduction, which are
 // the end of the chain of dependent instructions from one block to the
 // next.
-func (p *poly) blocks(o *ops, m Mem, n int) {
+func (p *poly) blocks(o *stitch.Ops, m Mem, n int) {
 	half := func(i int) (Mem, Mem) {
 		lo := m
 		lo.Disp += 16 * i
@@ -268,7 +242,7 @@ func (p *poly) blocks(o *ops, m Mem, n int) {
 
 // blockOps is block for the block whose low and high 64 bits are lo and
 // hi (memory or registers).
-func (p *poly) blockOps(o *ops, m, hi Op) {
+func (p *poly) blockOps(o *stitch.Ops, m, hi Op) {
 	p.blockNext(o, m, hi, true, nil)
 }
 
@@ -276,48 +250,48 @@ func (p *poly) blockOps(o *ops, m, hi Op) {
 // set (else blocks added it already), and if next holds the low and high
 // halves of the next block, adds that block inside the reduction (see
 // blocks).
-func (p *poly) blockNext(o *ops, m, hi Op, add bool, next []Op) {
+func (p *poly) blockNext(o *stitch.Ops, m, hi Op, add bool, next []Op) {
 	h0, h1, h2 := p.h0, p.h1, p.h2
 	a1, c0, c1 := GP64(), GP64(), GP64()
 	d0, d1, d2, e, k := GP64(), GP64(), GP64(), GP64(), GP64()
 	if add {
-		o.add(func() { ADDQ(m, h0) })
-		o.add(func() { ADCQ(hi, h1) })
-		o.add(func() { ADCQ(U8(1), h2) })
+		o.Add(func() { ADDQ(m, h0) })
+		o.Add(func() { ADCQ(hi, h1) })
+		o.Add(func() { ADCQ(U8(1), h2) })
 	}
 	// t = h·r with the terms at 2¹²⁸ and above folded with rr1.
-	o.add(func() { MOVQ(h0, RDX) })
-	o.add(func() { MULXQ(p.r0, h0, a1) }) // h0·r0
-	o.add(func() { MULXQ(p.r1, c0, c1) }) // h0·r1
-	o.add(func() { MOVQ(h1, RDX) })
-	o.add(func() { MULXQ(p.rr1, d0, h1) }) // h1·rr1
-	o.add(func() { ADDQ(d0, h0) })         // t0
-	o.add(func() { ADCQ(a1, h1) })
-	o.add(func() { MULXQ(p.r0, d1, d2) }) // h1·r0
-	o.add(func() { MOVQ(h2, e) })
-	o.add(func() { IMULQ(p.rr1, e) }) // h2·rr1
-	o.add(func() { IMULQ(p.r0, h2) }) // h2·r0
-	o.add(func() { ADDQ(e, h1) })
-	o.add(func() { ADDQ(d1, c0) })
-	o.add(func() { ADCQ(d2, c1) })
-	o.add(func() { ADDQ(c1, h2) }) // t2 but for the carry out of t1
+	o.Add(func() { MOVQ(h0, RDX) })
+	o.Add(func() { MULXQ(p.r0, h0, a1) }) // h0·r0
+	o.Add(func() { MULXQ(p.r1, c0, c1) }) // h0·r1
+	o.Add(func() { MOVQ(h1, RDX) })
+	o.Add(func() { MULXQ(p.rr1, d0, h1) }) // h1·rr1
+	o.Add(func() { ADDQ(d0, h0) })         // t0
+	o.Add(func() { ADCQ(a1, h1) })
+	o.Add(func() { MULXQ(p.r0, d1, d2) }) // h1·r0
+	o.Add(func() { MOVQ(h2, e) })
+	o.Add(func() { IMULQ(p.rr1, e) }) // h2·rr1
+	o.Add(func() { IMULQ(p.r0, h2) }) // h2·r0
+	o.Add(func() { ADDQ(e, h1) })
+	o.Add(func() { ADDQ(d1, c0) })
+	o.Add(func() { ADCQ(d2, c1) })
+	o.Add(func() { ADDQ(c1, h2) }) // t2 but for the carry out of t1
 	// h = t0 + t1·2⁶⁴ + (t2 mod 4)·2¹²⁸ + 5·⌊t2/4⌋, with t2 taken before
 	// the carry out of t1 is added (to its low bits), so that ⌊t2/4⌋ does
 	// not wait for that carry: congruent to t modulo 2¹³⁰-5, and h2 ≤ 5.
-	o.add(func() { MOVQ(h2, k) })
-	o.add(func() { ANDQ(U8(3), h2) })
-	o.add(func() { SHRQ(U8(2), k) })
-	o.add(func() { LEAQ(Mem{Base: k, Index: k, Scale: 4}, k) })
-	o.add(func() { ADDQ(c0, h1) }) // t1
-	o.add(func() { ADCQ(U8(0), h2) })
+	o.Add(func() { MOVQ(h2, k) })
+	o.Add(func() { ANDQ(U8(3), h2) })
+	o.Add(func() { SHRQ(U8(2), k) })
+	o.Add(func() { LEAQ(Mem{Base: k, Index: k, Scale: 4}, k) })
+	o.Add(func() { ADDQ(c0, h1) }) // t1
+	o.Add(func() { ADCQ(U8(0), h2) })
 	if next != nil {
-		o.add(func() { ADDQ(next[0], h0) })
-		o.add(func() { ADCQ(next[1], h1) })
-		o.add(func() { ADCQ(U8(1), h2) })
+		o.Add(func() { ADDQ(next[0], h0) })
+		o.Add(func() { ADCQ(next[1], h1) })
+		o.Add(func() { ADCQ(U8(1), h2) })
 	}
-	o.add(func() { ADDQ(k, h0) })
-	o.add(func() { ADCQ(U8(0), h1) })
-	o.add(func() { ADCQ(U8(0), h2) })
+	o.Add(func() { ADDQ(k, h0) })
+	o.Add(func() { ADCQ(U8(0), h1) })
+	o.Add(func() { ADCQ(U8(0), h2) })
 }
 
 // gen holds the registers of chachaPolyAVX2 while its code is emitted.
@@ -393,10 +367,10 @@ func chachaPolyAVX2() {
 	}
 	VMOVDQA(g.slot(slotState), x[0])
 	VMOVDQA(x[0], g.slot(slotSpill))
-	doubleRound := func(o *ops) {
+	doubleRound := func(o *stitch.Ops) {
 		k := &rounds{g: g, x: x, o: o, spilled: true}
-		k.quarterRounds(columnRound)
-		k.quarterRounds(diagonalRound)
+		k.quarterRounds(chacha.ColumnRound)
+		k.quarterRounds(chacha.DiagonalRound)
 		if !k.spilled {
 			panic("word 0 must be in its spill slot after the rounds")
 		}
@@ -428,7 +402,7 @@ func chachaPolyAVX2() {
 // each, a loop of the 10-k others alone, and a loop of the blocks left
 // (blocks - 3k), alone. label prefixes its labels. Every branch depends on
 // blocks only.
-func stitchedRounds(sl loopSlots, doubleRound func(*ops), p *poly, hash GPVirtual, label string) {
+func stitchedRounds(sl loopSlots, doubleRound func(*stitch.Ops), p *poly, hash GPVirtual, label string) {
 	Comment("k = min(blocks/3, 10) double rounds with three Poly1305 blocks each, 10-k")
 	Comment("without, then the blocks - 3k left.")
 	b, k, t := GP64(), GP64(), GP64()
@@ -447,10 +421,10 @@ func stitchedRounds(sl loopSlots, doubleRound func(*ops), p *poly, hash GPVirtua
 	TESTQ(k, k)
 	JZ(LabelRef(label + "plain"))
 	Label(label + "stitched")
-	var vec, sc ops
+	var vec, sc stitch.Ops
 	doubleRound(&vec)
 	p.blocks(&sc, Mem{Base: hash}, roundBlocks)
-	merge(vec, sc)
+	stitch.Merge(vec, sc)
 	ADDQ(U8(16*roundBlocks), hash)
 	DECQ(sl.count)
 	JNZ(LabelRef(label + "stitched"))
@@ -463,9 +437,9 @@ func stitchedRounds(sl loopSlots, doubleRound func(*ops), p *poly, hash GPVirtua
 	TESTQ(t, t)
 	JZ(LabelRef(label + "rest"))
 	Label(label + "plainloop")
-	var vec2 ops
+	var vec2 stitch.Ops
 	doubleRound(&vec2)
-	merge(vec2, nil)
+	stitch.Merge(vec2, nil)
 	DECQ(sl.count)
 	JNZ(LabelRef(label + "plainloop"))
 
@@ -474,9 +448,9 @@ func stitchedRounds(sl loopSlots, doubleRound func(*ops), p *poly, hash GPVirtua
 	CMPQ(sl.rest, U8(0))
 	JE(LabelRef(label + "rounded"))
 	Label(label + "restloop")
-	var o ops
+	var o stitch.Ops
 	p.block(&o, Mem{Base: hash})
-	merge(o, nil)
+	stitch.Merge(o, nil)
 	ADDQ(U8(16), hash)
 	DECQ(sl.rest)
 	JNZ(LabelRef(label + "restloop"))
@@ -575,11 +549,11 @@ func chachaKeyAVX2() {
 	VMOVDQA(x[0], g.slot(slotSpill))
 	MOVQ(U32(10), g.count())
 	Label("double")
-	var vec ops
+	var vec stitch.Ops
 	k := &rounds{g: g, x: x, o: &vec, spilled: true}
-	k.quarterRounds(columnRound)
-	k.quarterRounds(diagonalRound)
-	merge(vec, nil)
+	k.quarterRounds(chacha.ColumnRound)
+	k.quarterRounds(chacha.DiagonalRound)
+	stitch.Merge(vec, nil)
 	DECQ(g.count())
 	JNZ(LabelRef("double"))
 
@@ -658,7 +632,7 @@ func (g *gen) key(i int) Mem { return Mem{Base: g.frame, Disp: slotSize*slotKey 
 type rounds struct {
 	g       *gen
 	x       []Register
-	o       *ops
+	o       *stitch.Ops
 	spilled bool
 }
 
@@ -670,20 +644,20 @@ func (k *rounds) quarterRounds(qs [][4]int) {
 	// a += b; d ^= a; d <<<= 16.
 	k.addA(qs)
 	for _, q := range qs {
-		o.add(func() { VPXOR(x[q[0]], x[q[3]], x[q[3]]) })
+		o.Add(func() { VPXOR(x[q[0]], x[q[3]], x[q[3]]) })
 	}
 	for _, q := range qs {
-		o.add(func() { VPSHUFB(rot16Mask, x[q[3]], x[q[3]]) })
+		o.Add(func() { VPSHUFB(rot16Mask, x[q[3]], x[q[3]]) })
 	}
 	// c += d; b ^= c; b <<<= 12.
 	k.shiftRotateStep(qs, 12)
 	// a += b; d ^= a; d <<<= 8.
 	k.addA(qs)
 	for _, q := range qs {
-		o.add(func() { VPXOR(x[q[0]], x[q[3]], x[q[3]]) })
+		o.Add(func() { VPXOR(x[q[0]], x[q[3]], x[q[3]]) })
 	}
 	for _, q := range qs {
-		o.add(func() { VPSHUFB(rot8Mask, x[q[3]], x[q[3]]) })
+		o.Add(func() { VPSHUFB(rot8Mask, x[q[3]], x[q[3]]) })
 	}
 	// c += d; b ^= c; b <<<= 7.
 	k.shiftRotateStep(qs, 7)
@@ -695,11 +669,11 @@ func (k *rounds) addA(qs [][4]int) {
 	x, o := k.x, k.o
 	for _, q := range qs {
 		if q[0] == 0 && k.spilled {
-			o.add(func() { VPADDD(k.g.slot(slotSpill), x[q[1]], x[0]) })
+			o.Add(func() { VPADDD(k.g.slot(slotSpill), x[q[1]], x[0]) })
 			k.spilled = false
 			continue
 		}
-		o.add(func() { VPADDD(x[q[1]], x[q[0]], x[q[0]]) })
+		o.Add(func() { VPADDD(x[q[1]], x[q[0]], x[q[0]]) })
 	}
 }
 
@@ -709,22 +683,22 @@ func (k *rounds) shiftRotateStep(qs [][4]int, r uint8) {
 	x, o := k.x, k.o
 	t := x[0]
 	if !k.spilled {
-		o.add(func() { VMOVDQA(x[0], k.g.slot(slotSpill)) })
+		o.Add(func() { VMOVDQA(x[0], k.g.slot(slotSpill)) })
 		k.spilled = true
 	}
 	for _, q := range qs {
 		if q[1] == 0 || q[2] == 0 || q[3] == 0 {
 			panic("word 0 is always an a word")
 		}
-		o.add(func() { VPADDD(x[q[3]], x[q[2]], x[q[2]]) })
+		o.Add(func() { VPADDD(x[q[3]], x[q[2]], x[q[2]]) })
 	}
 	for _, q := range qs {
-		o.add(func() { VPXOR(x[q[2]], x[q[1]], x[q[1]]) })
+		o.Add(func() { VPXOR(x[q[2]], x[q[1]], x[q[1]]) })
 	}
 	for _, q := range qs {
-		o.add(func() { VPSLLD(U8(r), x[q[1]], t) })
-		o.add(func() { VPSRLD(U8(32-r), x[q[1]], x[q[1]]) })
-		o.add(func() { VPOR(t, x[q[1]], x[q[1]]) })
+		o.Add(func() { VPSLLD(U8(r), x[q[1]], t) })
+		o.Add(func() { VPSRLD(U8(32-r), x[q[1]], x[q[1]]) })
+		o.Add(func() { VPOR(t, x[q[1]], x[q[1]]) })
 	}
 }
 
@@ -840,9 +814,9 @@ func chachaRowsAVX2() {
 		Comment("Ten double rounds: a column round, then a diagonal round.")
 		MOVQ(U32(10), n)
 		Label(id("double"))
-		var o ops
+		var o stitch.Ops
 		rowDoubleRound(&o, a[:sets], b[:sets], c[:sets], d[:sets], t[:sets])
-		merge(o, nil)
+		stitch.Merge(o, nil)
 		DECQ(n)
 		JNZ(LabelRef(id("double")))
 
@@ -902,11 +876,11 @@ func chachaRowsAVX2() {
 // lines up word j of row 1 (b), which a round writes last, with words j-1,
 // j+1 and j+2 of rows 0, 2 and 3, so that b, on the longest chain, is
 // never shuffled.
-func rowDoubleRound(o *ops, a, b, c, d, t []VecPhysical) {
+func rowDoubleRound(o *stitch.Ops, a, b, c, d, t []VecPhysical) {
 	sets := len(a)
 	each := func(f func(s int)) {
 		for s := 0; s < sets; s++ {
-			o.add(func() { f(s) })
+			o.Add(func() { f(s) })
 		}
 	}
 	quarter := func() {
@@ -927,9 +901,9 @@ func rowDoubleRound(o *ops, a, b, c, d, t []VecPhysical) {
 	}
 	shuffle := func(ia, ic, id uint8) {
 		for s := 0; s < sets; s++ {
-			o.add(func() { VPSHUFD(U8(ia), a[s], a[s]) })
-			o.add(func() { VPSHUFD(U8(ic), c[s], c[s]) })
-			o.add(func() { VPSHUFD(U8(id), d[s], d[s]) })
+			o.Add(func() { VPSHUFD(U8(ia), a[s], a[s]) })
+			o.Add(func() { VPSHUFD(U8(ic), c[s], c[s]) })
+			o.Add(func() { VPSHUFD(U8(id), d[s], d[s]) })
 		}
 	}
 	quarter()
@@ -994,7 +968,7 @@ func chachaRowsPolyAVX2() {
 	SHRQ(U8(4), nb)
 	MOVQ(nb, sl.blocks)
 
-	doubleRound := func(o *ops) {
+	doubleRound := func(o *stitch.Ops) {
 		rowDoubleRound(o, []VecPhysical{a}, []VecPhysical{b}, []VecPhysical{c}, []VecPhysical{d}, []VecPhysical{t})
 	}
 	stitchedRounds(sl, doubleRound, p, hash, "")
@@ -1030,9 +1004,9 @@ func chachaRowsPolyAVX2() {
 				lo, hi := GP64(), GP64()
 				VMOVQ(y.AsX(), lo)
 				VPEXTRQ(U8(1), y.AsX(), hi)
-				var o ops
+				var o stitch.Ops
 				p.blockOps(&o, lo, hi)
-				merge(o, nil)
+				stitch.Merge(o, nil)
 			}
 		}
 	}
@@ -1071,9 +1045,9 @@ func (p *poly) absorbPadded(name string, m, n Register) {
 	SHRQ(U8(4), blocks)
 	JZ(LabelRef(name + "_partial"))
 	Label(name + "_loop")
-	var o ops
+	var o stitch.Ops
 	p.block(&o, Mem{Base: m})
-	merge(o, nil)
+	stitch.Merge(o, nil)
 	ADDQ(U8(16), m)
 	DECQ(blocks)
 	JNZ(LabelRef(name + "_loop"))
@@ -1117,9 +1091,9 @@ func (p *poly) absorbPadded(name string, m, n Register) {
 	TESTQ(n, n)
 	JNZ(LabelRef(name + "_bytes"))
 	Label(name + "_absorb")
-	var o2 ops
+	var o2 stitch.Ops
 	p.blockOps(&o2, lo, hi)
-	merge(o2, nil)
+	stitch.Merge(o2, nil)
 	Label(name + "_done")
 }
 
@@ -1131,9 +1105,9 @@ func (p *poly) lengthsAndTag() {
 	Comment("The lengths block.")
 	adLen := Load(Param("adLen"), GP64())
 	ctLen := Load(Param("ctLen"), GP64())
-	var o ops
+	var o stitch.Ops
 	p.blockOps(&o, adLen, ctLen)
-	merge(o, nil)
+	stitch.Merge(o, nil)
 
 	Comment("h mod 2¹³⁰-5: h-p unless that borrows, then plus s, mod 2¹²⁸.")
 	g0, g1, g2 := GP64(), GP64(), GP64()

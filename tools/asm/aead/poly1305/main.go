@@ -120,6 +120,8 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/crypton-go/crypton/tools/asm/internal/polymulx"
 )
 
 func main() {
@@ -130,11 +132,12 @@ func main() {
 	Generate()
 }
 
-// regs holds the registers of updateMULX that live across blocks.
+// regs holds the registers of updateMULX that live across blocks: the key
+// and the accumulator, and p and n, the next block of the message and the
+// blocks left.
 type regs struct {
-	r0, r1, rr1 GPVirtual // the key, rr1 = r1 + r1>>2
-	p, n        GPVirtual // the next block of the message, the blocks left
-	h0, h1, h2  GPVirtual // the accumulator h0 + h1·2⁶⁴ + h2·2¹²⁸
+	polymulx.Regs
+	p, n GPVirtual
 }
 
 func updateMULX() {
@@ -149,23 +152,23 @@ func updateMULX() {
 
 	st := Dereference(Param("s"))
 	g := regs{
-		r0: GP64(), r1: GP64(), rr1: GP64(),
+		Regs: polymulx.Regs{
+			R0: GP64(), R1: GP64(), RR1: GP64(),
+			H0: GP64(), H1: GP64(), H2: GP64(),
+		},
 		p: p.(GPVirtual), n: n.(GPVirtual),
-		h0: GP64(), h1: GP64(), h2: GP64(),
 	}
-	Load(st.Field("r").Index(0), g.r0)
-	Load(st.Field("r").Index(1), g.r1)
-	MOVQ(g.r1, g.rr1)
-	SHRQ(U8(2), g.rr1)
-	ADDQ(g.r1, g.rr1)
+	Load(st.Field("r").Index(0), g.R0)
+	Load(st.Field("r").Index(1), g.R1)
+	g.LoadKey()
 
 	Comment("h += m + 2¹²⁸ for the first block")
-	Load(st.Field("h").Index(0), g.h0)
-	Load(st.Field("h").Index(1), g.h1)
-	Load(st.Field("h").Index(2), g.h2)
-	ADDQ(Mem{Base: g.p}, g.h0)
-	ADCQ(Mem{Base: g.p, Disp: 8}, g.h1)
-	ADCQ(U8(1), g.h2)
+	Load(st.Field("h").Index(0), g.H0)
+	Load(st.Field("h").Index(1), g.H1)
+	Load(st.Field("h").Index(2), g.H2)
+	ADDQ(Mem{Base: g.p}, g.H0)
+	ADCQ(Mem{Base: g.p, Disp: 8}, g.H1)
+	ADCQ(U8(1), g.H2)
 	ADDQ(U8(16), g.p)
 	DECQ(g.n) // the blocks that follow the first
 	JZ(LabelRef("last"))
@@ -177,16 +180,16 @@ func updateMULX() {
 	JNZ(LabelRef("loop"))
 
 	Label("last")
-	g.multiply()
+	g.Multiply()
 	Comment("h = t mod 2¹³⁰ + 5·⌊t/2¹³⁰⌋")
-	k5 := g.fiveK()
-	ADDQ(k5, g.h0)
-	ADCQ(U8(0), g.h1)
-	ADCQ(U8(0), g.h2)
+	k5 := g.FiveK()
+	ADDQ(k5, g.H0)
+	ADCQ(U8(0), g.H1)
+	ADCQ(U8(0), g.H2)
 	st = Dereference(Param("s")) // reloaded: no register holds it in the loop
-	Store(g.h0, st.Field("h").Index(0))
-	Store(g.h1, st.Field("h").Index(1))
-	Store(g.h2, st.Field("h").Index(2))
+	Store(g.H0, st.Field("h").Index(0))
+	Store(g.H1, st.Field("h").Index(1))
+	Store(g.H2, st.Field("h").Index(2))
 
 	Label("done")
 	RET()
@@ -195,78 +198,19 @@ func updateMULX() {
 // step multiplies h by r and reduces it, adding the block at p and 2¹²⁸ on
 // the way.
 func (g *regs) step() {
-	g.multiply()
+	g.Multiply()
 	Comment("h = t mod 2¹³⁰ + 5·⌊t/2¹³⁰⌋, plus m + 2¹²⁸ for the next block m")
-	k5 := g.fiveK()
-	ADDQ(Mem{Base: g.p}, g.h0)
-	ADCQ(Mem{Base: g.p, Disp: 8}, g.h1)
-	ADCQ(U8(1), g.h2)
-	ADDQ(k5, g.h0)
-	ADCQ(U8(0), g.h1)
-	ADCQ(U8(0), g.h2)
-}
-
-// multiply sets h0, h1, h2 to the limbs t0, t1, t2 of
-//
-//	t = (h0·r0 + h1·rr1) + (h0·r1 + h1·r0 + h2·rr1)·2⁶⁴ + h2·r0·2¹²⁸
-//
-// the t of multiplyBlocks, congruent to h·r modulo 2¹³⁰-5.
-func (g *regs) multiply() {
-	Comment("t = h·r with the high terms folded: four MULX, two IMUL")
-	a1, c0, c1 := GP64(), GP64(), GP64()
-	d0, d1, e := GP64(), GP64(), GP64()
-
-	MOVQ(g.h0, RDX)
-	MULXQ(g.r0, g.h0, a1) // h0·r0
-	MULXQ(g.r1, c0, c1)   // h0·r1
-	MOVQ(g.h1, RDX)
-	MULXQ(g.rr1, d0, g.h1) // h1·rr1
-	ADDQ(d0, g.h0)         // t0
-	ADCQ(a1, g.h1)         // no carry: < 2.25·2⁶⁰ + 1
-	MULXQ(g.r0, d0, d1)    // h1·r0
-	MOVQ(g.h2, e)
-	IMULQ(g.rr1, e)   // h2·rr1
-	IMULQ(g.r0, g.h2) // h2·r0
-	ADDQ(e, g.h1)     // no carry: ≤ 11·2⁶⁰ + 1
-	ADDQ(d0, c0)      // h0·r1 + h1·r0 < 2¹²⁵: no carry
-	ADCQ(d1, c1)
-	ADDQ(c1, g.h2)    // no carry: < 9·2⁶⁰
-	ADDQ(c0, g.h1)    // t1
-	ADCQ(U8(0), g.h2) // t2
-}
-
-// fiveK returns a register holding 5·⌊t2/4⌋ and leaves t2 & 3 in h2. It
-// changes the flags, so it comes before any carry chain that uses them.
-func (g *regs) fiveK() GPVirtual {
-	k := GP64()
-	MOVQ(g.h2, k)
-	SHRQ(U8(2), k)
-	LEAQ(Mem{Base: k, Index: k, Scale: 4}, k)
-	ANDQ(U8(3), g.h2)
-	return k
+	k5 := g.FiveK()
+	ADDQ(Mem{Base: g.p}, g.H0)
+	ADCQ(Mem{Base: g.p, Disp: 8}, g.H1)
+	ADCQ(U8(1), g.H2)
+	ADDQ(k5, g.H0)
+	ADCQ(U8(0), g.H1)
+	ADCQ(U8(0), g.H2)
 }
 
 // blocksN is the number of blocks that updateNMULX absorbs per step.
-const blocksN = 16
-
-// The layout, in limbs, of updateNMULX's stack frame: r^N, r^(N-1), …, r²
-// (three limbs each, partially reduced), then r0, r1, rr1, then S, then U.
-const (
-	pwR   = 3 * (blocksN - 1) // r0, r1, rr1 = r1 + r1>>2: the clamped key
-	pwS   = pwR + 3           // S = r^N + … + r² + r, three limbs
-	pwU   = pwS + 3           // U of the current step, five limbs
-	pwLen = pwU + 5
-)
-
-// pwPow returns the offset of r^k in the frame, for 2 ≤ k ≤ N.
-func pwPow(k int) int { return 3 * (blocksN - k) }
-
-// quad holds the registers of updateNMULX.
-type quad struct {
-	p, n       GPVirtual
-	h0, h1, h2 GPVirtual // the accumulator, across steps
-	pw         Mem       // the powers and U, on the stack
-}
+const blocksN = polymulx.BlocksN
 
 func updateNMULX() {
 	TEXT("updateNMULX", NOSPLIT, "func(s *macState, msg []byte)")
@@ -275,67 +219,36 @@ func updateNMULX() {
 		"congruent to what updateGeneric leaves, below 2¹³⁰ + 2⁸, not",
 		"always with the same limbs. It needs BMI2.")
 
-	q := quad{
-		p:  Load(Param("msg").Base(), GP64()).(GPVirtual),
-		n:  Load(Param("msg").Len(), GP64()).(GPVirtual),
-		pw: AllocLocal(8 * pwLen),
-	}
-	SHRQ(U8(log2(16*blocksN)), q.n) // the number of steps
+	p := Load(Param("msg").Base(), GP64())
+	n := Load(Param("msg").Len(), GP64())
+	pw := AllocLocal(polymulx.PowersSize)
+	SHRQ(U8(log2(16*blocksN)), n) // the number of steps
 	JZ(LabelRef("doneN"))
 
 	Comment("The powers r², …, r^N, partially reduced, and their sum S with r")
 	st := Dereference(Param("s"))
-	g := regs{r0: GP64(), r1: GP64(), rr1: GP64(), h0: GP64(), h1: GP64(), h2: GP64()}
-	Load(st.Field("r").Index(0), g.r0)
-	Load(st.Field("r").Index(1), g.r1)
-	MOVQ(g.r1, g.rr1)
-	SHRQ(U8(2), g.rr1)
-	ADDQ(g.r1, g.rr1)
-	MOVQ(g.r0, q.pwMem(pwR))
-	MOVQ(g.r1, q.pwMem(pwR+1))
-	MOVQ(g.rr1, q.pwMem(pwR+2))
-	MOVQ(g.r0, g.h0)
-	MOVQ(g.r1, g.h1)
-	XORL(g.h2.As32(), g.h2.As32())
-	for k := 2; k <= blocksN; k++ {
-		g.multiply()
-		k5 := g.fiveK()
-		ADDQ(k5, g.h0)
-		ADCQ(U8(0), g.h1)
-		ADCQ(U8(0), g.h2)
-		MOVQ(g.h0, q.pwMem(pwPow(k)))
-		MOVQ(g.h1, q.pwMem(pwPow(k)+1))
-		MOVQ(g.h2, q.pwMem(pwPow(k)+2))
-	}
-	s0, s1, s2 := GP64(), GP64(), GP64()
-	MOVQ(g.r0, s0)
-	MOVQ(g.r1, s1)
-	XORL(s2.As32(), s2.As32())
-	for k := 2; k <= blocksN; k++ {
-		ADDQ(q.pwMem(pwPow(k)), s0)
-		ADCQ(q.pwMem(pwPow(k)+1), s1)
-		ADCQ(q.pwMem(pwPow(k)+2), s2)
-	}
-	MOVQ(s0, q.pwMem(pwS))
-	MOVQ(s1, q.pwMem(pwS+1))
-	MOVQ(s2, q.pwMem(pwS+2))
+	g := polymulx.Regs{R0: GP64(), R1: GP64(), RR1: GP64(), H0: GP64(), H1: GP64(), H2: GP64()}
+	Load(st.Field("r").Index(0), g.R0)
+	Load(st.Field("r").Index(1), g.R1)
+	g.LoadKey()
+	g.Powers(pw)
 
 	st = Dereference(Param("s"))
-	q.h0, q.h1, q.h2 = GP64(), GP64(), GP64()
-	Load(st.Field("h").Index(0), q.h0)
-	Load(st.Field("h").Index(1), q.h1)
-	Load(st.Field("h").Index(2), q.h2)
+	h0, h1, h2 := GP64(), GP64(), GP64()
+	Load(st.Field("h").Index(0), h0)
+	Load(st.Field("h").Index(1), h1)
+	Load(st.Field("h").Index(2), h2)
 
 	Label("loopN")
-	q.step()
-	ADDQ(U32(16*blocksN), q.p)
-	DECQ(q.n)
+	polymulx.Step(nil, p, h0, h1, h2, pw)
+	ADDQ(U32(16*blocksN), p)
+	DECQ(n)
 	JNZ(LabelRef("loopN"))
 
 	st = Dereference(Param("s"))
-	Store(q.h0, st.Field("h").Index(0))
-	Store(q.h1, st.Field("h").Index(1))
-	Store(q.h2, st.Field("h").Index(2))
+	Store(h0, st.Field("h").Index(0))
+	Store(h1, st.Field("h").Index(1))
+	Store(h2, st.Field("h").Index(2))
 
 	Label("doneN")
 	RET()
@@ -347,142 +260,4 @@ func log2(n int) uint8 {
 		k++
 	}
 	return k
-}
-
-// pwMem returns the memory operand of limb i of the powers.
-func (q *quad) pwMem(i int) Mem { return q.pw.Offset(8 * i) }
-
-// msg returns the memory operand of limb i (0 or 1) of block j (0 to N-1).
-func (q *quad) msg(j, i int) Mem { return Mem{Base: q.p, Disp: 16*j + 8*i} }
-
-// acc is a sum of products in five limbs, built column by column.
-type acc [5]GPVirtual
-
-// mac adds a·b·2^(64·col) to t, where DX already holds a: the low half of
-// the product into t[col], the high half into t[col+1] and the carry out of
-// that into t[col+2]. The columns are summed in increasing order, so that
-// t[col+2] has received only carries so far (at most one per product, a few
-// dozen) and nothing carries out of it. With last, there is no carry out of
-// t[col+1]: the caller knows why (it is the top limb, below the bound of
-// the doc comment, or it holds only small values so far).
-func (t *acc) mac(b Op, col int, last bool) {
-	lo, hi := GP64(), GP64()
-	MULXQ(b, lo, hi)
-	ADDQ(lo, t[col])
-	ADCQ(hi, t[col+1])
-	if !last {
-		ADCQ(U8(0), t[col+2])
-	}
-}
-
-// step sets h = h·r^N + U, then reduces it below 2¹³⁰ + 2⁷, where U is the
-// sum of the N blocks m1 … mN at p times r^N … r, plus K:
-// U = m1·r^N + m2·r^(N-1) + … + mN·r + K.
-func (q *quad) step() {
-	// mul adds the product of DX, loaded from src, and the limb at offset
-	// pw of the powers at column col.
-	var t acc
-	mul := func(src Op, pw, col int) {
-		MOVQ(src, RDX)
-		t.mac(q.pwMem(pw), col, col == 3)
-	}
-	Comment("U = m1·r^N + … + mN·r + S·2¹²⁸, column by column: h does not enter it")
-	for i := range t {
-		t[i] = GP64()
-	}
-	last := blocksN - 1 // the block multiplied by r itself, first in its columns
-	// add adds the product of DX, loaded from src, and the limb at offset pw
-	// of the powers at column col, without the carry into t[col+2]: the
-	// caller knows that t[col+1] cannot overflow.
-	add := func(src Op, pw, col int) {
-		MOVQ(src, RDX)
-		t.mac(q.pwMem(pw), col, true)
-	}
-	MOVQ(q.msg(last, 0), RDX)
-	MULXQ(q.pwMem(pwR), t[0], t[1]) // mN₀·r0, t1 < 2⁶⁰
-	add(q.msg(last, 1), pwR+2, 0)   // mN₁·rr1, t1 < 2⁶⁰ + 1.25·2⁶⁰ + 1
-	XORL(t[2].As32(), t[2].As32())
-	XORL(t[3].As32(), t[3].As32())
-	XORL(t[4].As32(), t[4].As32())
-	for j := range last {
-		mul(q.msg(j, 0), pwPow(blocksN-j), 0)
-	}
-	// t[2] holds only carries: < 2⁶⁰ + 1 and < 2⁶¹ + 2 after these two.
-	add(q.msg(last, 0), pwR+1, 1)
-	add(q.msg(last, 1), pwR, 1)
-	for j := range last {
-		mul(q.msg(j, 0), pwPow(blocksN-j)+1, 1)
-		mul(q.msg(j, 1), pwPow(blocksN-j), 1)
-	}
-	// t[3] holds only carries, and each of these products has a high half
-	// of at most 3 (the top limb of a power is at most 4).
-	for j := range last {
-		add(q.msg(j, 0), pwPow(blocksN-j)+2, 2)
-	}
-	for j := range last {
-		mul(q.msg(j, 1), pwPow(blocksN-j)+1, 2)
-	}
-	for j := range last {
-		mul(q.msg(j, 1), pwPow(blocksN-j)+2, 3)
-	}
-	ADDQ(q.pwMem(pwS), t[2]) // the 2¹²⁸ terms: S·2¹²⁸
-	ADCQ(q.pwMem(pwS+1), t[3])
-	ADCQ(q.pwMem(pwS+2), t[4])
-	for i := range t {
-		MOVQ(t[i], q.pwMem(pwU+i))
-	}
-
-	Comment("t = h·r^N, column by column")
-	P := pwPow(blocksN)
-	for i := range t {
-		t[i] = GP64()
-	}
-	XORL(t[1].As32(), t[1].As32())
-	XORL(t[2].As32(), t[2].As32())
-	XORL(t[3].As32(), t[3].As32())
-	XORL(t[4].As32(), t[4].As32())
-	MOVQ(q.h0, RDX)
-	MULXQ(q.pwMem(P), t[0], t[1]) // h0·r^N₀
-	t.mac(q.pwMem(P+1), 1, true)  // h0·r^N₁: t2 was 0, no carry out of it
-	t.mac(q.pwMem(P+2), 2, false) // h0·r^N₂
-	MOVQ(q.h1, RDX)
-	t.mac(q.pwMem(P), 1, false) // h1·r^N₀
-	t.mac(q.pwMem(P+1), 2, false)
-	t.mac(q.pwMem(P+2), 3, true)
-	MOVQ(q.h2, RDX)
-	t.mac(q.pwMem(P), 2, false)
-	t.mac(q.pwMem(P+1), 3, true)
-	IMULQ(q.pwMem(P+2), q.h2) // h2·r^N₂ ≤ 12
-	ADDQ(q.h2, t[4])
-	ADDQ(q.pwMem(pwU), t[0])
-	ADCQ(q.pwMem(pwU+1), t[1])
-	ADCQ(q.pwMem(pwU+2), t[2])
-	ADCQ(q.pwMem(pwU+3), t[3])
-	ADCQ(q.pwMem(pwU+4), t[4])
-
-	Comment("h = t mod 2¹³⁰ + 4H + H, H = ⌊t/2¹³⁰⌋")
-	MOVQ(t[2], q.h2)
-	ANDQ(U8(3), q.h2)
-	MOVQ(t[2], q.h0)
-	ANDQ(I8(-4), q.h0)
-	ADDQ(q.h0, t[0])
-	ADCQ(t[3], t[1])
-	ADCQ(t[4], q.h2)
-	SHRQ(U8(2), t[3], t[2]) // H0
-	SHRQ(U8(2), t[4], t[3]) // H1
-	SHRQ(U8(2), t[4])       // H2
-	ADDQ(t[2], t[0])
-	ADCQ(t[3], t[1])
-	ADCQ(t[4], q.h2)
-	Comment("h = h mod 2¹³⁰ + 5·⌊h/2¹³⁰⌋")
-	k := GP64()
-	MOVQ(q.h2, k)
-	SHRQ(U8(2), k)
-	LEAQ(Mem{Base: k, Index: k, Scale: 4}, k)
-	ANDQ(U8(3), q.h2)
-	ADDQ(k, t[0])
-	ADCQ(U8(0), t[1])
-	ADCQ(U8(0), q.h2)
-	MOVQ(t[0], q.h0)
-	MOVQ(t[1], q.h1)
 }

@@ -1,0 +1,121 @@
+// Package chacha holds what the generators of aead/chacha20 and
+// aead/chacha20poly1305 (tools/asm/aead/chacha20, chacha20poly1305) emit
+// alike for ChaCha20 (RFC 8439, Section 2.3): the quarter rounds as
+// indexes of the state's words, and the AVX-512 code that computes sixteen
+// blocks at once, one in each 32-bit lane of the ZMM registers (register i
+// holding word i of every block), and transposes them back into blocks.
+package chacha
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/crypton-go/crypton/tools/asm/internal/stitch"
+	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
+)
+
+// The quarter rounds of a column round and of a diagonal round, as indexes
+// of the words a, b, c and d (RFC 8439, Section 2.2), in the order of
+// blocksGeneric in aead/chacha20; the column round split into its first
+// quarter round, which reads the counter, and the other three, which give
+// the same words for every block of a message.
+var (
+	FirstColumns  = [][4]int{{0, 4, 8, 12}}
+	OtherColumns  = [][4]int{{1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
+	ColumnRound   = [][4]int{{0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15}}
+	DiagonalRound = [][4]int{{0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14}}
+)
+
+// PreWords are the words of the state that the quarter rounds of
+// OtherColumns change: the same for every block, computed once per message
+// and kept.
+var PreWords = []int{1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15}
+
+// Lanes emits the ChaCha rounds on words held one block in each 32-bit
+// lane of ZMM registers: X[i] is the register in which word i is computed,
+// and Loc[i] the register that holds its current value, which until the
+// word is first written may be another one (a precomputed word, the
+// counters), read in place of a copy.
+type Lanes struct {
+	X, Loc []Register
+}
+
+// NewLanes returns Lanes computing word i in x[i], with every word's value
+// in its register.
+func NewLanes(x []Register) *Lanes {
+	return &Lanes{X: x, Loc: append([]Register(nil), x...)}
+}
+
+// QuarterRounds records into o (nil: emits) the quarter rounds qs ({a, b,
+// c, d} word indexes, disjoint) side by side, step by step: the four steps
+// of quarterRound in aead/chacha20's chacha_generic.go, each rotation one
+// VPROLD (AVX-512F).
+func (k *Lanes) QuarterRounds(o *stitch.Ops, qs [][4]int) {
+	k.step(o, qs, 0, 1, 3, 16) // a += b; d ^= a; d <<<= 16
+	k.step(o, qs, 2, 3, 1, 12) // c += d; b ^= c; b <<<= 12
+	k.step(o, qs, 0, 1, 3, 8)  // a += b; d ^= a; d <<<= 8
+	k.step(o, qs, 2, 3, 1, 7)  // c += d; b ^= c; b <<<= 7
+}
+
+// step records s += t; u ^= s; u <<<= r for the words s, t and u
+// (positions in the quarter rounds qs).
+func (k *Lanes) step(o *stitch.Ops, qs [][4]int, s, t, u int, r uint8) {
+	for _, q := range qs {
+		src, sum, dst := k.Loc[q[t]], k.Loc[q[s]], k.X[q[s]]
+		o.Add(func() { VPADDD(src, sum, dst) })
+		k.Loc[q[s]] = dst
+	}
+	for _, q := range qs {
+		a, b, dst := k.Loc[q[s]], k.Loc[q[u]], k.X[q[u]]
+		o.Add(func() { VPXORD(a, b, dst) })
+		k.Loc[q[u]] = dst
+	}
+	for _, q := range qs {
+		x := k.X[q[u]]
+		o.Add(func() { VPROLD(U8(r), x, x) })
+	}
+}
+
+// Transpose turns the sixteen registers w, word i of sixteen blocks in
+// w[i], into the blocks, calling store(r, j) with block j in register r
+// (which store may change, not keep), in an order that frees registers
+// early. It takes scratch registers from free (three suffice) and gives
+// back as many; the registers of w end in free or with store.
+func Transpose(w []Register, free *[]Register, store func(r Register, j int)) {
+	var u [4][4]Register
+	for q := 0; q < 4; q++ {
+		u[q] = ymm.Transpose4(w[4*q:4*q+4], free)
+	}
+	// u[q][m] holds, in 128-bit lane l, words 4q to 4q+3 of block 4l+m:
+	// for each m, a 4×4 transposition of 128-bit lanes gives blocks m,
+	// 4+m, 8+m and 12+m.
+	for m := 0; m < 4; m++ {
+		u0, u1, u2, u3 := u[0][m], u[1][m], u[2][m], u[3][m]
+		// a = u0.0 u0.1 u1.0 u1.1, b = u0.2 u0.3 u1.2 u1.3, and c and d
+		// the same from u2 and u3.
+		a := ymm.Take(free)
+		VSHUFI32X4(U8(0x44), u1, u0, a)
+		VSHUFI32X4(U8(0xee), u1, u0, u1)
+		b := u1
+		ymm.Give(free, u0)
+		c := ymm.Take(free)
+		VSHUFI32X4(U8(0x44), u3, u2, c)
+		VSHUFI32X4(U8(0xee), u3, u2, u3)
+		d := u3
+		ymm.Give(free, u2)
+		// Block 4l+m is lane l of u0, u1, u2 and u3: lanes 0 and 2, or 1
+		// and 3, of a and c (l = 0, 1), or of b and d (l = 2, 3).
+		for l, p := range [][2]Register{{a, c}, {a, c}, {b, d}, {b, d}} {
+			imm := U8(0x88)
+			if l%2 == 1 {
+				imm = 0xdd
+			}
+			r := ymm.Take(free)
+			VSHUFI32X4(imm, p[1], p[0], r)
+			store(r, 4*l+m)
+			ymm.Give(free, r)
+		}
+		ymm.Give(free, a, b, c, d)
+	}
+}
