@@ -13,12 +13,24 @@ import (
 
 //go:generate go run github.com/crypton-go/crypton/tools/asm/aead/chacha20poly1305 -out chacha20poly1305_amd64.s
 
-// useAVX2 enables sealAVX2 and openAVX2, which run ChaCha20 eight blocks at
-// a time in the YMM registers (AVX2) interleaved with Poly1305 in the
-// general-purpose registers, multiplying with MULX (BMI2).
-var useAVX2 = cpufeat.HasAVX2 && cpufeat.HasBMI2
+var (
+	// useAVX512 enables chachaPolyAVX512 in sealAVX2 and openAVX2 for
+	// their whole 1024-byte chunks: ChaCha20 sixteen blocks at a time in
+	// the ZMM registers (AVX-512F) interleaved with Poly1305 sixteen blocks
+	// per step in the general-purpose registers (MULX). The rest of a
+	// message goes to the AVX2 kernels, which every AVX-512 CPU can run.
+	useAVX512 = cpufeat.HasAVX512F && cpufeat.HasAVX2 && cpufeat.HasBMI2
+
+	// useAVX2 enables sealAVX2 and openAVX2, which run ChaCha20 eight
+	// blocks at a time in the YMM registers (AVX2) interleaved with
+	// Poly1305 in the general-purpose registers, multiplying with MULX
+	// (BMI2).
+	useAVX2 = cpufeat.HasAVX2 && cpufeat.HasBMI2
+)
 
 func init() {
+	// In order of preference.
+	cpufeat.Register("chacha20poly1305", "AVX-512+MULX", &useAVX512)
 	cpufeat.Register("chacha20poly1305", "AVX2+MULX", &useAVX2)
 }
 
@@ -88,6 +100,38 @@ func chachaRowsAVX2(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byt
 //go:noescape
 func polyFinishMULX(s *polyState, ad, ct []byte, adLen, ctLen int, tag *[16]byte)
 
+// polyPowers is what polyPowersMULX computes from the key r of a Poly1305
+// state for chachaPolyAVX512 and polyStepsMULX, 64-bit limbs: r¹⁶, r¹⁵, …,
+// r² (three limbs each, partially reduced), r0, r1 and r1 + r1/4, the sum
+// r¹⁶ + … + r² + r (three limbs), and five limbs of room for the steps. See
+// tools/asm/internal/polymulx.
+type polyPowers [56]uint64
+
+// polyPowersMULX sets pw to the powers of the key of s.
+//
+//go:noescape
+func polyPowersMULX(s *polyState, pw *polyPowers)
+
+// polyStepsMULX absorbs the len(msg)/256 whole 256-byte pieces of msg into
+// s.h, sixteen blocks per step, with the powers pw of s's key.
+//
+//go:noescape
+func polyStepsMULX(s *polyState, pw *polyPowers, msg []byte)
+
+// chachaPolyAVX512 is chachaPolyAVX2 with 1024-byte chunks, sixteen blocks
+// of ChaCha20 in the ZMM registers and 64 blocks of Poly1305 per chunk,
+// sixteen per step with the powers pw of s's key; first, the number of
+// blocks that the first chunk absorbs, is 0, 16, 32, 48 or 64. See
+// chacha20poly1305_amd64.s and its generator,
+// tools/asm/aead/chacha20poly1305.
+//
+//go:noescape
+func chachaPolyAVX512(state *[16]uint32, s *polyState, pw *polyPowers, dst, src []byte, hash *byte, first int, ad []byte)
+
+// chunk512Size is the number of bytes that chachaPolyAVX512 processes at a
+// time: sixteen ChaCha20 blocks, 64 Poly1305 blocks.
+const chunk512Size = 1024
+
 // chunkSize is the number of bytes that chachaPolyAVX2 processes at a time:
 // eight ChaCha20 blocks, 32 Poly1305 blocks.
 const chunkSize = 512
@@ -95,7 +139,7 @@ const chunkSize = 512
 // seal writes the ciphertext and tag of plaintext to out; see sealGeneric
 // for the contract.
 func seal(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
-	if useAVX2 {
+	if useAVX512 || useAVX2 {
 		if len(plaintext) >= avx2MinLen {
 			sealAVX2(out, key, nonce, plaintext, additionalData)
 		} else {
@@ -109,7 +153,7 @@ func seal(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 // open checks the tag of ciphertext and decrypts it into out; see
 // openGeneric for the contract.
 func open(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) bool {
-	if useAVX2 {
+	if useAVX512 || useAVX2 {
 		if len(out) > 0 && &out[0] == &ciphertext[0] {
 			return openInPlaceAVX2(out, key, nonce, ciphertext, additionalData)
 		}
@@ -122,6 +166,10 @@ func open(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 // that the assembly, which the Go scheduler cannot preempt, returns to Go
 // code at least every 64 KiB. It is a multiple of chunkSize.
 const maxKernelLen = 128 * chunkSize
+
+// avx512MinLen is the least that sealAVX2 and openAVX2 give to
+// chachaPolyAVX512 (with the powers of r to compute first).
+const avx512MinLen = chunk512Size
 
 // avx2MinLen is the shortest message that seal gives to sealAVX2. Shorter
 // messages go to sealShortAVX2 (openAVX2 takes every length, its loop over
@@ -156,6 +204,26 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 	// ciphertext[:hashed] is authenticated, ciphertext[hashed:done] not yet.
 	hashed, done := 0, keyChunkLen
 	state[12] = keyChunkLen/64 + 1
+	if n := done + (len(plaintext)-done)/chunk512Size*chunk512Size; useAVX512 && n-done >= avx512MinLen {
+		// The first chunk absorbs 256 of the 448 bytes before it, each
+		// other chunk the 1024 bytes after those; polyStepsMULX then takes
+		// all but the last few blocks that the chunks left.
+		var pw polyPowers
+		polyPowersMULX(&p, &pw)
+		first := 16
+		for done < n {
+			k := min(n-done, maxKernelLen)
+			chachaPolyAVX512(&state, &p, &pw, ciphertext[done:done+k], plaintext[done:done+k], &ciphertext[hashed], first, nil)
+			state[12] += uint32(k / 64)
+			hashed += 16*first + k - chunk512Size
+			first = 64
+			done += k
+		}
+		m := (done - hashed) &^ 255
+		polyStepsMULX(&p, &pw, ciphertext[hashed:hashed+m])
+		hashed += m
+		clear(pw[:])
+	}
 	n := done + (len(plaintext)-done)/chunkSize*chunkSize
 	for done < n {
 		k := min(n-done, maxKernelLen)
@@ -226,7 +294,13 @@ func openInPlaceAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, cip
 func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData, buf []byte) bool {
 	tag := ciphertext[len(ciphertext)-Overhead:]
 	ciphertext = ciphertext[:len(ciphertext)-Overhead]
-	n := len(ciphertext) / chunkSize * chunkSize
+	// ciphertext[:wide] goes to chachaPolyAVX512, ciphertext[wide:n] to
+	// chachaPolyAVX2.
+	wide := 0
+	if useAVX512 && len(ciphertext) >= avx512MinLen {
+		wide = len(ciphertext) / chunk512Size * chunk512Size
+	}
+	n := wide + (len(ciphertext)-wide)/chunkSize*chunkSize
 	full := n + (len(ciphertext)-n)&^63
 
 	// The rest after the chunks: its whole blocks (at most seven) are
@@ -242,9 +316,22 @@ func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext
 	var p polyState
 	p.setKey(&polyKey)
 	ad := additionalData
-	if n > 0 {
+	if wide > 0 {
+		var pw polyPowers
+		polyPowersMULX(&p, &pw)
 		state[12] = 1
-		for i := 0; i < n; {
+		for i := 0; i < wide; {
+			k := min(wide-i, maxKernelLen)
+			chachaPolyAVX512(&state, &p, &pw, out[i:i+k], ciphertext[i:i+k], &ciphertext[i], 64, ad)
+			ad = nil
+			state[12] += uint32(k / 64)
+			i += k
+		}
+		clear(pw[:])
+	}
+	if n > wide {
+		state[12] = uint32(1 + wide/64)
+		for i := wide; i < n; {
 			k := min(n-i, maxKernelLen)
 			chachaPolyAVX2(&state, &p, out[i:i+k], ciphertext[i:i+k], &ciphertext[i], chunkSize/16, ad)
 			ad = nil

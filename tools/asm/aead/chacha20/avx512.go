@@ -126,26 +126,11 @@ func (g *g512) group16(tail bool) {
 }
 
 // rounds emits the rounds on the words of the blocks in the lanes of x and
-// the addition of the input: x[i] is word i of every block on return. The words of chacha.PreWords start from pre, the
-// counters from counters, words 0, 4 and 8 from the state.
+// the addition of the input: x[i] is word i of every block on return. The
+// words of chacha.PreWords start from pre, the counters from counters,
+// words 0, 4 and 8 from the state.
 func (g *g512) rounds(x, pre []Register, counters Register) {
-	VPBROADCASTD(g.word(0), x[0])
-	VPBROADCASTD(g.word(4), x[4])
-	VPBROADCASTD(g.word(8), x[8])
-	k := chacha.NewLanes(x)
-	k.Loc[12] = counters
-	for j, w := range chacha.PreWords {
-		k.Loc[w] = pre[j]
-	}
-
-	Comment("The rest of the first column round, then the first diagonal round.")
-	k.QuarterRounds(nil, chacha.FirstColumns)
-	k.QuarterRounds(nil, chacha.DiagonalRound)
-	for i := range x {
-		if k.Loc[i] != x[i] {
-			panic("every word must be in its register after the first double round")
-		}
-	}
+	k := chacha.FirstDoubleRound(x, pre, counters, g.word)
 
 	Comment("The other nine double rounds.")
 	i := GP64()
@@ -157,14 +142,7 @@ func (g *g512) rounds(x, pre []Register, counters Register) {
 	DECQ(i)
 	JNZ(LabelRef(loop))
 
-	Comment("Add the input.")
-	for w := 0; w < 16; w++ {
-		if w == 12 {
-			VPADDD(counters, x[w], x[w])
-		} else {
-			VPADDD_BCST(g.word(w), x[w], x[w])
-		}
-	}
+	chacha.AddInput(x, counters, g.word)
 }
 
 // store XORs block j of keystream, in r, with block j of src and stores

@@ -168,6 +168,10 @@ func main() {
 	chachaRowsAVX2()
 	chachaRowsPolyAVX2()
 	polyFinishMULX()
+	avx512Data()
+	chachaPolyAVX512()
+	polyPowersMULX()
+	polyStepsMULX()
 	Generate()
 }
 

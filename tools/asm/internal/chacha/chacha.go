@@ -119,3 +119,44 @@ func Transpose(w []Register, free *[]Register, store func(r Register, j int)) {
 		ymm.Give(free, a, b, c, d)
 	}
 }
+
+// FirstDoubleRound emits the first double round of sixteen blocks into the
+// registers x: words 0, 4 and 8 broadcast from word(i), the memory
+// operand of word i of the input state, the counters (word 12) read from
+// counters, the words of PreWords from pre, where the quarter rounds of
+// OtherColumns left them; then the first column's quarter round and the
+// diagonal round. It returns the Lanes with every word in its register of
+// x, for the other nine double rounds.
+func FirstDoubleRound(x, pre []Register, counters Register, word func(i int) Mem) *Lanes {
+	VPBROADCASTD(word(0), x[0])
+	VPBROADCASTD(word(4), x[4])
+	VPBROADCASTD(word(8), x[8])
+	k := NewLanes(x)
+	k.Loc[12] = counters
+	for j, w := range PreWords {
+		k.Loc[w] = pre[j]
+	}
+
+	Comment("The rest of the first column round, then the first diagonal round.")
+	k.QuarterRounds(nil, FirstColumns)
+	k.QuarterRounds(nil, DiagonalRound)
+	for i := range x {
+		if k.Loc[i] != x[i] {
+			panic("every word must be in its register after the first double round")
+		}
+	}
+	return k
+}
+
+// AddInput emits the addition of the input state to the words in x after
+// the rounds: word(i) broadcast, the counters for word 12.
+func AddInput(x []Register, counters Register, word func(i int) Mem) {
+	Comment("Add the input.")
+	for w := 0; w < 16; w++ {
+		if w == 12 {
+			VPADDD(counters, x[w], x[w])
+		} else {
+			VPADDD_BCST(word(w), x[w], x[w])
+		}
+	}
+}

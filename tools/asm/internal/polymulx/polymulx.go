@@ -259,3 +259,8 @@ func Step(o *stitch.Ops, msg Register, h0, h1, h2 GPVirtual, pw Mem) {
 	o.Add(func() { MOVQ(v[0], h0) })
 	o.Add(func() { MOVQ(v[1], h1) })
 }
+
+// Key returns the memory operands of r0, r1 and rr1 in the powers at pw.
+func Key(pw Mem) (r0, r1, rr1 Mem) {
+	return pw.Offset(8 * pwR), pw.Offset(8*pwR + 8), pw.Offset(8*pwR + 16)
+}

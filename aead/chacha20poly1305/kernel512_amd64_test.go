@@ -1,0 +1,181 @@
+//go:build gc && !purego
+
+package chacha20poly1305
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/crypton-go/crypton/aead/chacha20"
+	"github.com/crypton-go/crypton/aead/poly1305"
+)
+
+// skipWithoutAVX512 skips a test of the AVX-512 kernels on a CPU that
+// cannot run them.
+func skipWithoutAVX512(t *testing.T) {
+	t.Helper()
+	if !useAVX512 {
+		t.Skip("the CPU lacks AVX-512F, AVX2 or BMI2")
+	}
+}
+
+// TestKernelAVX512 compares chachaPolyAVX512 with the packages chacha20 and
+// poly1305: for every first (0, 16, 32, 48, 64 blocks), one to three
+// chunks, counters at the start and at the very end of the 32-bit counter,
+// additional data of several lengths, in place (Open: each chunk hashes
+// itself) and not, the keystream XORed into each whole chunk, nothing
+// written after them, the state left alone, and the Poly1305 accumulator,
+// finished, against poly1305.Sum of the padded additional data and the
+// blocks hashed.
+func TestKernelAVX512(t *testing.T) {
+	skipWithoutAVX512(t)
+	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 avx512a"))))
+	for _, counter := range []uint32{0, 1, 1<<31 - 3, 1<<32 - 48, 1<<32 - 16*3} {
+		for _, chunks := range []int{0, 1, 2, 3} {
+			if uint64(counter)+uint64(16*chunks) > 1<<32 {
+				continue
+			}
+			for first := 0; first <= 64; first += 16 {
+				for _, inPlace := range []bool{false, true} {
+					if inPlace && first != 64 {
+						continue
+					}
+					ctx := fmt.Sprintf("counter %#x, %d chunks, first %d, in place %v", counter, chunks, first, inPlace)
+					key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
+					polyKey := [32]byte(randBytes(r, 32))
+					ad := randBytes(r, []int{0, 1, 15, 16, 17, 40}[r.IntN(6)])
+					tail := r.IntN(2) * r.IntN(chunk512Size)
+					src := randBytes(r, chunks*chunk512Size+tail)
+					hashed := randBytes(r, 16*first+max(chunks-1, 0)*chunk512Size)
+					if chunks == 0 {
+						hashed = nil
+					}
+					dst := bytes.Repeat([]byte{0xa5}, len(src))
+					if inPlace {
+						hashed = src[:chunks*chunk512Size]
+						dst = src
+					}
+					whole := chunks * chunk512Size
+					want := make([]byte, whole)
+					s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
+					if counter > 0 {
+						s.SetCounter(counter)
+					}
+					s.XORKeyStream(want, src[:whole])
+					var wantTag [16]byte
+					padded := append(bytes.Clone(ad), make([]byte, (16-len(ad)%16)%16)...)
+					poly1305.Sum(&wantTag, append(padded, hashed...), &polyKey)
+					var wantTail []byte
+					if !inPlace {
+						wantTail = bytes.Repeat([]byte{0xa5}, tail)
+					} else {
+						wantTail = bytes.Clone(src[whole:])
+					}
+
+					var p polyState
+					p.setKey(&polyKey)
+					var pw polyPowers
+					polyPowersMULX(&p, &pw)
+					state := initState(&key, &nonce, counter)
+					stateCopy := state
+					// The hash pointer must not be dereferenced when
+					// nothing is hashed: one past the end of the data.
+					h := append(bytes.Clone(hashed), 0)
+					chachaPolyAVX512(&state, &p, &pw, dst, src, &h[0], first, ad)
+					if !bytes.Equal(dst[:whole], want) {
+						t.Errorf("%s: wrong keystream", ctx)
+					}
+					if !bytes.Equal(dst[whole:], wantTail) {
+						t.Errorf("%s: wrote past the chunks", ctx)
+					}
+					if state != stateCopy {
+						t.Errorf("%s: the state changed", ctx)
+					}
+					var tag [16]byte
+					p.finish(&tag)
+					if tag != wantTag {
+						t.Errorf("%s, %d bytes of additional data: Poly1305 tag %x, want %x", ctx, len(ad), tag, wantTag)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPolySteps compares polyStepsMULX, after polyPowersMULX, with the
+// package poly1305 on random keys and on the extremes of the arithmetic:
+// the largest clamped r, all-ones blocks, and a start from an accumulator
+// left by the one-block code.
+func TestPolySteps(t *testing.T) {
+	skipWithoutAVX512(t)
+	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 avx512b"))))
+	ff := bytes.Repeat([]byte{0xff}, 64*16+48)
+	keys := [][]byte{ff[:32], append(bytes.Repeat([]byte{0xff}, 16), make([]byte, 16)...), randBytes(r, 32), randBytes(r, 32)}
+	msgs := [][]byte{ff, randBytes(r, len(ff)), append(bytes.Repeat([]byte{0xff}, len(ff)-16), bytes.Repeat([]byte{0xfe}, 16)...)}
+	for ki, k := range keys {
+		polyKey := [32]byte(k)
+		for mi, m := range msgs {
+			for _, pre := range []int{0, 16, 48} {
+				for _, n := range []int{0, 255, 256, 512, 1023, 1024} {
+					ctx := fmt.Sprintf("key %d, message %d, %d bytes after %d", ki, mi, n, pre)
+					var p polyState
+					p.setKey(&polyKey)
+					var pw polyPowers
+					polyPowersMULX(&p, &pw)
+					// pre bytes with the one-block code, then the steps.
+					polyFinishBlocks(&p, m[:pre])
+					polyStepsMULX(&p, &pw, m[pre:pre+n])
+					var tag, want [16]byte
+					p.finish(&tag)
+					poly1305.Sum(&want, m[:pre+n&^255], &polyKey)
+					if tag != want {
+						t.Errorf("%s: tag %x, want %x", ctx, tag, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// polyFinishBlocks absorbs the whole blocks of m into p with the one-block
+// code of chachaPolyAVX2's additional data.
+func polyFinishBlocks(p *polyState, m []byte) {
+	var zero [16]uint32
+	var one [1]byte
+	chachaPolyAVX2(&zero, p, nil, nil, &one[0], 0, m)
+}
+
+// TestPolyExtremesAVX512 is TestPolyExtremes for chachaPolyAVX512: the
+// largest clamped r and all-ones blocks through its additional data and its
+// steps.
+func TestPolyExtremesAVX512(t *testing.T) {
+	skipWithoutAVX512(t)
+	ff := bytes.Repeat([]byte{0xff}, 2*chunk512Size)
+	keys := [][]byte{ff[:32], append(bytes.Repeat([]byte{0xff}, 16), make([]byte, 16)...)}
+	for ki, k := range keys {
+		polyKey := [32]byte(k)
+		for _, first := range []int{16, 64} {
+			for _, adLen := range []int{0, 16, 1000} {
+				ctx := fmt.Sprintf("key %d, first %d, %d bytes of additional data", ki, first, adLen)
+				var p polyState
+				p.setKey(&polyKey)
+				var pw polyPowers
+				polyPowersMULX(&p, &pw)
+				var key [KeySize]byte
+				var nonce [NonceSize]byte
+				state := initState(&key, &nonce, 1)
+				hashed := ff[:16*first+chunk512Size]
+				chachaPolyAVX512(&state, &p, &pw, make([]byte, 2*chunk512Size), make([]byte, 2*chunk512Size), &hashed[0], first, ff[:adLen])
+				var tag, want [16]byte
+				p.finish(&tag)
+				padded := append(bytes.Clone(ff[:adLen]), make([]byte, (16-adLen%16)%16)...)
+				poly1305.Sum(&want, append(padded, hashed...), &polyKey)
+				if tag != want {
+					t.Errorf("%s: tag %x, want %x", ctx, tag, want)
+				}
+			}
+		}
+	}
+}
