@@ -139,6 +139,10 @@ const chunkSize = 512
 // seal writes the ciphertext and tag of plaintext to out; see sealGeneric
 // for the contract.
 func seal(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
+	if useAVX512 && len(plaintext) >= avx512MinLen {
+		sealAVX512(out, key, nonce, plaintext, additionalData)
+		return
+	}
 	if useAVX512 || useAVX2 {
 		if len(plaintext) >= avx2MinLen {
 			sealAVX2(out, key, nonce, plaintext, additionalData)
@@ -167,8 +171,9 @@ func open(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 // code at least every 64 KiB. It is a multiple of chunkSize.
 const maxKernelLen = 128 * chunkSize
 
-// avx512MinLen is the least that sealAVX2 and openAVX2 give to
-// chachaPolyAVX512 (with the powers of r to compute first).
+// avx512MinLen is the shortest message that seal gives to sealAVX512 and
+// the least that openAVX2 gives to chachaPolyAVX512 (with the powers of r
+// to compute first).
 const avx512MinLen = chunk512Size
 
 // avx2MinLen is the shortest message that seal gives to sealAVX2. Shorter
@@ -204,30 +209,56 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 	// ciphertext[:hashed] is authenticated, ciphertext[hashed:done] not yet.
 	hashed, done := 0, keyChunkLen
 	state[12] = keyChunkLen/64 + 1
-	if n := done + (len(plaintext)-done)/chunk512Size*chunk512Size; useAVX512 && n-done >= avx512MinLen {
-		// The first chunk absorbs 256 of the 448 bytes before it, each
-		// other chunk the 1024 bytes after those; polyStepsMULX then takes
-		// all but the last few blocks that the chunks left.
-		var pw polyPowers
-		polyPowersMULX(&p, &pw)
-		first := 16
-		for done < n {
-			k := min(n-done, maxKernelLen)
-			chachaPolyAVX512(&state, &p, &pw, ciphertext[done:done+k], plaintext[done:done+k], &ciphertext[hashed], first, nil)
-			state[12] += uint32(k / 64)
-			hashed += 16*first + k - chunk512Size
-			first = 64
-			done += k
-		}
-		m := (done - hashed) &^ 255
-		polyStepsMULX(&p, &pw, ciphertext[hashed:hashed+m])
-		hashed += m
-		clear(pw[:])
+	sealRestAVX2(&state, &p, ciphertext, plaintext, hashed, done, len(additionalData), (*[Overhead]byte)(tag))
+}
+
+// sealAVX512 is sealGeneric with chachaPolyAVX512, for plaintexts of at
+// least avx512MinLen bytes: chachaRowsAVX2 computes the one-time key
+// alone, polyPowersMULX the powers of r, then each call of
+// chachaPolyAVX512 encrypts 1024-byte chunks while it authenticates the
+// additional data (the first call) and the chunk before each chunk; the
+// last chunk is authenticated by polyStepsMULX, and the rest of the
+// message, less than 1024 bytes, goes to sealRestAVX2.
+func sealAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
+	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
+	state := stateOf(key, nonce)
+	var polyKey [32]byte
+	var ks [64]byte
+	chachaRowsAVX2(&state, 1, &polyKey, ciphertext[:0], plaintext[:0], &ks)
+	var p polyState
+	p.setKey(&polyKey)
+	clear(polyKey[:])
+	clear(ks[:])
+	var pw polyPowers
+	polyPowersMULX(&p, &pw)
+
+	// ciphertext[:hashed] is authenticated, ciphertext[hashed:done] not yet.
+	hashed, done := 0, 0
+	state[12] = 1
+	n := len(plaintext) / chunk512Size * chunk512Size
+	first, ad := 0, additionalData
+	for done < n {
+		k := min(n-done, maxKernelLen)
+		chachaPolyAVX512(&state, &p, &pw, ciphertext[done:done+k], plaintext[done:done+k], &ciphertext[hashed], first, ad)
+		state[12] += uint32(k / 64)
+		hashed += 16*first + k - chunk512Size
+		first, ad = chunk512Size/16, nil
+		done += k
 	}
+	polyStepsMULX(&p, &pw, ciphertext[hashed:done])
+	clear(pw[:])
+	sealRestAVX2(&state, &p, ciphertext, plaintext, done, done, len(additionalData), (*[Overhead]byte)(tag))
+}
+
+// sealRestAVX2 is the end of sealAVX2 and sealAVX512: it encrypts
+// plaintext[done:] into ciphertext[done:] with the counter state[12] and
+// authenticates ciphertext[hashed:] (at most 256 bytes before done) after
+// what p has absorbed, then the lengths, and writes the tag.
+func sealRestAVX2(state *[16]uint32, p *polyState, ciphertext, plaintext []byte, hashed, done, adLen int, tag *[Overhead]byte) {
 	n := done + (len(plaintext)-done)/chunkSize*chunkSize
 	for done < n {
 		k := min(n-done, maxKernelLen)
-		chachaPolyAVX2(&state, &p, ciphertext[done:done+k], plaintext[done:done+k], &ciphertext[hashed], (done-hashed)/16, nil)
+		chachaPolyAVX2(state, p, ciphertext[done:done+k], plaintext[done:done+k], &ciphertext[hashed], (done-hashed)/16, nil)
 		state[12] += uint32(k / 64)
 		done += k
 		hashed = done - chunkSize
@@ -236,8 +267,8 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 		full := done + rest&^63
 		var ks [64]byte
 		if rest <= rowsPolyMaxLen {
-			chachaRowsPolyAVX2(&state, &p, ciphertext[done:], plaintext[done:], &ks, ciphertext[hashed:done],
-				len(additionalData), len(ciphertext), (*[Overhead]byte)(tag))
+			chachaRowsPolyAVX2(state, p, ciphertext[done:], plaintext[done:], &ks, ciphertext[hashed:done],
+				adLen, len(ciphertext), tag)
 			if full == len(plaintext) {
 				return // the tag is written
 			}
@@ -246,13 +277,13 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 			// The block chachaRowsAVX2 computes for its key argument is
 			// not used.
 			var unused [32]byte
-			chachaRowsAVX2(&state, state[12], &unused, ciphertext[done:], plaintext[done:], &ks)
+			chachaRowsAVX2(state, state[12], &unused, ciphertext[done:], plaintext[done:], &ks)
 		}
 		if full < len(plaintext) {
 			subtle.XORBytes(ciphertext[full:], plaintext[full:], ks[:])
 		}
 	}
-	polyFinishMULX(&p, nil, ciphertext[hashed:], len(additionalData), len(ciphertext), (*[Overhead]byte)(tag))
+	polyFinishMULX(p, nil, ciphertext[hashed:], adLen, len(ciphertext), tag)
 }
 
 // sealShortAVX2 is sealGeneric for plaintexts shorter than 512 bytes: one

@@ -78,14 +78,13 @@ func polyStepsMULX() {
 	SHRQ(U8(8), n)
 	JZ(LabelRef("done"))
 	pw := Mem{Base: Load(Param("pw"), GP64())}
-	p := &poly{h0: GP64(), h1: GP64(), h2: GP64()}
-	p.loadState(Dereference(Param("s")))
+	// h is the first field of polyState: the steps read and write it there.
+	h := Mem{Base: Load(Param("s"), GP64())}
 	Label("loop")
-	polymulx.Step(nil, m, p.h0, p.h1, p.h2, pw)
+	polymulx.Step(nil, m, h, h.Offset(8), h.Offset(16), pw)
 	ADDQ(U32(stepBytes), m)
 	DECQ(n)
 	JNZ(LabelRef("loop"))
-	p.storeState()
 	Label("done")
 	RET()
 }
@@ -109,6 +108,9 @@ func chachaPolyAVX512() {
 	slots := AllocLocal(4 * 8)
 	dstSlot, srcSlot, chunksSlot, stepsSlot := slots, slots.Offset(8), slots.Offset(16), slots.Offset(24)
 	countSlot := AllocLocal(8)
+	// The accumulator, in the frame while the chunks run: the steps read
+	// it only after their products of the message are formed.
+	hSlots := AllocLocal(24)
 	word := func(i int) Mem { return words.Offset(4 * i) }
 
 	Comment("The input state and the powers of r to the frame, which the loop reads without a register.")
@@ -137,6 +139,9 @@ func chachaPolyAVX512() {
 
 	Comment("The additional data, before the chunks.")
 	p.absorbPadded("ad", Load(Param("ad").Base(), GP64()), Load(Param("ad").Len(), GP64()))
+	MOVQ(p.h0, hSlots)
+	MOVQ(p.h1, hSlots.Offset(8))
+	MOVQ(p.h2, hSlots.Offset(16))
 
 	{
 		n := Load(Param("src").Len(), GP64())
@@ -182,7 +187,7 @@ func chachaPolyAVX512() {
 	k.QuarterRounds(&vec, chacha.DiagonalRound)
 	k.QuarterRounds(&vec, chacha.ColumnRound)
 	k.QuarterRounds(&vec, chacha.DiagonalRound)
-	polymulx.Step(&sc, hash, p.h0, p.h1, p.h2, powers)
+	polymulx.Step(&sc, hash, hSlots, hSlots.Offset(8), hSlots.Offset(16), powers)
 	stitch.Merge(vec, sc)
 	ADDQ(U32(stepBytes), hash)
 	DECQ(countSlot)
@@ -225,6 +230,9 @@ func chachaPolyAVX512() {
 
 	VZEROUPPER()
 	Label("end")
+	MOVQ(hSlots, p.h0)
+	MOVQ(hSlots.Offset(8), p.h1)
+	MOVQ(hSlots.Offset(16), p.h2)
 	p.storeState()
 	RET()
 }

@@ -233,22 +233,27 @@ func updateNMULX() {
 	g.LoadKey()
 	g.Powers(pw)
 
+	Comment("h in the frame: the step reads it only after U is formed")
+	h := AllocLocal(24)
 	st = Dereference(Param("s"))
-	h0, h1, h2 := GP64(), GP64(), GP64()
-	Load(st.Field("h").Index(0), h0)
-	Load(st.Field("h").Index(1), h1)
-	Load(st.Field("h").Index(2), h2)
+	for i := 0; i < 3; i++ {
+		t := GP64()
+		Load(st.Field("h").Index(i), t)
+		MOVQ(t, h.Offset(8*i))
+	}
 
 	Label("loopN")
-	polymulx.Step(nil, p, h0, h1, h2, pw)
+	polymulx.Step(nil, p, h, h.Offset(8), h.Offset(16), pw)
 	ADDQ(U32(16*blocksN), p)
 	DECQ(n)
 	JNZ(LabelRef("loopN"))
 
 	st = Dereference(Param("s"))
-	Store(h0, st.Field("h").Index(0))
-	Store(h1, st.Field("h").Index(1))
-	Store(h2, st.Field("h").Index(2))
+	for i := 0; i < 3; i++ {
+		t := GP64()
+		MOVQ(h.Offset(8*i), t)
+		Store(t, st.Field("h").Index(i))
+	}
 
 	Label("doneN")
 	RET()

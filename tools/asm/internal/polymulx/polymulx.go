@@ -148,23 +148,20 @@ func (t *acc) mac(o *stitch.Ops, b Op, col int, last bool) {
 // times r^N … r, plus S·2¹²⁸ (the 2¹²⁸ of each block):
 // U = m1·r^N + m2·r^(N-1) + … + mN·r + S·2¹²⁸. pw holds what Powers
 // stored there, and U in between. h must be below 6·2¹²⁸ + 2⁶⁵ (h2 ≤ 5).
-func Step(o *stitch.Ops, msg Register, h0, h1, h2 GPVirtual, pw Mem) {
+// Its limbs h0, h1, h2 are registers or memory: Step reads them only
+// after U is formed, and writes them at its end.
+func Step(o *stitch.Ops, msg Register, h0, h1, h2 Op, pw Mem) {
 	at := func(i int) Mem { return pw.Offset(8 * i) }
 	block := func(j, i int) Mem { return Mem{Base: msg, Disp: 16*j + 8*i} }
 	var t acc
-	// mul adds the product of DX, loaded from src, and the limb at offset
-	// p of the powers at column col.
-	mul := func(src Op, p, col int) {
-		o.Add(func() { MOVQ(src, RDX) })
-		t.mac(o, at(p), col, col == 3)
-	}
-	// add is mul without the carry into t[col+2]: the caller knows that
-	// t[col+1] cannot overflow.
+	// add adds the product of DX, loaded from src, and the limb at offset
+	// p of the powers at column col, without a carry into t[col+2]: the
+	// caller knows that t[col+1] cannot overflow.
 	add := func(src Op, p, col int) {
 		o.Add(func() { MOVQ(src, RDX) })
 		t.mac(o, at(p), col, true)
 	}
-	o.Add(func() { Comment("U = m1·r^N + … + mN·r + S·2¹²⁸, column by column: h does not enter it") })
+	o.Add(func() { Comment("U = m1·r^N + … + mN·r + S·2¹²⁸: h does not enter it") })
 	for i := range t {
 		t[i] = GP64()
 	}
@@ -175,26 +172,33 @@ func Step(o *stitch.Ops, msg Register, h0, h1, h2 GPVirtual, pw Mem) {
 	o.Add(func() { XORL(t[2].As32(), t[2].As32()) })
 	o.Add(func() { XORL(t[3].As32(), t[3].As32()) })
 	o.Add(func() { XORL(t[4].As32(), t[4].As32()) })
-	for j := range last {
-		mul(block(j, 0), pwPow(BlocksN-j), 0)
-	}
 	// t[2] holds only carries: < 2⁶⁰ + 1 and < 2⁶¹ + 2 after these two.
 	add(block(last, 0), pwR+1, 1)
 	add(block(last, 1), pwR, 1)
+	// The other blocks, row by row: m·P for each 64-bit half m of a block
+	// and its power P (three limbs, P2 ≤ 4) is formed in four limbs,
+	// below 2¹⁹⁵, then added to t with a carry chain that runs to the top
+	// limb, which nothing overflows: every partial sum is below U's bound.
+	// One load of DX serves three products.
 	for j := range last {
-		mul(block(j, 0), pwPow(BlocksN-j)+1, 1)
-		mul(block(j, 1), pwPow(BlocksN-j), 1)
-	}
-	// t[3] holds only carries, and each of these products has a high half
-	// of at most 3 (the top limb of a power is at most 4).
-	for j := range last {
-		add(block(j, 0), pwPow(BlocksN-j)+2, 2)
-	}
-	for j := range last {
-		mul(block(j, 1), pwPow(BlocksN-j)+1, 2)
-	}
-	for j := range last {
-		mul(block(j, 1), pwPow(BlocksN-j)+2, 3)
+		for i := 0; i < 2; i++ {
+			p := pwPow(BlocksN - j)
+			a0, a1, b1, b2, c2, c3 := GP64(), GP64(), GP64(), GP64(), GP64(), GP64()
+			o.Add(func() { MOVQ(block(j, i), RDX) })
+			o.Add(func() { MULXQ(at(p), a0, a1) })
+			o.Add(func() { MULXQ(at(p+1), b1, b2) })
+			o.Add(func() { ADDQ(b1, a1) })
+			o.Add(func() { MULXQ(at(p+2), c2, c3) }) // MULX leaves the carry alone
+			o.Add(func() { ADCQ(c2, b2) })
+			o.Add(func() { ADCQ(U8(0), c3) })
+			o.Add(func() { ADDQ(a0, t[i]) })
+			o.Add(func() { ADCQ(a1, t[i+1]) })
+			o.Add(func() { ADCQ(b2, t[i+2]) })
+			o.Add(func() { ADCQ(c3, t[i+3]) })
+			if i == 0 {
+				o.Add(func() { ADCQ(U8(0), t[4]) })
+			}
+		}
 	}
 	u := t
 	o.Add(func() { ADDQ(at(pwS), u[2]) }) // the 2¹²⁸ terms: S·2¹²⁸
@@ -225,8 +229,10 @@ func Step(o *stitch.Ops, msg Register, h0, h1, h2 GPVirtual, pw Mem) {
 	o.Add(func() { MOVQ(h2, RDX) })
 	v.mac(o, at(P), 2, false)
 	v.mac(o, at(P+1), 3, true)
-	o.Add(func() { IMULQ(at(P+2), h2) }) // h2·r^N₂ ≤ 20
-	o.Add(func() { ADDQ(h2, v[4]) })
+	e, x0, x2 := GP64(), GP64(), GP64()
+	o.Add(func() { MOVQ(h2, e) })
+	o.Add(func() { IMULQ(at(P+2), e) }) // h2·r^N₂ ≤ 20
+	o.Add(func() { ADDQ(e, v[4]) })
 	o.Add(func() { ADDQ(at(pwU), v[0]) })
 	o.Add(func() { ADCQ(at(pwU+1), v[1]) })
 	o.Add(func() { ADCQ(at(pwU+2), v[2]) })
@@ -234,30 +240,31 @@ func Step(o *stitch.Ops, msg Register, h0, h1, h2 GPVirtual, pw Mem) {
 	o.Add(func() { ADCQ(at(pwU+4), v[4]) })
 
 	o.Add(func() { Comment("h = t mod 2¹³⁰ + 4H + H, H = ⌊t/2¹³⁰⌋") })
-	o.Add(func() { MOVQ(v[2], h2) })
-	o.Add(func() { ANDQ(U8(3), h2) })
-	o.Add(func() { MOVQ(v[2], h0) })
-	o.Add(func() { ANDQ(I8(-4), h0) })
-	o.Add(func() { ADDQ(h0, v[0]) })
+	o.Add(func() { MOVQ(v[2], x2) })
+	o.Add(func() { ANDQ(U8(3), x2) })
+	o.Add(func() { MOVQ(v[2], x0) })
+	o.Add(func() { ANDQ(I8(-4), x0) })
+	o.Add(func() { ADDQ(x0, v[0]) })
 	o.Add(func() { ADCQ(v[3], v[1]) })
-	o.Add(func() { ADCQ(v[4], h2) })
+	o.Add(func() { ADCQ(v[4], x2) })
 	o.Add(func() { SHRQ(U8(2), v[3], v[2]) }) // H0
 	o.Add(func() { SHRQ(U8(2), v[4], v[3]) }) // H1
 	o.Add(func() { SHRQ(U8(2), v[4]) })       // H2
 	o.Add(func() { ADDQ(v[2], v[0]) })
 	o.Add(func() { ADCQ(v[3], v[1]) })
-	o.Add(func() { ADCQ(v[4], h2) })
+	o.Add(func() { ADCQ(v[4], x2) })
 	o.Add(func() { Comment("h = h mod 2¹³⁰ + 5·⌊h/2¹³⁰⌋") })
 	k := GP64()
-	o.Add(func() { MOVQ(h2, k) })
+	o.Add(func() { MOVQ(x2, k) })
 	o.Add(func() { SHRQ(U8(2), k) })
 	o.Add(func() { LEAQ(Mem{Base: k, Index: k, Scale: 4}, k) })
-	o.Add(func() { ANDQ(U8(3), h2) })
+	o.Add(func() { ANDQ(U8(3), x2) })
 	o.Add(func() { ADDQ(k, v[0]) })
 	o.Add(func() { ADCQ(U8(0), v[1]) })
-	o.Add(func() { ADCQ(U8(0), h2) })
+	o.Add(func() { ADCQ(U8(0), x2) })
 	o.Add(func() { MOVQ(v[0], h0) })
 	o.Add(func() { MOVQ(v[1], h1) })
+	o.Add(func() { MOVQ(x2, h2) })
 }
 
 // Key returns the memory operands of r0, r1 and rr1 in the powers at pw.
