@@ -88,6 +88,26 @@
 // additional data, the ciphertext and their partial blocks, the lengths
 // block and the final reduction and addition of s.
 //
+// # AVX-512: chachaPolyAVX512 (avx512.go)
+//
+// chachaPolyAVX512 is chachaPolyAVX2 with 1024-byte chunks: ChaCha20 as in
+// blocksAVX512 of tools/asm/aead/chacha20 (sixteen blocks, one in each
+// 32-bit lane of the ZMM registers, VPROLD rotations, the words of columns
+// 1 to 3 of the first round computed once per call;
+// tools/asm/internal/chacha), and Poly1305 sixteen blocks per step with
+// the powers r², …, r¹⁶ (tools/asm/internal/polymulx, the arithmetic of
+// updateNMULX in tools/asm/aead/poly1305), one step merged into each of
+// the first four pairs of double rounds after the first double round: 64
+// blocks, the chunk's 1024 bytes. All 32 ZMM registers go to ChaCha20, the
+// general-purpose ones to Poly1305; the state, the powers, the accumulator,
+// the pointers and the counts live in the stack frame, read by memory
+// operands. polyPowersMULX computes the powers once per message, and
+// polyStepsMULX absorbs, sixteen blocks per step, the chunk that Seal's
+// last call leaves unauthenticated (Seal authenticates each chunk during
+// the next one; Open each chunk during itself, reading it before it is
+// decrypted). The rest of a message after its chunks, less than 1024 bytes,
+// goes to the AVX2 functions. It needs AVX-512F as well.
+//
 // Every branch depends on lengths only; nothing indexes memory with a
 // secret. The functions need AVX2 and BMI2; the Go code checks for them.
 //

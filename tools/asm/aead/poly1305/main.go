@@ -66,17 +66,20 @@
 //
 // The powers are not clamped, so their products fold nothing: each product
 // m·P, P = P0 + P1·2⁶⁴ + P2·2¹²⁸, is summed whole into a five-limb
-// accumulator t, column by column (m0·P0 at 2⁰; m0·P1 and m1·P0 at 2⁶⁴;
-// m1·P1 and m0·P2 at 2¹²⁸; m1·P2 at 2¹⁹²), six MULX per block, and mN·r
-// with the folding of updateMULX, four. In increasing column order the
-// limb two above a column has received only carries when the column is
-// summed, so one ADC $0 into it takes the carry out of a product's high
-// half; where a limb cannot overflow (zero before, or holding only small
-// values) that ADC is left out. U is stored in the frame, h·r^N summed the
-// same way, U added, and t (below 2²⁶⁴) reduced twice:
+// accumulator t, row by row: for each 64-bit half m0 or m1 of a block, one
+// load into DX serves its three MULX with P0, P1 and P2, whose halves are
+// combined into the four limbs of the product (below 2¹⁹⁵), added to t
+// with one carry chain that runs up to the top limb t4. mN·r comes first,
+// with the folding of updateMULX (four products into t0 to t2, which
+// cannot carry further). Every partial sum is below the bound of U, so no
+// carry leaves t4. U is stored in the frame; h·r^N is summed column by
+// column (where the limb two above a column has received only carries when
+// the column is summed, so one ADC $0 into it takes the carry out of a
+// product's high half), U added, and t (below 2²⁶⁴) reduced twice:
 // h = (t mod 2¹³⁰) + 5·⌊t/2¹³⁰⌋, with 5·⌊t/2¹³⁰⌋ formed as 4H + H from the
 // limbs of t by a mask and two SHRQ, then the same with the top limb h2,
-// as in updateMULX.
+// as in updateMULX. h stays in the frame between steps: the step reads it
+// only after U is formed, and the registers go to the row sums.
 //
 // The bounds, with N = 16. A power P comes out of updateMULX's reduction,
 // P < 2¹³⁰ + 2⁶⁴, so P2 ≤ 4, and S < 16·(2¹³⁰ + 2⁶⁴) < 2¹³⁴:
@@ -85,26 +88,27 @@
 //	mN·r, folded           < 2¹⁹⁰
 //	S·2¹²⁸                 < 2²⁶² = 16·2²⁵⁸
 //	U                      < 31.1·2²⁵⁸
-//	h·r^N, h < 2¹³⁰ + 2⁶⁵  < 4.01·2²⁵⁸ (h2 ≤ 4, h2·P2 ≤ 16)
-//	t = U + h·r^N          < 35.2·2²⁵⁸ < 2²⁶⁴, so t4 < 2⁸
-//	first reduction        ⌊t/2¹³⁰⌋ < 35.2·2¹²⁸, h < 2¹³⁰ + 176·2¹²⁸, h2 < 180
-//	second reduction       5·⌊h2/4⌋ ≤ 220, h < 2¹³⁰ + 2⁸, h2 ≤ 4
+//	h·r^N, h < 6·2¹²⁸+2⁶⁵  < 6.01·2²⁵⁸ (h2 ≤ 5, h2·P2 ≤ 20)
+//	t = U + h·r^N          < 37.2·2²⁵⁸ < 2²⁶⁴, so t4 < 2⁸
+//	first reduction        ⌊t/2¹³⁰⌋ < 37.2·2¹²⁸, h < 2¹³⁰ + 186·2¹²⁸, h2 < 190
+//	second reduction       5·⌊h2/4⌋ ≤ 235, h < 2¹³⁰ + 2⁸, h2 ≤ 4
 //
-// In the columns of U: t2 holds at most 15 carries and the high halves of
-// mN·r (< 2⁶¹ + 17) when the carries of column 1 go to t3; t3 at most 30
-// carries plus the high halves of the 15 products m0·P2 (each ≤ 3: P2 ≤ 4)
-// when those of column 2 go to t4; the five limbs never overflow as their
-// sum, whatever the order, stays below the bound of U. In h·r^N, t2 is zero
-// when h0·P1 adds its high half, t3 at most 5 when h1·P0 adds its carry,
-// and t4 is the top limb. The h that a step leaves, below 2¹³⁰ + 2⁸, is
-// within the contract of update (below 2¹³⁰ + 2⁶⁵), and the next step's
-// bound assumed only that; the limbs may differ from updateGeneric's by p,
-// the value modulo p is the same.
+// In U, t2 is zero when the products of mN·r at 2⁶⁴ add their high halves
+// (so t2 < 2⁶¹ + 2); after that every carry chain runs to t4, which the
+// bound of U keeps from overflowing. In h·r^N (h2 ≤ 5 allowed, for callers
+// that come from the one-block code), t2 is zero when h0·P1 adds its high
+// half, t3 at most 5 when h1·P0 adds its carry, and t4 is the top limb. The
+// h that a step leaves, below 2¹³⁰ + 2⁸, is within the contract of update
+// (below 2¹³⁰ + 2⁶⁵), and the next step's bound assumed only that; the
+// limbs may differ from updateGeneric's by p, the value modulo p is the
+// same.
 //
-// On AMD Zen 4, sixteen blocks per step take about 10 cycles a block
-// against updateMULX's 14 (eight blocks per step: about 11; four: no
-// faster than updateMULX); computing the powers for sixteen costs about
-// 55 ns, which the Go code's threshold accounts for.
+// On AMD Zen 4, sixteen blocks per step take about 8 cycles a block
+// against updateMULX's 14 (with column sums: 10; eight blocks per step
+// with them: about 11; four: no faster than updateMULX); computing the
+// powers for sixteen costs about 55 ns, which the Go code's threshold
+// accounts for. The code is in tools/asm/internal/polymulx, which the
+// stitched ChaCha20-Poly1305 kernel shares.
 //
 // Nothing branches on, or indexes memory with, h, r or the message: the only
 // branches test the number of blocks.
