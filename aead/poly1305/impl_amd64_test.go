@@ -7,5 +7,6 @@ import "github.com/crypton-go/crypton/cpufeat/cputest"
 // wantImplementations states, independently of the package's own conditions,
 // which implementations a CPU with these features must have.
 var wantImplementations = cputest.Requirements{
-	"MULX": {"bmi2"},
+	"AVX-512 IFMA": {"avx512f", "avx512ifma", "bmi2"},
+	"MULX":         {"bmi2"},
 }

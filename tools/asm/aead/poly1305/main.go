@@ -125,6 +125,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/polyifma"
 	"github.com/crypton-go/crypton/tools/asm/internal/polymulx"
 )
 
@@ -133,6 +134,8 @@ func main() {
 	ConstraintExpr("gc,!purego")
 	updateMULX()
 	updateNMULX()
+	polyifma.Data("poly1305")
+	polyifma.Update("updateIFMA", "func(s *macState, msg []byte)")
 	Generate()
 }
 

@@ -1,0 +1,415 @@
+// Package polyifma holds the Poly1305 code with AVX-512 IFMA, in radix
+// 2⁴⁴, that the generators of aead/poly1305 (updateIFMA) and
+// aead/chacha20poly1305 (polyIFMA) emit alike: eight or sixteen blocks per
+// step in the 64-bit lanes of the ZMM registers. Update's doc comment and
+// multiply's give the design and the bounds.
+package polyifma
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+
+	"github.com/crypton-go/crypton/tools/asm/internal/polymulx"
+)
+
+// lanesIFMA is the number of blocks that updateIFMA absorbs per step, one
+// in each 64-bit lane of a ZMM register.
+const lanesIFMA = 8
+
+// Read-only data of Update, set up by Data.
+var (
+	ifmaMask44 Mem // 2⁴⁴-1, broadcast
+	ifmaMask42 Mem // 2⁴²-1, broadcast
+	ifmaPad    Mem // 2⁴⁰, broadcast: the 2¹²⁸ of a block, in its top limb
+	ifmaLoIdx  Mem // VPERMT2Q indexes of the low halves of eight blocks
+	ifmaHiIdx  Mem // and of their high halves
+)
+
+// Data emits the read-only data of Update, its names starting with prefix.
+func Data(prefix string) {
+	ifmaMask44 = GLOBL(prefix+"Mask44", RODATA|NOPTR)
+	DATA(0, U64(1<<44-1))
+	ifmaMask42 = GLOBL(prefix+"Mask42", RODATA|NOPTR)
+	DATA(0, U64(1<<42-1))
+	ifmaPad = GLOBL(prefix+"Pad40", RODATA|NOPTR)
+	DATA(0, U64(1<<40))
+	ifmaLoIdx = GLOBL(prefix+"LoIdx", RODATA|NOPTR)
+	for j := 0; j < lanesIFMA; j++ {
+		DATA(8*j, U64(2*j))
+	}
+	ifmaHiIdx = GLOBL(prefix+"HiIdx", RODATA|NOPTR)
+	for j := 0; j < lanesIFMA; j++ {
+		DATA(8*j, U64(2*j+1))
+	}
+}
+
+// vec44 is a number modulo 2¹³⁰-5 in radix 2⁴⁴, limb k of each lane in
+// register k: l0 + l1·2⁴⁴ + l2·2⁸⁸.
+type vec44 [3]VecVirtual
+
+// ifma holds the registers of updateIFMA that live across steps.
+type ifma struct {
+	// zero is zero: the accumulators are zeroed as zero XOR zero, which
+	// the register allocator sees as a definition (the idiom x XOR x
+	// reads x first).
+	zero                Register
+	mask44, mask42, pad Register
+	loIdx, hiIdx        Register
+}
+
+// toRadix44 sets d to the radix-2⁴⁴ limbs of lo + hi·2⁶⁴ + top·2¹²⁸ (each
+// lane), where top is a register of small values or, for top = nil, the
+// constant 2¹²⁸ of a block: l0 = lo mod 2⁴⁴, l1 = ⌊lo/2⁴⁴⌋ + (hi mod 2²⁴)·2²⁰,
+// l2 = ⌊hi/2²⁴⌋ + top·2⁴⁰. It changes lo and hi.
+func (g *ifma) toRadix44(d vec44, lo, hi, top Register) {
+	VPANDQ(g.mask44, lo, d[0])
+	VPSRLQ(U8(44), lo, lo)
+	VPSLLQ(U8(20), hi, d[1])
+	// d1 = (d1 | lo) & mask44: (B|A)&C, table 0xa8 for A = d1, B = lo, C = mask44.
+	VPTERNLOGQ(U8(0xa8), g.mask44, lo, d[1])
+	VPSRLQ(U8(24), hi, d[2])
+	if top == nil {
+		VPORQ(g.pad, d[2], d[2])
+	} else {
+		VPSLLQ(U8(40), top, hi)
+		VPORQ(hi, d[2], d[2])
+	}
+}
+
+// absorb adds the eight blocks at m, one to each lane, to h.
+func (g *ifma) absorb(h vec44, m Mem) {
+	lo, hi := ZMM(), ZMM()
+	VMOVDQU64(m, lo)
+	VMOVDQA64(lo, hi)
+	VPERMT2Q(m.Offset(64), g.loIdx, lo)
+	VPERMT2Q(m.Offset(64), g.hiIdx, hi)
+	v := vec44{ZMM(), ZMM(), ZMM()}
+	g.toRadix44(v, lo, hi, nil)
+	for k := range 3 {
+		VPADDQ(v[k], h[k], h[k])
+	}
+}
+
+// multiply sets h = h·r mod 2¹³⁰-5, lane by lane, partially reduced, where
+// r holds the limbs of the multipliers and s1, s2 = 20·r1, 20·r2
+// (2¹³² ≡ 20): eighteen IFMA products into the low and high halves of
+// d0 = h0·r0 + h1·s2 + h2·s1, d1 = h0·r1 + h1·r0 + h2·s2 and
+// d2 = h0·r2 + h1·r1 + h2·r0, then the carries.
+//
+// Bounds: h0, h1, h2 < 2⁴⁵·1.1 on entry (a reduced h plus a block), r
+// limbs < 2⁴⁴ and s < 2^48.4, so each product is below 2^93.5, the sum of
+// three low halves below 2^53.6 and of three high halves (bits 52 and up)
+// below 2^43.1. d0's high half is at 2⁵² = 2⁴⁴·2⁸, d1's at 2⁸⁸·2⁸ and d2's
+// at 2¹³⁰·2¹⁰; the carry c out of limb 2 is below 2^53.2, 5c below 2^55.6,
+// and after the last carry h0, h1 < 2⁴⁴ + 2¹², h2 < 2⁴²: below 2⁵², as
+// IFMA needs, after the next block too.
+func (g *ifma) multiply(h vec44, r [3]Op, s1, s2 Op) {
+	var d [3][2]VecVirtual
+	for k := range d {
+		for i := range d[k] {
+			d[k][i] = ZMM()
+			VPXORQ(g.zero, g.zero, d[k][i])
+		}
+	}
+	terms := [3][3][2]Op{
+		{{h[0], r[0]}, {h[1], s2}, {h[2], s1}},
+		{{h[0], r[1]}, {h[1], r[0]}, {h[2], s2}},
+		{{h[0], r[2]}, {h[1], r[1]}, {h[2], r[0]}},
+	}
+	for k := range terms {
+		for _, t := range terms[k] {
+			VPMADD52LUQ(t[1], t[0], d[k][0])
+			VPMADD52HUQ(t[1], t[0], d[k][1])
+		}
+	}
+	g.carries(h, d)
+}
+
+// carries sets h to the partially reduced sum of the halves of d (see
+// multiply).
+func (g *ifma) carries(h vec44, d [3][2]VecVirtual) {
+	c := ZMM()
+	VPSRLQ(U8(44), d[0][0], c)
+	VPANDQ(g.mask44, d[0][0], h[0])
+	VPSLLQ(U8(8), d[0][1], d[0][1])
+	VPADDQ(c, d[1][0], d[1][0])
+	VPADDQ(d[0][1], d[1][0], d[1][0])
+	VPSRLQ(U8(44), d[1][0], c)
+	VPANDQ(g.mask44, d[1][0], h[1])
+	VPSLLQ(U8(8), d[1][1], d[1][1])
+	VPADDQ(c, d[2][0], d[2][0])
+	VPADDQ(d[1][1], d[2][0], d[2][0])
+	VPSRLQ(U8(42), d[2][0], c)
+	VPANDQ(g.mask42, d[2][0], h[2])
+	VPSLLQ(U8(10), d[2][1], d[2][1])
+	VPADDQ(d[2][1], c, c)
+	Comment("h0 += 5c, then the carry out of h0")
+	VPADDQ(c, h[0], h[0])
+	VPSLLQ(U8(2), c, c)
+	VPADDQ(c, h[0], h[0])
+	VPSRLQ(U8(44), h[0], c)
+	VPANDQ(g.mask44, h[0], h[0])
+	VPADDQ(c, h[1], h[1])
+}
+
+// Update emits the function name, of the given signature: a pointer s to a
+// struct with fields h [3]uint64 (the accumulator h0 + h1·2⁶⁴ + h2·2¹²⁸,
+// below 6·2¹²⁸ + 2⁶⁵) and r [2]uint64 (the clamped key), and a slice msg.
+// Lane i of the first accumulator absorbs blocks i, i+16, …, of the second
+// blocks 8+i, 24+i, …, each step multiplying both by r¹⁶ but the last,
+// which multiplies lane i of the first by r^(16-i) and of the second by
+// r^(8-i), so that the sum of the lanes is h; an odd group of eight at the
+// end is absorbed the same way after the sum, its lane i multiplied by
+// r^(8-i). The powers r, …, r⁸ come from polymulx's one-block product,
+// r⁹, …, r¹⁶ from one vector product of those by r⁸.
+func Update(name, signature string) {
+	TEXT(name, 0, signature)
+	Doc(name+" absorbs the len(msg)/128 groups of eight whole blocks of msg",
+		"into s.h, in the lanes of the ZMM registers with AVX-512 IFMA, in radix",
+		"2⁴⁴: sixteen blocks per step in two accumulators, then a last group of",
+		"eight if their number is odd. It leaves h congruent to what updateGeneric",
+		"leaves, below 2¹³⁰ + 2⁹, not always with the same limbs. It needs",
+		"AVX-512F, AVX-512 IFMA and BMI2.")
+
+	p := Load(Param("msg").Base(), GP64())
+	n := Load(Param("msg").Len(), GP64())
+	SHRQ(U8(7), n) // the number of groups of eight blocks
+	JZ(LabelRef("doneIFMA"))
+
+	Comment("r, r², …, r⁸ in 64-bit limbs, partially reduced: r^(8-i) in lane i of the frame's three rows")
+	pw := AllocLocal(3 * 8 * lanesIFMA)
+	row := func(k, lane int) Mem { return pw.Offset(8*lanesIFMA*k + 8*lane) }
+	st := Dereference(Param("s"))
+	r := polymulx.Regs{R0: GP64(), R1: GP64(), RR1: GP64(), H0: GP64(), H1: GP64(), H2: GP64()}
+	Load(st.Field("r").Index(0), r.R0)
+	Load(st.Field("r").Index(1), r.R1)
+	r.LoadKey()
+	MOVQ(r.R0, row(0, lanesIFMA-1))
+	MOVQ(r.R1, row(1, lanesIFMA-1))
+	MOVQ(U32(0), row(2, lanesIFMA-1))
+	MOVQ(r.R0, r.H0)
+	MOVQ(r.R1, r.H1)
+	XORL(r.H2.As32(), r.H2.As32())
+	for k := 2; k <= lanesIFMA; k++ {
+		r.Multiply()
+		k5 := r.FiveK()
+		ADDQ(k5, r.H0)
+		ADCQ(U8(0), r.H1)
+		ADCQ(U8(0), r.H2)
+		MOVQ(r.H0, row(0, lanesIFMA-k))
+		MOVQ(r.H1, row(1, lanesIFMA-k))
+		MOVQ(r.H2, row(2, lanesIFMA-k))
+	}
+
+	g := &ifma{zero: ZMM(), mask44: ZMM(), mask42: ZMM(), pad: ZMM(), loIdx: ZMM(), hiIdx: ZMM()}
+	VPXORQ(g.zero, g.zero, g.zero)
+	VPBROADCASTQ(ifmaMask44, g.mask44)
+	VPBROADCASTQ(ifmaMask42, g.mask42)
+	VPBROADCASTQ(ifmaPad, g.pad)
+	VMOVDQU64(ifmaLoIdx, g.loIdx)
+	VMOVDQU64(ifmaHiIdx, g.hiIdx)
+
+	// The frame's powers in radix 2⁴⁴, with s = 20·r for limbs 1 and 2, five
+	// 64-byte rows each: lo, r⁸ … r in the lanes (the last step of the
+	// second accumulator, or of a single group); hi, r¹⁶ … r⁹ (the last
+	// step of the first); the other steps multiply by r¹⁶, broadcast from
+	// lane 0 of hi.
+	lo, hi := AllocLocal(5*64), AllocLocal(5*64)
+	powers := func(base Mem) (r [3]Op, s1, s2 Op) {
+		return [3]Op{base, base.Offset(64), base.Offset(128)}, base.Offset(192), base.Offset(256)
+	}
+	times20 := func(x Register) VecVirtual {
+		y, t := ZMM(), ZMM()
+		VPSLLQ(U8(4), x, y)
+		VPSLLQ(U8(2), x, t)
+		VPADDQ(t, y, y)
+		return y
+	}
+	store := func(base Mem, v vec44) {
+		for k := range 3 {
+			VMOVDQU64(v[k], base.Offset(64*k))
+		}
+		VMOVDQU64(times20(v[1]), base.Offset(192))
+		VMOVDQU64(times20(v[2]), base.Offset(256))
+	}
+	Comment("lo: r⁸ … r; hi = r⁸·lo, one vector product")
+	rl := vec44{ZMM(), ZMM(), ZMM()}
+	{
+		a, b, c := ZMM(), ZMM(), ZMM()
+		VMOVDQU64(row(0, 0), a)
+		VMOVDQU64(row(1, 0), b)
+		VMOVDQU64(row(2, 0), c)
+		g.toRadix44(rl, a, b, c)
+	}
+	store(lo, rl)
+	var r8 [3]Op
+	for k := range 3 {
+		z := ZMM()
+		VPBROADCASTQ(rl[k].AsX(), z)
+		r8[k] = z
+	}
+	s81, s82 := times20(r8[1].(Register)), times20(r8[2].(Register))
+	g.multiply(rl, r8, s81, s82)
+	store(hi, rl)
+
+	Comment("h in radix 2⁴⁴, in lane 0 of a")
+	a := vec44{ZMM(), ZMM(), ZMM()}
+	{
+		st := Dereference(Param("s"))
+		h0, h1, h2 := GP64(), GP64(), GP64()
+		Load(st.Field("h").Index(0), h0)
+		Load(st.Field("h").Index(1), h1)
+		Load(st.Field("h").Index(2), h2)
+		m := GP64()
+		MOVQ(U64(1<<44-1), m)
+		l0 := GP64()
+		MOVQ(h0, l0)
+		ANDQ(m, l0)
+		SHRQ(U8(44), h1, h0) // h0>>44 | h1<<20
+		ANDQ(m, h0)
+		SHRQ(U8(24), h2, h1) // h1>>24 | h2<<40
+		VMOVQ(l0, a[0].AsX())
+		VMOVQ(h0, a[1].AsX())
+		VMOVQ(h1, a[2].AsX())
+	}
+
+	pairs := GP64()
+	MOVQ(n, pairs)
+	SHRQ(U8(1), pairs)
+	JZ(LabelRef("oddIFMA"))
+	Comment("Two accumulators: a takes groups 0, 2, 4, …, b groups 1, 3, 5, …")
+	b := vec44{ZMM(), ZMM(), ZMM()}
+	for k := range 3 {
+		VPXORQ(g.zero, g.zero, b[k])
+	}
+	r16, s16a, s16b := [3]Op{}, Op(nil), Op(nil)
+	{
+		rh, s1, s2 := powers(hi)
+		for k := range 3 {
+			r16[k] = rh[k].(Mem) // broadcast from lane 0 below
+		}
+		s16a, s16b = s1, s2
+	}
+	DECQ(pairs) // the pairs before the last
+	JZ(LabelRef("lastPairIFMA"))
+	Label("loopIFMA")
+	g.absorb(a, Mem{Base: p})
+	g.absorb(b, Mem{Base: p, Disp: 128})
+	g.multiplyBcst(a, r16, s16a, s16b)
+	g.multiplyBcst(b, r16, s16a, s16b)
+	ADDQ(U32(256), p)
+	DECQ(pairs)
+	JNZ(LabelRef("loopIFMA"))
+
+	Label("lastPairIFMA")
+	Comment("The last pair: a's lane i by r^(16-i), b's by r^(8-i); then a = a + b")
+	g.absorb(a, Mem{Base: p})
+	g.absorb(b, Mem{Base: p, Disp: 128})
+	rh, sh1, sh2 := powers(hi)
+	g.multiply(a, rh, sh1, sh2)
+	rlo, sl1, sl2 := powers(lo)
+	g.multiply(b, rlo, sl1, sl2)
+	for k := range 3 {
+		VPADDQ(b[k], a[k], a[k])
+	}
+	ADDQ(U32(256), p)
+	TESTQ(U32(1), n)
+	JZ(LabelRef("sumIFMA"))
+	Comment("An odd group left: the sum of the lanes into lane 0, then the group")
+	g.sumLanes(a)
+
+	Label("oddIFMA")
+	Comment("One group of eight (n odd): lane i by r^(8-i)")
+	g.absorb(a, Mem{Base: p})
+	g.multiply(a, rlo, sl1, sl2)
+
+	Label("sumIFMA")
+	Comment("The sum of the lanes, then the carries and 64-bit limbs")
+	g.sumLanes(a)
+	var l [3]GPVirtual
+	for k := range 3 {
+		l[k] = GP64()
+		VMOVQ(a[k].AsX(), l[k])
+	}
+	VZEROUPPER()
+	m, t := GP64(), GP64()
+	MOVQ(U64(1<<44-1), m)
+	carry := func(from, to GPVirtual) {
+		MOVQ(from, t)
+		SHRQ(U8(44), t)
+		ANDQ(m, from)
+		ADDQ(t, to)
+	}
+	carry(l[0], l[1])
+	carry(l[1], l[2])
+	MOVQ(l[2], t)
+	SHRQ(U8(42), t)
+	LEAQ(Mem{Base: t, Index: t, Scale: 4}, t)
+	ADDQ(t, l[0])
+	MOVQ(U64(1<<42-1), t)
+	ANDQ(t, l[2])
+	// l0 < 2⁴⁴ + 2⁹ before these carries (5·⌊l2/2⁴²⌋ < 2⁹: the sums of
+	// the lanes are below 2^48.1), so each carries at most 1, and l2 can
+	// reach 2⁴² only with l1 = 0: h < 2¹³⁰ + 2⁹.
+	carry(l[0], l[1])
+	carry(l[1], l[2])
+	Comment("h0 = l0 + l1·2⁴⁴, h1 = ⌊l1/2²⁰⌋ + l2·2²⁴, h2 = ⌊l2/2⁴⁰⌋")
+	h2 := GP64()
+	MOVQ(l[2], h2)
+	SHRQ(U8(40), h2)
+	MOVQ(l[1], t)
+	SHLQ(U8(44), t)
+	ORQ(t, l[0])
+	SHRQ(U8(20), l[1])
+	SHLQ(U8(24), l[2])
+	ORQ(l[2], l[1])
+	st = Dereference(Param("s"))
+	Store(l[0], st.Field("h").Index(0))
+	Store(l[1], st.Field("h").Index(1))
+	Store(h2, st.Field("h").Index(2))
+
+	Label("doneIFMA")
+	RET()
+}
+
+// sumLanes sets lane 0 of each limb of h to the sum of its eight lanes, and
+// the other lanes to zero.
+func (g *ifma) sumLanes(h vec44) {
+	for k := range 3 {
+		z := h[k]
+		y := ZMM()
+		VEXTRACTI64X4(U8(1), z, y.AsY())
+		VPADDQ(y.AsY(), z.AsY(), y.AsY())
+		x := ZMM()
+		VEXTRACTI128(U8(1), y.AsY(), x.AsX())
+		VPADDQ(x.AsX(), y.AsX(), x.AsX())
+		VPSHUFD(U8(0x4e), x.AsX(), y.AsX())
+		VPADDQ(y.AsX(), x.AsX(), x.AsX())
+		VMOVQ(x.AsX(), z.AsX()) // zeroes the lanes above 0
+	}
+}
+
+// multiplyBcst is multiply with r and s broadcast from 64-bit memory
+// operands (lane 0 of rows of the frame) to every lane.
+func (g *ifma) multiplyBcst(h vec44, r [3]Op, s1, s2 Op) {
+	var d [3][2]VecVirtual
+	for k := range d {
+		for i := range d[k] {
+			d[k][i] = ZMM()
+			VPXORQ(g.zero, g.zero, d[k][i])
+		}
+	}
+	terms := [3][3][2]Op{
+		{{h[0], r[0]}, {h[1], s2}, {h[2], s1}},
+		{{h[0], r[1]}, {h[1], r[0]}, {h[2], s2}},
+		{{h[0], r[2]}, {h[1], r[1]}, {h[2], r[0]}},
+	}
+	for k := range terms {
+		for _, t := range terms[k] {
+			VPMADD52LUQ_BCST(t[1], t[0], d[k][0])
+			VPMADD52HUQ_BCST(t[1], t[0], d[k][1])
+		}
+	}
+	g.carries(h, d)
+}
