@@ -14,12 +14,19 @@ import (
 //go:generate go run github.com/crypton-go/crypton/tools/asm/aead/chacha20poly1305 -out chacha20poly1305_amd64.s
 
 var (
-	// useAVX512 enables chachaPolyAVX512 in sealAVX2 and openAVX2 for
-	// their whole 1024-byte chunks: ChaCha20 sixteen blocks at a time in
-	// the ZMM registers (AVX-512F) interleaved with Poly1305 sixteen blocks
-	// per step in the general-purpose registers (MULX). The rest of a
-	// message goes to the AVX2 kernels, which every AVX-512 CPU can run.
-	useAVX512 = cpufeat.HasAVX512F && cpufeat.HasAVX2 && cpufeat.HasBMI2
+	// useAVX512 enables the AVX-512 code: for messages of shortMinLen to
+	// shortMaxLen bytes, chachaKeyAVX512, which computes the key block and
+	// the first sixteen blocks at once; for longer ones, chachaPolyAVX512
+	// for their whole 1024-byte chunks, ChaCha20 sixteen blocks at a time
+	// in the ZMM registers (AVX-512F, VL) interleaved with Poly1305 sixteen
+	// blocks per step in the general-purpose registers (MULX). The rest of
+	// a message goes to the AVX2 kernels, which every AVX-512 CPU can run.
+	useAVX512 = cpufeat.HasAVX512F && cpufeat.HasAVX512VL && cpufeat.HasAVX2 && cpufeat.HasBMI2
+
+	// useAVX512IFMA is useAVX512 with the Poly1305 that runs alone (short
+	// messages, and the last chunk of Seal) in polyIFMA: AVX-512 IFMA,
+	// blocks in the 64-bit lanes of the ZMM registers.
+	useAVX512IFMA = useAVX512 && cpufeat.HasAVX512IFMA
 
 	// useAVX2 enables sealAVX2 and openAVX2, which run ChaCha20 eight
 	// blocks at a time in the YMM registers (AVX2) interleaved with
@@ -30,6 +37,7 @@ var (
 
 func init() {
 	// In order of preference.
+	cpufeat.Register("chacha20poly1305", "AVX-512+IFMA", &useAVX512IFMA)
 	cpufeat.Register("chacha20poly1305", "AVX-512+MULX", &useAVX512)
 	cpufeat.Register("chacha20poly1305", "AVX2+MULX", &useAVX2)
 }
@@ -128,6 +136,131 @@ func polyStepsMULX(s *polyState, pw *polyPowers, msg []byte)
 //go:noescape
 func chachaPolyAVX512(state *[16]uint32, s *polyState, pw *polyPowers, dst, src []byte, hash *byte, first int, ad []byte)
 
+// chachaKeyAVX512 sets s to the start of the Poly1305 computation under
+// the key block, the first 32 bytes of the block with counter state[12],
+// XORs the keystream of the blocks from state[12]+1 on into the
+// len(src)/64 whole blocks of src (at most 16), writing them to dst, and,
+// if fewer than 16, sets ks to the keystream of the next block. It
+// computes the sixteen blocks in the lanes of the ZMM registers and the key
+// block in rows beside them. It leaves state alone; dst and src are the
+// same or do not overlap.
+//
+//go:noescape
+func chachaKeyAVX512(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src []byte, ks *[64]byte)
+
+// ifmaPowers holds r, r², …, r⁸ for polyIFMA, partially reduced, in 64-bit
+// limbs: limb k of r^(8-i) in element 8k+i. chachaKeyAVX512 computes them
+// for the key it sets, with scalar products merged into its rounds.
+type ifmaPowers [24]uint64
+
+// polyPaddedMULX absorbs m into s.h, followed by zeros up to a multiple of
+// 16 bytes.
+//
+//go:noescape
+func polyPaddedMULX(s *polyState, m []byte)
+
+// polyIFMA absorbs the len(msg)/128 groups of eight whole blocks of msg
+// into s.h with AVX-512 IFMA, with the powers pw of s's key that
+// chachaKeyAVX512 computes; see updateIFMA in the package
+// github.com/crypton-go/crypton/aead/poly1305, which has the same code
+// (tools/asm/internal/polyifma).
+//
+//go:noescape
+func polyIFMA(s *polyState, pw *ifmaPowers, msg []byte)
+
+// shortMinLen and shortMaxLen are the shortest and the longest messages
+// that go to sealShortAVX512 and openShortAVX512 with useAVX512IFMA.
+const (
+	shortMinLen = 128
+	shortMaxLen = 16 * 64
+)
+
+// polyIFMAMinLen and polyStepsMinLen are the shortest ciphertexts whose
+// bulk polyTagAVX512 gives to polyIFMA or, without IFMA, to polyStepsMULX
+// (after polyPowersMULX, which costs as much as about forty blocks of the
+// one-block code).
+const (
+	polyIFMAMinLen  = 256
+	polyStepsMinLen = 768
+)
+
+// polyTagAVX512 absorbs ad and ct into p, each followed by zeros up to a
+// multiple of 16 bytes, then the lengths block, and writes the tag: the
+// whole 128-byte groups of ct in polyIFMA with IFMA, else its whole
+// 256-byte steps in polyStepsMULX, and the rest with the one-block MULX
+// code.
+func polyTagAVX512(p *polyState, pw *ifmaPowers, ad, ct []byte, tag *[Overhead]byte) {
+	adLen, n := len(ad), 0
+	switch {
+	case useAVX512IFMA && len(ct) >= polyIFMAMinLen:
+		polyPaddedMULX(p, ad)
+		ad = nil
+		n = len(ct) &^ 127
+		polyIFMA(p, pw, ct[:n])
+	case !useAVX512IFMA && len(ct) >= polyStepsMinLen:
+		polyPaddedMULX(p, ad)
+		ad = nil
+		n = len(ct) &^ 255
+		var pw polyPowers
+		polyPowersMULX(p, &pw)
+		polyStepsMULX(p, &pw, ct[:n])
+		clear(pw[:])
+	}
+	polyFinishMULX(p, ad, ct[n:], adLen, len(ct), tag)
+}
+
+// sealShortAVX512 is sealGeneric for plaintexts of at most shortMaxLen
+// bytes: chachaKeyAVX512 computes the one-time key and encrypts, then
+// polyTagAVX512 authenticates.
+func sealShortAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
+	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
+	state := stateOf(key, nonce)
+	var p polyState
+	var ks [64]byte
+	var pw ifmaPowers
+	chachaKeyAVX512(&state, &p, &pw, ciphertext, plaintext, &ks)
+	if full := len(plaintext) &^ 63; full < len(plaintext) {
+		subtle.XORBytes(ciphertext[full:], plaintext[full:], ks[:])
+	}
+	polyTagAVX512(&p, &pw, additionalData, ciphertext, (*[Overhead]byte)(tag))
+}
+
+// openShortAVX512 is openGeneric for ciphertexts of at most shortMaxLen
+// bytes (and the tag): chachaKeyAVX512 computes the one-time key and
+// decrypts, into buf if it is not nil (when out is the ciphertext itself,
+// which has yet to be authenticated), else into out, then polyTagAVX512
+// authenticates the ciphertext. It zeroes what it wrote to out if the tag
+// is wrong.
+func openShortAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData, buf []byte) bool {
+	tag := ciphertext[len(ciphertext)-Overhead:]
+	ciphertext = ciphertext[:len(ciphertext)-Overhead]
+	full := len(ciphertext) &^ 63
+	dec := out
+	if buf != nil {
+		dec = buf[:len(ciphertext)]
+	}
+	state := stateOf(key, nonce)
+	var p polyState
+	var ks [64]byte
+	var pw ifmaPowers
+	chachaKeyAVX512(&state, &p, &pw, dec, ciphertext, &ks)
+	var want [Overhead]byte
+	polyTagAVX512(&p, &pw, additionalData, ciphertext, &want)
+	match := tagsEqual(&want, (*[Overhead]byte)(tag))
+	declassify(&match)
+	if match != 1 {
+		clear(out)
+		return false
+	}
+	if buf != nil {
+		copy(out[:full], dec[:full])
+	}
+	if full < len(out) {
+		subtle.XORBytes(out[full:], ciphertext[full:], ks[:])
+	}
+	return true
+}
+
 // chunk512Size is the number of bytes that chachaPolyAVX512 processes at a
 // time: sixteen ChaCha20 blocks, 64 Poly1305 blocks.
 const chunk512Size = 1024
@@ -139,11 +272,16 @@ const chunkSize = 512
 // seal writes the ciphertext and tag of plaintext to out; see sealGeneric
 // for the contract.
 func seal(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
-	if useAVX512 && len(plaintext) >= avx512MinLen {
+	avx512 := useAVX512 || useAVX512IFMA
+	if avx512 && len(plaintext) >= shortMinLen && len(plaintext) <= shortMaxLen {
+		sealShortAVX512(out, key, nonce, plaintext, additionalData)
+		return
+	}
+	if avx512 && len(plaintext) > shortMaxLen {
 		sealAVX512(out, key, nonce, plaintext, additionalData)
 		return
 	}
-	if useAVX512 || useAVX2 {
+	if useAVX512 || useAVX512IFMA || useAVX2 {
 		if len(plaintext) >= avx2MinLen {
 			sealAVX2(out, key, nonce, plaintext, additionalData)
 		} else {
@@ -157,7 +295,16 @@ func seal(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, add
 // open checks the tag of ciphertext and decrypts it into out; see
 // openGeneric for the contract.
 func open(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) bool {
-	if useAVX512 || useAVX2 {
+	if n := len(ciphertext) - Overhead; (useAVX512 || useAVX512IFMA) && n >= shortMinLen && n <= shortMaxLen {
+		if &out[0] == &ciphertext[0] {
+			var buf [shortMaxLen]byte
+			ok := openShortAVX512(out, key, nonce, ciphertext, additionalData, buf[:n])
+			clear(buf[:n])
+			return ok
+		}
+		return openShortAVX512(out, key, nonce, ciphertext, additionalData, nil)
+	}
+	if useAVX512 || useAVX512IFMA || useAVX2 {
 		if len(out) > 0 && &out[0] == &ciphertext[0] {
 			return openInPlaceAVX2(out, key, nonce, ciphertext, additionalData)
 		}
@@ -212,40 +359,50 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 	sealRestAVX2(&state, &p, ciphertext, plaintext, hashed, done, len(additionalData), (*[Overhead]byte)(tag))
 }
 
-// sealAVX512 is sealGeneric with chachaPolyAVX512, for plaintexts of at
-// least avx512MinLen bytes: chachaRowsAVX2 computes the one-time key
-// alone, polyPowersMULX the powers of r, then each call of
-// chachaPolyAVX512 encrypts 1024-byte chunks while it authenticates the
-// additional data (the first call) and the chunk before each chunk; the
-// last chunk is authenticated by polyStepsMULX, and the rest of the
-// message, less than 1024 bytes, goes to sealRestAVX2.
+// sealAVX512 is sealGeneric with chachaPolyAVX512, for plaintexts longer
+// than shortMaxLen: chachaKeyAVX512 computes the one-time key and encrypts
+// the first 1024 bytes, polyPowersMULX computes the powers of r, then each
+// call of chachaPolyAVX512 encrypts 1024-byte chunks while it
+// authenticates the additional data (the first call) and the chunk before
+// each chunk; the last chunk is authenticated by polyIFMA (or
+// polyStepsMULX), and the rest of the message, less than 1024 bytes, goes
+// to sealRestAVX2.
 func sealAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 	state := stateOf(key, nonce)
-	var polyKey [32]byte
-	var ks [64]byte
-	chachaRowsAVX2(&state, 1, &polyKey, ciphertext[:0], plaintext[:0], &ks)
 	var p polyState
-	p.setKey(&polyKey)
-	clear(polyKey[:])
+	var ks [64]byte
+	var ipw ifmaPowers
+	chachaKeyAVX512(&state, &p, &ipw, ciphertext[:chunk512Size], plaintext[:chunk512Size], &ks)
 	clear(ks[:])
 	var pw polyPowers
 	polyPowersMULX(&p, &pw)
 
 	// ciphertext[:hashed] is authenticated, ciphertext[hashed:done] not yet.
-	hashed, done := 0, 0
-	state[12] = 1
+	hashed, done := 0, chunk512Size
+	state[12] = 1 + chunk512Size/64
 	n := len(plaintext) / chunk512Size * chunk512Size
-	first, ad := 0, additionalData
+	adDone := false
 	for done < n {
 		k := min(n-done, maxKernelLen)
-		chachaPolyAVX512(&state, &p, &pw, ciphertext[done:done+k], plaintext[done:done+k], &ciphertext[hashed], first, ad)
+		ad := additionalData
+		if adDone {
+			ad = nil
+		}
+		chachaPolyAVX512(&state, &p, &pw, ciphertext[done:done+k], plaintext[done:done+k], &ciphertext[hashed], chunk512Size/16, ad)
 		state[12] += uint32(k / 64)
-		hashed += 16*first + k - chunk512Size
-		first, ad = chunk512Size/16, nil
+		hashed += k
+		adDone = true
 		done += k
 	}
-	polyStepsMULX(&p, &pw, ciphertext[hashed:done])
+	if !adDone {
+		polyPaddedMULX(&p, additionalData)
+	}
+	if useAVX512IFMA {
+		polyIFMA(&p, &ipw, ciphertext[hashed:done])
+	} else {
+		polyStepsMULX(&p, &pw, ciphertext[hashed:done])
+	}
 	clear(pw[:])
 	sealRestAVX2(&state, &p, ciphertext, plaintext, done, done, len(additionalData), (*[Overhead]byte)(tag))
 }
@@ -328,7 +485,7 @@ func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext
 	// ciphertext[:wide] goes to chachaPolyAVX512, ciphertext[wide:n] to
 	// chachaPolyAVX2.
 	wide := 0
-	if useAVX512 && len(ciphertext) >= avx512MinLen {
+	if (useAVX512 || useAVX512IFMA) && len(ciphertext) >= avx512MinLen {
 		wide = len(ciphertext) / chunk512Size * chunk512Size
 	}
 	n := wide + (len(ciphertext)-wide)/chunkSize*chunkSize

@@ -8,6 +8,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/crypton-go/crypton/tools/asm/internal/chacha"
+	"github.com/crypton-go/crypton/tools/asm/internal/polyifma"
 	"github.com/crypton-go/crypton/tools/asm/internal/polymulx"
 	"github.com/crypton-go/crypton/tools/asm/internal/stitch"
 )
@@ -34,6 +35,8 @@ func avx512Data() {
 	}
 	sixteenBlocks = GLOBL("chachaPolySixteenBlocks", RODATA|NOPTR)
 	DATA(0, U32(16))
+	oneBlock = GLOBL("chachaPolyOneBlock", RODATA|NOPTR)
+	DATA(0, U32(1))
 }
 
 // The ZMM registers of chachaPolyAVX512: zWords hold the sixteen words of
@@ -233,6 +236,170 @@ func chachaPolyAVX512() {
 	MOVQ(hSlots, p.h0)
 	MOVQ(hSlots.Offset(8), p.h1)
 	MOVQ(hSlots.Offset(16), p.h2)
+	p.storeState()
+	RET()
+}
+
+// oneBlock is 1, one word, broadcast: what the lanes of chachaKeyAVX512
+// add to the counters of chachaPolyLaneOffsets16.
+var oneBlock Mem
+
+// rowsDoubleRound records into o a double round of one block in rows: its
+// words 0-3, 4-7, 8-11 and 12-15 in the XMM registers a, b, c and d
+// (registers from X16 on, EVEX-encoded: AVX-512VL), the diagonals lined up
+// into columns by rotating the words of b, c and d by one, two and three
+// positions between the rounds, and back after.
+func rowsDoubleRound(o *stitch.Ops, a, b, c, d Register) {
+	qr := func() {
+		for _, st := range []struct {
+			s, t, u Register
+			r       uint8
+		}{{a, b, d, 16}, {c, d, b, 12}, {a, b, d, 8}, {c, d, b, 7}} {
+			o.Add(func() { VPADDD(st.t, st.s, st.s) })
+			o.Add(func() { VPXORD(st.s, st.u, st.u) })
+			o.Add(func() { VPROLD(U8(st.r), st.u, st.u) })
+		}
+	}
+	qr()
+	o.Add(func() { VPSHUFD(U8(0x39), b, b) })
+	o.Add(func() { VPSHUFD(U8(0x4e), c, c) })
+	o.Add(func() { VPSHUFD(U8(0x93), d, d) })
+	qr()
+	o.Add(func() { VPSHUFD(U8(0x93), b, b) })
+	o.Add(func() { VPSHUFD(U8(0x4e), c, c) })
+	o.Add(func() { VPSHUFD(U8(0x39), d, d) })
+}
+
+// chachaKeyAVX512 emits chachaKeyAVX512, the start of Seal and Open with
+// AVX-512: the one-time key block and the first sixteen blocks at once.
+// Its ten double rounds are unrolled: the key block's ten, in rows, merge
+// into the first five of the sixteen lanes (a double round of one block in
+// rows is bound by its latency, two fit in the time of one of sixteen
+// blocks, which is bound by the vector units' throughput), and the powers
+// of the key r for polyIFMA, a chain of scalar products, merge into the
+// last five.
+func chachaKeyAVX512() {
+	TEXT("chachaKeyAVX512", NOSPLIT, "func(state *[16]uint32, s *polyState, pw *[24]uint64, dst, src []byte, ks *[64]byte)")
+	Doc(
+		"chachaKeyAVX512 sets s to the start of the Poly1305 computation under the",
+		"first 32 bytes of the ChaCha20 block with counter state[12] (the one-time",
+		"key when that counter is 0) and pw to r, r², …, r⁸ for polyIFMA, XORs",
+		"the keystream of the blocks from state[12]+1 on into the len(src)/64",
+		"whole blocks of src (at most 16), writing them to dst, and, if fewer than",
+		"16, sets ks to the keystream of the next block, for a partial block at",
+		"the end. It leaves state alone; dst and src are the same or do not",
+		"overlap. It needs AVX-512F and VL, and BMI2.",
+	)
+	// A frame, so that BP may hold a value: the powers take fifteen
+	// general-purpose registers at their peak.
+	AllocLocal(8)
+	state := Load(Param("state"), GP64())
+	word := func(i int) Mem { return Mem{Base: state, Disp: 4 * i} }
+
+	counters := Z16
+	ka, kb, kc, kd := X17, X18, X19, X20
+	Comment("The sixteen blocks from counter+1 on, one in each lane; the key block in rows.")
+	for i := 0; i < 16; i++ {
+		if i != 12 {
+			VPBROADCASTD(word(i), zWords[i])
+		}
+	}
+	VPBROADCASTD(word(12), counters)
+	VPADDD(laneOffsets16, counters, counters)
+	VPADDD_BCST(oneBlock, counters, counters)
+	for i, r := range []Register{ka, kb, kc, kd} {
+		VMOVDQU32(Mem{Base: state, Disp: 16 * i}, r)
+	}
+
+	k := chacha.NewLanes(zWords)
+	k.Loc[12] = counters
+	var first, second, rows stitch.Ops
+	for i := 0; i < 10; i++ {
+		o := &first
+		if i >= 5 {
+			o = &second
+		}
+		k.QuarterRounds(o, chacha.ColumnRound)
+		k.QuarterRounds(o, chacha.DiagonalRound)
+		rowsDoubleRound(&rows, ka, kb, kc, kd)
+	}
+	Comment("Double rounds 1 to 5 of the sixteen blocks, with the ten of the key block.")
+	stitch.Merge(first, rows)
+
+	Comment("The key: words 0 to 7 of the key block, r clamped, h = 0.")
+	r := &polymulx.Regs{R0: GP64(), R1: GP64(), RR1: GP64(), H0: GP64(), H1: GP64(), H2: GP64()}
+	{
+		sp := Load(Param("s"), GP64())
+		VPADDD(Mem{Base: state}, ka, ka)
+		VPADDD(Mem{Base: state, Disp: 16}, kb, kb)
+		VMOVDQU32(ka, Mem{Base: sp, Disp: 24}) // r
+		VMOVDQU32(kb, Mem{Base: sp, Disp: 40}) // s
+		t := GP64()
+		MOVQ(Mem{Base: sp, Disp: 24}, r.R0)
+		MOVQ(U64(0x0ffffffc0fffffff), t)
+		ANDQ(t, r.R0)
+		MOVQ(Mem{Base: sp, Disp: 32}, r.R1)
+		MOVQ(U64(0x0ffffffc0ffffffc), t)
+		ANDQ(t, r.R1)
+		MOVQ(r.R0, Mem{Base: sp, Disp: 24})
+		MOVQ(r.R1, Mem{Base: sp, Disp: 32})
+		MOVQ(U32(0), Mem{Base: sp})
+		MOVQ(U32(0), Mem{Base: sp, Disp: 8})
+		MOVQ(U32(0), Mem{Base: sp, Disp: 16})
+		r.LoadKey()
+	}
+	Comment("Double rounds 6 to 10 of the sixteen blocks, with r, r², …, r⁸ to pw.")
+	var powers stitch.Ops
+	polyifma.Rows(&powers, Mem{Base: Load(Param("pw"), GP64())}, r)
+	stitch.Merge(second, powers)
+
+	state = Load(Param("state"), GP64())
+	chacha.AddInput(zWords, counters, word)
+	Comment("Transpose the words into blocks: the whole ones XORed with src, the next one to ks.")
+	{
+		n := GP64()
+		Load(Param("src").Len(), n)
+		SHRQ(U8(6), n)
+		dst := Load(Param("dst").Base(), GP64())
+		src := Load(Param("src").Base(), GP64())
+		ks := Load(Param("ks"), GP64())
+		free := []Register{Z21, Z22, Z23}
+		chacha.Transpose(zWords, &free, func(r Register, j int) {
+			whole, skip := fmt.Sprintf("kwhole%d", j), fmt.Sprintf("kskip%d", j)
+			CMPQ(n, U32(j))
+			JA(LabelRef(whole))
+			JB(LabelRef(skip))
+			VMOVDQU32(r, Mem{Base: ks})
+			JMP(LabelRef(skip))
+			Label(whole)
+			VPXORD(Mem{Base: src, Disp: 64 * j}, r, r)
+			VMOVDQU32(r, Mem{Base: dst, Disp: 64 * j})
+			Label(skip)
+		})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// polyIFMA and polyPaddedMULX: the Poly1305 of the AVX-512 path for
+// messages of at most 1024 bytes, after chachaKeyAVX512.
+func polyPaddedMULX() {
+	TEXT("polyPaddedMULX", NOSPLIT, "func(s *polyState, m []byte)")
+	Doc(
+		"polyPaddedMULX absorbs m into s.h, followed by zeros up to a multiple of",
+		"16 bytes. It needs BMI2.",
+	)
+	st := Dereference(Param("s"))
+	p := &poly{h0: GP64(), h1: GP64(), h2: GP64()}
+	r0, r1, rr1 := GP64(), GP64(), GP64()
+	Load(st.Field("r").Index(0), r0)
+	Load(st.Field("r").Index(1), r1)
+	MOVQ(r1, rr1)
+	SHRQ(U8(2), rr1)
+	ADDQ(r1, rr1)
+	p.r0, p.r1, p.rr1 = r0, r1, rr1
+	p.loadState(st)
+	p.absorbPadded("m", Load(Param("m").Base(), GP64()), Load(Param("m").Len(), GP64()))
 	p.storeState()
 	RET()
 }

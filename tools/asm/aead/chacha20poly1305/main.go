@@ -106,7 +106,19 @@
 // last call leaves unauthenticated (Seal authenticates each chunk during
 // the next one; Open each chunk during itself, reading it before it is
 // decrypted). The rest of a message after its chunks, less than 1024 bytes,
-// goes to the AVX2 functions. It needs AVX-512F as well.
+// goes to the AVX2 functions.
+//
+// chachaKeyAVX512 starts Seal, and is the whole ChaCha20 of messages of 128
+// to 1024 bytes: sixteen blocks from counter 1 in the ZMM lanes, and the
+// key block (counter 0) in rows in four XMM registers (X17 to X20, EVEX:
+// AVX-512VL), its ten double rounds merged two by two into the first five
+// of the sixteen lanes (one block's double round is bound by its latency,
+// sixteen blocks' by the vector units); then r is clamped and stored, and
+// the scalar products that give r², …, r⁸ for polyIFMA
+// (tools/asm/internal/polyifma) merge into the last five. The Poly1305 of
+// those messages, and of Seal's last chunk, then runs alone: in polyIFMA
+// (AVX-512 IFMA, radix 2⁴⁴, the code of aead/poly1305's updateIFMA) or,
+// without IFMA, in polyStepsMULX. The functions need AVX-512F and VL.
 //
 // Every branch depends on lengths only; nothing indexes memory with a
 // secret. The functions need AVX2 and BMI2; the Go code checks for them.
@@ -121,6 +133,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/crypton-go/crypton/tools/asm/internal/chacha"
+	"github.com/crypton-go/crypton/tools/asm/internal/polyifma"
 	"github.com/crypton-go/crypton/tools/asm/internal/stitch"
 	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
 )
@@ -192,6 +205,10 @@ func main() {
 	chachaPolyAVX512()
 	polyPowersMULX()
 	polyStepsMULX()
+	chachaKeyAVX512()
+	polyPaddedMULX()
+	polyifma.Data("chachaPoly")
+	polyifma.Update("polyIFMA", "func(s *polyState, pw *[24]uint64, msg []byte)", true)
 	Generate()
 }
 

@@ -135,7 +135,7 @@ func main() {
 	updateMULX()
 	updateNMULX()
 	polyifma.Data("poly1305")
-	polyifma.Update("updateIFMA", "func(s *macState, msg []byte)")
+	polyifma.Update("updateIFMA", "func(s *macState, msg []byte)", false)
 	Generate()
 }
 

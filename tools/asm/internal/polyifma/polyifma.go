@@ -11,6 +11,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/crypton-go/crypton/tools/asm/internal/polymulx"
+	"github.com/crypton-go/crypton/tools/asm/internal/stitch"
 )
 
 // lanesIFMA is the number of blocks that updateIFMA absorbs per step, one
@@ -161,9 +162,11 @@ func (g *ifma) carries(h vec44, d [3][2]VecVirtual) {
 // which multiplies lane i of the first by r^(16-i) and of the second by
 // r^(8-i), so that the sum of the lanes is h; an odd group of eight at the
 // end is absorbed the same way after the sum, its lane i multiplied by
-// r^(8-i). The powers r, …, r⁸ come from polymulx's one-block product,
-// r⁹, …, r¹⁶ from one vector product of those by r⁸.
-func Update(name, signature string) {
+// r^(8-i). The powers r, …, r⁸ come from polymulx's one-block product
+// (Rows), computed by the function or, with precomputed, read from a
+// parameter pw *[24]uint64 that Rows filled; r⁹, …, r¹⁶ from one vector
+// product of those by r⁸.
+func Update(name, signature string, precomputed bool) {
 	TEXT(name, 0, signature)
 	Doc(name+" absorbs the len(msg)/128 groups of eight whole blocks of msg",
 		"into s.h, in the lanes of the ZMM registers with AVX-512 IFMA, in radix",
@@ -177,30 +180,15 @@ func Update(name, signature string) {
 	SHRQ(U8(7), n) // the number of groups of eight blocks
 	JZ(LabelRef("doneIFMA"))
 
-	Comment("r, r², …, r⁸ in 64-bit limbs, partially reduced: r^(8-i) in lane i of the frame's three rows")
-	pw := AllocLocal(3 * 8 * lanesIFMA)
-	row := func(k, lane int) Mem { return pw.Offset(8*lanesIFMA*k + 8*lane) }
-	st := Dereference(Param("s"))
-	r := polymulx.Regs{R0: GP64(), R1: GP64(), RR1: GP64(), H0: GP64(), H1: GP64(), H2: GP64()}
-	Load(st.Field("r").Index(0), r.R0)
-	Load(st.Field("r").Index(1), r.R1)
-	r.LoadKey()
-	MOVQ(r.R0, row(0, lanesIFMA-1))
-	MOVQ(r.R1, row(1, lanesIFMA-1))
-	MOVQ(U32(0), row(2, lanesIFMA-1))
-	MOVQ(r.R0, r.H0)
-	MOVQ(r.R1, r.H1)
-	XORL(r.H2.As32(), r.H2.As32())
-	for k := 2; k <= lanesIFMA; k++ {
-		r.Multiply()
-		k5 := r.FiveK()
-		ADDQ(k5, r.H0)
-		ADCQ(U8(0), r.H1)
-		ADCQ(U8(0), r.H2)
-		MOVQ(r.H0, row(0, lanesIFMA-k))
-		MOVQ(r.H1, row(1, lanesIFMA-k))
-		MOVQ(r.H2, row(2, lanesIFMA-k))
+	var rows Mem
+	if precomputed {
+		rows = Mem{Base: Load(Param("pw"), GP64())}
+	} else {
+		Comment("r, r², …, r⁸ in 64-bit limbs, partially reduced: r^(8-i) in lane i of the frame's three rows")
+		rows = AllocLocal(3 * 8 * lanesIFMA)
+		Rows(nil, rows, loadKey())
 	}
+	row := func(k, lane int) Mem { return rows.Offset(8*lanesIFMA*k + 8*lane) }
 
 	g := &ifma{zero: ZMM(), mask44: ZMM(), mask42: ZMM(), pad: ZMM(), loIdx: ZMM(), hiIdx: ZMM()}
 	VPXORQ(g.zero, g.zero, g.zero)
@@ -364,13 +352,47 @@ func Update(name, signature string) {
 	SHRQ(U8(20), l[1])
 	SHLQ(U8(24), l[2])
 	ORQ(l[2], l[1])
-	st = Dereference(Param("s"))
+	st := Dereference(Param("s"))
 	Store(l[0], st.Field("h").Index(0))
 	Store(l[1], st.Field("h").Index(1))
 	Store(h2, st.Field("h").Index(2))
 
 	Label("doneIFMA")
 	RET()
+}
+
+// loadKey loads the clamped key r of the function's parameter s into the
+// registers of a polymulx.Regs.
+func loadKey() *polymulx.Regs {
+	st := Dereference(Param("s"))
+	r := &polymulx.Regs{R0: GP64(), R1: GP64(), RR1: GP64(), H0: GP64(), H1: GP64(), H2: GP64()}
+	Load(st.Field("r").Index(0), r.R0)
+	Load(st.Field("r").Index(1), r.R1)
+	r.LoadKey()
+	return r
+}
+
+// RowsSize is the size in bytes of what Rows stores.
+const RowsSize = 3 * 8 * lanesIFMA
+
+// Rows records into o (nil: emits) the computation of r, r², …, r⁸ from the
+// key in r (R0, R1, RR1 set; it uses H0 to H2), partially reduced, in
+// 64-bit limbs, stored at rows as three rows of eight lanes, limb k of
+// r^(8-i) in lane i of row k: what Update reads.
+func Rows(o *stitch.Ops, rows Mem, r *polymulx.Regs) {
+	row := func(k, lane int) Mem { return rows.Offset(8*lanesIFMA*k + 8*lane) }
+	o.Add(func() { MOVQ(r.R0, row(0, lanesIFMA-1)) })
+	o.Add(func() { MOVQ(r.R1, row(1, lanesIFMA-1)) })
+	o.Add(func() { MOVQ(U32(0), row(2, lanesIFMA-1)) })
+	o.Add(func() { MOVQ(r.R0, r.H0) })
+	o.Add(func() { MOVQ(r.R1, r.H1) })
+	o.Add(func() { XORL(r.H2.As32(), r.H2.As32()) })
+	for k := 2; k <= lanesIFMA; k++ {
+		r.Power(o)
+		o.Add(func() { MOVQ(r.H0, row(0, lanesIFMA-k)) })
+		o.Add(func() { MOVQ(r.H1, row(1, lanesIFMA-k)) })
+		o.Add(func() { MOVQ(r.H2, row(2, lanesIFMA-k)) })
+	}
 }
 
 // sumLanes sets lane 0 of each limb of h to the sum of its eight lanes, and

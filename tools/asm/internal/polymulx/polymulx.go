@@ -35,39 +35,56 @@ func (g *Regs) LoadKey() {
 //
 // the t of multiplyBlocks in aead/poly1305, congruent to h·r modulo
 // 2¹³⁰-5.
-func (g *Regs) Multiply() {
-	Comment("t = h·r with the high terms folded: four MULX, two IMUL")
+func (g *Regs) Multiply() { g.MultiplyOps(nil) }
+
+// MultiplyOps is Multiply recorded into o (nil: emitted at once).
+func (g *Regs) MultiplyOps(o *stitch.Ops) {
+	o.Add(func() { Comment("t = h·r with the high terms folded: four MULX, two IMUL") })
 	a1, c0, c1 := GP64(), GP64(), GP64()
 	d0, d1, e := GP64(), GP64(), GP64()
 
-	MOVQ(g.H0, RDX)
-	MULXQ(g.R0, g.H0, a1) // h0·r0
-	MULXQ(g.R1, c0, c1)   // h0·r1
-	MOVQ(g.H1, RDX)
-	MULXQ(g.RR1, d0, g.H1) // h1·rr1
-	ADDQ(d0, g.H0)         // t0
-	ADCQ(a1, g.H1)         // no carry: < 2.25·2⁶⁰ + 1
-	MULXQ(g.R0, d0, d1)    // h1·r0
-	MOVQ(g.H2, e)
-	IMULQ(g.RR1, e)   // h2·rr1
-	IMULQ(g.R0, g.H2) // h2·r0
-	ADDQ(e, g.H1)     // no carry: ≤ 11·2⁶⁰ + 1
-	ADDQ(d0, c0)      // h0·r1 + h1·r0 < 2¹²⁵: no carry
-	ADCQ(d1, c1)
-	ADDQ(c1, g.H2)    // no carry: < 9·2⁶⁰
-	ADDQ(c0, g.H1)    // t1
-	ADCQ(U8(0), g.H2) // t2
+	o.Add(func() { MOVQ(g.H0, RDX) })
+	o.Add(func() { MULXQ(g.R0, g.H0, a1) }) // h0·r0
+	o.Add(func() { MULXQ(g.R1, c0, c1) })   // h0·r1
+	o.Add(func() { MOVQ(g.H1, RDX) })
+	o.Add(func() { MULXQ(g.RR1, d0, g.H1) }) // h1·rr1
+	o.Add(func() { ADDQ(d0, g.H0) })         // t0
+	o.Add(func() { ADCQ(a1, g.H1) })         // no carry: < 2.25·2⁶⁰ + 1
+	o.Add(func() { MULXQ(g.R0, d0, d1) })    // h1·r0
+	o.Add(func() { MOVQ(g.H2, e) })
+	o.Add(func() { IMULQ(g.RR1, e) })   // h2·rr1
+	o.Add(func() { IMULQ(g.R0, g.H2) }) // h2·r0
+	o.Add(func() { ADDQ(e, g.H1) })     // no carry: ≤ 11·2⁶⁰ + 1
+	o.Add(func() { ADDQ(d0, c0) })      // h0·r1 + h1·r0 < 2¹²⁵: no carry
+	o.Add(func() { ADCQ(d1, c1) })
+	o.Add(func() { ADDQ(c1, g.H2) })    // no carry: < 9·2⁶⁰
+	o.Add(func() { ADDQ(c0, g.H1) })    // t1
+	o.Add(func() { ADCQ(U8(0), g.H2) }) // t2
 }
 
 // FiveK returns a register holding 5·⌊t2/4⌋ and leaves t2 & 3 in H2. It
 // changes the flags, so it comes before any carry chain that uses them.
-func (g *Regs) FiveK() GPVirtual {
+func (g *Regs) FiveK() GPVirtual { return g.FiveKOps(nil) }
+
+// FiveKOps is FiveK recorded into o (nil: emitted at once).
+func (g *Regs) FiveKOps(o *stitch.Ops) GPVirtual {
 	k := GP64()
-	MOVQ(g.H2, k)
-	SHRQ(U8(2), k)
-	LEAQ(Mem{Base: k, Index: k, Scale: 4}, k)
-	ANDQ(U8(3), g.H2)
+	o.Add(func() { MOVQ(g.H2, k) })
+	o.Add(func() { SHRQ(U8(2), k) })
+	o.Add(func() { LEAQ(Mem{Base: k, Index: k, Scale: 4}, k) })
+	o.Add(func() { ANDQ(U8(3), g.H2) })
 	return k
+}
+
+// Power records into o (nil: emits) h = h·r, partially reduced: Multiply
+// and the reduction h = t mod 2¹³⁰ + 5·⌊t/2¹³⁰⌋, which leaves h below
+// 2¹³⁰ + 2⁶⁴ (H2 at most 4). From h = r, successive calls give r², r³, ….
+func (g *Regs) Power(o *stitch.Ops) {
+	g.MultiplyOps(o)
+	k5 := g.FiveKOps(o)
+	o.Add(func() { ADDQ(k5, g.H0) })
+	o.Add(func() { ADCQ(U8(0), g.H1) })
+	o.Add(func() { ADCQ(U8(0), g.H2) })
 }
 
 // BlocksN is the number of blocks that Step absorbs.
@@ -99,11 +116,7 @@ func (g *Regs) Powers(pw Mem) {
 	MOVQ(g.R1, g.H1)
 	XORL(g.H2.As32(), g.H2.As32())
 	for k := 2; k <= BlocksN; k++ {
-		g.Multiply()
-		k5 := g.FiveK()
-		ADDQ(k5, g.H0)
-		ADCQ(U8(0), g.H1)
-		ADCQ(U8(0), g.H2)
+		g.Power(nil)
 		MOVQ(g.H0, at(pwPow(k)))
 		MOVQ(g.H1, at(pwPow(k)+1))
 		MOVQ(g.H2, at(pwPow(k)+2))
