@@ -34,8 +34,12 @@ import (
 	"github.com/crypton-go/crypton/hash/sha512"
 )
 
-// speedMsgLen is the message length every throughput figure is measured on.
+// speedMsgLen is the message length the throughput figures are measured on
+// unless -bytes says otherwise.
 const speedMsgLen = 16384
+
+// speedMaxMsgLen is the longest message -bytes allows.
+const speedMaxMsgLen = 1 << 24
 
 // The units a row can be measured in.
 const (
@@ -164,8 +168,9 @@ type speedReport struct {
 // AMD EPYC with OpenSSL 3.0.19: 2 min 40 s, of which 60 s in crypton and Go
 // (the same run without openssl on PATH) and the rest in openssl.
 const speedUsage = `Measures crypton, Go's standard library and OpenSSL (when the openssl command
-is on PATH): AEADs and hashes in MB/s (10^6 bytes/s) over %d-byte messages,
-public-key operations in µs/op (microseconds per operation).
+is on PATH): AEADs and hashes in MB/s (10^6 bytes/s) over %d-byte messages
+(-bytes sets another length: -bytes 1024, -bytes 64), public-key operations
+in µs/op (microseconds per operation).
 
 crypton, Go and OpenSSL run alternately for -rounds rounds. Each figure is the
 median of its rounds, followed by its spread: "1267.0 ±4.2%%" means that every
@@ -194,8 +199,9 @@ func runSpeed(args []string, stdout, stderr io.Writer) error {
 	rounds := fs.Int("rounds", 3, "`N` rounds; each figure is the median of the rounds, and their spread is shown (none for 1)")
 	format := fs.String("format", "table", "output `format`: table, markdown, json or csv")
 	svgPath := fs.String("svg", "", "also write a bar chart of the ratios to `FILE` (SVG)")
+	msgLen := fs.Int("bytes", speedMsgLen, "`N`-byte messages for the MB/s rows (each AEAD and hash call processes one whole message)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: crypton speed [-algs LIST] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv] [-svg FILE]\n\n")
+		fmt.Fprintf(fs.Output(), "usage: crypton speed [-algs LIST] [-bytes N] [-seconds S] [-op-seconds S] [-rounds N] [-format table|markdown|json|csv] [-svg FILE]\n\n")
 		fmt.Fprintf(fs.Output(), speedUsage, speedMsgLen, speedSpreadLimit, speedSpreadMark, strings.Join(speedAlgNames(speedAlgs), ", "), strings.Join(speedFamilies(speedAlgs), ", "))
 		fs.PrintDefaults()
 	}
@@ -217,6 +223,9 @@ func runSpeed(args []string, stdout, stderr io.Writer) error {
 	}
 	if *rounds < 1 {
 		return usageError(fs, "-rounds must be at least 1, not %d", *rounds)
+	}
+	if *msgLen < 1 || *msgLen > speedMaxMsgLen {
+		return usageError(fs, "-bytes must be from 1 to %d, not %d", speedMaxMsgLen, *msgLen)
 	}
 	if !contains(speedFormats, *format) {
 		return usageError(fs, "unknown -format %q; known: %s", *format, strings.Join(speedFormats, ", "))
@@ -240,6 +249,7 @@ func runSpeed(args []string, stdout, stderr io.Writer) error {
 		seconds:   toDuration(*seconds),
 		opSeconds: toDuration(*opSeconds),
 		rounds:    *rounds,
+		msgLen:    *msgLen,
 		progress:  stderr,
 	}
 	var notes []string
@@ -367,6 +377,7 @@ type speedOptions struct {
 	seconds   time.Duration // per MB/s measurement
 	opSeconds time.Duration // per µs/op measurement
 	rounds    int
+	msgLen    int       // bytes per message of the MB/s rows; 0 means speedMsgLen
 	progress  io.Writer // receives one line per row and round
 
 	// openssl runs the openssl command with the given arguments and returns
@@ -455,9 +466,9 @@ type opensslResult struct {
 // -elapsed, so that OpenSSL, like crypton and Go, is timed by the wall
 // clock (by default openssl speed divides by its user CPU time, which a busy
 // machine inflates less than the wall clock, favouring OpenSSL).
-func runOpenSSLFor(run func(args ...string) (string, error), a speedAlg, secs int) (map[string]float64, error) {
+func runOpenSSLFor(run func(args ...string) (string, error), a speedAlg, secs, msgLen int) (map[string]float64, error) {
 	if a.unit == unitMBs {
-		out, err := run("speed", "-elapsed", "-evp", a.opensslCmd, "-bytes", strconv.Itoa(speedMsgLen), "-seconds", strconv.Itoa(secs))
+		out, err := run("speed", "-elapsed", "-evp", a.opensslCmd, "-bytes", strconv.Itoa(msgLen), "-seconds", strconv.Itoa(secs))
 		if err != nil {
 			return nil, err
 		}
@@ -476,6 +487,10 @@ func runOpenSSLFor(run func(args ...string) (string, error), a speedAlg, secs in
 
 func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 	osslSecs := opensslSeconds(opts.seconds)
+	msgLen := opts.msgLen
+	if msgLen == 0 {
+		msgLen = speedMsgLen
+	}
 	m := speedMachine{
 		CPU:            cpuModel(),
 		GOOS:           runtime.GOOS,
@@ -487,12 +502,12 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 		Seconds:        opts.seconds.Seconds(),
 		OpSeconds:      opts.opSeconds.Seconds(),
 		OpenSSLSeconds: osslSecs,
-		MessageBytes:   speedMsgLen,
+		MessageBytes:   msgLen,
 		SpreadLimitPct: speedSpreadLimit,
 	}
 	m.CryptonCPU, _, _ = cpufeat.Override()
 
-	buf := make([]byte, speedMsgLen)
+	buf := make([]byte, msgLen)
 	for i := range buf {
 		buf[i] = byte(i)
 	}
@@ -540,7 +555,7 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 				key := a.unit + " " + a.opensslCmd
 				res, ok := ossl[key]
 				if !ok {
-					res.figures, res.err = runOpenSSLFor(opts.openssl, a, osslSecs)
+					res.figures, res.err = runOpenSSLFor(opts.openssl, a, osslSecs, msgLen)
 					ossl[key] = res
 				}
 				o, found := res.figures[a.opensslPick]

@@ -474,6 +474,40 @@ func TestMeasureSpeedOpenSSLFailure(t *testing.T) {
 	}
 }
 
+// TestMeasureSpeedMessageLength checks that the message length of the
+// options reaches the crypton and Go functions of a MB/s row, openssl's
+// -bytes argument and the report.
+func TestMeasureSpeedMessageLength(t *testing.T) {
+	var lens []int
+	record := func(b []byte) { lens = append(lens, len(b)) }
+	algs := []speedAlg{{name: "Fake", family: "hash", unit: unitMBs, opensslCmd: "sha256", crypton: record, gostd: record}}
+	var args []string
+	rep, err := measureSpeed(algs, speedOptions{
+		seconds: time.Millisecond, opSeconds: time.Millisecond, rounds: 1, msgLen: 1024, progress: io.Discard,
+		openssl: func(a ...string) (string, error) {
+			args = a
+			return "type 1024 bytes\nsha256  1000.00k\n", nil
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lens) == 0 {
+		t.Fatal("the row's functions did not run")
+	}
+	for _, n := range lens {
+		if n != 1024 {
+			t.Fatalf("the row's functions got %d-byte messages, want 1024", n)
+		}
+	}
+	if i := slices.Index(args, "-bytes"); i < 0 || i+1 >= len(args) || args[i+1] != "1024" {
+		t.Errorf("openssl ran with %q, want -bytes 1024", args)
+	}
+	if rep.Machine.MessageBytes != 1024 {
+		t.Errorf("report says %d-byte messages, want 1024", rep.Machine.MessageBytes)
+	}
+}
+
 // TestMeasureSpeedSetupError checks that a failing setup or operation fails
 // the run with the row's name.
 func TestMeasureSpeedSetupError(t *testing.T) {
@@ -517,6 +551,10 @@ func TestSpeedUsageErrors(t *testing.T) {
 		{"speed", "-op-seconds", "-1"},
 		{"speed", "-rounds", "0"},
 		{"speed", "-rounds", "abc"},
+		{"speed", "-bytes", "0"},
+		{"speed", "-bytes", "-5"},
+		{"speed", "-bytes", "abc"},
+		{"speed", "-bytes", "99999999"},
 		{"speed", "-algs", ","},
 		{"speed", "-svg"},
 		{"speed", "-nosuchflag"},
