@@ -13,3 +13,12 @@ func TestBlocksAVX2(t *testing.T) {
 	}
 	testBlockFunc(t, blocksAVX2)
 }
+
+// TestBlocksAVX512 compares blocksAVX512 itself with blocksGeneric, also for
+// the short inputs for which blocks does not choose it.
+func TestBlocksAVX512(t *testing.T) {
+	if !useAVX512 {
+		t.Skip("the CPU lacks AVX-512F, or it is turned off")
+	}
+	testBlockFunc(t, blocksAVX512)
+}

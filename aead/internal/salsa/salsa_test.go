@@ -254,10 +254,11 @@ func blockTestCounts() []int {
 	return append(counts, 127, 128, 129)
 }
 
-// blockTestCounters returns counters to start from: a random one, and some
-// for which the blocks cross 2³² (the carry into word 9).
+// blockTestCounters returns counters to start from: a random one, some for
+// which the blocks cross 2³² (the carry into word 9), and one for which
+// they cross 2⁶⁴ (the counter wraps).
 func blockTestCounters(r *rand.Rand, nb int) []uint64 {
-	cs := []uint64{r.Uint64(), 1<<32 - uint64(nb)/2 - 1, 1<<32 - 1, 5<<32 - 3}
+	cs := []uint64{r.Uint64(), 1<<32 - uint64(nb)/2 - 1, 1<<32 - 1, 5<<32 - 3, ^uint64(0) - uint64(nb)/2}
 	return cs
 }
 

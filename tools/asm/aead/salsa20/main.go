@@ -45,6 +45,16 @@
 // thirds for three to six (measured on an AMD EPYC, Zen 3). Every branch
 // depends on the length of src only.
 //
+// blocksAVX512 (avx512.go) is the same computation sixteen blocks at a
+// time in the 32-bit lanes of the ZMM registers: with 32 registers no word
+// is spilled, each rotation is one VPROLD (AVX-512F), the four sums of a
+// step go to four scratch registers, and the counters of a group come from
+// a broadcast of the 64-bit counter's halves plus the lane offsets, with a
+// carry into word 9 in the lanes whose word 8 wrapped (VPCMPUD into a mask,
+// a masked VPADDD). The transposition is that of the ChaCha20 kernel
+// (tools/asm/internal/chacha); a last group of one to fifteen blocks reads
+// and writes only the blocks that exist.
+//
 // Run it with go generate in aead/internal/salsa.
 package main
 
@@ -88,6 +98,8 @@ var (
 func main() {
 	ConstraintExpr("gc,!purego")
 	blocksAVX2()
+	avx512Data()
+	blocksAVX512()
 	Generate()
 }
 
