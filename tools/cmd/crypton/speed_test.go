@@ -824,3 +824,24 @@ func TestActiveImplementations(t *testing.T) {
 		}
 	}
 }
+
+// TestThroughputBatches checks that throughput reads the clock far less
+// often than it calls the function on short messages, and still measures
+// what the calls take: with calls of 100 ns on a fake clock, 1 ms gives
+// about 10000 calls and 64-byte messages 640 MB/s.
+func TestThroughputBatches(t *testing.T) {
+	var clock time.Duration
+	reads, calls := 0, 0
+	now := func() time.Time { reads++; return time.Unix(0, 0).Add(clock) }
+	f := func([]byte) { calls++; clock += 100 * time.Nanosecond }
+	mbs := throughput(now, f, make([]byte, 64), time.Millisecond)
+	if calls < 10000 || calls > 10400 {
+		t.Errorf("%d calls in 1 ms of 100-ns calls, want about 10000", calls)
+	}
+	if reads > calls/50 {
+		t.Errorf("%d clock reads for %d calls", reads, calls)
+	}
+	if mbs < 639 || mbs > 641 {
+		t.Errorf("throughput %.1f MB/s, want 640", mbs)
+	}
+}
