@@ -28,7 +28,6 @@ func init() {
 //go:noescape
 func blocksAVX512(state *[16]uint32, dst, src []byte)
 
-
 // blocksAVX2 is blocksGeneric with AVX2; see salsa_amd64.s and its
 // generator, tools/asm/aead/salsa20.
 //
