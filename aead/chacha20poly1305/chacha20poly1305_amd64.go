@@ -246,10 +246,7 @@ func openShortAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, cip
 	chachaKeyAVX512(&state, &p, &pw, dec, ciphertext, &ks)
 	var want [Overhead]byte
 	polyTagAVX512(&p, &pw, additionalData, ciphertext, &want)
-	match := tagsEqual(&want, (*[Overhead]byte)(tag))
-	declassify(&match)
-	if match != 1 {
-		clear(out)
+	if !tagMatches(&want, tag, out) {
 		return false
 	}
 	if buf != nil {
@@ -529,10 +526,7 @@ func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext
 	}
 	var want [Overhead]byte
 	polyFinishMULX(&p, ad, ciphertext[n:], len(additionalData), len(ciphertext), &want)
-	match := tagsEqual(&want, (*[Overhead]byte)(tag))
-	declassify(&match)
-	if match != 1 {
-		clear(out)
+	if !tagMatches(&want, tag, out) {
 		return false
 	}
 	if buf != nil {
@@ -540,6 +534,18 @@ func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext
 	}
 	if full < len(out) {
 		subtle.XORBytes(out[full:], ciphertext[full:], ks[:])
+	}
+	return true
+}
+
+// tagMatches reports whether tag is want, in constant time but for the
+// answer, and if not zeroes out, the plaintext written before the check.
+func tagMatches(want *[Overhead]byte, tag, out []byte) bool {
+	match := tagsEqual(want, (*[Overhead]byte)(tag))
+	declassify(&match)
+	if match != 1 {
+		clear(out)
+		return false
 	}
 	return true
 }

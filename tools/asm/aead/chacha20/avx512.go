@@ -17,10 +17,7 @@ var (
 )
 
 func avx512Data() {
-	laneOffsets16 = GLOBL("chacha20LaneOffsets16", RODATA|NOPTR)
-	for i := 0; i < 16; i++ {
-		DATA(4*i, U32(i))
-	}
+	laneOffsets16 = chacha.LaneOffsets16("chacha20LaneOffsets16")
 	sixteenBlocks = GLOBL("chacha20SixteenBlocks", RODATA|NOPTR)
 	DATA(0, U32(16))
 }

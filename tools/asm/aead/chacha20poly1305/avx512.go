@@ -29,10 +29,7 @@ var (
 )
 
 func avx512Data() {
-	laneOffsets16 = GLOBL("chachaPolyLaneOffsets16", RODATA|NOPTR)
-	for i := 0; i < 16; i++ {
-		DATA(4*i, U32(i))
-	}
+	laneOffsets16 = chacha.LaneOffsets16("chachaPolyLaneOffsets16")
 	sixteenBlocks = GLOBL("chachaPolySixteenBlocks", RODATA|NOPTR)
 	DATA(0, U32(16))
 	oneBlock = GLOBL("chachaPolyOneBlock", RODATA|NOPTR)
@@ -395,16 +392,7 @@ func polyPaddedMULX() {
 		"polyPaddedMULX absorbs m into s.h, followed by zeros up to a multiple of",
 		"16 bytes. It needs BMI2.",
 	)
-	st := Dereference(Param("s"))
-	p := &poly{h0: GP64(), h1: GP64(), h2: GP64()}
-	r0, r1, rr1 := GP64(), GP64(), GP64()
-	Load(st.Field("r").Index(0), r0)
-	Load(st.Field("r").Index(1), r1)
-	MOVQ(r1, rr1)
-	SHRQ(U8(2), rr1)
-	ADDQ(r1, rr1)
-	p.r0, p.r1, p.rr1 = r0, r1, rr1
-	p.loadState(st)
+	p := loadPoly()
 	p.absorbPadded("m", Load(Param("m").Base(), GP64()), Load(Param("m").Len(), GP64()))
 	p.storeState()
 	RET()

@@ -335,6 +335,22 @@ func (p *poly) blockNext(o *stitch.Ops, m, hi Op, add bool, next []Op) {
 	o.Add(func() { ADCQ(U8(0), h2) })
 }
 
+// loadPoly loads the Poly1305 state of the function's parameter s: its
+// accumulator and its key, with rr1 = r1 + r1/4, in registers.
+func loadPoly() *poly {
+	st := Dereference(Param("s"))
+	p := &poly{h0: GP64(), h1: GP64(), h2: GP64()}
+	r0, r1, rr1 := GP64(), GP64(), GP64()
+	Load(st.Field("r").Index(0), r0)
+	Load(st.Field("r").Index(1), r1)
+	MOVQ(r1, rr1)
+	SHRQ(U8(2), rr1)
+	ADDQ(r1, rr1)
+	p.r0, p.r1, p.rr1 = r0, r1, rr1
+	p.loadState(st)
+	return p
+}
+
 // gen holds the registers of chachaPolyAVX2 while its code is emitted.
 type gen struct {
 	dst, src, hash GPVirtual // pointers to the current chunks
@@ -1185,16 +1201,7 @@ func polyFinishMULX() {
 		"to a multiple of 16 bytes, then the block of adLen and ctLen, and",
 		"writes the tag. It needs BMI2.",
 	)
-	st := Dereference(Param("s"))
-	p := &poly{h0: GP64(), h1: GP64(), h2: GP64()}
-	r0, r1, rr1 := GP64(), GP64(), GP64()
-	Load(st.Field("r").Index(0), r0)
-	Load(st.Field("r").Index(1), r1)
-	MOVQ(r1, rr1)
-	SHRQ(U8(2), rr1)
-	ADDQ(r1, rr1)
-	p.r0, p.r1, p.rr1 = r0, r1, rr1
-	p.loadState(st)
+	p := loadPoly()
 
 	for _, name := range []string{"ad", "ct"} {
 		p.absorbPadded(name, Load(Param(name).Base(), GP64()), Load(Param(name).Len(), GP64()))

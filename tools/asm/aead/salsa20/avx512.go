@@ -17,10 +17,7 @@ var (
 )
 
 func avx512Data() {
-	laneOffsets16 = GLOBL("salsaLaneOffsets16", RODATA|NOPTR)
-	for i := 0; i < 16; i++ {
-		DATA(4*i, U32(i))
-	}
+	laneOffsets16 = chacha.LaneOffsets16("salsaLaneOffsets16")
 	oneWord = GLOBL("salsaOne", RODATA|NOPTR)
 	DATA(0, U32(1))
 }

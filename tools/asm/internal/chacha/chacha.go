@@ -160,3 +160,13 @@ func AddInput(x []Register, counters Register, word func(i int) Mem) {
 		}
 	}
 }
+
+// LaneOffsets16 emits read-only data named name, the words 0, 1, …, 15:
+// what the sixteen lanes add to the block counter.
+func LaneOffsets16(name string) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for i := 0; i < 16; i++ {
+		DATA(4*i, U32(i))
+	}
+	return m
+}

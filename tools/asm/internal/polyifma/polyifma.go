@@ -104,8 +104,12 @@ func (g *ifma) absorb(h vec44, m Mem) {
 // below 2^43.1. d0's high half is at 2⁵² = 2⁴⁴·2⁸, d1's at 2⁸⁸·2⁸ and d2's
 // at 2¹³⁰·2¹⁰; the carry c out of limb 2 is below 2^53.2, 5c below 2^55.6,
 // and after the last carry h0, h1 < 2⁴⁴ + 2¹², h2 < 2⁴²: below 2⁵², as
-// IFMA needs, after the next block too.
-func (g *ifma) multiply(h vec44, r [3]Op, s1, s2 Op) {
+// IFMA needs, after the next block too. For the odd group after the lanes
+// are summed, h's limbs are below 2^48.2: the products stay below 2^96.6,
+// the high sums below 2^46.2 and 5c below 2^58.6, all within 64 bits, and
+// the carries bring h0, h1 back below 2⁴⁴ + 2¹⁵. With bcst, r and s are
+// 64-bit memory operands broadcast to every lane.
+func (g *ifma) multiply(h vec44, r [3]Op, s1, s2 Op, bcst bool) {
 	var d [3][2]VecVirtual
 	for k := range d {
 		for i := range d[k] {
@@ -120,8 +124,13 @@ func (g *ifma) multiply(h vec44, r [3]Op, s1, s2 Op) {
 	}
 	for k := range terms {
 		for _, t := range terms[k] {
-			VPMADD52LUQ(t[1], t[0], d[k][0])
-			VPMADD52HUQ(t[1], t[0], d[k][1])
+			if bcst {
+				VPMADD52LUQ_BCST(t[1], t[0], d[k][0])
+				VPMADD52HUQ_BCST(t[1], t[0], d[k][1])
+			} else {
+				VPMADD52LUQ(t[1], t[0], d[k][0])
+				VPMADD52HUQ(t[1], t[0], d[k][1])
+			}
 		}
 	}
 	g.carries(h, d)
@@ -238,7 +247,7 @@ func Update(name, signature string, precomputed bool) {
 		r8[k] = z
 	}
 	s81, s82 := times20(r8[1].(Register)), times20(r8[2].(Register))
-	g.multiply(rl, r8, s81, s82)
+	g.multiply(rl, r8, s81, s82, false)
 	store(hi, rl)
 
 	Comment("h in radix 2⁴⁴, in lane 0 of a")
@@ -284,8 +293,8 @@ func Update(name, signature string, precomputed bool) {
 	Label("loopIFMA")
 	g.absorb(a, Mem{Base: p})
 	g.absorb(b, Mem{Base: p, Disp: 128})
-	g.multiplyBcst(a, r16, s16a, s16b)
-	g.multiplyBcst(b, r16, s16a, s16b)
+	g.multiply(a, r16, s16a, s16b, true)
+	g.multiply(b, r16, s16a, s16b, true)
 	ADDQ(U32(256), p)
 	DECQ(pairs)
 	JNZ(LabelRef("loopIFMA"))
@@ -295,9 +304,9 @@ func Update(name, signature string, precomputed bool) {
 	g.absorb(a, Mem{Base: p})
 	g.absorb(b, Mem{Base: p, Disp: 128})
 	rh, sh1, sh2 := powers(hi)
-	g.multiply(a, rh, sh1, sh2)
+	g.multiply(a, rh, sh1, sh2, false)
 	rlo, sl1, sl2 := powers(lo)
-	g.multiply(b, rlo, sl1, sl2)
+	g.multiply(b, rlo, sl1, sl2, false)
 	for k := range 3 {
 		VPADDQ(b[k], a[k], a[k])
 	}
@@ -310,7 +319,7 @@ func Update(name, signature string, precomputed bool) {
 	Label("oddIFMA")
 	Comment("One group of eight (n odd): lane i by r^(8-i)")
 	g.absorb(a, Mem{Base: p})
-	g.multiply(a, rlo, sl1, sl2)
+	g.multiply(a, rlo, sl1, sl2, false)
 
 	Label("sumIFMA")
 	Comment("The sum of the lanes, then the carries and 64-bit limbs")
@@ -410,28 +419,4 @@ func (g *ifma) sumLanes(h vec44) {
 		VPADDQ(y.AsX(), x.AsX(), x.AsX())
 		VMOVQ(x.AsX(), z.AsX()) // zeroes the lanes above 0
 	}
-}
-
-// multiplyBcst is multiply with r and s broadcast from 64-bit memory
-// operands (lane 0 of rows of the frame) to every lane.
-func (g *ifma) multiplyBcst(h vec44, r [3]Op, s1, s2 Op) {
-	var d [3][2]VecVirtual
-	for k := range d {
-		for i := range d[k] {
-			d[k][i] = ZMM()
-			VPXORQ(g.zero, g.zero, d[k][i])
-		}
-	}
-	terms := [3][3][2]Op{
-		{{h[0], r[0]}, {h[1], s2}, {h[2], s1}},
-		{{h[0], r[1]}, {h[1], r[0]}, {h[2], s2}},
-		{{h[0], r[2]}, {h[1], r[1]}, {h[2], r[0]}},
-	}
-	for k := range terms {
-		for _, t := range terms[k] {
-			VPMADD52LUQ_BCST(t[1], t[0], d[k][0])
-			VPMADD52HUQ_BCST(t[1], t[0], d[k][1])
-		}
-	}
-	g.carries(h, d)
 }
