@@ -27,8 +27,8 @@
 // 32-bit block counter allows. Open never panics on the contents or length
 // of the ciphertext or additional data: if they are not authentic it returns
 // nil and an error. The generic code checks the tag before it decrypts and
-// so writes no plaintext; the AVX2+MULX implementation decrypts while it
-// authenticates, and then zeroes the plaintext it wrote (in dst beyond its
+// so writes no plaintext; the assembly implementations decrypt while they
+// authenticate, and then zeroes the plaintext it wrote (in dst beyond its
 // length, within its capacity, or over the ciphertext when opening in
 // place), as [cipher.AEAD] allows: no unauthenticated plaintext is left
 // behind.
@@ -46,7 +46,20 @@
 // before it is authenticated. Shorter messages, and other ends of longer
 // ones, take two calls: one computes the one-time key and the keystream
 // with two blocks in each set of YMM registers, the other authenticates
-// everything left and computes the tag. Elsewhere, messages go through portable Go code ("generic")
+// everything left and computes the tag.
+//
+// On amd64 with AVX-512 (F and VL, with AVX2 and BMI2), the AVX-512
+// implementations take messages from 128 bytes on ("AVX-512+IFMA" where
+// the CPU has AVX-512 IFMA, else "AVX-512+MULX"). From 1 KiB on, one
+// kernel encrypts sixteen ChaCha20 blocks at a time in the ZMM registers
+// and authenticates 1 KiB, sixteen Poly1305 blocks per step with the powers
+// r², …, r¹⁶, in the same instruction stream. Up to 1 KiB, one kernel
+// computes the one-time key block beside sixteen blocks of keystream, and
+// Poly1305 then runs in the 64-bit lanes of the ZMM registers with IFMA
+// (or with MULX). Shorter messages, and the ends of longer ones, take the
+// AVX2 code. CRYPTON_CPU=-avx512 switches the AVX-512 code off.
+//
+// Elsewhere, messages go through portable Go code ("generic")
 // built on the packages github.com/crypton-go/crypton/aead/chacha20 and
 // github.com/crypton-go/crypton/aead/poly1305, which use their own
 // accelerated implementations. Implementations register with
@@ -161,7 +174,7 @@ func (c *chacha20poly1305) Seal(dst, nonce, plaintext, additionalData []byte) []
 //
 // If authentication fails, Open returns nil and an error, and leaves no
 // plaintext behind: the generic code checks the tag before it decrypts,
-// and the AVX2+MULX implementation zeroes what it decrypted. (As
+// and the assembly implementations zero what they decrypted. (As
 // [cipher.AEAD] allows, the space of dst up to its capacity, or the
 // ciphertext when opening in place, may be overwritten.)
 //

@@ -20,9 +20,10 @@
 // accelerated implementation is tested against, or on amd64 with AVX2 by
 // assembly generated with avo ("AVX2": eight blocks at a time, one block per
 // 32-bit lane, and the last one to six blocks two at a time, one per
-// 128-bit lane). Implementations register with
-// github.com/crypton-go/crypton/cpufeat under the package name "salsa20",
-// and CRYPTON_CPU=-avx2 switches the assembly off. The -tags purego build
+// 128-bit lane), or with AVX-512F ("AVX-512": sixteen blocks at a time in
+// the ZMM registers, at every length). Implementations register with
+// github.com/crypton-go/crypton/cpufeat under the package name "salsa20";
+// CRYPTON_CPU=-avx512 switches the AVX-512 code off, -avx2 the AVX2 code. The -tags purego build
 // uses only the generic code. HSalsa20, Core8 and XORCore8 (the word-based
 // core that github.com/crypton-go/crypton/hash/scrypt calls, and that Core8
 // wraps: the repository's one Salsa20/8 core) are portable Go only.

@@ -1,9 +1,9 @@
 // Package salsa holds the Salsa20/20 keystream code shared by
 // github.com/crypton-go/crypton/aead/salsa20 and
 // github.com/crypton-go/crypton/aead/secretbox: the state set-up, the
-// function that XORs whole blocks of keystream (generic Go, and AVX2
-// assembly on amd64, registered with cpufeat as package "salsa20"), and
-// HSalsa20.
+// function that XORs whole blocks of keystream (generic Go, and AVX-512
+// and AVX2 assembly on amd64, registered with cpufeat as package
+// "salsa20"), and HSalsa20.
 //
 // The specification is D. J. Bernstein, "Salsa20 specification" (2005),
 // and for HSalsa20 and XSalsa20 "Extending the Salsa20 nonce" (2008).
