@@ -7,6 +7,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/args"
 	"github.com/crypton-go/crypton/tools/asm/internal/chacha"
 )
 
@@ -60,13 +61,7 @@ func blocksAVX512() {
 		"len(dst) must be at least len(src)/64*64.",
 	)
 	g := &g512{}
-	g.state = Load(Param("state"), GP64())
-	g.dst = Load(Param("dst").Base(), GP64())
-	g.src = Load(Param("src").Base(), GP64())
-	g.n = GP64()
-	Load(Param("src").Len(), g.n)
-	SHRQ(U8(6), g.n)
-	JZ(LabelRef("done512"))
+	g.state, g.dst, g.src, g.n = args.Blocks("done512")
 
 	Comment("The counters of the first group, counter+i in lane i; then state[12] += the number of blocks, modulo 2³².")
 	VPBROADCASTD(g.word(12), zCounters)

@@ -7,6 +7,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/args"
 	"github.com/crypton-go/crypton/tools/asm/internal/chacha"
 )
 
@@ -58,13 +59,7 @@ func blocksAVX512() {
 		"len(src)/64*64.",
 	)
 	g := &g512{}
-	g.state = Load(Param("state"), GP64())
-	g.dst = Load(Param("dst").Base(), GP64())
-	g.src = Load(Param("src").Base(), GP64())
-	g.n = GP64()
-	Load(Param("src").Len(), g.n)
-	SHRQ(U8(6), g.n)
-	JZ(LabelRef("done512"))
+	g.state, g.dst, g.src, g.n = args.Blocks("done512")
 	g.ctr = GP64()
 	MOVQ(Mem{Base: g.state, Disp: 4 * 8}, g.ctr)
 	Comment("The 64-bit counter in the state advances by the number of blocks.")

@@ -65,6 +65,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/args"
 	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
 )
 
@@ -141,13 +142,7 @@ func blocksAVX2() {
 		"with AVX2. len(dst) must be at least len(src)/64*64.",
 	)
 	g := &gen{}
-	g.state = Load(Param("state"), GP64())
-	g.dst = Load(Param("dst").Base(), GP64())
-	g.src = Load(Param("src").Base(), GP64())
-	g.n = GP64()
-	Load(Param("src").Len(), g.n)
-	SHRQ(U8(6), g.n)
-	JZ(LabelRef("done"))
+	g.state, g.dst, g.src, g.n = args.Blocks("done")
 
 	frame := AllocLocal(numSlots*slotSize + slotSize)
 	g.frame = GP64()
