@@ -245,42 +245,19 @@ const keyRounds = 8
 // add to the counters of chachaPolyLaneOffsets16.
 var oneBlock Mem
 
-// rowsDoubleRound records into o a double round of one block in rows: its
-// words 0-3, 4-7, 8-11 and 12-15 in the XMM registers a, b, c and d
-// (registers from X16 on, EVEX-encoded: AVX-512VL), the diagonals lined up
-// into columns by rotating the words of b, c and d by one, two and three
-// positions between the rounds, and back after.
-func rowsDoubleRound(o *stitch.Ops, a, b, c, d Register) {
-	qr := func() {
-		for _, st := range []struct {
-			s, t, u Register
-			r       uint8
-		}{{a, b, d, 16}, {c, d, b, 12}, {a, b, d, 8}, {c, d, b, 7}} {
-			o.Add(func() { VPADDD(st.t, st.s, st.s) })
-			o.Add(func() { VPXORD(st.s, st.u, st.u) })
-			o.Add(func() { VPROLD(U8(st.r), st.u, st.u) })
-		}
-	}
-	qr()
-	o.Add(func() { VPSHUFD(U8(0x39), b, b) })
-	o.Add(func() { VPSHUFD(U8(0x4e), c, c) })
-	o.Add(func() { VPSHUFD(U8(0x93), d, d) })
-	qr()
-	o.Add(func() { VPSHUFD(U8(0x93), b, b) })
-	o.Add(func() { VPSHUFD(U8(0x4e), c, c) })
-	o.Add(func() { VPSHUFD(U8(0x39), d, d) })
-}
-
 // chachaKeyAVX512 emits chachaKeyAVX512, the start of Seal and Open with
 // AVX-512: the one-time key block and the first sixteen blocks at once.
-// Its ten double rounds are unrolled: the key block's ten, in rows, merge
-// into the first keyRounds of the sixteen lanes, and the powers of the key
-// r for polyIFMA, a chain of scalar products, into the others. A double
-// round of one block in rows is bound by its latency, one of sixteen
-// blocks by the vector units' throughput: measured on an AMD EPYC (Zen 4),
-// the key block in the first 5, 8, 9 or all 10 double rounds (the powers
-// after the rounds) took 195, 167, 167 and 183 ns, against 145 ns for the
-// sixteen blocks alone.
+// Its ten double rounds are unrolled: the key block's ten, in
+// general-purpose registers (chacha.Scalar), merge into the first
+// keyRounds of the sixteen lanes, and the powers of the key r for
+// polyIFMA, a chain of scalar products, into the others. The sixteen
+// blocks keep the vector units busy and leave the integer units idle:
+// measured on an AMD EPYC (Zen 4), the key block in rows in XMM registers
+// (a double round of one block is bound by its latency) made the kernel
+// 167 ns against 145 ns for the sixteen blocks alone; in general-purpose
+// registers Seal of 1 KiB went from about 347 to 303 ns (sealShortAVX512,
+// the same hour). Merged into the first 6, 7, 8, 9 or 10 double rounds
+// (the powers after) it gave 319, 296, 297, 304 and 316 ns.
 func chachaKeyAVX512() {
 	TEXT("chachaKeyAVX512", NOSPLIT, "func(state *[16]uint32, s *polyState, pw *[24]uint64, dst, src []byte, ks *[64]byte)")
 	Doc(
@@ -293,15 +270,15 @@ func chachaKeyAVX512() {
 		"the end. It leaves state alone; dst and src are the same or do not",
 		"overlap. It needs AVX-512F and VL, and BMI2.",
 	)
-	// A frame, so that BP may hold a value: the powers take fifteen
-	// general-purpose registers at their peak.
-	AllocLocal(8)
+	// A frame, so that BP may hold a value: the key block takes fifteen
+	// general-purpose registers and one word of the frame, the powers
+	// fifteen registers at their peak.
+	slot := AllocLocal(8)
 	state := Load(Param("state"), GP64())
 	word := func(i int) Mem { return Mem{Base: state, Disp: 4 * i} }
 
 	counters := Z16
-	ka, kb, kc, kd := X17, X18, X19, X20
-	Comment("The sixteen blocks from counter+1 on, one in each lane; the key block in rows.")
+	Comment("The sixteen blocks from counter+1 on, one in each lane.")
 	for i := 0; i < 16; i++ {
 		if i != 12 {
 			VPBROADCASTD(word(i), zWords[i])
@@ -310,8 +287,21 @@ func chachaKeyAVX512() {
 	VPBROADCASTD(word(12), counters)
 	VPADDD(laneOffsets16, counters, counters)
 	VPADDD_BCST(oneBlock, counters, counters)
-	for i, r := range []Register{ka, kb, kc, kd} {
-		VMOVDQU32(Mem{Base: state, Disp: 16 * i}, r)
+	Comment("The key block in general-purpose registers, word 11 in the frame.")
+	var kb chacha.Scalar
+	{
+		t := GP32()
+		MOVL(word(11), t)
+		MOVL(t, slot)
+	}
+	for i := range kb.W {
+		if i == 11 {
+			kb.W[i] = slot
+			continue
+		}
+		w := GP32()
+		MOVL(word(i), w)
+		kb.W[i] = w
 	}
 
 	k := chacha.NewLanes(zWords)
@@ -324,7 +314,8 @@ func chachaKeyAVX512() {
 		}
 		k.QuarterRounds(o, chacha.ColumnRound)
 		k.QuarterRounds(o, chacha.DiagonalRound)
-		rowsDoubleRound(&rows, ka, kb, kc, kd)
+		kb.QuarterRounds(&rows, chacha.ColumnRound)
+		kb.QuarterRounds(&rows, chacha.DiagonalRound)
 	}
 	Comment(fmt.Sprintf("Double rounds 1 to %d of the sixteen blocks, with the ten of the key block.", keyRounds))
 	stitch.Merge(first, rows)
@@ -332,11 +323,12 @@ func chachaKeyAVX512() {
 	Comment("The key: words 0 to 7 of the key block, r clamped, h = 0.")
 	r := &polymulx.Regs{R0: GP64(), R1: GP64(), RR1: GP64(), H0: GP64(), H1: GP64(), H2: GP64()}
 	{
+		state := Load(Param("state"), GP64())
 		sp := Load(Param("s"), GP64())
-		VPADDD(Mem{Base: state}, ka, ka)
-		VPADDD(Mem{Base: state, Disp: 16}, kb, kb)
-		VMOVDQU32(ka, Mem{Base: sp, Disp: 24}) // r
-		VMOVDQU32(kb, Mem{Base: sp, Disp: 40}) // s
+		for i := 0; i < 8; i++ {
+			ADDL(Mem{Base: state, Disp: 4 * i}, kb.W[i])
+			MOVL(kb.W[i], Mem{Base: sp, Disp: 24 + 4*i})
+		}
 		t := GP64()
 		MOVQ(Mem{Base: sp, Disp: 24}, r.R0)
 		MOVQ(U64(0x0ffffffc0fffffff), t)

@@ -110,10 +110,10 @@
 //
 // chachaKeyAVX512 starts Seal, and is the whole ChaCha20 of messages of 128
 // to 1024 bytes: sixteen blocks from counter 1 in the ZMM lanes, and the
-// key block (counter 0) in rows in four XMM registers (X17 to X20, EVEX:
-// AVX-512VL), its ten double rounds merged into the first eight of the
-// sixteen lanes (one block's double round is bound by its latency, sixteen
-// blocks' by the vector units); then r is clamped and stored, and the
+// key block (counter 0) in fifteen general-purpose registers and one word
+// of the stack frame, its ten double rounds merged into the first eight of
+// the sixteen lanes (the vector units bound the sixteen blocks, and leave
+// the integer units idle); then r is clamped and stored, and the
 // scalar products that give r², …, r⁸ for polyIFMA
 // (tools/asm/internal/polyifma) merge into the last two. The Poly1305 of
 // those messages, and of Seal's last chunk, then runs alone: in polyIFMA

@@ -170,3 +170,38 @@ func LaneOffsets16(name string) Mem {
 	}
 	return m
 }
+
+// Scalar emits the ChaCha rounds on one block in general-purpose
+// registers: W[i] holds word i, a 32-bit register, except that words 8 to
+// 11 (the c of both rounds' quarter rounds) may be 32-bit memory operands,
+// for when the registers run out (sixteen words, fifteen registers). Such
+// a word costs its quarter rounds a store and a load in their chain.
+type Scalar struct {
+	W [16]Op
+}
+
+// QuarterRounds records into o (nil: emits) the quarter rounds qs side by
+// side, step by step, each rotation one ROLL.
+func (k *Scalar) QuarterRounds(o *stitch.Ops, qs [][4]int) {
+	k.step(o, qs, 0, 1, 3, 16)
+	k.step(o, qs, 2, 3, 1, 12)
+	k.step(o, qs, 0, 1, 3, 8)
+	k.step(o, qs, 2, 3, 1, 7)
+}
+
+// step records s += t; u ^= s; u <<<= r for the words s, t and u
+// (positions in the quarter rounds qs); only s may be in memory.
+func (k *Scalar) step(o *stitch.Ops, qs [][4]int, s, t, u int, r uint8) {
+	for _, q := range qs {
+		sum, src := k.W[q[s]], k.W[q[t]]
+		o.Add(func() { ADDL(src, sum) })
+	}
+	for _, q := range qs {
+		sum, dst := k.W[q[s]], k.W[q[u]]
+		o.Add(func() { XORL(sum, dst) })
+	}
+	for _, q := range qs {
+		dst := k.W[q[u]]
+		o.Add(func() { ROLL(U8(r), dst) })
+	}
+}
