@@ -193,13 +193,17 @@ func polyTagAVX512(p *polyState, pw *ifmaPowers, ad, ct []byte, tag *[Overhead]b
 	adLen, n := len(ad), 0
 	switch {
 	case useAVX512IFMA && len(ct) >= polyIFMAMinLen:
-		polyPaddedMULX(p, ad)
-		ad = nil
+		if len(ad) > 0 {
+			polyPaddedMULX(p, ad)
+			ad = nil
+		}
 		n = len(ct) &^ 127
 		polyIFMA(p, pw, ct[:n])
 	case !useAVX512IFMA && len(ct) >= polyStepsMinLen:
-		polyPaddedMULX(p, ad)
-		ad = nil
+		if len(ad) > 0 {
+			polyPaddedMULX(p, ad)
+			ad = nil
+		}
 		n = len(ct) &^ 255
 		var pw polyPowers
 		polyPowersMULX(p, &pw)
@@ -214,7 +218,8 @@ func polyTagAVX512(p *polyState, pw *ifmaPowers, ad, ct []byte, tag *[Overhead]b
 // polyTagAVX512 authenticates.
 func sealShortAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
-	state := stateOf(key, nonce)
+	var state [16]uint32
+	setState(&state, key, nonce)
 	var p polyState
 	var ks [64]byte
 	var pw ifmaPowers
@@ -239,7 +244,8 @@ func openShortAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, cip
 	if buf != nil {
 		dec = buf[:len(ciphertext)]
 	}
-	state := stateOf(key, nonce)
+	var state [16]uint32
+	setState(&state, key, nonce)
 	var p polyState
 	var ks [64]byte
 	var pw ifmaPowers
@@ -346,7 +352,8 @@ const rowsPolyMaxLen = 128
 // computed.
 func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
-	state := stateOf(key, nonce)
+	var state [16]uint32
+	setState(&state, key, nonce)
 	var p polyState
 	chachaKeyAVX2(&state, &p, ciphertext[:keyChunkLen], plaintext[:keyChunkLen], additionalData)
 
@@ -366,7 +373,8 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 // to sealRestAVX2.
 func sealAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
-	state := stateOf(key, nonce)
+	var state [16]uint32
+	setState(&state, key, nonce)
 	var p polyState
 	var ks [64]byte
 	var ipw ifmaPowers
@@ -447,7 +455,8 @@ func sealRestAVX2(state *[16]uint32, p *polyState, ciphertext, plaintext []byte,
 func sealShortAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 	full := len(plaintext) &^ 63
-	state := stateOf(key, nonce)
+	var state [16]uint32
+	setState(&state, key, nonce)
 	var polyKey [32]byte
 	var ks [64]byte
 	chachaRowsAVX2(&state, 1, &polyKey, ciphertext, plaintext, &ks)
@@ -494,7 +503,8 @@ func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext
 	if buf != nil {
 		dec = buf[:len(ciphertext)-n]
 	}
-	state := stateOf(key, nonce)
+	var state [16]uint32
+	setState(&state, key, nonce)
 	var polyKey [32]byte
 	var ks [64]byte
 	chachaRowsAVX2(&state, uint32(1+n/64), &polyKey, dec, ciphertext[n:], &ks)
@@ -561,21 +571,25 @@ func tagsEqual(a, b *[Overhead]byte) int {
 	return int(1 - (d|-d)>>63)
 }
 
-// stateOf returns the ChaCha20 state for the key, the nonce and block
-// counter 0, as initState does, but written with whole-vector copies: on
-// little-endian amd64 the words of the state are its bytes in order, so
-// the key and the nonce are copied as they are. The assembly reads the
-// state 16 bytes at a time right away, and a 16-byte load that spans
-// several narrower stores waits for them to reach the cache instead of
-// being forwarded from the store buffer.
-func stateOf(key *[KeySize]byte, nonce *[NonceSize]byte) [16]uint32 {
-	var state [16]uint32
-	b := (*[64]byte)(unsafe.Pointer(&state))
-	copy(b[0:16], "expand 32-byte k")
-	copy(b[16:48], key[:])
-	copy(b[52:64], nonce[:])
-	return state
+// setState sets state to the ChaCha20 state for the key, the nonce and
+// block counter 0, as initState does, but in place and with whole-vector
+// copies: on little-endian amd64 the words of the state are its bytes in
+// order, so the constants, the key and the nonce are copied as they are.
+// The assembly reads the state right away, and a load that spans several
+// narrower stores waits for them to reach the cache instead of being
+// forwarded from the store buffer (returning the state by value cost such
+// a wait on every call: the caller's copy read it 16 bytes at a time).
+func setState(state *[16]uint32, key *[KeySize]byte, nonce *[NonceSize]byte) {
+	b := (*[64]byte)(unsafe.Pointer(state))
+	*(*[16]byte)(b[0:16]) = sigmaBytes
+	*(*[32]byte)(b[16:48]) = *key
+	state[12] = 0
+	*(*[NonceSize]byte)(b[52:64]) = *nonce
 }
+
+// sigmaBytes are the four constant words of the ChaCha20 state, "expand
+// 32-byte k" (RFC 8439, Section 2.3).
+var sigmaBytes = [16]byte([]byte("expand 32-byte k"))
 
 // initState returns the ChaCha20 state for the key, the nonce and the
 // block counter (RFC 8439, Section 2.3).

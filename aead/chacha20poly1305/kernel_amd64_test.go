@@ -153,7 +153,8 @@ func TestKernelKey(t *testing.T) {
 		if i%2 == 1 {
 			dst = src // in place
 		}
-		state := stateOf(&key, &nonce)
+		var state [16]uint32
+		setState(&state, &key, &nonce)
 		stateCopy := state
 		p := polyState{h: [3]uint64{1, 2, 3}, r: [2]uint64{4, 5}, s: [2]uint64{6, 7}}
 		chachaKeyAVX2(&state, &p, dst, src, ad)
