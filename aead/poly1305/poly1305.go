@@ -21,11 +21,13 @@
 // MULX products, and for long messages sixteen blocks per step with the
 // powers of r), on amd64 with AVX-512 IFMA for messages from 256 bytes
 // ("AVX-512 IFMA": sixteen blocks per step in the 64-bit lanes of the ZMM
-// registers, radix 2⁴⁴), or on arm64 by hand-written assembly ("ARM64":
-// MUL and UMULH). Implementations register with
+// registers, radix 2⁴⁴), on amd64 with AVX-512F but no IFMA (Skylake-SP,
+// Cascade Lake) for messages from 256 bytes ("AVX-512": the same in
+// radix 2²⁶ with VPMULUDQ), or on arm64 by hand-written assembly
+// ("ARM64": MUL and UMULH). Implementations register with
 // github.com/crypton-go/crypton/cpufeat under the package name "poly1305",
-// and CRYPTON_CPU=-avx512 switches the IFMA code off, -bmi2 or -asimd all
-// of the assembly. The -tags purego build uses only the generic code.
+// and CRYPTON_CPU=-avx512 switches the AVX-512 code off, -bmi2 or -asimd
+// all of the assembly. The -tags purego build uses only the generic code.
 //
 // # Constant time
 //

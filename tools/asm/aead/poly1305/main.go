@@ -110,6 +110,10 @@
 // accounts for. The code is in tools/asm/internal/polymulx, which the
 // stitched ChaCha20-Poly1305 kernel shares.
 //
+// updateAVX512 is the same for CPUs with AVX-512F but no IFMA, in radix
+// 2²⁶ with VPMULUDQ (tools/asm/internal/poly26): eight blocks per step in
+// one accumulator, 25 products a step.
+//
 // Nothing branches on, or indexes memory with, h, r or the message: the only
 // branches test the number of blocks.
 //
@@ -125,6 +129,7 @@ import (
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/poly26"
 	"github.com/crypton-go/crypton/tools/asm/internal/polyifma"
 	"github.com/crypton-go/crypton/tools/asm/internal/polymulx"
 )
@@ -136,6 +141,8 @@ func main() {
 	updateNMULX()
 	polyifma.Data("poly1305")
 	polyifma.Update("updateIFMA", "func(s *macState, msg []byte)", false)
+	poly26.Data("poly1305")
+	poly26.Update("updateAVX512", "func(s *macState, msg []byte)", false)
 	Generate()
 }
 
