@@ -55,8 +55,9 @@
 // and authenticates 1 KiB, sixteen Poly1305 blocks per step with the powers
 // r², …, r¹⁶, in the same instruction stream. Up to 1 KiB, one kernel
 // computes the one-time key block beside sixteen blocks of keystream, and
-// Poly1305 then runs in the 64-bit lanes of the ZMM registers with IFMA
-// (or with MULX). Shorter messages, and the ends of longer ones, take the
+// Poly1305 then runs in the 64-bit lanes of the ZMM registers, with IFMA
+// in radix 2⁴⁴ or, without IFMA, with VPMULUDQ in radix 2²⁶; so does the
+// Poly1305 of Seal's last 1 KiB. Shorter messages, and the ends of longer ones, take the
 // AVX2 code. CRYPTON_CPU=-avx512 switches the AVX-512 code off.
 //
 // Elsewhere, messages go through portable Go code ("generic")

@@ -109,7 +109,7 @@ func chachaRowsAVX2(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byt
 func polyFinishMULX(s *polyState, ad, ct []byte, adLen, ctLen int, tag *[16]byte)
 
 // polyPowers is what polyPowersMULX computes from the key r of a Poly1305
-// state for chachaPolyAVX512 and polyStepsMULX, 64-bit limbs: r¹⁶, r¹⁵, …,
+// state for chachaPolyAVX512 (and polyStepsMULX), 64-bit limbs: r¹⁶, r¹⁵, …,
 // r² (three limbs each, partially reduced), r0, r1 and r1 + r1/4, the sum
 // r¹⁶ + … + r² + r (three limbs), and five limbs of room for the steps. See
 // tools/asm/internal/polymulx.
@@ -121,7 +121,9 @@ type polyPowers [56]uint64
 func polyPowersMULX(s *polyState, pw *polyPowers)
 
 // polyStepsMULX absorbs the len(msg)/256 whole 256-byte pieces of msg into
-// s.h, sixteen blocks per step, with the powers pw of s's key.
+// s.h, sixteen blocks per step, with the powers pw of s's key: the step
+// that chachaPolyAVX512 merges into its rounds, alone, for the tests and
+// the constant-time check (valgrind cannot run the AVX-512 kernel).
 //
 //go:noescape
 func polyStepsMULX(s *polyState, pw *polyPowers, msg []byte)
@@ -175,40 +177,35 @@ const (
 	shortMaxLen = 16 * 64
 )
 
-// polyIFMAMinLen and polyStepsMinLen are the shortest ciphertexts whose
-// bulk polyTagAVX512 gives to polyIFMA or, without IFMA, to polyStepsMULX
-// (after polyPowersMULX, which costs as much as about forty blocks of the
-// one-block code).
-const (
-	polyIFMAMinLen  = 256
-	polyStepsMinLen = 768
-)
+// polyAVX512 is polyIFMA without IFMA: the same with AVX-512F, in radix
+// 2²⁶ with VPMULUDQ (tools/asm/internal/poly26; updateAVX512 in the
+// package github.com/crypton-go/crypton/aead/poly1305 has the same code),
+// for CPUs with AVX-512 but no IFMA.
+//
+//go:noescape
+func polyAVX512(s *polyState, pw *ifmaPowers, msg []byte)
+
+// polyVectorMinLen is the shortest ciphertext whose bulk polyTagAVX512
+// gives to polyIFMA or polyAVX512.
+const polyVectorMinLen = 256
 
 // polyTagAVX512 absorbs ad and ct into p, each followed by zeros up to a
 // multiple of 16 bytes, then the lengths block, and writes the tag: the
-// whole 128-byte groups of ct in polyIFMA with IFMA, else its whole
-// 256-byte steps in polyStepsMULX, and the rest with the one-block MULX
-// code.
+// whole 128-byte groups of ct in polyIFMA, or polyAVX512 without IFMA, and
+// the rest with the one-block MULX code.
 func polyTagAVX512(p *polyState, pw *ifmaPowers, ad, ct []byte, tag *[Overhead]byte) {
 	adLen, n := len(ad), 0
-	switch {
-	case useAVX512IFMA && len(ct) >= polyIFMAMinLen:
+	if len(ct) >= polyVectorMinLen {
 		if len(ad) > 0 {
 			polyPaddedMULX(p, ad)
 			ad = nil
 		}
 		n = len(ct) &^ 127
-		polyIFMA(p, pw, ct[:n])
-	case !useAVX512IFMA && len(ct) >= polyStepsMinLen:
-		if len(ad) > 0 {
-			polyPaddedMULX(p, ad)
-			ad = nil
+		if useAVX512IFMA {
+			polyIFMA(p, pw, ct[:n])
+		} else {
+			polyAVX512(p, pw, ct[:n])
 		}
-		n = len(ct) &^ 255
-		var pw polyPowers
-		polyPowersMULX(p, &pw)
-		polyStepsMULX(p, &pw, ct[:n])
-		clear(pw[:])
 	}
 	polyFinishMULX(p, ad, ct[n:], adLen, len(ct), tag)
 }
@@ -368,8 +365,8 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 // the first 1024 bytes, polyPowersMULX computes the powers of r, then each
 // call of chachaPolyAVX512 encrypts 1024-byte chunks while it
 // authenticates the additional data (the first call) and the chunk before
-// each chunk; the last chunk is authenticated by polyIFMA (or
-// polyStepsMULX), and the rest of the message, less than 1024 bytes, goes
+// each chunk; the last chunk is authenticated by polyIFMA (or, without
+// IFMA, polyAVX512), and the rest of the message, less than 1024 bytes, goes
 // to sealRestAVX2.
 func sealAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
@@ -406,7 +403,7 @@ func sealAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintex
 	if useAVX512IFMA {
 		polyIFMA(&p, &ipw, ciphertext[hashed:done])
 	} else {
-		polyStepsMULX(&p, &pw, ciphertext[hashed:done])
+		polyAVX512(&p, &ipw, ciphertext[hashed:done])
 	}
 	clear(pw[:])
 	sealRestAVX2(&state, &p, ciphertext, plaintext, done, done, len(additionalData), (*[Overhead]byte)(tag))

@@ -118,7 +118,10 @@
 // (tools/asm/internal/polyifma) merge into the last two. The Poly1305 of
 // those messages, and of Seal's last chunk, then runs alone: in polyIFMA
 // (AVX-512 IFMA, radix 2⁴⁴, the code of aead/poly1305's updateIFMA) or,
-// without IFMA, in polyStepsMULX. The functions need AVX-512F and VL.
+// without IFMA, in polyAVX512 (AVX-512F, radix 2²⁶ with VPMULUDQ,
+// tools/asm/internal/poly26, the code of updateAVX512). polyStepsMULX is
+// polymulx's step alone, which the tests and the constant-time check run.
+// The functions need AVX-512F and VL.
 //
 // Every branch depends on lengths only; nothing indexes memory with a
 // secret. The functions need AVX2 and BMI2; the Go code checks for them.
@@ -133,6 +136,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/crypton-go/crypton/tools/asm/internal/chacha"
+	"github.com/crypton-go/crypton/tools/asm/internal/poly26"
 	"github.com/crypton-go/crypton/tools/asm/internal/polyifma"
 	"github.com/crypton-go/crypton/tools/asm/internal/stitch"
 	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
@@ -209,6 +213,8 @@ func main() {
 	polyPaddedMULX()
 	polyifma.Data("chachaPoly")
 	polyifma.Update("polyIFMA", "func(s *polyState, pw *[24]uint64, msg []byte)", true)
+	poly26.Data("chachaPoly")
+	poly26.Update("polyAVX512", "func(s *polyState, pw *[24]uint64, msg []byte)", true)
 	Generate()
 }
 
