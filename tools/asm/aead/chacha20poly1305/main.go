@@ -116,12 +116,11 @@
 // the integer units idle); then r is clamped and stored, and the
 // scalar products that give r², …, r⁸ for polyIFMA
 // (tools/asm/internal/polyifma) merge into the last two. The Poly1305 of
-// those messages, and of Seal's last chunk, then runs alone: in polyIFMA
-// (AVX-512 IFMA, radix 2⁴⁴, the code of aead/poly1305's updateIFMA) or,
-// without IFMA, in polyAVX512 (AVX-512F, radix 2²⁶ with VPMULUDQ,
-// tools/asm/internal/poly26, the code of updateAVX512). polyStepsMULX is
-// polymulx's step alone, which the tests and the constant-time check run.
-// The functions need AVX-512F and VL.
+// those messages then runs alone: in polyIFMA (AVX-512 IFMA, radix 2⁴⁴,
+// the code of aead/poly1305's updateIFMA) or, without IFMA, in polyAVX512
+// (AVX-512F, radix 2²⁶ with VPMULUDQ, tools/asm/internal/poly26, the code
+// of updateAVX512); that of Seal's last chunk in polyStepsMULX, with the
+// powers the chunks before it used. The functions need AVX-512F and VL.
 //
 // Every branch depends on lengths only; nothing indexes memory with a
 // secret. The functions need AVX2 and BMI2; the Go code checks for them.
