@@ -8157,26 +8157,6 @@ GLOBL chachaPolyMask26<>(SB), RODATA|NOPTR, $8
 DATA chachaPolyPad24<>+0(SB)/8, $0x0000000001000000
 GLOBL chachaPolyPad24<>(SB), RODATA|NOPTR, $8
 
-DATA chachaPolyLo26Idx<>+0(SB)/8, $0x0000000000000000
-DATA chachaPolyLo26Idx<>+8(SB)/8, $0x0000000000000002
-DATA chachaPolyLo26Idx<>+16(SB)/8, $0x0000000000000004
-DATA chachaPolyLo26Idx<>+24(SB)/8, $0x0000000000000006
-DATA chachaPolyLo26Idx<>+32(SB)/8, $0x0000000000000008
-DATA chachaPolyLo26Idx<>+40(SB)/8, $0x000000000000000a
-DATA chachaPolyLo26Idx<>+48(SB)/8, $0x000000000000000c
-DATA chachaPolyLo26Idx<>+56(SB)/8, $0x000000000000000e
-GLOBL chachaPolyLo26Idx<>(SB), RODATA|NOPTR, $64
-
-DATA chachaPolyHi26Idx<>+0(SB)/8, $0x0000000000000001
-DATA chachaPolyHi26Idx<>+8(SB)/8, $0x0000000000000003
-DATA chachaPolyHi26Idx<>+16(SB)/8, $0x0000000000000005
-DATA chachaPolyHi26Idx<>+24(SB)/8, $0x0000000000000007
-DATA chachaPolyHi26Idx<>+32(SB)/8, $0x0000000000000009
-DATA chachaPolyHi26Idx<>+40(SB)/8, $0x000000000000000b
-DATA chachaPolyHi26Idx<>+48(SB)/8, $0x000000000000000d
-DATA chachaPolyHi26Idx<>+56(SB)/8, $0x000000000000000f
-GLOBL chachaPolyHi26Idx<>(SB), RODATA|NOPTR, $64
-
 // func polyAVX512(s *polyState, pw *[24]uint64, msg []byte)
 // Requires: AVX, AVX512F
 TEXT ·polyAVX512(SB), $1152-40
@@ -8187,8 +8167,8 @@ TEXT ·polyAVX512(SB), $1152-40
 	MOVQ         pw+8(FP), DX
 	VPBROADCASTQ chachaPolyMask26<>+0(SB), Z0
 	VPBROADCASTQ chachaPolyPad24<>+0(SB), Z1
-	VMOVDQU64    chachaPolyLo26Idx<>+0(SB), Z2
-	VMOVDQU64    chachaPolyHi26Idx<>+0(SB), Z3
+	VMOVDQU64    chachaPolyLoIdx<>+0(SB), Z2
+	VMOVDQU64    chachaPolyHiIdx<>+0(SB), Z3
 
 	// lo: r⁸ … r; hi = r⁸·lo, one vector product
 	VMOVDQU64     (DX), Z4

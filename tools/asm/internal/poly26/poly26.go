@@ -12,7 +12,6 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 
 	"github.com/crypton-go/crypton/tools/asm/internal/polyifma"
-	"github.com/crypton-go/crypton/tools/asm/internal/polymulx"
 )
 
 // lanes is the number of blocks that Update absorbs per step, one in each
@@ -23,24 +22,16 @@ const lanes = 8
 var (
 	mask26 Mem // 2²⁶-1, broadcast
 	pad24  Mem // 2²⁴, broadcast: the 2¹²⁸ of a block, in its top limb
-	loIdx  Mem // VPERMT2Q indexes of the low halves of eight blocks
-	hiIdx  Mem // and of their high halves
 )
 
 // Data emits the read-only data of Update, its names starting with prefix.
+// Update also reads polyifma's block indexes: polyifma.Data must have been
+// called.
 func Data(prefix string) {
 	mask26 = GLOBL(prefix+"Mask26", RODATA|NOPTR)
 	DATA(0, U64(1<<26-1))
 	pad24 = GLOBL(prefix+"Pad24", RODATA|NOPTR)
 	DATA(0, U64(1<<24))
-	loIdx = GLOBL(prefix+"Lo26Idx", RODATA|NOPTR)
-	for j := 0; j < lanes; j++ {
-		DATA(8*j, U64(2*j))
-	}
-	hiIdx = GLOBL(prefix+"Hi26Idx", RODATA|NOPTR)
-	for j := 0; j < lanes; j++ {
-		DATA(8*j, U64(2*j+1))
-	}
 }
 
 // vec26 is a number modulo 2¹³⁰-5 in radix 2²⁶, limb k of each lane in
@@ -77,11 +68,7 @@ func (g *regs) toRadix26(d vec26, lo, hi, top Register) {
 
 // absorb adds the eight blocks at m, one to each lane, to h.
 func (g *regs) absorb(h vec26, m Mem) {
-	lo, hi := ZMM(), ZMM()
-	VMOVDQU64(m, lo)
-	VMOVDQA64(lo, hi)
-	VPERMT2Q(m.Offset(64), g.lo, lo)
-	VPERMT2Q(m.Offset(64), g.hi, hi)
+	lo, hi := polyifma.LoadBlocks(m, g.lo, g.hi)
 	v := vec26{ZMM(), ZMM(), ZMM(), ZMM(), ZMM()}
 	g.toRadix26(v, lo, hi, nil)
 	for k := range 5 {
@@ -207,28 +194,12 @@ func Update(name, signature string, precomputed bool) {
 		"updateGeneric leaves, below 2¹³⁰ + 2²⁶, not always with the same limbs.",
 		"It needs AVX-512F and BMI2.")
 
-	p := Load(Param("msg").Base(), GP64())
-	n := Load(Param("msg").Len(), GP64())
-	SHRQ(U8(7), n) // the number of groups of eight blocks
-	JZ(LabelRef("done26"))
-
-	var rows Mem
-	if precomputed {
-		rows = Mem{Base: Load(Param("pw"), GP64())}
-	} else {
-		Comment("r, r², …, r⁸ in 64-bit limbs, partially reduced: r^(8-i) in lane i of the frame's three rows")
-		rows = AllocLocal(3 * 8 * lanes)
-		st := Dereference(Param("s"))
-		r := &polymulx.Regs{R0: GP64(), R1: GP64(), RR1: GP64(), H0: GP64(), H1: GP64(), H2: GP64()}
-		Load(st.Field("r").Index(0), r.R0)
-		Load(st.Field("r").Index(1), r.R1)
-		r.LoadKey()
-		polyifma.Rows(nil, rows, r)
-	}
+	p, n, rows := polyifma.Start(precomputed, "done26")
 
 	g := &regs{mask: ZMM(), pad: ZMM(), lo: ZMM(), hi: ZMM()}
 	VPBROADCASTQ(mask26, g.mask)
 	VPBROADCASTQ(pad24, g.pad)
+	loIdx, hiIdx := polyifma.BlockIndexes()
 	VMOVDQU64(loIdx, g.lo)
 	VMOVDQU64(hiIdx, g.hi)
 
@@ -291,65 +262,35 @@ func Update(name, signature string, precomputed bool) {
 		g.toRadix26(a, x, y, top)
 	}
 
-	pairs := GP64()
-	MOVQ(n, pairs)
-	SHRQ(U8(1), pairs)
-	JZ(LabelRef("odd26"))
-	Comment("Two accumulators: a takes groups 0, 2, 4, …, b groups 1, 3, 5, …")
 	b := vec26{ZMM(), ZMM(), ZMM(), ZMM(), ZMM()}
-	zero := ZMM()
-	VPXORQ(zero, zero, zero)
-	for k := range 5 {
-		VMOVDQA64(zero, b[k])
-	}
-	DECQ(pairs) // the pairs before the last
-	JZ(LabelRef("lastPair26"))
-	Label("loop26")
-	g.absorb(a, Mem{Base: p})
-	g.absorb(b, Mem{Base: p, Disp: 128})
-	g.multiply(a, &step)
-	g.multiply(b, &step)
-	ADDQ(U32(256), p)
-	DECQ(pairs)
-	JNZ(LabelRef("loop26"))
+	polyifma.Pairs(p, n, &polyifma.Accumulators{
+		ZeroB: func() {
+			zero := ZMM()
+			VPXORQ(zero, zero, zero)
+			for k := range 5 {
+				VMOVDQA64(zero, b[k])
+			}
+		},
+		Absorb: func(acc int, m Mem) { g.absorb([]vec26{a, b}[acc], m) },
+		Multiply: func(acc int, pw polyifma.Powers) {
+			g.multiply([]vec26{a, b}[acc], map[polyifma.Powers]*powers{
+				polyifma.Step: &step, polyifma.High: hi, polyifma.Low: lo,
+			}[pw])
+		},
+		AddB: func() {
+			for k := range 5 {
+				VPADDQ(b[k], a[k], a[k])
+			}
+		},
+		SumLanes: func() { sumLanes(a) },
+	}, "26")
 
-	Label("lastPair26")
-	Comment("The last pair: a's lane i by r^(16-i), b's by r^(8-i); then a = a + b")
-	g.absorb(a, Mem{Base: p})
-	g.absorb(b, Mem{Base: p, Disp: 128})
-	g.multiply(a, hi)
-	g.multiply(b, lo)
-	for k := range 5 {
-		VPADDQ(b[k], a[k], a[k])
-	}
-	ADDQ(U32(256), p)
-	TESTQ(U32(1), n)
-	JZ(LabelRef("sum26"))
-	Comment("An odd group left: the sum of the lanes into lane 0, then the group")
-	sumLanes(a)
-
-	Label("odd26")
-	Comment("One group of eight (n odd): lane i by r^(8-i)")
-	g.absorb(a, Mem{Base: p})
-	g.multiply(a, lo)
-
-	Label("sum26")
 	Comment("The sum of the lanes, then the carries and 64-bit limbs")
 	sumLanes(a)
-	var l [5]GPVirtual
-	for k := range 5 {
-		l[k] = GP64()
-		VMOVQ(a[k].AsX(), l[k])
-	}
-	VZEROUPPER()
+	l := polyifma.LaneZero(a[:])
 	m, t := GP64(), GP64()
 	MOVQ(U32(1<<26-1), m)
-	carry := func(from, to GPVirtual) {
-		MOVQ(from, t)
-		SHRQ(U8(26), t)
-		ANDQ(m, from)
-		ADDQ(t, to)
-	}
+	carry := polyifma.Carrier(26, m, t)
 	// The sums are below 8·(2²⁷ + 2¹⁰) < 2^30.1 (a + b after the last
 	// pair; after an odd group, 8·(2²⁶ + 2¹²)): each carry below 2^4.1.
 	carry(l[0], l[1])

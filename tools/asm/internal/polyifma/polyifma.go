@@ -2,7 +2,9 @@
 // 2⁴⁴, that the generators of aead/poly1305 (updateIFMA) and
 // aead/chacha20poly1305 (polyIFMA) emit alike: eight or sixteen blocks per
 // step in the 64-bit lanes of the ZMM registers. Update's doc comment and
-// multiply's give the design and the bounds.
+// multiply's give the design and the bounds. Its loop over pairs of groups
+// (Pairs), the loading of eight blocks into lanes (LoadBlocks) and the
+// powers in 64-bit limbs (Rows) serve the radix-2²⁶ code of poly26 too.
 package polyifma
 
 import (
@@ -78,13 +80,25 @@ func (g *ifma) toRadix44(d vec44, lo, hi, top Register) {
 	}
 }
 
-// absorb adds the eight blocks at m, one to each lane, to h.
-func (g *ifma) absorb(h vec44, m Mem) {
-	lo, hi := ZMM(), ZMM()
+// BlockIndexes returns the VPERMT2Q indexes that LoadBlocks takes, the
+// read-only data that Data emits.
+func BlockIndexes() (lo, hi Mem) { return ifmaLoIdx, ifmaHiIdx }
+
+// LoadBlocks loads the eight blocks at m, the low 64 bits of block i in
+// lane i of lo and the high 64 bits in lane i of hi, with the indexes of
+// BlockIndexes loaded into loIdx and hiIdx.
+func LoadBlocks(m Mem, loIdx, hiIdx Register) (lo, hi VecVirtual) {
+	lo, hi = ZMM(), ZMM()
 	VMOVDQU64(m, lo)
 	VMOVDQA64(lo, hi)
-	VPERMT2Q(m.Offset(64), g.loIdx, lo)
-	VPERMT2Q(m.Offset(64), g.hiIdx, hi)
+	VPERMT2Q(m.Offset(64), loIdx, lo)
+	VPERMT2Q(m.Offset(64), hiIdx, hi)
+	return lo, hi
+}
+
+// absorb adds the eight blocks at m, one to each lane, to h.
+func (g *ifma) absorb(h vec44, m Mem) {
+	lo, hi := LoadBlocks(m, g.loIdx, g.hiIdx)
 	v := vec44{ZMM(), ZMM(), ZMM()}
 	g.toRadix44(v, lo, hi, nil)
 	for k := range 3 {
@@ -184,19 +198,7 @@ func Update(name, signature string, precomputed bool) {
 		"leaves, below 2¹³⁰ + 2⁹, not always with the same limbs. It needs",
 		"AVX-512F, AVX-512 IFMA and BMI2.")
 
-	p := Load(Param("msg").Base(), GP64())
-	n := Load(Param("msg").Len(), GP64())
-	SHRQ(U8(7), n) // the number of groups of eight blocks
-	JZ(LabelRef("doneIFMA"))
-
-	var rows Mem
-	if precomputed {
-		rows = Mem{Base: Load(Param("pw"), GP64())}
-	} else {
-		Comment("r, r², …, r⁸ in 64-bit limbs, partially reduced: r^(8-i) in lane i of the frame's three rows")
-		rows = AllocLocal(3 * 8 * lanesIFMA)
-		Rows(nil, rows, loadKey())
-	}
+	p, n, rows := Start(precomputed, "doneIFMA")
 	row := func(k, lane int) Mem { return rows.Offset(8*lanesIFMA*k + 8*lane) }
 
 	g := &ifma{zero: ZMM(), mask44: ZMM(), mask42: ZMM(), pad: ZMM(), loIdx: ZMM(), hiIdx: ZMM()}
@@ -271,73 +273,45 @@ func Update(name, signature string, precomputed bool) {
 		VMOVQ(h1, a[2].AsX())
 	}
 
-	pairs := GP64()
-	MOVQ(n, pairs)
-	SHRQ(U8(1), pairs)
-	JZ(LabelRef("oddIFMA"))
-	Comment("Two accumulators: a takes groups 0, 2, 4, …, b groups 1, 3, 5, …")
 	b := vec44{ZMM(), ZMM(), ZMM()}
-	for k := range 3 {
-		VPXORQ(g.zero, g.zero, b[k])
-	}
-	r16, s16a, s16b := [3]Op{}, Op(nil), Op(nil)
-	{
-		rh, s1, s2 := powers(hi)
-		for k := range 3 {
-			r16[k] = rh[k].(Mem) // broadcast from lane 0 below
-		}
-		s16a, s16b = s1, s2
-	}
-	DECQ(pairs) // the pairs before the last
-	JZ(LabelRef("lastPairIFMA"))
-	Label("loopIFMA")
-	g.absorb(a, Mem{Base: p})
-	g.absorb(b, Mem{Base: p, Disp: 128})
-	g.multiply(a, r16, s16a, s16b, true)
-	g.multiply(b, r16, s16a, s16b, true)
-	ADDQ(U32(256), p)
-	DECQ(pairs)
-	JNZ(LabelRef("loopIFMA"))
-
-	Label("lastPairIFMA")
-	Comment("The last pair: a's lane i by r^(16-i), b's by r^(8-i); then a = a + b")
-	g.absorb(a, Mem{Base: p})
-	g.absorb(b, Mem{Base: p, Disp: 128})
 	rh, sh1, sh2 := powers(hi)
-	g.multiply(a, rh, sh1, sh2, false)
-	rlo, sl1, sl2 := powers(lo)
-	g.multiply(b, rlo, sl1, sl2, false)
+	rl16, sl1, sl2 := powers(lo)
+	var r16 [3]Op
 	for k := range 3 {
-		VPADDQ(b[k], a[k], a[k])
+		r16[k] = rh[k].(Mem) // broadcast from lane 0
 	}
-	ADDQ(U32(256), p)
-	TESTQ(U32(1), n)
-	JZ(LabelRef("sumIFMA"))
-	Comment("An odd group left: the sum of the lanes into lane 0, then the group")
-	g.sumLanes(a)
+	Pairs(p, n, &Accumulators{
+		ZeroB: func() {
+			for k := range 3 {
+				VPXORQ(g.zero, g.zero, b[k])
+			}
+		},
+		Absorb: func(acc int, m Mem) { g.absorb([]vec44{a, b}[acc], m) },
+		Multiply: func(acc int, pw Powers) {
+			h := []vec44{a, b}[acc]
+			switch pw {
+			case Step:
+				g.multiply(h, r16, sh1, sh2, true)
+			case High:
+				g.multiply(h, rh, sh1, sh2, false)
+			case Low:
+				g.multiply(h, rl16, sl1, sl2, false)
+			}
+		},
+		AddB: func() {
+			for k := range 3 {
+				VPADDQ(b[k], a[k], a[k])
+			}
+		},
+		SumLanes: func() { g.sumLanes(a) },
+	}, "IFMA")
 
-	Label("oddIFMA")
-	Comment("One group of eight (n odd): lane i by r^(8-i)")
-	g.absorb(a, Mem{Base: p})
-	g.multiply(a, rlo, sl1, sl2, false)
-
-	Label("sumIFMA")
 	Comment("The sum of the lanes, then the carries and 64-bit limbs")
 	g.sumLanes(a)
-	var l [3]GPVirtual
-	for k := range 3 {
-		l[k] = GP64()
-		VMOVQ(a[k].AsX(), l[k])
-	}
-	VZEROUPPER()
+	l := LaneZero(a[:])
 	m, t := GP64(), GP64()
 	MOVQ(U64(1<<44-1), m)
-	carry := func(from, to GPVirtual) {
-		MOVQ(from, t)
-		SHRQ(U8(44), t)
-		ANDQ(m, from)
-		ADDQ(t, to)
-	}
+	carry := Carrier(44, m, t)
 	carry(l[0], l[1])
 	carry(l[1], l[2])
 	MOVQ(l[2], t)
@@ -419,4 +393,116 @@ func (g *ifma) sumLanes(h vec44) {
 		VPADDQ(y.AsX(), x.AsX(), x.AsX())
 		VMOVQ(x.AsX(), z.AsX()) // zeroes the lanes above 0
 	}
+}
+
+// Powers names the multipliers of a step of Pairs.
+type Powers int
+
+const (
+	Step Powers = iota // r¹⁶ in every lane
+	High               // r^(16-i) in lane i
+	Low                // r^(8-i) in lane i
+)
+
+// Accumulators are the emitters that Pairs calls, for accumulator 0 (a)
+// or 1 (b): zero b; add eight blocks to the lanes of one; multiply one by
+// the powers; add b to a; sum the lanes of a into lane 0, the others
+// zeroed.
+type Accumulators struct {
+	ZeroB    func()
+	Absorb   func(acc int, m Mem)
+	Multiply func(acc int, pw Powers)
+	AddB     func()
+	SumLanes func()
+}
+
+// Pairs emits the steps that Update and poly26's Update share over the n
+// (at least 1) groups of eight blocks at p, which it advances: two
+// accumulators of eight lanes, a (holding h in lane 0) for groups 0, 2, 4,
+// … and b for groups 1, 3, 5, …, multiplied by r¹⁶ at every step but the
+// last, which multiplies a by High and b by Low and adds b to a; an odd
+// group after the sum of a's lanes, multiplied by Low. It leaves the sum
+// in the lanes of a, for the caller to add up; suffix makes its labels
+// unique in the function.
+func Pairs(p, n Register, acc *Accumulators, suffix string) {
+	pairs := GP64()
+	MOVQ(n, pairs)
+	SHRQ(U8(1), pairs)
+	JZ(LabelRef("odd" + suffix))
+	Comment("Two accumulators: a takes groups 0, 2, 4, …, b groups 1, 3, 5, …")
+	acc.ZeroB()
+	DECQ(pairs) // the pairs before the last
+	JZ(LabelRef("lastPair" + suffix))
+	Label("loop" + suffix)
+	acc.Absorb(0, Mem{Base: p})
+	acc.Absorb(1, Mem{Base: p, Disp: 128})
+	acc.Multiply(0, Step)
+	acc.Multiply(1, Step)
+	ADDQ(U32(256), p)
+	DECQ(pairs)
+	JNZ(LabelRef("loop" + suffix))
+
+	Label("lastPair" + suffix)
+	Comment("The last pair: a's lane i by r^(16-i), b's by r^(8-i); then a = a + b")
+	acc.Absorb(0, Mem{Base: p})
+	acc.Absorb(1, Mem{Base: p, Disp: 128})
+	acc.Multiply(0, High)
+	acc.Multiply(1, Low)
+	acc.AddB()
+	ADDQ(U32(256), p)
+	TESTQ(U32(1), n)
+	JZ(LabelRef("sum" + suffix))
+	Comment("An odd group left: the sum of the lanes into lane 0, then the group")
+	acc.SumLanes()
+
+	Label("odd" + suffix)
+	Comment("One group of eight (n odd): lane i by r^(8-i)")
+	acc.Absorb(0, Mem{Base: p})
+	acc.Multiply(0, Low)
+
+	Label("sum" + suffix)
+}
+
+// LaneZero moves lane 0 of each of v to a general-purpose register, in
+// order, and ends the use of the vector registers (VZEROUPPER).
+func LaneZero(v []VecVirtual) []GPVirtual {
+	l := make([]GPVirtual, len(v))
+	for k := range v {
+		l[k] = GP64()
+		VMOVQ(v[k].AsX(), l[k])
+	}
+	VZEROUPPER()
+	return l
+}
+
+// Carrier returns a function that carries from one limb of width bits to
+// the next: to += from >> bits, from &= m, where m holds 2^bits - 1, with
+// t as scratch.
+func Carrier(bits uint8, m, t GPVirtual) func(from, to GPVirtual) {
+	return func(from, to GPVirtual) {
+		MOVQ(from, t)
+		SHRQ(U8(bits), t)
+		ANDQ(m, from)
+		ADDQ(t, to)
+	}
+}
+
+// Start emits the start of Update and of poly26's Update: it loads the
+// base of msg into p and the number of its groups of eight blocks into n,
+// jumps to done if there are none, and returns where the rows of the
+// powers r, …, r⁸ are: the parameter pw with precomputed, else the frame,
+// filled by Rows from the key of the parameter s.
+func Start(precomputed bool, done string) (p, n GPVirtual, rows Mem) {
+	p = Load(Param("msg").Base(), GP64()).(GPVirtual)
+	n = Load(Param("msg").Len(), GP64()).(GPVirtual)
+	SHRQ(U8(7), n) // the number of groups of eight blocks
+	JZ(LabelRef(done))
+
+	if precomputed {
+		return p, n, Mem{Base: Load(Param("pw"), GP64())}
+	}
+	Comment("r, r², …, r⁸ in 64-bit limbs, partially reduced: r^(8-i) in lane i of the frame's three rows")
+	rows = AllocLocal(3 * 8 * lanesIFMA)
+	Rows(nil, rows, loadKey())
+	return p, n, rows
 }
