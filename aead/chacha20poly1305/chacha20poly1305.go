@@ -54,7 +54,8 @@
 // kernel encrypts sixteen ChaCha20 blocks at a time in the ZMM registers
 // and authenticates 1 KiB, sixteen Poly1305 blocks per step with the powers
 // r², …, r¹⁶, in the same instruction stream. Up to 1 KiB, one kernel
-// computes the one-time key block beside sixteen blocks of keystream, and
+// computes the one-time key block beside sixteen blocks of keystream in
+// the ZMM registers (up to 512 bytes, eight blocks in the YMM ones), and
 // Poly1305 then runs in the 64-bit lanes of the ZMM registers, with IFMA
 // in radix 2⁴⁴ or, without IFMA, with VPMULUDQ in radix 2²⁶; so does the
 // Poly1305 of Seal's last 1 KiB. Shorter messages, and the ends of longer ones, take the

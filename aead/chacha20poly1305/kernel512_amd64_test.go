@@ -181,8 +181,9 @@ func TestPolyExtremesAVX512(t *testing.T) {
 	}
 }
 
-// TestKernelKeyAVX512 compares chachaKeyAVX512 with the packages chacha20
-// and poly1305: for every length from 0 to 16 blocks and a partial block
+// TestKernelKeyAVX512 compares chachaKeyAVX512 and chachaKey8AVX512 with
+// the packages chacha20 and poly1305: for every length from 0 to 16 (or 8)
+// blocks and a partial block
 // (in place and not, at several counters), the Poly1305 key set from the
 // block with the counter (the tag of a message under it against
 // poly1305.Sum), the keystream of the following blocks XORed into the whole
@@ -191,73 +192,79 @@ func TestPolyExtremesAVX512(t *testing.T) {
 func TestKernelKeyAVX512(t *testing.T) {
 	skipWithoutAVX512(t)
 	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 avx512c"))))
-	for _, counter := range []uint32{0, 1, 1<<31 - 9, 1<<32 - 17} {
-		for n := 0; n <= 16*64+63; n += 1 + r.IntN(23) {
-			for _, inPlace := range []bool{false, true} {
-				ctx := fmt.Sprintf("counter %#x, %d bytes, in place %v", counter, n, inPlace)
-				key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
-				src := randBytes(r, n)
-				whole := min(n/64, 16)
-				stream := make([]byte, 18*64)
-				s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
-				if counter > 0 {
-					s.SetCounter(counter)
-				}
-				if uint64(counter)+18 <= 1<<32 {
-					s.XORKeyStream(stream, stream)
-				} else {
-					s.XORKeyStream(stream[:17*64], stream[:17*64])
-				}
-				want := bytes.Clone(src)
-				for i := range 64 * whole {
-					want[i] ^= stream[64+i]
-				}
-				dst := bytes.Repeat([]byte{0xa5}, n)
-				if inPlace {
-					dst = src
-				}
-				state := initState(&key, &nonce, counter)
-				stateCopy := state
-				var p polyState
-				p.h = [3]uint64{1, 2, 3} // must be reset
-				var ks [64]byte
-				var pw ifmaPowers
-				chachaKeyAVX512(&state, &p, &pw, dst, src, &ks)
-				if !bytes.Equal(dst[:64*whole], want[:64*whole]) {
-					t.Errorf("%s: wrong keystream", ctx)
-				}
-				if !inPlace && !bytes.Equal(dst[64*whole:], bytes.Repeat([]byte{0xa5}, n-64*whole)) {
-					t.Errorf("%s: wrote past the whole blocks", ctx)
-				}
-				if inPlace && !bytes.Equal(dst[64*whole:], want[64*whole:]) {
-					t.Errorf("%s: changed the partial block", ctx)
-				}
-				if whole < 16 && !bytes.Equal(ks[:], stream[64*(whole+1):64*(whole+2)]) {
-					t.Errorf("%s: ks is not the keystream of the next block", ctx)
-				}
-				if state != stateCopy {
-					t.Errorf("%s: the state changed", ctx)
-				}
-				msg := randBytes(r, 100)
-				var tag, wantTag [16]byte
-				polyFinishMULX(&p, nil, msg, 0, 0, &tag)
-				var lens [16]byte
-				padded := append(append(bytes.Clone(msg), make([]byte, 12)...), lens[:]...)
-				poly1305.Sum(&wantTag, padded, (*[32]byte)(stream[:32]))
-				if tag != wantTag {
-					t.Errorf("%s: the Poly1305 key is not the first 32 bytes of the key block", ctx)
-				}
-				// pw: r^(8-i), partially reduced, in lane i.
-				rr := new(big.Int).SetBytes(reverse(stream[:16]))
-				rr.And(rr, new(big.Int).SetBytes(reverse([]byte{0xff, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f})))
-				pp := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 130), big.NewInt(5))
-				for i := range 8 {
-					want := new(big.Int).Exp(rr, big.NewInt(int64(8-i)), pp)
-					got := new(big.Int).Lsh(new(big.Int).SetUint64(pw[16+i]), 128)
-					got.Add(got, new(big.Int).Lsh(new(big.Int).SetUint64(pw[8+i]), 64))
-					got.Add(got, new(big.Int).SetUint64(pw[i]))
-					if got.Cmp(new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 130), new(big.Int).Lsh(big.NewInt(1), 64))) >= 0 || new(big.Int).Mod(got, pp).Cmp(want) != 0 {
-						t.Errorf("%s: pw lane %d is %x, want r^%d = %x", ctx, i, got, 8-i, want)
+	for _, kernel := range []struct {
+		name  string
+		lanes int
+		f     func(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src []byte, ks *[64]byte)
+	}{{"chachaKeyAVX512", 16, chachaKeyAVX512}, {"chachaKey8AVX512", 8, chachaKey8AVX512}} {
+		for _, counter := range []uint32{0, 1, 1<<31 - 9, 1<<32 - 17} {
+			for n := 0; n <= kernel.lanes*64+63; n += 1 + r.IntN(23) {
+				for _, inPlace := range []bool{false, true} {
+					ctx := fmt.Sprintf("%s, counter %#x, %d bytes, in place %v", kernel.name, counter, n, inPlace)
+					key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
+					src := randBytes(r, n)
+					whole := min(n/64, kernel.lanes)
+					stream := make([]byte, 18*64)
+					s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
+					if counter > 0 {
+						s.SetCounter(counter)
+					}
+					if uint64(counter)+18 <= 1<<32 {
+						s.XORKeyStream(stream, stream)
+					} else {
+						s.XORKeyStream(stream[:17*64], stream[:17*64])
+					}
+					want := bytes.Clone(src)
+					for i := range 64 * whole {
+						want[i] ^= stream[64+i]
+					}
+					dst := bytes.Repeat([]byte{0xa5}, n)
+					if inPlace {
+						dst = src
+					}
+					state := initState(&key, &nonce, counter)
+					stateCopy := state
+					var p polyState
+					p.h = [3]uint64{1, 2, 3} // must be reset
+					var ks [64]byte
+					var pw ifmaPowers
+					kernel.f(&state, &p, &pw, dst, src, &ks)
+					if !bytes.Equal(dst[:64*whole], want[:64*whole]) {
+						t.Errorf("%s: wrong keystream", ctx)
+					}
+					if !inPlace && !bytes.Equal(dst[64*whole:], bytes.Repeat([]byte{0xa5}, n-64*whole)) {
+						t.Errorf("%s: wrote past the whole blocks", ctx)
+					}
+					if inPlace && !bytes.Equal(dst[64*whole:], want[64*whole:]) {
+						t.Errorf("%s: changed the partial block", ctx)
+					}
+					if whole < kernel.lanes && !bytes.Equal(ks[:], stream[64*(whole+1):64*(whole+2)]) {
+						t.Errorf("%s: ks is not the keystream of the next block", ctx)
+					}
+					if state != stateCopy {
+						t.Errorf("%s: the state changed", ctx)
+					}
+					msg := randBytes(r, 100)
+					var tag, wantTag [16]byte
+					polyFinishMULX(&p, nil, msg, 0, 0, &tag)
+					var lens [16]byte
+					padded := append(append(bytes.Clone(msg), make([]byte, 12)...), lens[:]...)
+					poly1305.Sum(&wantTag, padded, (*[32]byte)(stream[:32]))
+					if tag != wantTag {
+						t.Errorf("%s: the Poly1305 key is not the first 32 bytes of the key block", ctx)
+					}
+					// pw: r^(8-i), partially reduced, in lane i.
+					rr := new(big.Int).SetBytes(reverse(stream[:16]))
+					rr.And(rr, new(big.Int).SetBytes(reverse([]byte{0xff, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f})))
+					pp := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 130), big.NewInt(5))
+					for i := range 8 {
+						want := new(big.Int).Exp(rr, big.NewInt(int64(8-i)), pp)
+						got := new(big.Int).Lsh(new(big.Int).SetUint64(pw[16+i]), 128)
+						got.Add(got, new(big.Int).Lsh(new(big.Int).SetUint64(pw[8+i]), 64))
+						got.Add(got, new(big.Int).SetUint64(pw[i]))
+						if got.Cmp(new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 130), new(big.Int).Lsh(big.NewInt(1), 64))) >= 0 || new(big.Int).Mod(got, pp).Cmp(want) != 0 {
+							t.Errorf("%s: pw lane %d is %x, want r^%d = %x", ctx, i, got, 8-i, want)
+						}
 					}
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/crypton-go/crypton/tools/asm/internal/polyifma"
 	"github.com/crypton-go/crypton/tools/asm/internal/polymulx"
 	"github.com/crypton-go/crypton/tools/asm/internal/stitch"
+	"github.com/crypton-go/crypton/tools/asm/internal/ymm"
 )
 
 // chunk512 is the number of bytes that chachaPolyAVX512 encrypts per
@@ -258,15 +259,27 @@ var oneBlock Mem
 // registers Seal of 1 KiB went from about 347 to 303 ns (sealShortAVX512,
 // the same hour). Merged into the first 6, 7, 8, 9 or 10 double rounds
 // (the powers after) it gave 319, 296, 297, 304 and 316 ns.
-func chachaKeyAVX512() {
-	TEXT("chachaKeyAVX512", NOSPLIT, "func(state *[16]uint32, s *polyState, pw *[24]uint64, dst, src []byte, ks *[64]byte)")
+//
+// chachaKey8AVX512 is the same with eight blocks in the lanes of the YMM
+// registers (AVX-512VL for VPROLD), for messages of at most 512 bytes.
+func chachaKeyAVX512(lanes int) {
+	name := "chachaKeyAVX512"
+	words := zWords
+	if lanes == 8 {
+		name = "chachaKey8AVX512"
+		words = make([]Register, 16)
+		for i, z := range zWords {
+			words[i] = z.(VecPhysical).AsY()
+		}
+	}
+	TEXT(name, NOSPLIT, "func(state *[16]uint32, s *polyState, pw *[24]uint64, dst, src []byte, ks *[64]byte)")
 	Doc(
-		"chachaKeyAVX512 sets s to the start of the Poly1305 computation under the",
+		name+" sets s to the start of the Poly1305 computation under the",
 		"first 32 bytes of the ChaCha20 block with counter state[12] (the one-time",
 		"key when that counter is 0) and pw to r, r², …, r⁸ for polyIFMA, XORs",
 		"the keystream of the blocks from state[12]+1 on into the len(src)/64",
-		"whole blocks of src (at most 16), writing them to dst, and, if fewer than",
-		"16, sets ks to the keystream of the next block, for a partial block at",
+		fmt.Sprintf("whole blocks of src (at most %d), writing them to dst, and, if fewer than", lanes),
+		fmt.Sprintf("%d, sets ks to the keystream of the next block, for a partial block at", lanes),
 		"the end. It leaves state alone; dst and src are the same or do not",
 		"overlap. It needs AVX-512F and VL, and BMI2.",
 	)
@@ -277,11 +290,14 @@ func chachaKeyAVX512() {
 	state := Load(Param("state"), GP64())
 	word := func(i int) Mem { return Mem{Base: state, Disp: 4 * i} }
 
-	counters := Z16
-	Comment("The sixteen blocks from counter+1 on, one in each lane.")
+	counters := Register(Z16)
+	if lanes == 8 {
+		counters = Y16
+	}
+	Comment(fmt.Sprintf("The %d blocks from counter+1 on, one in each lane.", lanes))
 	for i := 0; i < 16; i++ {
 		if i != 12 {
-			VPBROADCASTD(word(i), zWords[i])
+			VPBROADCASTD(word(i), words[i])
 		}
 	}
 	VPBROADCASTD(word(12), counters)
@@ -304,7 +320,7 @@ func chachaKeyAVX512() {
 		kb.W[i] = w
 	}
 
-	k := chacha.NewLanes(zWords)
+	k := chacha.NewLanes(words)
 	k.Loc[12] = counters
 	var first, second, rows stitch.Ops
 	for i := 0; i < 10; i++ {
@@ -317,7 +333,7 @@ func chachaKeyAVX512() {
 		kb.QuarterRounds(&rows, chacha.ColumnRound)
 		kb.QuarterRounds(&rows, chacha.DiagonalRound)
 	}
-	Comment(fmt.Sprintf("Double rounds 1 to %d of the sixteen blocks, with the ten of the key block.", keyRounds))
+	Comment(fmt.Sprintf("Double rounds 1 to %d of the %d blocks, with the ten of the key block.", keyRounds, lanes))
 	stitch.Merge(first, rows)
 
 	Comment("The key: words 0 to 7 of the key block, r clamped, h = 0.")
@@ -343,13 +359,13 @@ func chachaKeyAVX512() {
 		MOVQ(U32(0), Mem{Base: sp, Disp: 16})
 		r.LoadKey()
 	}
-	Comment(fmt.Sprintf("Double rounds %d to 10 of the sixteen blocks, with r, r², …, r⁸ to pw.", keyRounds+1))
+	Comment(fmt.Sprintf("Double rounds %d to 10 of the %d blocks, with r, r², …, r⁸ to pw.", keyRounds+1, lanes))
 	var powers stitch.Ops
 	polyifma.Rows(&powers, Mem{Base: Load(Param("pw"), GP64())}, r)
 	stitch.Merge(second, powers)
 
 	state = Load(Param("state"), GP64())
-	chacha.AddInput(zWords, counters, word)
+	chacha.AddInput(words, counters, word)
 	Comment("Transpose the words into blocks: the whole ones XORed with src, the next one to ks.")
 	{
 		n := GP64()
@@ -358,22 +374,52 @@ func chachaKeyAVX512() {
 		dst := Load(Param("dst").Base(), GP64())
 		src := Load(Param("src").Base(), GP64())
 		ks := Load(Param("ks"), GP64())
-		free := []Register{Z21, Z22, Z23}
-		chacha.Transpose(zWords, &free, func(r Register, j int) {
-			whole, skip := fmt.Sprintf("kwhole%d", j), fmt.Sprintf("kskip%d", j)
+		// store writes r, bytes off on of block j: XORed with src to dst
+		// if the block is whole, to ks if it is the next one.
+		store := func(r Register, j, off int) {
+			whole, skip := fmt.Sprintf("kwhole%d_%d", j, off), fmt.Sprintf("kskip%d_%d", j, off)
 			CMPQ(n, U32(j))
 			JA(LabelRef(whole))
 			JB(LabelRef(skip))
-			VMOVDQU32(r, Mem{Base: ks})
+			VMOVDQU32(r, Mem{Base: ks, Disp: off})
 			JMP(LabelRef(skip))
 			Label(whole)
-			VPXORD(Mem{Base: src, Disp: 64 * j}, r, r)
-			VMOVDQU32(r, Mem{Base: dst, Disp: 64 * j})
+			VPXORD(Mem{Base: src, Disp: 64*j + off}, r, r)
+			VMOVDQU32(r, Mem{Base: dst, Disp: 64*j + off})
 			Label(skip)
-		})
+		}
+		if lanes == 16 {
+			free := []Register{Z21, Z22, Z23}
+			chacha.Transpose(words, &free, func(r Register, j int) { store(r, j, 0) })
+		} else {
+			transpose8(words, store)
+		}
 	}
 	VZEROUPPER()
 	RET()
+}
+
+// transpose8 turns the sixteen YMM registers w, word i of eight blocks in
+// w[i], into the blocks, calling store(r, j, off) with bytes off to off+31
+// of block j in r (which store may change).
+func transpose8(w []Register, store func(r Register, j, off int)) {
+	free := []Register{Y21, Y22, Y23}
+	var u [4][4]Register
+	for q := 0; q < 4; q++ {
+		u[q] = ymm.Transpose4(w[4*q:4*q+4], &free)
+	}
+	// u[q][j] holds, in 128-bit lane l, words 4q to 4q+3 of block 4l+j.
+	for half := 0; half < 2; half++ {
+		for j := 0; j < 4; j++ {
+			a, b := u[2*half][j], u[2*half+1][j]
+			t := ymm.Take(&free)
+			VSHUFI32X4(U8(0), b, a, t) // lane 0 of a, lane 0 of b: block j
+			store(t, j, 32*half)
+			VSHUFI32X4(U8(3), b, a, t) // lanes 1: block 4+j
+			store(t, 4+j, 32*half)
+			ymm.Give(&free, t)
+		}
+	}
 }
 
 // polyIFMA and polyPaddedMULX: the Poly1305 of the AVX-512 path for

@@ -115,7 +115,9 @@
 // the sixteen lanes (the vector units bound the sixteen blocks, and leave
 // the integer units idle); then r is clamped and stored, and the
 // scalar products that give r², …, r⁸ for polyIFMA
-// (tools/asm/internal/polyifma) merge into the last two. The Poly1305 of
+// (tools/asm/internal/polyifma) merge into the last two. chachaKey8AVX512
+// is the same with eight blocks in the YMM registers (AVX-512VL), for
+// messages of at most 512 bytes. The Poly1305 of
 // those messages then runs alone: in polyIFMA (AVX-512 IFMA, radix 2⁴⁴,
 // the code of aead/poly1305's updateIFMA) or, without IFMA, in polyAVX512
 // (AVX-512F, radix 2²⁶ with VPMULUDQ, tools/asm/internal/poly26, the code
@@ -208,7 +210,8 @@ func main() {
 	chachaPolyAVX512()
 	polyPowersMULX()
 	polyStepsMULX()
-	chachaKeyAVX512()
+	chachaKeyAVX512(16)
+	chachaKeyAVX512(8)
 	polyPaddedMULX()
 	polyifma.Data("chachaPoly")
 	polyifma.Update("polyIFMA", "func(s *polyState, pw *[24]uint64, msg []byte)", true)
