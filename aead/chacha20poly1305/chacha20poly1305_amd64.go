@@ -157,9 +157,10 @@ func chachaKeyAVX512(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src [
 //go:noescape
 func chachaKey8AVX512(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src []byte, ks *[64]byte)
 
-// ifmaPowers holds r, r², …, r⁸ for polyIFMA, partially reduced, in 64-bit
-// limbs: limb k of r^(8-i) in element 8k+i. chachaKeyAVX512 computes them
-// for the key it sets, with scalar products merged into its rounds.
+// ifmaPowers holds r, r², …, r⁸ for polyIFMA and polyAVX512, partially
+// reduced, in 64-bit limbs: limb k of r^(8-i) in element 8k+i.
+// chachaKeyAVX512 and chachaKey8AVX512 compute them for the key they set,
+// with scalar products merged into their rounds.
 type ifmaPowers [24]uint64
 
 // polyPaddedMULX absorbs m into s.h, followed by zeros up to a multiple of
@@ -225,11 +226,10 @@ func polyTagAVX512(p *polyState, pw *ifmaPowers, ad, ct []byte, tag *[Overhead]b
 
 // key8MaxLen is the longest message whose keystream keyAVX512 leaves to
 // chachaKey8AVX512: eight whole blocks, or fewer and a partial one (the
-// kernel's ks is the ninth block's keystream only from sixteen lanes).
-// Seal on AMD Zen
-// 4, ns, eight lanes against sixteen (the same run): 128 bytes 190/218,
-// 256 bytes 205/228, 384 bytes 220/239, 512 bytes 226/245. The key block
-// and the chain of products that gives the powers of r, in the
+// keystream of a ninth block for ks needs the sixteen lanes). Seal on AMD
+// Zen 4, ns, eight lanes against sixteen (the same run): 128 bytes
+// 190/218, 256 bytes 205/228, 384 bytes 220/239, 512 bytes 226/245. The
+// key block and the chain of products that gives the powers of r, in the
 // general-purpose registers, bound the eight-lane kernel.
 const key8MaxLen = 8 * 64
 
@@ -246,7 +246,7 @@ func keyAVX512(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src []byte,
 }
 
 // sealShortAVX512 is sealGeneric for plaintexts of at most shortMaxLen
-// bytes: chachaKeyAVX512 computes the one-time key and encrypts, then
+// bytes: keyAVX512 computes the one-time key and encrypts, then
 // polyTagAVX512 authenticates.
 func sealShortAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
@@ -263,7 +263,7 @@ func sealShortAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, pla
 }
 
 // openShortAVX512 is openGeneric for ciphertexts of at most shortMaxLen
-// bytes (and the tag): chachaKeyAVX512 computes the one-time key and
+// bytes (and the tag): keyAVX512 computes the one-time key and
 // decrypts, into buf if it is not nil (when out is the ciphertext itself,
 // which has yet to be authenticated), else into out, then polyTagAVX512
 // authenticates the ciphertext. It zeroes what it wrote to out if the tag
