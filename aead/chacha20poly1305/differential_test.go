@@ -27,14 +27,15 @@ var variants = []struct {
 // differentialLengths are every length from 0 to 1024 bytes, the lengths
 // around a few larger strides, the shortest lengths that reach the AVX-512
 // kernel (Seal: 448 bytes before its first 1024-byte chunk) and lengths
-// around its chunks and its AVX2 rest, and lengths for which the assembly
-// is called more than once (every 64 KiB).
+// around its chunks and its AVX2 rest, around the 16 KiB pieces of the
+// IFMA passes, and lengths for which the assembly is called more than once
+// (every 64 KiB).
 func differentialLengths() []int {
 	var ls []int
 	for n := 0; n <= 1024; n++ {
 		ls = append(ls, n)
 	}
-	for _, n := range []int{256, 512, 1024, 1472, 1472 + 512, 2048, 2496, 4096, 448 + 65536, 65536} {
+	for _, n := range []int{256, 512, 1024, 1472, 1472 + 512, 2048, 2496, 4096, 16384, 16384 + 1024, 2*16384 + 1024, 448 + 65536, 65536} {
 		ls = append(ls, n-1, n, n+1)
 	}
 	return append(ls, 65536+512+1, 2*65536+1536+7)

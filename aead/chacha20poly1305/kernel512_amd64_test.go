@@ -253,18 +253,108 @@ func TestKernelKeyAVX512(t *testing.T) {
 					if tag != wantTag {
 						t.Errorf("%s: the Poly1305 key is not the first 32 bytes of the key block", ctx)
 					}
-					// pw: r^(8-i), partially reduced, in lane i.
-					rr := new(big.Int).SetBytes(reverse(stream[:16]))
-					rr.And(rr, new(big.Int).SetBytes(reverse([]byte{0xff, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f})))
-					pp := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 130), big.NewInt(5))
-					for i := range 8 {
-						want := new(big.Int).Exp(rr, big.NewInt(int64(8-i)), pp)
-						got := new(big.Int).Lsh(new(big.Int).SetUint64(pw[16+i]), 128)
-						got.Add(got, new(big.Int).Lsh(new(big.Int).SetUint64(pw[8+i]), 64))
-						got.Add(got, new(big.Int).SetUint64(pw[i]))
-						if got.Cmp(new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 130), new(big.Int).Lsh(big.NewInt(1), 64))) >= 0 || new(big.Int).Mod(got, pp).Cmp(want) != 0 {
-							t.Errorf("%s: pw lane %d is %x, want r^%d = %x", ctx, i, got, 8-i, want)
-						}
+					checkPowers(t, ctx, &pw, (*[32]byte)(stream[:32]))
+				}
+			}
+		}
+	}
+}
+
+// checkPowers checks that pw holds r^(8-i) in lane i, partially reduced
+// (below 2¹³⁰ + 2⁶⁴), for the key r of the Poly1305 key polyKey.
+func checkPowers(t *testing.T, ctx string, pw *ifmaPowers, polyKey *[32]byte) {
+	t.Helper()
+	rr := new(big.Int).SetBytes(reverse(polyKey[:16]))
+	rr.And(rr, new(big.Int).SetBytes(reverse([]byte{0xff, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f, 0xfc, 0xff, 0xff, 0x0f})))
+	pp := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 130), big.NewInt(5))
+	for i := range 8 {
+		want := new(big.Int).Exp(rr, big.NewInt(int64(8-i)), pp)
+		got := new(big.Int).Lsh(new(big.Int).SetUint64(pw[16+i]), 128)
+		got.Add(got, new(big.Int).Lsh(new(big.Int).SetUint64(pw[8+i]), 64))
+		got.Add(got, new(big.Int).SetUint64(pw[i]))
+		if got.Cmp(new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 130), new(big.Int).Lsh(big.NewInt(1), 64))) >= 0 || new(big.Int).Mod(got, pp).Cmp(want) != 0 {
+			t.Errorf("%s: pw lane %d is %x, want r^%d = %x", ctx, i, got, 8-i, want)
+		}
+	}
+}
+
+// TestPolyRowsIFMA checks polyRowsIFMA against math/big, for random keys
+// and the keys whose clamped r is all ones or has a single bit set, and
+// that it gives what chachaKeyAVX512 gives for the same key block.
+func TestPolyRowsIFMA(t *testing.T) {
+	skipWithoutAVX512(t)
+	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 avx512r"))))
+	keys := [][32]byte{{}, [32]byte(bytes.Repeat([]byte{0xff}, 32))}
+	for bit := 0; bit < 128; bit += 13 {
+		var k [32]byte
+		k[bit/8] = 1 << (bit % 8)
+		keys = append(keys, k)
+	}
+	for range 50 {
+		keys = append(keys, [32]byte(randBytes(r, 32)))
+	}
+	for i, key := range keys {
+		var p polyState
+		p.setKey(&key)
+		var pw ifmaPowers
+		polyRowsIFMA(&p, &pw)
+		checkPowers(t, fmt.Sprintf("key %d (%x)", i, key), &pw, &key)
+	}
+
+	key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
+	state := initState(&key, &nonce, 0)
+	var p polyState
+	var pw, pwRows ifmaPowers
+	var ks [64]byte
+	chachaKeyAVX512(&state, &p, &pw, nil, nil, &ks)
+	polyRowsIFMA(&p, &pwRows)
+	if pw != pwRows {
+		t.Errorf("polyRowsIFMA gives %x, chachaKeyAVX512 %x", pwRows, pw)
+	}
+}
+
+// TestKernelXORAVX512 compares chachaXORAVX512 with the package chacha20:
+// zero to three chunks and a tail that it must leave alone, counters at the
+// start and at the very end of the 32-bit counter, in place and not, the
+// state left alone.
+func TestKernelXORAVX512(t *testing.T) {
+	skipWithoutAVX512(t)
+	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 avx512x"))))
+	for _, counter := range []uint32{0, 1, 1<<31 - 3, 1<<32 - 48, 1<<32 - 16*3} {
+		for _, chunks := range []int{0, 1, 2, 3} {
+			if uint64(counter)+uint64(16*chunks) > 1<<32 {
+				continue
+			}
+			for _, tail := range []int{0, 1, 63, 64, 1023} {
+				for _, inPlace := range []bool{false, true} {
+					ctx := fmt.Sprintf("counter %#x, %d chunks, tail %d, in place %v", counter, chunks, tail, inPlace)
+					key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
+					src := randBytes(r, chunks*chunk512Size+tail)
+					whole := chunks * chunk512Size
+					want := bytes.Clone(src)
+					s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
+					if counter > 0 {
+						s.SetCounter(counter)
+					}
+					s.XORKeyStream(want[:whole], src[:whole])
+					dst := bytes.Repeat([]byte{0xa5}, len(src))
+					if inPlace {
+						dst = src
+					}
+					state := initState(&key, &nonce, counter)
+					stateCopy := state
+					chachaXORAVX512(&state, dst, src)
+					if !bytes.Equal(dst[:whole], want[:whole]) {
+						t.Errorf("%s: wrong keystream", ctx)
+					}
+					if !inPlace && !bytes.Equal(dst[whole:], bytes.Repeat([]byte{0xa5}, tail)) {
+						t.Errorf("%s: wrote past the whole chunks", ctx)
+					}
+					if inPlace && !bytes.Equal(dst[whole:], want[whole:]) {
+						t.Errorf("%s: changed the tail", ctx)
+					}
+					if state != stateCopy {
+						t.Errorf("%s: the state changed", ctx)
 					}
 				}
 			}

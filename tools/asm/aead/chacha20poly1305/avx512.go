@@ -238,6 +238,70 @@ func chachaPolyAVX512() {
 	RET()
 }
 
+// chachaXORAVX512 emits chachaXORAVX512: chachaPolyAVX512's sixteen
+// blocks with no Poly1305 steps, for the callers that authenticate the
+// ciphertext with polyIFMA in a pass of its own. On Intel (Sapphire
+// Rapids) the vector work of ChaCha20 and the MULX of the steps share port
+// 5, so the steps merged into the rounds cost more than IFMA after them;
+// see sealAVX512.
+func chachaXORAVX512() {
+	TEXT("chachaXORAVX512", NOSPLIT, "func(state *[16]uint32, dst, src []byte)")
+	Doc(
+		"chachaXORAVX512 XORs the keystream of the blocks from state[12] on into",
+		"the len(src)/1024 whole chunks of 1024 bytes of src, writing them to dst,",
+		"sixteen blocks at a time in the lanes of the ZMM registers. It leaves",
+		"state alone. dst and src are the same or do not overlap. It needs",
+		"AVX-512F.",
+	)
+	st := Load(Param("state"), GP64())
+	word := func(i int) Mem { return Mem{Base: st, Disp: 4 * i} }
+	n := Load(Param("src").Len(), GP64())
+	SHRQ(U8(10), n)
+	JZ(LabelRef("end"))
+	dst := Load(Param("dst").Base(), GP64())
+	src := Load(Param("src").Base(), GP64())
+
+	Comment("The counters of the first chunk, counter+i in lane i.")
+	VPBROADCASTD(word(12), zCounters)
+	VPADDD(laneOffsets16, zCounters, zCounters)
+	Comment("The quarter rounds of columns 1, 2 and 3 of the first round, the same for every block.")
+	x := make([]Register, 16)
+	for j, w := range chacha.PreWords {
+		x[w] = zPre[j]
+		VPBROADCASTD(word(w), zPre[j])
+	}
+	chacha.NewLanes(x).QuarterRounds(nil, chacha.OtherColumns)
+
+	Label("chunk")
+	k := chacha.FirstDoubleRound(zWords, zPre, zCounters, word)
+	{
+		t := GP64()
+		MOVQ(U32(9), t)
+		Label("rounds")
+		k.QuarterRounds(nil, chacha.ColumnRound)
+		k.QuarterRounds(nil, chacha.DiagonalRound)
+		DECQ(t)
+		JNZ(LabelRef("rounds"))
+	}
+	chacha.AddInput(zWords, zCounters, word)
+
+	Comment("Transpose the words into blocks and XOR them with src.")
+	free := append([]Register(nil), zFree...)
+	chacha.Transpose(zWords, &free, func(r Register, j int) {
+		VPXORD(Mem{Base: src, Disp: 64 * j}, r, r)
+		VMOVDQU32(r, Mem{Base: dst, Disp: 64 * j})
+	})
+	ADDQ(U32(chunk512), dst)
+	ADDQ(U32(chunk512), src)
+	VPADDD_BCST(sixteenBlocks, zCounters, zCounters)
+	DECQ(n)
+	JNZ(LabelRef("chunk"))
+
+	VZEROUPPER()
+	Label("end")
+	RET()
+}
+
 // keyRounds is the number of double rounds of chachaKeyAVX512's sixteen
 // blocks into which the key block's ten merge.
 const keyRounds = 8

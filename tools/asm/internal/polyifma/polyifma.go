@@ -355,6 +355,18 @@ func loadKey() *polymulx.Regs {
 	return r
 }
 
+// RowsFunc emits a function name of signature func(s *S, pw *[24]uint64),
+// S a Poly1305 state with the clamped key in its field r, that sets pw to
+// the powers r, …, r⁸ of Rows: what Update with precomputed reads.
+func RowsFunc(name, signature string) {
+	TEXT(name, NOSPLIT, signature)
+	Doc(name+" sets pw to r, r², …, r⁸, the powers of the key of s, for the",
+		"functions that read them precomputed. It needs BMI2.")
+	pw := Load(Param("pw"), GP64())
+	Rows(nil, Mem{Base: pw}, loadKey())
+	RET()
+}
+
 // RowsSize is the size in bytes of what Rows stores.
 const RowsSize = 3 * 8 * lanesIFMA
 
