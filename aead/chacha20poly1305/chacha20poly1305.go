@@ -50,15 +50,17 @@
 //
 // On amd64 with AVX-512 (F and VL, with AVX2 and BMI2), the AVX-512
 // implementations take messages from 128 bytes on ("AVX-512+IFMA" where
-// the CPU has AVX-512 IFMA, else "AVX-512+MULX"). From 1 KiB on, one
-// kernel encrypts sixteen ChaCha20 blocks at a time in the ZMM registers
-// and authenticates 1 KiB, sixteen Poly1305 blocks per step with the powers
-// r², …, r¹⁶, in the same instruction stream. Up to 1 KiB, one kernel
-// computes the one-time key block beside sixteen blocks of keystream in
-// the ZMM registers (up to 512 bytes, eight blocks in the YMM ones), and
-// Poly1305 then runs in the 64-bit lanes of the ZMM registers, with IFMA
-// in radix 2⁴⁴ or, without IFMA, with VPMULUDQ in radix 2²⁶; so does the
-// Poly1305 of Seal's last 1 KiB. Shorter messages, and the ends of longer ones, take the
+// the CPU has AVX-512 IFMA, else "AVX-512+MULX"). Up to 1 KiB, one
+// kernel computes the one-time key block beside sixteen blocks of
+// keystream in the ZMM registers (up to 512 bytes, eight blocks in the YMM
+// ones), and Poly1305 then runs in the 64-bit lanes of the ZMM registers,
+// with IFMA in radix 2⁴⁴ or, without IFMA, with VPMULUDQ in radix 2²⁶.
+// Beyond 1 KiB, with IFMA, ChaCha20 runs sixteen blocks at a time in the
+// ZMM registers and IFMA authenticates each 16 KiB piece after it (Open:
+// before it decrypts it); without IFMA, one kernel encrypts sixteen blocks
+// at a time and authenticates 1 KiB, sixteen Poly1305 blocks per step with
+// the powers r², …, r¹⁶ in general-purpose registers, in the same
+// instruction stream. The ends of longer messages, under 1 KiB, take the
 // AVX2 code. CRYPTON_CPU=-avx512 switches the AVX-512 code off.
 //
 // Elsewhere, messages go through portable Go code ("generic")

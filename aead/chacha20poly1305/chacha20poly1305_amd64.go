@@ -417,7 +417,7 @@ func sealAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 // authenticates the additional data (the first call) and the chunk before
 // each chunk; the last chunk is authenticated by polyStepsMULX, and the
 // rest of the message, less than 1024 bytes, goes
-// to sealRestAVX2.
+// to sealRestAVX2. With IFMA, sealIFMA does it all.
 func sealAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	if useAVX512IFMA {
 		sealIFMA(out, key, nonce, plaintext, additionalData)
