@@ -5,9 +5,9 @@
 // cipher.AEAD with any nonce size from one byte up and a tag of 12 to 16
 // bytes.
 //
-// The implementations (generic, "AES-NI", "VAES", "ARMv8-AES") are
-// registered with cpufeat under the package name "aesgcm", and chosen when
-// a GCM is made; aead/aesgcm's package documentation describes them, and
+// The implementations (generic, "AES-NI", "VAES", "VAES-512",
+// "ARMv8-AES") are registered with cpufeat under the package name
+// "aesgcm", and chosen when a GCM is made; aead/aesgcm's package documentation describes them, and
 // the rules of Seal and Open, which are those of every GCM here. Panics
 // and errors say "aesgcm: ...", whichever package the GCM came from.
 package gcm

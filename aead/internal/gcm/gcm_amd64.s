@@ -8,11 +8,25 @@ DATA gcmByteReverse<>+0(SB)/8, $0x08090a0b0c0d0e0f
 DATA gcmByteReverse<>+8(SB)/8, $0x0001020304050607
 DATA gcmByteReverse<>+16(SB)/8, $0x08090a0b0c0d0e0f
 DATA gcmByteReverse<>+24(SB)/8, $0x0001020304050607
-GLOBL gcmByteReverse<>(SB), RODATA|NOPTR, $32
+DATA gcmByteReverse<>+32(SB)/8, $0x08090a0b0c0d0e0f
+DATA gcmByteReverse<>+40(SB)/8, $0x0001020304050607
+DATA gcmByteReverse<>+48(SB)/8, $0x08090a0b0c0d0e0f
+DATA gcmByteReverse<>+56(SB)/8, $0x0001020304050607
+GLOBL gcmByteReverse<>(SB), RODATA|NOPTR, $64
 
 DATA gcmPoly<>+0(SB)/8, $0xc200000000000000
 DATA gcmPoly<>+8(SB)/8, $0x0000000000000000
 GLOBL gcmPoly<>(SB), RODATA|NOPTR, $16
+
+DATA gcmPoly4<>+0(SB)/8, $0xc200000000000000
+DATA gcmPoly4<>+8(SB)/8, $0x0000000000000000
+DATA gcmPoly4<>+16(SB)/8, $0xc200000000000000
+DATA gcmPoly4<>+24(SB)/8, $0x0000000000000000
+DATA gcmPoly4<>+32(SB)/8, $0xc200000000000000
+DATA gcmPoly4<>+40(SB)/8, $0x0000000000000000
+DATA gcmPoly4<>+48(SB)/8, $0xc200000000000000
+DATA gcmPoly4<>+56(SB)/8, $0x0000000000000000
+GLOBL gcmPoly4<>(SB), RODATA|NOPTR, $64
 
 DATA gcmIncr<>+0(SB)/4, $0x00000000
 DATA gcmIncr<>+4(SB)/4, $0x00000000
@@ -99,11 +113,1074 @@ DATA gcmIncr1<>+132(SB)/4, $0x00000000
 DATA gcmIncr1<>+136(SB)/8, $0x0000000000000000
 GLOBL gcmIncr1<>(SB), RODATA|NOPTR, $144
 
+DATA gcmIncr4<>+0(SB)/4, $0x00000000
+DATA gcmIncr4<>+4(SB)/4, $0x00000000
+DATA gcmIncr4<>+8(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+16(SB)/4, $0x00000000
+DATA gcmIncr4<>+20(SB)/4, $0x00000000
+DATA gcmIncr4<>+24(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+32(SB)/4, $0x00000000
+DATA gcmIncr4<>+36(SB)/4, $0x00000000
+DATA gcmIncr4<>+40(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+48(SB)/4, $0x00000000
+DATA gcmIncr4<>+52(SB)/4, $0x00000000
+DATA gcmIncr4<>+56(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+64(SB)/4, $0x00000004
+DATA gcmIncr4<>+68(SB)/4, $0x00000000
+DATA gcmIncr4<>+72(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+80(SB)/4, $0x00000004
+DATA gcmIncr4<>+84(SB)/4, $0x00000000
+DATA gcmIncr4<>+88(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+96(SB)/4, $0x00000004
+DATA gcmIncr4<>+100(SB)/4, $0x00000000
+DATA gcmIncr4<>+104(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+112(SB)/4, $0x00000004
+DATA gcmIncr4<>+116(SB)/4, $0x00000000
+DATA gcmIncr4<>+120(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+128(SB)/4, $0x00000008
+DATA gcmIncr4<>+132(SB)/4, $0x00000000
+DATA gcmIncr4<>+136(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+144(SB)/4, $0x00000008
+DATA gcmIncr4<>+148(SB)/4, $0x00000000
+DATA gcmIncr4<>+152(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+160(SB)/4, $0x00000008
+DATA gcmIncr4<>+164(SB)/4, $0x00000000
+DATA gcmIncr4<>+168(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+176(SB)/4, $0x00000008
+DATA gcmIncr4<>+180(SB)/4, $0x00000000
+DATA gcmIncr4<>+184(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+192(SB)/4, $0x0000000c
+DATA gcmIncr4<>+196(SB)/4, $0x00000000
+DATA gcmIncr4<>+200(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+208(SB)/4, $0x0000000c
+DATA gcmIncr4<>+212(SB)/4, $0x00000000
+DATA gcmIncr4<>+216(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+224(SB)/4, $0x0000000c
+DATA gcmIncr4<>+228(SB)/4, $0x00000000
+DATA gcmIncr4<>+232(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+240(SB)/4, $0x0000000c
+DATA gcmIncr4<>+244(SB)/4, $0x00000000
+DATA gcmIncr4<>+248(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+256(SB)/4, $0x00000010
+DATA gcmIncr4<>+260(SB)/4, $0x00000000
+DATA gcmIncr4<>+264(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+272(SB)/4, $0x00000010
+DATA gcmIncr4<>+276(SB)/4, $0x00000000
+DATA gcmIncr4<>+280(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+288(SB)/4, $0x00000010
+DATA gcmIncr4<>+292(SB)/4, $0x00000000
+DATA gcmIncr4<>+296(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+304(SB)/4, $0x00000010
+DATA gcmIncr4<>+308(SB)/4, $0x00000000
+DATA gcmIncr4<>+312(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+320(SB)/4, $0x00000014
+DATA gcmIncr4<>+324(SB)/4, $0x00000000
+DATA gcmIncr4<>+328(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+336(SB)/4, $0x00000014
+DATA gcmIncr4<>+340(SB)/4, $0x00000000
+DATA gcmIncr4<>+344(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+352(SB)/4, $0x00000014
+DATA gcmIncr4<>+356(SB)/4, $0x00000000
+DATA gcmIncr4<>+360(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+368(SB)/4, $0x00000014
+DATA gcmIncr4<>+372(SB)/4, $0x00000000
+DATA gcmIncr4<>+376(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+384(SB)/4, $0x00000018
+DATA gcmIncr4<>+388(SB)/4, $0x00000000
+DATA gcmIncr4<>+392(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+400(SB)/4, $0x00000018
+DATA gcmIncr4<>+404(SB)/4, $0x00000000
+DATA gcmIncr4<>+408(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+416(SB)/4, $0x00000018
+DATA gcmIncr4<>+420(SB)/4, $0x00000000
+DATA gcmIncr4<>+424(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+432(SB)/4, $0x00000018
+DATA gcmIncr4<>+436(SB)/4, $0x00000000
+DATA gcmIncr4<>+440(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+448(SB)/4, $0x0000001c
+DATA gcmIncr4<>+452(SB)/4, $0x00000000
+DATA gcmIncr4<>+456(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+464(SB)/4, $0x0000001c
+DATA gcmIncr4<>+468(SB)/4, $0x00000000
+DATA gcmIncr4<>+472(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+480(SB)/4, $0x0000001c
+DATA gcmIncr4<>+484(SB)/4, $0x00000000
+DATA gcmIncr4<>+488(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+496(SB)/4, $0x0000001c
+DATA gcmIncr4<>+500(SB)/4, $0x00000000
+DATA gcmIncr4<>+504(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+512(SB)/4, $0x00000020
+DATA gcmIncr4<>+516(SB)/4, $0x00000000
+DATA gcmIncr4<>+520(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+528(SB)/4, $0x00000020
+DATA gcmIncr4<>+532(SB)/4, $0x00000000
+DATA gcmIncr4<>+536(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+544(SB)/4, $0x00000020
+DATA gcmIncr4<>+548(SB)/4, $0x00000000
+DATA gcmIncr4<>+552(SB)/8, $0x0000000000000000
+DATA gcmIncr4<>+560(SB)/4, $0x00000020
+DATA gcmIncr4<>+564(SB)/4, $0x00000000
+DATA gcmIncr4<>+568(SB)/8, $0x0000000000000000
+GLOBL gcmIncr4<>(SB), RODATA|NOPTR, $576
+
+DATA gcmLaneOffsets4<>+0(SB)/4, $0x00000000
+DATA gcmLaneOffsets4<>+4(SB)/4, $0x00000000
+DATA gcmLaneOffsets4<>+8(SB)/8, $0x0000000000000000
+DATA gcmLaneOffsets4<>+16(SB)/4, $0x00000001
+DATA gcmLaneOffsets4<>+20(SB)/4, $0x00000000
+DATA gcmLaneOffsets4<>+24(SB)/8, $0x0000000000000000
+DATA gcmLaneOffsets4<>+32(SB)/4, $0x00000002
+DATA gcmLaneOffsets4<>+36(SB)/4, $0x00000000
+DATA gcmLaneOffsets4<>+40(SB)/8, $0x0000000000000000
+DATA gcmLaneOffsets4<>+48(SB)/4, $0x00000003
+DATA gcmLaneOffsets4<>+52(SB)/4, $0x00000000
+DATA gcmLaneOffsets4<>+56(SB)/8, $0x0000000000000000
+GLOBL gcmLaneOffsets4<>(SB), RODATA|NOPTR, $64
+
 DATA gcmLaneOne<>+0(SB)/8, $0x0000000000000000
 DATA gcmLaneOne<>+8(SB)/8, $0x0000000000000000
 DATA gcmLaneOne<>+16(SB)/8, $0x0000000000000001
 DATA gcmLaneOne<>+24(SB)/8, $0x0000000000000000
 GLOBL gcmLaneOne<>(SB), RODATA|NOPTR, $32
+
+// func gcmEncVAES512(nr int, xk *byte, pow *[16][2]uint64, kar *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, VAES, VPCLMULQDQ
+TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-96
+	MOVQ            nr+0(FP), AX
+	MOVQ            xk+8(FP), CX
+	MOVQ            pow+16(FP), DX
+	MOVQ            kar+24(FP), BX
+	MOVQ            acc+32(FP), SI
+	MOVQ            ctr+40(FP), DI
+	MOVQ            dst_base+48(FP), R8
+	MOVQ            src_base+72(FP), R9
+	MOVQ            src_len+80(FP), R10
+	SHRQ            $0x09, R10
+	MOVQ            AX, R11
+	SHLQ            $0x04, R11
+	ADDQ            CX, R11
+	VMOVDQU64       gcmByteReverse<>+0(SB), Z15
+	VMOVDQU         (SI), X9
+	VPSHUFB         X15, X9, X9
+	VBROADCASTI32X4 (DI), Z14
+	VPSHUFB         Z15, Z14, Z14
+	VPADDD          gcmLaneOffsets4<>+0(SB), Z14, Z14
+	MOVQ            R8, SI
+	VBROADCASTI32X4 (CX), Z8
+	VPADDD          gcmIncr4<>+0(SB), Z14, Z0
+	VPSHUFB         Z15, Z0, Z0
+	VPXORQ          Z8, Z0, Z0
+	VPADDD          gcmIncr4<>+64(SB), Z14, Z1
+	VPSHUFB         Z15, Z1, Z1
+	VPXORQ          Z8, Z1, Z1
+	VPADDD          gcmIncr4<>+128(SB), Z14, Z2
+	VPSHUFB         Z15, Z2, Z2
+	VPXORQ          Z8, Z2, Z2
+	VPADDD          gcmIncr4<>+192(SB), Z14, Z3
+	VPSHUFB         Z15, Z3, Z3
+	VPXORQ          Z8, Z3, Z3
+	VPADDD          gcmIncr4<>+256(SB), Z14, Z4
+	VPSHUFB         Z15, Z4, Z4
+	VPXORQ          Z8, Z4, Z4
+	VPADDD          gcmIncr4<>+320(SB), Z14, Z5
+	VPSHUFB         Z15, Z5, Z5
+	VPXORQ          Z8, Z5, Z5
+	VPADDD          gcmIncr4<>+384(SB), Z14, Z6
+	VPSHUFB         Z15, Z6, Z6
+	VPXORQ          Z8, Z6, Z6
+	VPADDD          gcmIncr4<>+448(SB), Z14, Z7
+	VPSHUFB         Z15, Z7, Z7
+	VPXORQ          Z8, Z7, Z7
+	VPADDD          gcmIncr4<>+512(SB), Z14, Z14
+	VBROADCASTI32X4 16(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 32(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 48(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 64(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 80(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 96(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 112(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 128(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 144(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	CMPQ            AX, $0x0a
+	JE              last_1
+	VBROADCASTI32X4 160(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 176(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	CMPQ            AX, $0x0c
+	JE              last_1
+	VBROADCASTI32X4 192(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 208(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+
+last_1:
+	VBROADCASTI32X4 (R11), Z8
+	VAESENCLAST     Z8, Z0, Z0
+	VAESENCLAST     Z8, Z1, Z1
+	VAESENCLAST     Z8, Z2, Z2
+	VAESENCLAST     Z8, Z3, Z3
+	VAESENCLAST     Z8, Z4, Z4
+	VAESENCLAST     Z8, Z5, Z5
+	VAESENCLAST     Z8, Z6, Z6
+	VAESENCLAST     Z8, Z7, Z7
+	VPXORQ          (R9), Z0, Z0
+	VMOVDQU64       Z0, (R8)
+	VPXORQ          64(R9), Z1, Z1
+	VMOVDQU64       Z1, 64(R8)
+	VPXORQ          128(R9), Z2, Z2
+	VMOVDQU64       Z2, 128(R8)
+	VPXORQ          192(R9), Z3, Z3
+	VMOVDQU64       Z3, 192(R8)
+	VPXORQ          256(R9), Z4, Z4
+	VMOVDQU64       Z4, 256(R8)
+	VPXORQ          320(R9), Z5, Z5
+	VMOVDQU64       Z5, 320(R8)
+	VPXORQ          384(R9), Z6, Z6
+	VMOVDQU64       Z6, 384(R8)
+	VPXORQ          448(R9), Z7, Z7
+	VMOVDQU64       Z7, 448(R8)
+	ADDQ            $0x00000200, R9
+	ADDQ            $0x00000200, R8
+	DECQ            R10
+
+enc_loop_2:
+	TESTQ           R10, R10
+	JZ              enc_done_3
+	VBROADCASTI32X4 (CX), Z8
+	VPADDD          gcmIncr4<>+0(SB), Z14, Z0
+	VPSHUFB         Z15, Z0, Z0
+	VPXORQ          Z8, Z0, Z0
+	VPADDD          gcmIncr4<>+64(SB), Z14, Z1
+	VPSHUFB         Z15, Z1, Z1
+	VPXORQ          Z8, Z1, Z1
+	VPADDD          gcmIncr4<>+128(SB), Z14, Z2
+	VPSHUFB         Z15, Z2, Z2
+	VPXORQ          Z8, Z2, Z2
+	VPADDD          gcmIncr4<>+192(SB), Z14, Z3
+	VPSHUFB         Z15, Z3, Z3
+	VPXORQ          Z8, Z3, Z3
+	VPADDD          gcmIncr4<>+256(SB), Z14, Z4
+	VPSHUFB         Z15, Z4, Z4
+	VPXORQ          Z8, Z4, Z4
+	VPADDD          gcmIncr4<>+320(SB), Z14, Z5
+	VPSHUFB         Z15, Z5, Z5
+	VPXORQ          Z8, Z5, Z5
+	VPADDD          gcmIncr4<>+384(SB), Z14, Z6
+	VPSHUFB         Z15, Z6, Z6
+	VPXORQ          Z8, Z6, Z6
+	VPADDD          gcmIncr4<>+448(SB), Z14, Z7
+	VPSHUFB         Z15, Z7, Z7
+	VPXORQ          Z8, Z7, Z7
+	VPADDD          gcmIncr4<>+512(SB), Z14, Z14
+	VBROADCASTI32X4 16(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       (SI), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPXORQ          Z9, Z12, Z12
+	VPCLMULQDQ      $0x00, (DX), Z12, Z9
+	VPCLMULQDQ      $0x11, (DX), Z12, Z10
+	VPSHUFD         $0x4e, Z12, Z11
+	VPXORQ          Z12, Z11, Z11
+	VPCLMULQDQ      $0x00, (BX), Z11, Z11
+	VBROADCASTI32X4 32(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       64(SI), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 64(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VBROADCASTI32X4 48(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       128(SI), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 128(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 128(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 128(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VBROADCASTI32X4 64(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       192(SI), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 192(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 192(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 192(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VBROADCASTI32X4 80(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VPXORQ          Z9, Z11, Z11
+	VPXORQ          Z10, Z11, Z11
+	VPSLLDQ         $0x08, Z11, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPSRLDQ         $0x08, Z11, Z11
+	VPXORQ          Z11, Z10, Z10
+	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD         $0x4e, Z9, Z9
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD         $0x4e, Z9, Z9
+	VPXORQ          Z13, Z9, Z9
+	VPXORQ          Z10, Z9, Z9
+	VEXTRACTI64X4   $0x01, Z9, Y13
+	VPXOR           Y13, Y9, Y9
+	VEXTRACTI128    $0x01, Y9, X13
+	VPXOR           X13, X9, X9
+	VBROADCASTI32X4 96(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       256(SI), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPXORQ          Z9, Z12, Z12
+	VPCLMULQDQ      $0x00, (DX), Z12, Z9
+	VPCLMULQDQ      $0x11, (DX), Z12, Z10
+	VPSHUFD         $0x4e, Z12, Z11
+	VPXORQ          Z12, Z11, Z11
+	VPCLMULQDQ      $0x00, (BX), Z11, Z11
+	VBROADCASTI32X4 112(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       320(SI), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 64(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VBROADCASTI32X4 128(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       384(SI), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 128(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 128(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 128(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VBROADCASTI32X4 144(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       448(SI), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 192(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 192(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 192(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VPXORQ          Z9, Z11, Z11
+	VPXORQ          Z10, Z11, Z11
+	VPSLLDQ         $0x08, Z11, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPSRLDQ         $0x08, Z11, Z11
+	VPXORQ          Z11, Z10, Z10
+	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD         $0x4e, Z9, Z9
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD         $0x4e, Z9, Z9
+	VPXORQ          Z13, Z9, Z9
+	VPXORQ          Z10, Z9, Z9
+	VEXTRACTI64X4   $0x01, Z9, Y13
+	VPXOR           Y13, Y9, Y9
+	VEXTRACTI128    $0x01, Y9, X13
+	VPXOR           X13, X9, X9
+	CMPQ            AX, $0x0a
+	JE              last_4
+	VBROADCASTI32X4 160(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 176(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	CMPQ            AX, $0x0c
+	JE              last_4
+	VBROADCASTI32X4 192(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 208(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+
+last_4:
+	VBROADCASTI32X4 (R11), Z8
+	VAESENCLAST     Z8, Z0, Z0
+	VAESENCLAST     Z8, Z1, Z1
+	VAESENCLAST     Z8, Z2, Z2
+	VAESENCLAST     Z8, Z3, Z3
+	VAESENCLAST     Z8, Z4, Z4
+	VAESENCLAST     Z8, Z5, Z5
+	VAESENCLAST     Z8, Z6, Z6
+	VAESENCLAST     Z8, Z7, Z7
+	VPXORQ          (R9), Z0, Z0
+	VMOVDQU64       Z0, (R8)
+	VPXORQ          64(R9), Z1, Z1
+	VMOVDQU64       Z1, 64(R8)
+	VPXORQ          128(R9), Z2, Z2
+	VMOVDQU64       Z2, 128(R8)
+	VPXORQ          192(R9), Z3, Z3
+	VMOVDQU64       Z3, 192(R8)
+	VPXORQ          256(R9), Z4, Z4
+	VMOVDQU64       Z4, 256(R8)
+	VPXORQ          320(R9), Z5, Z5
+	VMOVDQU64       Z5, 320(R8)
+	VPXORQ          384(R9), Z6, Z6
+	VMOVDQU64       Z6, 384(R8)
+	VPXORQ          448(R9), Z7, Z7
+	VMOVDQU64       Z7, 448(R8)
+	ADDQ            $0x00000200, R9
+	ADDQ            $0x00000200, R8
+	ADDQ            $0x00000200, SI
+	DECQ            R10
+	JMP             enc_loop_2
+
+enc_done_3:
+	VMOVDQU64     (SI), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPXORQ        Z9, Z12, Z12
+	VPCLMULQDQ    $0x00, (DX), Z12, Z9
+	VPCLMULQDQ    $0x11, (DX), Z12, Z10
+	VPSHUFD       $0x4e, Z12, Z11
+	VPXORQ        Z12, Z11, Z11
+	VPCLMULQDQ    $0x00, (BX), Z11, Z11
+	VMOVDQU64     64(SI), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPCLMULQDQ    $0x00, 64(DX), Z12, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x11, 64(DX), Z12, Z13
+	VPXORQ        Z13, Z10, Z10
+	VPSHUFD       $0x4e, Z12, Z13
+	VPXORQ        Z12, Z13, Z13
+	VPCLMULQDQ    $0x00, 64(BX), Z13, Z13
+	VPXORQ        Z13, Z11, Z11
+	VMOVDQU64     128(SI), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPCLMULQDQ    $0x00, 128(DX), Z12, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x11, 128(DX), Z12, Z13
+	VPXORQ        Z13, Z10, Z10
+	VPSHUFD       $0x4e, Z12, Z13
+	VPXORQ        Z12, Z13, Z13
+	VPCLMULQDQ    $0x00, 128(BX), Z13, Z13
+	VPXORQ        Z13, Z11, Z11
+	VMOVDQU64     192(SI), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPCLMULQDQ    $0x00, 192(DX), Z12, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x11, 192(DX), Z12, Z13
+	VPXORQ        Z13, Z10, Z10
+	VPSHUFD       $0x4e, Z12, Z13
+	VPXORQ        Z12, Z13, Z13
+	VPCLMULQDQ    $0x00, 192(BX), Z13, Z13
+	VPXORQ        Z13, Z11, Z11
+	VPXORQ        Z9, Z11, Z11
+	VPXORQ        Z10, Z11, Z11
+	VPSLLDQ       $0x08, Z11, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPSRLDQ       $0x08, Z11, Z11
+	VPXORQ        Z11, Z10, Z10
+	VPCLMULQDQ    $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD       $0x4e, Z9, Z9
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD       $0x4e, Z9, Z9
+	VPXORQ        Z13, Z9, Z9
+	VPXORQ        Z10, Z9, Z9
+	VEXTRACTI64X4 $0x01, Z9, Y13
+	VPXOR         Y13, Y9, Y9
+	VEXTRACTI128  $0x01, Y9, X13
+	VPXOR         X13, X9, X9
+	VMOVDQU64     256(SI), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPXORQ        Z9, Z12, Z12
+	VPCLMULQDQ    $0x00, (DX), Z12, Z9
+	VPCLMULQDQ    $0x11, (DX), Z12, Z10
+	VPSHUFD       $0x4e, Z12, Z11
+	VPXORQ        Z12, Z11, Z11
+	VPCLMULQDQ    $0x00, (BX), Z11, Z11
+	VMOVDQU64     320(SI), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPCLMULQDQ    $0x00, 64(DX), Z12, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x11, 64(DX), Z12, Z13
+	VPXORQ        Z13, Z10, Z10
+	VPSHUFD       $0x4e, Z12, Z13
+	VPXORQ        Z12, Z13, Z13
+	VPCLMULQDQ    $0x00, 64(BX), Z13, Z13
+	VPXORQ        Z13, Z11, Z11
+	VMOVDQU64     384(SI), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPCLMULQDQ    $0x00, 128(DX), Z12, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x11, 128(DX), Z12, Z13
+	VPXORQ        Z13, Z10, Z10
+	VPSHUFD       $0x4e, Z12, Z13
+	VPXORQ        Z12, Z13, Z13
+	VPCLMULQDQ    $0x00, 128(BX), Z13, Z13
+	VPXORQ        Z13, Z11, Z11
+	VMOVDQU64     448(SI), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPCLMULQDQ    $0x00, 192(DX), Z12, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x11, 192(DX), Z12, Z13
+	VPXORQ        Z13, Z10, Z10
+	VPSHUFD       $0x4e, Z12, Z13
+	VPXORQ        Z12, Z13, Z13
+	VPCLMULQDQ    $0x00, 192(BX), Z13, Z13
+	VPXORQ        Z13, Z11, Z11
+	VPXORQ        Z9, Z11, Z11
+	VPXORQ        Z10, Z11, Z11
+	VPSLLDQ       $0x08, Z11, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPSRLDQ       $0x08, Z11, Z11
+	VPXORQ        Z11, Z10, Z10
+	VPCLMULQDQ    $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD       $0x4e, Z9, Z9
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD       $0x4e, Z9, Z9
+	VPXORQ        Z13, Z9, Z9
+	VPXORQ        Z10, Z9, Z9
+	VEXTRACTI64X4 $0x01, Z9, Y13
+	VPXOR         Y13, Y9, Y9
+	VEXTRACTI128  $0x01, Y9, X13
+	VPXOR         X13, X9, X9
+	MOVQ          acc+32(FP), AX
+	MOVQ          ctr+40(FP), CX
+	VPSHUFB       X15, X9, X9
+	VMOVDQU       X9, (AX)
+	VPSHUFB       X15, X14, X14
+	VMOVDQU       X14, (CX)
+	VZEROUPPER
+	RET
+
+// func gcmDecVAES512(nr int, xk *byte, pow *[16][2]uint64, kar *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, VAES, VPCLMULQDQ
+TEXT ·gcmDecVAES512(SB), NOSPLIT, $0-96
+	MOVQ            nr+0(FP), AX
+	MOVQ            xk+8(FP), CX
+	MOVQ            pow+16(FP), DX
+	MOVQ            kar+24(FP), BX
+	MOVQ            acc+32(FP), SI
+	MOVQ            ctr+40(FP), DI
+	MOVQ            dst_base+48(FP), R8
+	MOVQ            src_base+72(FP), R9
+	MOVQ            src_len+80(FP), R10
+	SHRQ            $0x09, R10
+	MOVQ            AX, R11
+	SHLQ            $0x04, R11
+	ADDQ            CX, R11
+	VMOVDQU64       gcmByteReverse<>+0(SB), Z15
+	VMOVDQU         (SI), X9
+	VPSHUFB         X15, X9, X9
+	VBROADCASTI32X4 (DI), Z14
+	VPSHUFB         Z15, Z14, Z14
+	VPADDD          gcmLaneOffsets4<>+0(SB), Z14, Z14
+
+dec_loop_5:
+	TESTQ           R10, R10
+	JZ              dec_done_6
+	VBROADCASTI32X4 (CX), Z8
+	VPADDD          gcmIncr4<>+0(SB), Z14, Z0
+	VPSHUFB         Z15, Z0, Z0
+	VPXORQ          Z8, Z0, Z0
+	VPADDD          gcmIncr4<>+64(SB), Z14, Z1
+	VPSHUFB         Z15, Z1, Z1
+	VPXORQ          Z8, Z1, Z1
+	VPADDD          gcmIncr4<>+128(SB), Z14, Z2
+	VPSHUFB         Z15, Z2, Z2
+	VPXORQ          Z8, Z2, Z2
+	VPADDD          gcmIncr4<>+192(SB), Z14, Z3
+	VPSHUFB         Z15, Z3, Z3
+	VPXORQ          Z8, Z3, Z3
+	VPADDD          gcmIncr4<>+256(SB), Z14, Z4
+	VPSHUFB         Z15, Z4, Z4
+	VPXORQ          Z8, Z4, Z4
+	VPADDD          gcmIncr4<>+320(SB), Z14, Z5
+	VPSHUFB         Z15, Z5, Z5
+	VPXORQ          Z8, Z5, Z5
+	VPADDD          gcmIncr4<>+384(SB), Z14, Z6
+	VPSHUFB         Z15, Z6, Z6
+	VPXORQ          Z8, Z6, Z6
+	VPADDD          gcmIncr4<>+448(SB), Z14, Z7
+	VPSHUFB         Z15, Z7, Z7
+	VPXORQ          Z8, Z7, Z7
+	VPADDD          gcmIncr4<>+512(SB), Z14, Z14
+	VBROADCASTI32X4 16(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       (R9), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPXORQ          Z9, Z12, Z12
+	VPCLMULQDQ      $0x00, (DX), Z12, Z9
+	VPCLMULQDQ      $0x11, (DX), Z12, Z10
+	VPSHUFD         $0x4e, Z12, Z11
+	VPXORQ          Z12, Z11, Z11
+	VPCLMULQDQ      $0x00, (BX), Z11, Z11
+	VBROADCASTI32X4 32(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       64(R9), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 64(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VBROADCASTI32X4 48(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       128(R9), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 128(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 128(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 128(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VBROADCASTI32X4 64(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       192(R9), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 192(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 192(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 192(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VBROADCASTI32X4 80(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VPXORQ          Z9, Z11, Z11
+	VPXORQ          Z10, Z11, Z11
+	VPSLLDQ         $0x08, Z11, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPSRLDQ         $0x08, Z11, Z11
+	VPXORQ          Z11, Z10, Z10
+	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD         $0x4e, Z9, Z9
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD         $0x4e, Z9, Z9
+	VPXORQ          Z13, Z9, Z9
+	VPXORQ          Z10, Z9, Z9
+	VEXTRACTI64X4   $0x01, Z9, Y13
+	VPXOR           Y13, Y9, Y9
+	VEXTRACTI128    $0x01, Y9, X13
+	VPXOR           X13, X9, X9
+	VBROADCASTI32X4 96(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       256(R9), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPXORQ          Z9, Z12, Z12
+	VPCLMULQDQ      $0x00, (DX), Z12, Z9
+	VPCLMULQDQ      $0x11, (DX), Z12, Z10
+	VPSHUFD         $0x4e, Z12, Z11
+	VPXORQ          Z12, Z11, Z11
+	VPCLMULQDQ      $0x00, (BX), Z11, Z11
+	VBROADCASTI32X4 112(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       320(R9), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 64(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VBROADCASTI32X4 128(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       384(R9), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 128(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 128(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 128(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VBROADCASTI32X4 144(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       448(R9), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, 192(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 192(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 192(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
+	VPXORQ          Z9, Z11, Z11
+	VPXORQ          Z10, Z11, Z11
+	VPSLLDQ         $0x08, Z11, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPSRLDQ         $0x08, Z11, Z11
+	VPXORQ          Z11, Z10, Z10
+	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD         $0x4e, Z9, Z9
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPSHUFD         $0x4e, Z9, Z9
+	VPXORQ          Z13, Z9, Z9
+	VPXORQ          Z10, Z9, Z9
+	VEXTRACTI64X4   $0x01, Z9, Y13
+	VPXOR           Y13, Y9, Y9
+	VEXTRACTI128    $0x01, Y9, X13
+	VPXOR           X13, X9, X9
+	CMPQ            AX, $0x0a
+	JE              last_7
+	VBROADCASTI32X4 160(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 176(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	CMPQ            AX, $0x0c
+	JE              last_7
+	VBROADCASTI32X4 192(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 208(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+
+last_7:
+	VBROADCASTI32X4 (R11), Z8
+	VAESENCLAST     Z8, Z0, Z0
+	VAESENCLAST     Z8, Z1, Z1
+	VAESENCLAST     Z8, Z2, Z2
+	VAESENCLAST     Z8, Z3, Z3
+	VAESENCLAST     Z8, Z4, Z4
+	VAESENCLAST     Z8, Z5, Z5
+	VAESENCLAST     Z8, Z6, Z6
+	VAESENCLAST     Z8, Z7, Z7
+	VPXORQ          (R9), Z0, Z0
+	VMOVDQU64       Z0, (R8)
+	VPXORQ          64(R9), Z1, Z1
+	VMOVDQU64       Z1, 64(R8)
+	VPXORQ          128(R9), Z2, Z2
+	VMOVDQU64       Z2, 128(R8)
+	VPXORQ          192(R9), Z3, Z3
+	VMOVDQU64       Z3, 192(R8)
+	VPXORQ          256(R9), Z4, Z4
+	VMOVDQU64       Z4, 256(R8)
+	VPXORQ          320(R9), Z5, Z5
+	VMOVDQU64       Z5, 320(R8)
+	VPXORQ          384(R9), Z6, Z6
+	VMOVDQU64       Z6, 384(R8)
+	VPXORQ          448(R9), Z7, Z7
+	VMOVDQU64       Z7, 448(R8)
+	ADDQ            $0x00000200, R9
+	ADDQ            $0x00000200, R8
+	DECQ            R10
+	JMP             dec_loop_5
+
+dec_done_6:
+	MOVQ    acc+32(FP), AX
+	MOVQ    ctr+40(FP), CX
+	VPSHUFB X15, X9, X9
+	VMOVDQU X9, (AX)
+	VPSHUFB X15, X14, X14
+	VMOVDQU X14, (CX)
+	VZEROUPPER
+	RET
 
 // func gcmEncVAES(nr int, xk *byte, pow *[16][2]uint64, kar *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, PCLMULQDQ, VAES, VPCLMULQDQ
@@ -236,7 +1313,7 @@ TEXT ·gcmEncVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0a
-	JE             last_1
+	JE             last_8
 	VBROADCASTI128 160(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -256,7 +1333,7 @@ TEXT ·gcmEncVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0c
-	JE             last_1
+	JE             last_8
 	VBROADCASTI128 192(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -276,7 +1353,7 @@ TEXT ·gcmEncVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 
-last_1:
+last_8:
 	VBROADCASTI128 (R11), Y8
 	VAESENCLAST    Y8, Y0, Y0
 	VAESENCLAST    Y8, Y1, Y1
@@ -306,9 +1383,9 @@ last_1:
 	ADDQ           $0x00000100, R8
 	DECQ           R10
 
-enc_loop_2:
+enc_loop_9:
 	TESTQ          R10, R10
-	JZ             enc_done_3
+	JZ             enc_done_10
 	VBROADCASTI128 (CX), Y8
 	VPADDD         gcmIncr<>+0(SB), Y14, Y0
 	VPSHUFB        Y15, Y0, Y0
@@ -514,7 +1591,7 @@ enc_loop_2:
 	VPXOR          X13, X9, X9
 	VPXOR          X10, X9, X9
 	CMPQ           AX, $0x0a
-	JE             last_4
+	JE             last_11
 	VBROADCASTI128 160(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -534,7 +1611,7 @@ enc_loop_2:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0c
-	JE             last_4
+	JE             last_11
 	VBROADCASTI128 192(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -554,7 +1631,7 @@ enc_loop_2:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 
-last_4:
+last_11:
 	VBROADCASTI128 (R11), Y8
 	VAESENCLAST    Y8, Y0, Y0
 	VAESENCLAST    Y8, Y1, Y1
@@ -584,9 +1661,9 @@ last_4:
 	ADDQ           $0x00000100, R8
 	ADDQ           $0x00000100, SI
 	DECQ           R10
-	JMP            enc_loop_2
+	JMP            enc_loop_9
 
-enc_done_3:
+enc_done_10:
 	VMOVDQU      (SI), Y12
 	VPSHUFB      Y15, Y12, Y12
 	VPXOR        Y9, Y12, Y12
@@ -716,9 +1793,9 @@ TEXT ·gcmDecVAES(SB), NOSPLIT, $0-96
 	VPSHUFB        Y15, Y14, Y14
 	VPADDD         gcmLaneOne<>+0(SB), Y14, Y14
 
-dec_loop_5:
+dec_loop_12:
 	TESTQ          R10, R10
-	JZ             dec_done_6
+	JZ             dec_done_13
 	VBROADCASTI128 (CX), Y8
 	VPADDD         gcmIncr<>+0(SB), Y14, Y0
 	VPSHUFB        Y15, Y0, Y0
@@ -924,7 +2001,7 @@ dec_loop_5:
 	VPXOR          X13, X9, X9
 	VPXOR          X10, X9, X9
 	CMPQ           AX, $0x0a
-	JE             last_7
+	JE             last_14
 	VBROADCASTI128 160(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -944,7 +2021,7 @@ dec_loop_5:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0c
-	JE             last_7
+	JE             last_14
 	VBROADCASTI128 192(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -964,7 +2041,7 @@ dec_loop_5:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 
-last_7:
+last_14:
 	VBROADCASTI128 (R11), Y8
 	VAESENCLAST    Y8, Y0, Y0
 	VAESENCLAST    Y8, Y1, Y1
@@ -993,9 +2070,9 @@ last_7:
 	ADDQ           $0x00000100, R9
 	ADDQ           $0x00000100, R8
 	DECQ           R10
-	JMP            dec_loop_5
+	JMP            dec_loop_12
 
-dec_done_6:
+dec_done_13:
 	MOVQ    acc+32(FP), AX
 	MOVQ    ctr+40(FP), CX
 	VPSHUFB X15, X9, X9
@@ -1135,7 +2212,7 @@ TEXT ·gcmEncAVX(SB), NOSPLIT, $0-96
 	VAESENC X8, X6, X6
 	VAESENC X8, X7, X7
 	CMPQ    AX, $0x0a
-	JE      last_8
+	JE      last_15
 	VMOVDQU 160(CX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -1155,7 +2232,7 @@ TEXT ·gcmEncAVX(SB), NOSPLIT, $0-96
 	VAESENC X8, X6, X6
 	VAESENC X8, X7, X7
 	CMPQ    AX, $0x0c
-	JE      last_8
+	JE      last_15
 	VMOVDQU 192(CX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -1175,7 +2252,7 @@ TEXT ·gcmEncAVX(SB), NOSPLIT, $0-96
 	VAESENC X8, X6, X6
 	VAESENC X8, X7, X7
 
-last_8:
+last_15:
 	VMOVDQU     (R11), X8
 	VAESENCLAST X8, X0, X0
 	VAESENCLAST X8, X1, X1
@@ -1205,9 +2282,9 @@ last_8:
 	ADDQ        $0x00000080, R8
 	DECQ        R10
 
-enc_loop_9:
+enc_loop_16:
 	TESTQ      R10, R10
-	JZ         enc_done_10
+	JZ         enc_done_17
 	VMOVDQU    (CX), X8
 	VPADDD     gcmIncr1<>+0(SB), X14, X0
 	VPSHUFB    X15, X0, X0
@@ -1407,7 +2484,7 @@ enc_loop_9:
 	VPXOR      X13, X9, X9
 	VPXOR      X10, X9, X9
 	CMPQ       AX, $0x0a
-	JE         last_11
+	JE         last_18
 	VMOVDQU    160(CX), X8
 	VAESENC    X8, X0, X0
 	VAESENC    X8, X1, X1
@@ -1427,7 +2504,7 @@ enc_loop_9:
 	VAESENC    X8, X6, X6
 	VAESENC    X8, X7, X7
 	CMPQ       AX, $0x0c
-	JE         last_11
+	JE         last_18
 	VMOVDQU    192(CX), X8
 	VAESENC    X8, X0, X0
 	VAESENC    X8, X1, X1
@@ -1447,7 +2524,7 @@ enc_loop_9:
 	VAESENC    X8, X6, X6
 	VAESENC    X8, X7, X7
 
-last_11:
+last_18:
 	VMOVDQU     (R11), X8
 	VAESENCLAST X8, X0, X0
 	VAESENCLAST X8, X1, X1
@@ -1477,9 +2554,9 @@ last_11:
 	ADDQ        $0x00000080, R8
 	ADDQ        $0x00000080, SI
 	DECQ        R10
-	JMP         enc_loop_9
+	JMP         enc_loop_16
 
-enc_done_10:
+enc_done_17:
 	VMOVDQU    (SI), X12
 	VPSHUFB    X15, X12, X12
 	VPXOR      X9, X12, X12
@@ -1602,9 +2679,9 @@ TEXT ·gcmDecAVX(SB), NOSPLIT, $0-96
 	VMOVDQU (DI), X14
 	VPSHUFB X15, X14, X14
 
-dec_loop_12:
+dec_loop_19:
 	TESTQ      R10, R10
-	JZ         dec_done_13
+	JZ         dec_done_20
 	VMOVDQU    (CX), X8
 	VPADDD     gcmIncr1<>+0(SB), X14, X0
 	VPSHUFB    X15, X0, X0
@@ -1804,7 +2881,7 @@ dec_loop_12:
 	VPXOR      X13, X9, X9
 	VPXOR      X10, X9, X9
 	CMPQ       AX, $0x0a
-	JE         last_14
+	JE         last_21
 	VMOVDQU    160(CX), X8
 	VAESENC    X8, X0, X0
 	VAESENC    X8, X1, X1
@@ -1824,7 +2901,7 @@ dec_loop_12:
 	VAESENC    X8, X6, X6
 	VAESENC    X8, X7, X7
 	CMPQ       AX, $0x0c
-	JE         last_14
+	JE         last_21
 	VMOVDQU    192(CX), X8
 	VAESENC    X8, X0, X0
 	VAESENC    X8, X1, X1
@@ -1844,7 +2921,7 @@ dec_loop_12:
 	VAESENC    X8, X6, X6
 	VAESENC    X8, X7, X7
 
-last_14:
+last_21:
 	VMOVDQU     (R11), X8
 	VAESENCLAST X8, X0, X0
 	VAESENCLAST X8, X1, X1
@@ -1873,9 +2950,9 @@ last_14:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	DECQ        R10
-	JMP         dec_loop_12
+	JMP         dec_loop_19
 
-dec_done_13:
+dec_done_20:
 	MOVQ    acc+32(FP), AX
 	MOVQ    ctr+40(FP), CX
 	VPSHUFB X15, X9, X9

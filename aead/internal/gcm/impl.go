@@ -18,9 +18,10 @@ type impl struct {
 type stitchImpl uint8
 
 const (
-	stitchNone stitchImpl = iota
-	stitchAVX             // gcmEncAVX/gcmDecAVX: 8 blocks in XMM registers
-	stitchVAES            // gcmEncVAES/gcmDecVAES: 16 blocks in YMM registers
+	stitchNone    stitchImpl = iota
+	stitchAVX                // gcmEncAVX/gcmDecAVX: 8 blocks in XMM registers
+	stitchVAES               // gcmEncVAES/gcmDecVAES: 16 blocks in YMM registers
+	stitchVAES512            // gcmEncVAES512/gcmDecVAES512: 32 blocks in ZMM registers
 )
 
 // hashImpl names a GHASH implementation.

@@ -9,6 +9,12 @@ import (
 )
 
 var (
+	// useVAES512 selects the stitched kernels with 32 blocks in eight ZMM
+	// registers (512-bit VAES and VPCLMULQDQ, AVX-512BW for VPSHUFB);
+	// GHASH alone, counter mode alone and the ends of messages stay with
+	// the 256-bit code.
+	useVAES512 = cpufeat.HasVAES512 && cpufeat.HasVPCLMULQDQ512 && cpufeat.HasAVX512BW && cpufeat.HasAVX2
+
 	// useVAES selects 256-bit VAES counter mode and VPCLMULQDQ GHASH,
 	// sixteen blocks at a time.
 	useVAES = cpufeat.HasVAES && cpufeat.HasVPCLMULQDQ && cpufeat.HasAVX2
@@ -19,6 +25,7 @@ var (
 )
 
 func init() {
+	cpufeat.Register("aesgcm", "VAES-512", &useVAES512)
 	cpufeat.Register("aesgcm", "VAES", &useVAES)
 	cpufeat.Register("aesgcm", "AES-NI", &useAESNI)
 }
@@ -26,6 +33,8 @@ func init() {
 // selectImpl returns the fastest implementation selected now.
 func selectImpl() impl {
 	switch {
+	case useVAES512:
+		return impl{aes: aescore.ImplVAES, hash: hashVCLMUL, stitch: stitchVAES512}
 	case useVAES:
 		return impl{aes: aescore.ImplVAES, hash: hashVCLMUL, stitch: stitchVAES}
 	case useAESNI && cpufeat.HasAVX:
@@ -53,6 +62,17 @@ func updateVCLMUL(k *ghash.Key, acc *[ghash.BlockSize]byte, p []byte) {
 // the ciphertext into *acc with the powers of H in pow and kar, and
 // advance *ctr past the blocks used.
 
+// gcmEncVAES512 and gcmDecVAES512 are gcmEncVAES and gcmDecVAES with
+// chunks of 32 blocks (512 bytes), four in each of eight ZMM registers,
+// and two GHASH reductions per chunk, each over sixteen blocks with the
+// same powers H^16..H^1: for len(src)/512 chunks (see split512).
+
+//go:noescape
+func gcmEncVAES512(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)
+
+//go:noescape
+func gcmDecVAES512(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)
+
 //go:noescape
 func gcmEncVAES(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)
 
@@ -69,11 +89,46 @@ func gcmEncAVX(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, ds
 //go:noescape
 func gcmDecAVX(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)
 
+// vaes512MinLen is the least that goes to gcmEncVAES512 and gcmDecVAES512.
+// Each call ends with the GHASH of its last chunk alone (Seal) or starts
+// with the AES of its first chunk alone (both, for the counter blocks of
+// the first iteration), 32 blocks with the 512-bit kernels against 16:
+// sealBulk on an Intel Xeon (Sapphire Rapids class), AES-128, ns, 512-bit
+// kernels against 256-bit, 512 bytes 48.9/40.4, 1 KiB 73.2/74.4, 2 KiB
+// 135.1/141.2, 4 KiB 258.0/277.8, 16 KiB 994/1093.
+const vaes512MinLen = 2048
+
+// split512 returns how much of n bytes (a multiple of 256) goes to the
+// 512-bit kernels, the rest going to the 256-bit ones: nothing below
+// vaes512MinLen, else the 512-byte chunks, but for the last three
+// 256-byte chunks when their number is odd.
+func split512(n int) int {
+	if n < vaes512MinLen {
+		return 0
+	}
+	m := n &^ 511
+	if m < n {
+		m -= 512
+	}
+	return m
+}
+
 // sealBulk encrypts and hashes the longest prefix of src that the stitched
-// kernel of g's implementation takes (a multiple of 256 or 128 bytes), into
+// kernels of g's implementation take (a multiple of 256 or 128 bytes), into
 // dst, and returns its length: 0 if there is no such kernel.
 func sealBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 	switch g.impl.stitch {
+	case stitchVAES512:
+		n := len(src) &^ 255
+		m := split512(n)
+		pow, kar := g.hash.Tables()
+		if m > 0 {
+			gcmEncVAES512(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[:m], src[:m])
+		}
+		if n > m {
+			gcmEncVAES(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[m:n], src[m:n])
+		}
+		return n
 	case stitchVAES:
 		n := len(src) &^ 255
 		if n > 0 {
@@ -95,6 +150,17 @@ func sealBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 // openBulk is sealBulk for decryption: it hashes and decrypts.
 func openBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 	switch g.impl.stitch {
+	case stitchVAES512:
+		n := len(src) &^ 255
+		m := split512(n)
+		pow, kar := g.hash.Tables()
+		if m > 0 {
+			gcmDecVAES512(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[:m], src[:m])
+		}
+		if n > m {
+			gcmDecVAES(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[m:n], src[m:n])
+		}
+		return n
 	case stitchVAES:
 		n := len(src) &^ 255
 		if n > 0 {

@@ -27,8 +27,8 @@ func randBytes(r *rand.Rand, n int) []byte {
 // the implementation has one, directly: from counters just below the
 // 32-bit wrap (the kernels add to the counter with VPADDD, which must
 // wrap without carrying into the nonce, as inc32), from a random
-// accumulator, with every key size and lengths around the 128- and
-// 256-byte chunks. The reference is aescore.CTR32 and ghash.UpdateGeneric
+// accumulator, with every key size and lengths around the 128-, 256- and
+// 512-byte chunks. The reference is aescore.CTR32 and ghash.UpdateGeneric
 // on the part the kernel took, and the counter it leaves.
 func TestBulkKernels(t *testing.T) {
 	cputest.TestAllImplementations(t, pkg, func(t *testing.T) {
@@ -39,7 +39,7 @@ func TestBulkKernels(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, start := range []uint32{2, 1<<32 - 1, 1<<32 - 3, 1<<32 - 9, 1<<32 - 20} {
-				for _, n := range []int{127, 128, 255, 256, 384, 512, 4096, 4096 + 200} {
+				for _, n := range []int{127, 128, 255, 256, 384, 511, 512, 767, 768, 1024, 1279, 1280, 2048, 2304, 2815, 4096, 4096 + 200, 4096 + 256 + 17} {
 					var ctr0, acc0 [16]byte
 					copy(ctr0[:12], randBytes(r, 12))
 					ctr0[11] = 0xff
@@ -61,6 +61,9 @@ func TestBulkKernels(t *testing.T) {
 						}
 						if g.impl.stitch != stitchNone && n >= 256 && done == 0 {
 							t.Fatalf("%d bytes: the stitched kernel of %+v took nothing", n, g.impl)
+						}
+						if (g.impl.stitch == stitchVAES || g.impl.stitch == stitchVAES512) && done != n&^255 {
+							t.Fatalf("%d bytes: the 256-byte chunks of %+v took %d", n, g.impl, done)
 						}
 						wantCtr, wantAcc := ctr0, acc0
 						want := make([]byte, done)

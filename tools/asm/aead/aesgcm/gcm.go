@@ -46,25 +46,40 @@ package main
 
 import (
 	"fmt"
+	"math/bits"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-var gcmBswap, gcmPoly, gcmIncr, gcmIncr1, gcmLaneOne Mem
+var gcmBswap, gcmPoly, gcmPoly4, gcmIncr, gcmIncr1, gcmIncr4, gcmLaneOne, gcmLaneOffsets4 Mem
 
 func gcmMain() {
 	gcmBswap = GLOBL("gcmByteReverse", RODATA|NOPTR)
-	for lane := 0; lane < 2; lane++ {
+	for lane := 0; lane < 4; lane++ {
 		DATA(16*lane, U64(0x08090a0b0c0d0e0f))
 		DATA(16*lane+8, U64(0x0001020304050607))
 	}
 	gcmPoly = GLOBL("gcmPoly", RODATA|NOPTR)
 	DATA(0, U64(0xc200000000000000))
 	DATA(8, U64(0))
+	// gcmPoly4 is gcmPoly in each lane of a ZMM register.
+	gcmPoly4 = GLOBL("gcmPoly4", RODATA|NOPTR)
+	for lane := 0; lane < 4; lane++ {
+		DATA(16*lane, U64(0xc200000000000000))
+		DATA(16*lane+8, U64(0))
+	}
 	gcmIncr = incrTable("gcmIncr", 2)
 	gcmIncr1 = incrTable("gcmIncr1", 1)
+	gcmIncr4 = incrTable("gcmIncr4", 4)
+	// gcmLaneOffsets4 adds i to the counter of lane i.
+	gcmLaneOffsets4 = GLOBL("gcmLaneOffsets4", RODATA|NOPTR)
+	for lane := 0; lane < 4; lane++ {
+		DATA(16*lane, U32(uint32(lane)))
+		DATA(16*lane+4, U32(0))
+		DATA(16*lane+8, U64(0))
+	}
 	// gcmLaneOne adds 1 to the counter of lane 1.
 	gcmLaneOne = GLOBL("gcmLaneOne", RODATA|NOPTR)
 	DATA(0, U64(0))
@@ -72,16 +87,18 @@ func gcmMain() {
 	DATA(16, U64(1))
 	DATA(24, U64(0))
 
-	for _, lanes := range []int{2, 1} {
-		name := "gcm%sVAES"
-		incr := gcmIncr
-		if lanes == 1 {
+	for _, lanes := range []int{4, 2, 1} {
+		name, incr, laneOne := "gcm%sVAES", gcmIncr, gcmLaneOne
+		switch lanes {
+		case 4:
+			name, incr, laneOne = "gcm%sVAES512", gcmIncr4, gcmLaneOffsets4
+		case 1:
 			name, incr = "gcm%sAVX", gcmIncr1
 		}
 		for _, decrypt := range []bool{false, true} {
 			k := stitch{
 				lanes: lanes, swap: true,
-				poly: gcmPoly, incr: incr, laneOne: gcmLaneOne,
+				poly: gcmPoly, incr: incr, laneOne: laneOne,
 				hashInput: decrypt,
 			}
 			if decrypt {
@@ -98,7 +115,8 @@ func gcmMain() {
 
 // incrTable emits the counter increments of kernels with lanes blocks per
 // register: entry r (16·lanes bytes) adds lanes·r to the counter of each
-// lane, r = 0..8; the 32-bit counter is the low doubleword of a lane.
+// lane, r = 0..8 (0..4 are used with four lanes); the 32-bit counter is
+// the low doubleword of a lane.
 func incrTable(name string, lanes int) Mem {
 	m := GLOBL(name, RODATA|NOPTR)
 	for r := 0; r <= 8; r++ {
@@ -117,7 +135,9 @@ func incrTable(name string, lanes int) Mem {
 type stitch struct {
 	name, doc string
 	tag       string // the prefix of the main loop's labels
-	lanes     int    // blocks per register: 2 (YMM) or 1 (XMM)
+	// lanes: blocks per register, 4 (ZMM: 32 blocks per chunk), 2 (YMM:
+	// 16 blocks) or 1 (XMM: 8 blocks), in eight registers of AES states.
+	lanes int
 	// hashInput: the kernel hashes src before it decrypts it (AES-GCM's
 	// Open); otherwise it hashes dst after it has written it (AES-GCM's
 	// Seal, AES-GCM-SIV's Open), one chunk behind.
@@ -128,7 +148,7 @@ type stitch struct {
 	swap bool
 	// The reduction constant, the counter increments (incr[r] adds r
 	// registers' worth of blocks, 16·lanes bytes per entry) and, for two
-	// lanes, the constant that adds 1 to the counter of lane 1.
+	// or four lanes, the constant that adds i to the counter of lane i.
 	poly, incr, laneOne Mem
 }
 
@@ -138,16 +158,63 @@ type gcmState struct {
 	nr, xk, last, pow, kar Register
 }
 
-// v returns y, or its X half for one lane.
+// v returns y, its X half for one lane, or the ZMM register of which it is
+// the Y half for four.
 func (st gcmState) v(y VecPhysical) VecPhysical {
-	if st.lanes == 1 {
+	switch st.lanes {
+	case 1:
 		return y.AsX().(VecPhysical)
+	case 4:
+		return y.AsZ().(VecPhysical)
 	}
 	return y
 }
 
-// chunk is the number of bytes of one iteration.
-func (st gcmState) chunk() int { return 128 * st.lanes }
+// aes returns the registers of the AES states.
+func (st gcmState) aes() []VecPhysical { return aesRegs }
+
+// blocks is the number of blocks of one iteration, chunk its bytes.
+func (st gcmState) blocks() int { return st.lanes * len(st.aes()) }
+func (st gcmState) chunk() int  { return 16 * st.blocks() }
+
+// steps is the number of GHASH steps of one iteration, a register of
+// blocks each; groupSteps the steps between two reductions, which cover
+// sixteen blocks (eight with one lane), multiplied by H^16..H^1 (H^8..H^1).
+func (st gcmState) steps() int      { return len(st.aes()) }
+func (st gcmState) groupSteps() int { return min(st.steps(), 16/st.lanes) }
+
+// hashOps returns the GHASH work of one chunk at hashed, step by step:
+// each group's steps, then its reduction.
+func (st gcmState) hashOps(hashed Register) []func() {
+	var ops []func()
+	for i := 0; i < st.steps(); i++ {
+		ops = append(ops, func() { ghashStep(st, hashed, i) })
+		if (i+1)%st.groupSteps() == 0 {
+			ops = append(ops, func() { ghashReduce(st) })
+		}
+	}
+	return ops
+}
+
+// xor sets dst to a XOR b: VEX for XMM and YMM, EVEX for ZMM.
+func xor(a Op, b, dst Register) {
+	if dst.Size() == 64 {
+		VPXORQ(a, b, dst)
+	} else {
+		VPXOR(a, b, dst)
+	}
+}
+
+// mov copies src to dst, VMOVDQU64 for ZMM.
+func mov(src, dst Op) {
+	if r, ok := src.(Register); ok && r.Size() == 64 {
+		VMOVDQU64(src, dst)
+	} else if r, ok := dst.(Register); ok && r.Size() == 64 {
+		VMOVDQU64(src, dst)
+	} else {
+		VMOVDQU(src, dst)
+	}
+}
 
 var (
 	aesRegs = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
@@ -180,7 +247,7 @@ func stitchedKernel(k stitch) {
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
 	count := Load(Param("src").Len(), GP64())
-	SHRQ(U8(6+st.lanes), count)
+	SHRQ(U8(bits.TrailingZeros(uint(st.chunk()))), count)
 
 	// last = xk + 16·nr, the last round key.
 	st.last = GP64()
@@ -189,18 +256,23 @@ func stitchedKernel(k stitch) {
 	ADDQ(st.xk, st.last)
 
 	if st.swap {
-		VMOVDQU(gcmBswap, st.v(gBswap))
+		mov(gcmBswap, st.v(gBswap))
 	}
 	VMOVDQU(Mem{Base: accP}, gLo.AsX())
 	if st.swap {
 		VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
 	}
-	if st.lanes == 2 {
-		VBROADCASTI128(Mem{Base: ctrP}, gCtr)
-		if st.swap {
-			VPSHUFB(gBswap, gCtr, gCtr)
+	if st.lanes > 1 {
+		ctr := st.v(gCtr)
+		if st.lanes == 4 {
+			VBROADCASTI32X4(Mem{Base: ctrP}, ctr)
+		} else {
+			VBROADCASTI128(Mem{Base: ctrP}, ctr)
 		}
-		VPADDD(st.laneOne, gCtr, gCtr)
+		if st.swap {
+			VPSHUFB(st.v(gBswap), ctr, ctr)
+		}
+		VPADDD(st.laneOne, ctr, ctr)
 	} else {
 		VMOVDQU(Mem{Base: ctrP}, gCtr.AsX())
 		if st.swap {
@@ -235,10 +307,9 @@ func stitchedKernel(k stitch) {
 	JMP(LabelRef(loop))
 	Label(done)
 	if !st.hashInput {
-		for i := 0; i < 8; i++ {
-			ghashStep(st, hashed, i)
+		for _, op := range st.hashOps(hashed) {
+			op()
 		}
-		ghashReduce(st)
 	}
 
 	// Store the accumulator and the next counter block (lane 0).
@@ -263,40 +334,49 @@ func gcmIteration(st gcmState, src, dst Register, hashed Register) {
 	// Counter blocks, then round 0.
 	stride := 16 * st.lanes
 	loadKey := func(m Mem) {
-		if st.lanes == 2 {
+		switch st.lanes {
+		case 4:
+			VBROADCASTI32X4(m, gRK.AsZ())
+		case 2:
 			VBROADCASTI128(m, gRK)
-		} else {
+		default:
 			VMOVDQU(m, gRK.AsX())
 		}
 	}
 	rk, ctr, bswap := st.v(gRK), st.v(gCtr), st.v(gBswap)
 	loadKey(Mem{Base: st.xk})
-	for r, y := range aesRegs {
+	for r, y := range st.aes() {
 		y := st.v(y)
 		VPADDD(st.incr.Offset(stride*r), ctr, y)
 		if st.swap {
 			VPSHUFB(bswap, y, y)
 		}
-		VPXOR(rk, y, y)
+		xor(rk, y, y)
 	}
-	VPADDD(st.incr.Offset(stride*8), ctr, ctr)
+	VPADDD(st.incr.Offset(stride*len(st.aes())), ctr, ctr)
 
 	round := func(i int) {
 		loadKey(Mem{Base: st.xk, Disp: 16 * i})
-		for _, y := range aesRegs {
+		for _, y := range st.aes() {
 			VAESENC(rk, st.v(y), st.v(y))
 		}
 	}
-	// Rounds 1-9 are common to all key sizes; a GHASH step follows each
-	// of rounds 1-8 and the reduction round 9.
+	// Rounds 1-9 are common to all key sizes; a GHASH step or a reduction
+	// follows each (with four lanes, the second reduction also follows
+	// round 9).
+	var ops []func()
+	if hashed != nil {
+		ops = st.hashOps(hashed)
+	}
 	for i := 1; i <= 9; i++ {
 		round(i)
-		if hashed != nil {
-			if i <= 8 {
-				ghashStep(st, hashed, i-1)
-			} else {
-				ghashReduce(st)
+		if i == 9 {
+			for _, op := range ops {
+				op()
 			}
+		} else if len(ops) > 0 {
+			ops[0]()
+			ops = ops[1:]
 		}
 	}
 	last := label("last")
@@ -310,43 +390,56 @@ func gcmIteration(st gcmState, src, dst Register, hashed Register) {
 	round(13)
 	Label(last)
 	loadKey(Mem{Base: st.last})
-	for _, y := range aesRegs {
+	for _, y := range st.aes() {
 		VAESENCLAST(rk, st.v(y), st.v(y))
 	}
-	for r, y := range aesRegs {
+	for r, y := range st.aes() {
 		y := st.v(y)
-		VPXOR(Mem{Base: src, Disp: stride * r}, y, y)
-		VMOVDQU(y, Mem{Base: dst, Disp: stride * r})
+		xor(Mem{Base: src, Disp: stride * r}, y, y)
+		mov(y, Mem{Base: dst, Disp: stride * r})
 	}
 }
 
-// ghashStep emits step i (0..7) of the aggregated GHASH (or POLYVAL) of
-// sixteen blocks at hashed: blocks 2i and 2i+1, multiplied by H^(16-2i)
-// and H^(15-2i). Step 0 adds the accumulator to block 0 and starts the
-// sums.
+// ghashStep emits step i of the aggregated GHASH (or POLYVAL) of the
+// chunk at hashed, one register of blocks. With two lanes (steps 0..7),
+// blocks 2i and 2i+1, multiplied by H^(16-2i) and H^(15-2i); with four
+// (steps 0..7, two groups of sixteen blocks), blocks 4i to 4i+3,
+// multiplied by H^(16-4j) to H^(13-4j), j = i mod 4. The first step of a
+// group adds the accumulator to its first block and starts the sums.
 //
-// With one lane, the step takes block i, multiplied by H^(8-i).
+// With one lane, the step takes block i (of eight), multiplied by H^(8-i).
 func ghashStep(st gcmState, hashed Register, i int) {
-	// Power j (H^(16-j)) is at 16j in pow and kar.
-	first := 16 - 8*st.lanes
-	pm := Mem{Base: st.pow, Disp: 16 * (first + st.lanes*i)}
-	km := Mem{Base: st.kar, Disp: 16 * (first + st.lanes*i)}
+	// Power k (H^(16-k)) is at 16k in pow and kar.
+	j := i % st.groupSteps()
+	first := 16 - st.lanes*st.groupSteps()
+	pm := Mem{Base: st.pow, Disp: 16 * (first + st.lanes*j)}
+	km := Mem{Base: st.kar, Disp: 16 * (first + st.lanes*j)}
 	d, t, lo, hi, mid := st.v(gD), st.v(gT), st.v(gLo), st.v(gHi), st.v(gMid)
-	VMOVDQU(Mem{Base: hashed, Disp: 16 * st.lanes * i}, d)
+	mov(Mem{Base: hashed, Disp: 16 * st.lanes * i}, d)
 	if st.swap {
 		VPSHUFB(st.v(gBswap), d, d)
 	}
-	if i == 0 {
-		VPXOR(lo, d, d)
+	if j == 0 {
+		xor(lo, d, d)
 	}
-	avxProduct(d, t, lo, hi, mid, pm, km, i == 0)
+	avxProduct(d, t, lo, hi, mid, pm, km, j == 0)
 }
 
 // ghashReduce adds the lanes of the three sums, combines them into the
 // 256-bit product and reduces it into the accumulator, gLo's X half with
-// its upper lane zero (see the package comment).
+// its upper lanes zero (see the package comment). With four lanes it
+// reduces each lane, then adds them.
 func ghashReduce(st gcmState) {
 	t := gT.AsX()
+	if st.lanes == 4 {
+		// Reduce the four lanes side by side, then add them: the
+		// reduction is linear, and one sum is folded instead of three.
+		vexReduce(gLo.AsZ(), gHi.AsZ(), gMid.AsZ(), gT.AsZ(), gcmPoly4, gLo.AsZ())
+		VEXTRACTI64X4(U8(1), gLo.AsZ(), gT)
+		VPXOR(gT, gLo, gLo)
+		foldLanes(t, gLo)
+		return
+	}
 	if st.lanes == 2 {
 		foldLanes(t, gLo, gHi, gMid)
 	}

@@ -393,12 +393,12 @@ func foldLanes(t Register, sums ...VecPhysical) {
 }
 
 // avxProduct adds the Karatsuba products of d by the power(s) at hm (kar
-// entries at km) to lo, hi and mid, or sets them if first. XMM or YMM
+// entries at km) to lo, hi and mid, or sets them if first. XMM, YMM or ZMM
 // operands alike; t is scratch.
 func avxProduct(d, t, lo, hi, mid Register, hm, km Mem, first bool) {
 	into := func(sum Register) {
 		if !first {
-			VPXOR(t, sum, sum)
+			xor(t, sum, sum)
 		}
 	}
 	out := func(sum Register) Register {
@@ -412,7 +412,7 @@ func avxProduct(d, t, lo, hi, mid Register, hm, km Mem, first bool) {
 	VPCLMULQDQ(U8(0x11), hm, d, out(hi))
 	into(hi)
 	VPSHUFD(U8(0x4e), d, out(mid))
-	VPXOR(d, out(mid), out(mid))
+	xor(d, out(mid), out(mid))
 	VPCLMULQDQ(U8(0x00), km, out(mid), out(mid))
 	into(mid)
 }
@@ -424,19 +424,19 @@ func avxReduce(r avxRegs) {
 
 // vexReduce combines the XMM sums lo, hi and mid into the 256-bit product
 // and reduces it, with the constant poly (a register or memory), into acc
-// (see the package comment). lo, hi, mid and the scratch t are destroyed;
-// acc may be lo.
+// (see the package comment); with ZMM sums, each 128-bit lane alike. lo,
+// hi, mid and the scratch t are destroyed; acc may be lo.
 func vexReduce(lo, hi, mid, t Register, poly Op, acc Register) {
-	VPXOR(lo, mid, mid)
-	VPXOR(hi, mid, mid)
+	xor(lo, mid, mid)
+	xor(hi, mid, mid)
 	VPSLLDQ(U8(8), mid, t)
-	VPXOR(t, lo, lo)
+	xor(t, lo, lo)
 	VPSRLDQ(U8(8), mid, mid)
-	VPXOR(mid, hi, hi)
+	xor(mid, hi, hi)
 	for i := 0; i < 2; i++ {
 		VPCLMULQDQ(U8(0x00), poly, lo, t)
 		VPSHUFD(U8(0x4e), lo, lo)
-		VPXOR(t, lo, lo)
+		xor(t, lo, lo)
 	}
-	VPXOR(hi, lo, acc)
+	xor(hi, lo, acc)
 }
