@@ -92,6 +92,7 @@ func (g *GCM) initHash() {
 	var h [ghash.BlockSize]byte
 	aescore.EncryptBlocksWith(g.impl.aes, &g.key, h[:], h[:])
 	g.hash.Init(&h)
+	g.initWide()
 }
 
 // NonceSize returns the size of the nonce that Seal and Open take.

@@ -243,29 +243,31 @@ DATA gcmLaneOne<>+16(SB)/8, $0x0000000000000001
 DATA gcmLaneOne<>+24(SB)/8, $0x0000000000000000
 GLOBL gcmLaneOne<>(SB), RODATA|NOPTR, $32
 
-// func gcmEncVAES512(nr int, xk *byte, pow *[16][2]uint64, kar *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte)
+// func gcmEncVAES512(nr int, xk *byte, pow *[16][2]uint64, kar *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte, powHi *[16][2]uint64, karHi *[16][2]uint64)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, VAES, VPCLMULQDQ
-TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-96
+TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-112
 	MOVQ            nr+0(FP), AX
 	MOVQ            xk+8(FP), CX
 	MOVQ            pow+16(FP), DX
 	MOVQ            kar+24(FP), BX
-	MOVQ            acc+32(FP), SI
-	MOVQ            ctr+40(FP), DI
-	MOVQ            dst_base+48(FP), R8
-	MOVQ            src_base+72(FP), R9
-	MOVQ            src_len+80(FP), R10
-	SHRQ            $0x09, R10
-	MOVQ            AX, R11
-	SHLQ            $0x04, R11
-	ADDQ            CX, R11
+	MOVQ            powHi+96(FP), SI
+	MOVQ            karHi+104(FP), DI
+	MOVQ            acc+32(FP), R8
+	MOVQ            ctr+40(FP), R9
+	MOVQ            dst_base+48(FP), R10
+	MOVQ            src_base+72(FP), R11
+	MOVQ            src_len+80(FP), R12
+	SHRQ            $0x09, R12
+	MOVQ            AX, R13
+	SHLQ            $0x04, R13
+	ADDQ            CX, R13
 	VMOVDQU64       gcmByteReverse<>+0(SB), Z15
-	VMOVDQU         (SI), X9
+	VMOVDQU         (R8), X9
 	VPSHUFB         X15, X9, X9
-	VBROADCASTI32X4 (DI), Z14
+	VBROADCASTI32X4 (R9), Z14
 	VPSHUFB         Z15, Z14, Z14
 	VPADDD          gcmLaneOffsets4<>+0(SB), Z14, Z14
-	MOVQ            R8, SI
+	MOVQ            R10, R8
 	VBROADCASTI32X4 (CX), Z8
 	VPADDD          gcmIncr4<>+0(SB), Z14, Z0
 	VPSHUFB         Z15, Z0, Z0
@@ -415,7 +417,7 @@ TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-96
 	VAESENC         Z8, Z7, Z7
 
 last_1:
-	VBROADCASTI32X4 (R11), Z8
+	VBROADCASTI32X4 (R13), Z8
 	VAESENCLAST     Z8, Z0, Z0
 	VAESENCLAST     Z8, Z1, Z1
 	VAESENCLAST     Z8, Z2, Z2
@@ -424,28 +426,28 @@ last_1:
 	VAESENCLAST     Z8, Z5, Z5
 	VAESENCLAST     Z8, Z6, Z6
 	VAESENCLAST     Z8, Z7, Z7
-	VPXORQ          (R9), Z0, Z0
-	VMOVDQU64       Z0, (R8)
-	VPXORQ          64(R9), Z1, Z1
-	VMOVDQU64       Z1, 64(R8)
-	VPXORQ          128(R9), Z2, Z2
-	VMOVDQU64       Z2, 128(R8)
-	VPXORQ          192(R9), Z3, Z3
-	VMOVDQU64       Z3, 192(R8)
-	VPXORQ          256(R9), Z4, Z4
-	VMOVDQU64       Z4, 256(R8)
-	VPXORQ          320(R9), Z5, Z5
-	VMOVDQU64       Z5, 320(R8)
-	VPXORQ          384(R9), Z6, Z6
-	VMOVDQU64       Z6, 384(R8)
-	VPXORQ          448(R9), Z7, Z7
-	VMOVDQU64       Z7, 448(R8)
-	ADDQ            $0x00000200, R9
-	ADDQ            $0x00000200, R8
-	DECQ            R10
+	VPXORQ          (R11), Z0, Z0
+	VMOVDQU64       Z0, (R10)
+	VPXORQ          64(R11), Z1, Z1
+	VMOVDQU64       Z1, 64(R10)
+	VPXORQ          128(R11), Z2, Z2
+	VMOVDQU64       Z2, 128(R10)
+	VPXORQ          192(R11), Z3, Z3
+	VMOVDQU64       Z3, 192(R10)
+	VPXORQ          256(R11), Z4, Z4
+	VMOVDQU64       Z4, 256(R10)
+	VPXORQ          320(R11), Z5, Z5
+	VMOVDQU64       Z5, 320(R10)
+	VPXORQ          384(R11), Z6, Z6
+	VMOVDQU64       Z6, 384(R10)
+	VPXORQ          448(R11), Z7, Z7
+	VMOVDQU64       Z7, 448(R10)
+	ADDQ            $0x00000200, R11
+	ADDQ            $0x00000200, R10
+	DECQ            R12
 
 enc_loop_2:
-	TESTQ           R10, R10
+	TESTQ           R12, R12
 	JZ              enc_done_3
 	VBROADCASTI32X4 (CX), Z8
 	VPADDD          gcmIncr4<>+0(SB), Z14, Z0
@@ -482,14 +484,14 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       (SI), Z12
+	VMOVDQU64       (R8), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPXORQ          Z9, Z12, Z12
-	VPCLMULQDQ      $0x00, (DX), Z12, Z9
-	VPCLMULQDQ      $0x11, (DX), Z12, Z10
+	VPCLMULQDQ      $0x00, (SI), Z12, Z9
+	VPCLMULQDQ      $0x11, (SI), Z12, Z10
 	VPSHUFD         $0x4e, Z12, Z11
 	VPXORQ          Z12, Z11, Z11
-	VPCLMULQDQ      $0x00, (BX), Z11, Z11
+	VPCLMULQDQ      $0x00, (DI), Z11, Z11
 	VBROADCASTI32X4 32(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -499,15 +501,15 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       64(SI), Z12
+	VMOVDQU64       64(R8), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 64(DX), Z12, Z13
+	VPCLMULQDQ      $0x00, 64(SI), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 64(DX), Z12, Z13
+	VPCLMULQDQ      $0x11, 64(SI), Z12, Z13
 	VPXORQ          Z13, Z10, Z10
 	VPSHUFD         $0x4e, Z12, Z13
 	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 64(BX), Z13, Z13
+	VPCLMULQDQ      $0x00, 64(DI), Z13, Z13
 	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 48(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -518,15 +520,15 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       128(SI), Z12
+	VMOVDQU64       128(R8), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 128(DX), Z12, Z13
+	VPCLMULQDQ      $0x00, 128(SI), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 128(DX), Z12, Z13
+	VPCLMULQDQ      $0x11, 128(SI), Z12, Z13
 	VPXORQ          Z13, Z10, Z10
 	VPSHUFD         $0x4e, Z12, Z13
 	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 128(BX), Z13, Z13
+	VPCLMULQDQ      $0x00, 128(DI), Z13, Z13
 	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 64(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -537,15 +539,15 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       192(SI), Z12
+	VMOVDQU64       192(R8), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 192(DX), Z12, Z13
+	VPCLMULQDQ      $0x00, 192(SI), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 192(DX), Z12, Z13
+	VPCLMULQDQ      $0x11, 192(SI), Z12, Z13
 	VPXORQ          Z13, Z10, Z10
 	VPSHUFD         $0x4e, Z12, Z13
 	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 192(BX), Z13, Z13
+	VPCLMULQDQ      $0x00, 192(DI), Z13, Z13
 	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 80(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -556,23 +558,16 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VPXORQ          Z9, Z11, Z11
-	VPXORQ          Z10, Z11, Z11
-	VPSLLDQ         $0x08, Z11, Z13
+	VMOVDQU64       256(R8), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, (DX), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPSRLDQ         $0x08, Z11, Z11
-	VPXORQ          Z11, Z10, Z10
-	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
-	VPSHUFD         $0x4e, Z9, Z9
-	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
-	VPSHUFD         $0x4e, Z9, Z9
-	VPXORQ          Z13, Z9, Z9
-	VPXORQ          Z10, Z9, Z9
-	VEXTRACTI64X4   $0x01, Z9, Y13
-	VPXOR           Y13, Y9, Y9
-	VEXTRACTI128    $0x01, Y9, X13
-	VPXOR           X13, X9, X9
+	VPCLMULQDQ      $0x11, (DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, (BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 96(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -582,14 +577,16 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       256(SI), Z12
+	VMOVDQU64       320(R8), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPXORQ          Z9, Z12, Z12
-	VPCLMULQDQ      $0x00, (DX), Z12, Z9
-	VPCLMULQDQ      $0x11, (DX), Z12, Z10
-	VPSHUFD         $0x4e, Z12, Z11
-	VPXORQ          Z12, Z11, Z11
-	VPCLMULQDQ      $0x00, (BX), Z11, Z11
+	VPCLMULQDQ      $0x00, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 64(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 112(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -599,15 +596,15 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       320(SI), Z12
+	VMOVDQU64       384(R8), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 64(DX), Z12, Z13
+	VPCLMULQDQ      $0x00, 128(DX), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 64(DX), Z12, Z13
+	VPCLMULQDQ      $0x11, 128(DX), Z12, Z13
 	VPXORQ          Z13, Z10, Z10
 	VPSHUFD         $0x4e, Z12, Z13
 	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 64(BX), Z13, Z13
+	VPCLMULQDQ      $0x00, 128(BX), Z13, Z13
 	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 128(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -618,15 +615,15 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       384(SI), Z12
+	VMOVDQU64       448(R8), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 128(DX), Z12, Z13
+	VPCLMULQDQ      $0x00, 192(DX), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 128(DX), Z12, Z13
+	VPCLMULQDQ      $0x11, 192(DX), Z12, Z13
 	VPXORQ          Z13, Z10, Z10
 	VPSHUFD         $0x4e, Z12, Z13
 	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 128(BX), Z13, Z13
+	VPCLMULQDQ      $0x00, 192(BX), Z13, Z13
 	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 144(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -637,16 +634,6 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       448(SI), Z12
-	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 192(DX), Z12, Z13
-	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 192(DX), Z12, Z13
-	VPXORQ          Z13, Z10, Z10
-	VPSHUFD         $0x4e, Z12, Z13
-	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 192(BX), Z13, Z13
-	VPXORQ          Z13, Z11, Z11
 	VPXORQ          Z9, Z11, Z11
 	VPXORQ          Z10, Z11, Z11
 	VPSLLDQ         $0x08, Z11, Z13
@@ -706,7 +693,7 @@ enc_loop_2:
 	VAESENC         Z8, Z7, Z7
 
 last_4:
-	VBROADCASTI32X4 (R11), Z8
+	VBROADCASTI32X4 (R13), Z8
 	VAESENCLAST     Z8, Z0, Z0
 	VAESENCLAST     Z8, Z1, Z1
 	VAESENCLAST     Z8, Z2, Z2
@@ -715,38 +702,78 @@ last_4:
 	VAESENCLAST     Z8, Z5, Z5
 	VAESENCLAST     Z8, Z6, Z6
 	VAESENCLAST     Z8, Z7, Z7
-	VPXORQ          (R9), Z0, Z0
-	VMOVDQU64       Z0, (R8)
-	VPXORQ          64(R9), Z1, Z1
-	VMOVDQU64       Z1, 64(R8)
-	VPXORQ          128(R9), Z2, Z2
-	VMOVDQU64       Z2, 128(R8)
-	VPXORQ          192(R9), Z3, Z3
-	VMOVDQU64       Z3, 192(R8)
-	VPXORQ          256(R9), Z4, Z4
-	VMOVDQU64       Z4, 256(R8)
-	VPXORQ          320(R9), Z5, Z5
-	VMOVDQU64       Z5, 320(R8)
-	VPXORQ          384(R9), Z6, Z6
-	VMOVDQU64       Z6, 384(R8)
-	VPXORQ          448(R9), Z7, Z7
-	VMOVDQU64       Z7, 448(R8)
-	ADDQ            $0x00000200, R9
+	VPXORQ          (R11), Z0, Z0
+	VMOVDQU64       Z0, (R10)
+	VPXORQ          64(R11), Z1, Z1
+	VMOVDQU64       Z1, 64(R10)
+	VPXORQ          128(R11), Z2, Z2
+	VMOVDQU64       Z2, 128(R10)
+	VPXORQ          192(R11), Z3, Z3
+	VMOVDQU64       Z3, 192(R10)
+	VPXORQ          256(R11), Z4, Z4
+	VMOVDQU64       Z4, 256(R10)
+	VPXORQ          320(R11), Z5, Z5
+	VMOVDQU64       Z5, 320(R10)
+	VPXORQ          384(R11), Z6, Z6
+	VMOVDQU64       Z6, 384(R10)
+	VPXORQ          448(R11), Z7, Z7
+	VMOVDQU64       Z7, 448(R10)
+	ADDQ            $0x00000200, R11
+	ADDQ            $0x00000200, R10
 	ADDQ            $0x00000200, R8
-	ADDQ            $0x00000200, SI
-	DECQ            R10
+	DECQ            R12
 	JMP             enc_loop_2
 
 enc_done_3:
-	VMOVDQU64     (SI), Z12
+	VMOVDQU64     (R8), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPXORQ        Z9, Z12, Z12
-	VPCLMULQDQ    $0x00, (DX), Z12, Z9
-	VPCLMULQDQ    $0x11, (DX), Z12, Z10
+	VPCLMULQDQ    $0x00, (SI), Z12, Z9
+	VPCLMULQDQ    $0x11, (SI), Z12, Z10
 	VPSHUFD       $0x4e, Z12, Z11
 	VPXORQ        Z12, Z11, Z11
-	VPCLMULQDQ    $0x00, (BX), Z11, Z11
-	VMOVDQU64     64(SI), Z12
+	VPCLMULQDQ    $0x00, (DI), Z11, Z11
+	VMOVDQU64     64(R8), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPCLMULQDQ    $0x00, 64(SI), Z12, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x11, 64(SI), Z12, Z13
+	VPXORQ        Z13, Z10, Z10
+	VPSHUFD       $0x4e, Z12, Z13
+	VPXORQ        Z12, Z13, Z13
+	VPCLMULQDQ    $0x00, 64(DI), Z13, Z13
+	VPXORQ        Z13, Z11, Z11
+	VMOVDQU64     128(R8), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPCLMULQDQ    $0x00, 128(SI), Z12, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x11, 128(SI), Z12, Z13
+	VPXORQ        Z13, Z10, Z10
+	VPSHUFD       $0x4e, Z12, Z13
+	VPXORQ        Z12, Z13, Z13
+	VPCLMULQDQ    $0x00, 128(DI), Z13, Z13
+	VPXORQ        Z13, Z11, Z11
+	VMOVDQU64     192(R8), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPCLMULQDQ    $0x00, 192(SI), Z12, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x11, 192(SI), Z12, Z13
+	VPXORQ        Z13, Z10, Z10
+	VPSHUFD       $0x4e, Z12, Z13
+	VPXORQ        Z12, Z13, Z13
+	VPCLMULQDQ    $0x00, 192(DI), Z13, Z13
+	VPXORQ        Z13, Z11, Z11
+	VMOVDQU64     256(R8), Z12
+	VPSHUFB       Z15, Z12, Z12
+	VPCLMULQDQ    $0x00, (DX), Z12, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x11, (DX), Z12, Z13
+	VPXORQ        Z13, Z10, Z10
+	VPSHUFD       $0x4e, Z12, Z13
+	VPXORQ        Z12, Z13, Z13
+	VPCLMULQDQ    $0x00, (BX), Z13, Z13
+	VPXORQ        Z13, Z11, Z11
+	VMOVDQU64     320(R8), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPCLMULQDQ    $0x00, 64(DX), Z12, Z13
 	VPXORQ        Z13, Z9, Z9
@@ -756,7 +783,7 @@ enc_done_3:
 	VPXORQ        Z12, Z13, Z13
 	VPCLMULQDQ    $0x00, 64(BX), Z13, Z13
 	VPXORQ        Z13, Z11, Z11
-	VMOVDQU64     128(SI), Z12
+	VMOVDQU64     384(R8), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPCLMULQDQ    $0x00, 128(DX), Z12, Z13
 	VPXORQ        Z13, Z9, Z9
@@ -766,62 +793,7 @@ enc_done_3:
 	VPXORQ        Z12, Z13, Z13
 	VPCLMULQDQ    $0x00, 128(BX), Z13, Z13
 	VPXORQ        Z13, Z11, Z11
-	VMOVDQU64     192(SI), Z12
-	VPSHUFB       Z15, Z12, Z12
-	VPCLMULQDQ    $0x00, 192(DX), Z12, Z13
-	VPXORQ        Z13, Z9, Z9
-	VPCLMULQDQ    $0x11, 192(DX), Z12, Z13
-	VPXORQ        Z13, Z10, Z10
-	VPSHUFD       $0x4e, Z12, Z13
-	VPXORQ        Z12, Z13, Z13
-	VPCLMULQDQ    $0x00, 192(BX), Z13, Z13
-	VPXORQ        Z13, Z11, Z11
-	VPXORQ        Z9, Z11, Z11
-	VPXORQ        Z10, Z11, Z11
-	VPSLLDQ       $0x08, Z11, Z13
-	VPXORQ        Z13, Z9, Z9
-	VPSRLDQ       $0x08, Z11, Z11
-	VPXORQ        Z11, Z10, Z10
-	VPCLMULQDQ    $0x00, gcmPoly4<>+0(SB), Z9, Z13
-	VPSHUFD       $0x4e, Z9, Z9
-	VPXORQ        Z13, Z9, Z9
-	VPCLMULQDQ    $0x00, gcmPoly4<>+0(SB), Z9, Z13
-	VPSHUFD       $0x4e, Z9, Z9
-	VPXORQ        Z13, Z9, Z9
-	VPXORQ        Z10, Z9, Z9
-	VEXTRACTI64X4 $0x01, Z9, Y13
-	VPXOR         Y13, Y9, Y9
-	VEXTRACTI128  $0x01, Y9, X13
-	VPXOR         X13, X9, X9
-	VMOVDQU64     256(SI), Z12
-	VPSHUFB       Z15, Z12, Z12
-	VPXORQ        Z9, Z12, Z12
-	VPCLMULQDQ    $0x00, (DX), Z12, Z9
-	VPCLMULQDQ    $0x11, (DX), Z12, Z10
-	VPSHUFD       $0x4e, Z12, Z11
-	VPXORQ        Z12, Z11, Z11
-	VPCLMULQDQ    $0x00, (BX), Z11, Z11
-	VMOVDQU64     320(SI), Z12
-	VPSHUFB       Z15, Z12, Z12
-	VPCLMULQDQ    $0x00, 64(DX), Z12, Z13
-	VPXORQ        Z13, Z9, Z9
-	VPCLMULQDQ    $0x11, 64(DX), Z12, Z13
-	VPXORQ        Z13, Z10, Z10
-	VPSHUFD       $0x4e, Z12, Z13
-	VPXORQ        Z12, Z13, Z13
-	VPCLMULQDQ    $0x00, 64(BX), Z13, Z13
-	VPXORQ        Z13, Z11, Z11
-	VMOVDQU64     384(SI), Z12
-	VPSHUFB       Z15, Z12, Z12
-	VPCLMULQDQ    $0x00, 128(DX), Z12, Z13
-	VPXORQ        Z13, Z9, Z9
-	VPCLMULQDQ    $0x11, 128(DX), Z12, Z13
-	VPXORQ        Z13, Z10, Z10
-	VPSHUFD       $0x4e, Z12, Z13
-	VPXORQ        Z12, Z13, Z13
-	VPCLMULQDQ    $0x00, 128(BX), Z13, Z13
-	VPXORQ        Z13, Z11, Z11
-	VMOVDQU64     448(SI), Z12
+	VMOVDQU64     448(R8), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPCLMULQDQ    $0x00, 192(DX), Z12, Z13
 	VPXORQ        Z13, Z9, Z9
@@ -857,31 +829,33 @@ enc_done_3:
 	VZEROUPPER
 	RET
 
-// func gcmDecVAES512(nr int, xk *byte, pow *[16][2]uint64, kar *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte)
+// func gcmDecVAES512(nr int, xk *byte, pow *[16][2]uint64, kar *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte, powHi *[16][2]uint64, karHi *[16][2]uint64)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, VAES, VPCLMULQDQ
-TEXT ·gcmDecVAES512(SB), NOSPLIT, $0-96
+TEXT ·gcmDecVAES512(SB), NOSPLIT, $0-112
 	MOVQ            nr+0(FP), AX
 	MOVQ            xk+8(FP), CX
 	MOVQ            pow+16(FP), DX
 	MOVQ            kar+24(FP), BX
-	MOVQ            acc+32(FP), SI
-	MOVQ            ctr+40(FP), DI
-	MOVQ            dst_base+48(FP), R8
-	MOVQ            src_base+72(FP), R9
-	MOVQ            src_len+80(FP), R10
-	SHRQ            $0x09, R10
-	MOVQ            AX, R11
-	SHLQ            $0x04, R11
-	ADDQ            CX, R11
+	MOVQ            powHi+96(FP), SI
+	MOVQ            karHi+104(FP), DI
+	MOVQ            acc+32(FP), R8
+	MOVQ            ctr+40(FP), R9
+	MOVQ            dst_base+48(FP), R10
+	MOVQ            src_base+72(FP), R11
+	MOVQ            src_len+80(FP), R12
+	SHRQ            $0x09, R12
+	MOVQ            AX, R13
+	SHLQ            $0x04, R13
+	ADDQ            CX, R13
 	VMOVDQU64       gcmByteReverse<>+0(SB), Z15
-	VMOVDQU         (SI), X9
+	VMOVDQU         (R8), X9
 	VPSHUFB         X15, X9, X9
-	VBROADCASTI32X4 (DI), Z14
+	VBROADCASTI32X4 (R9), Z14
 	VPSHUFB         Z15, Z14, Z14
 	VPADDD          gcmLaneOffsets4<>+0(SB), Z14, Z14
 
 dec_loop_5:
-	TESTQ           R10, R10
+	TESTQ           R12, R12
 	JZ              dec_done_6
 	VBROADCASTI32X4 (CX), Z8
 	VPADDD          gcmIncr4<>+0(SB), Z14, Z0
@@ -918,14 +892,14 @@ dec_loop_5:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       (R9), Z12
+	VMOVDQU64       (R11), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPXORQ          Z9, Z12, Z12
-	VPCLMULQDQ      $0x00, (DX), Z12, Z9
-	VPCLMULQDQ      $0x11, (DX), Z12, Z10
+	VPCLMULQDQ      $0x00, (SI), Z12, Z9
+	VPCLMULQDQ      $0x11, (SI), Z12, Z10
 	VPSHUFD         $0x4e, Z12, Z11
 	VPXORQ          Z12, Z11, Z11
-	VPCLMULQDQ      $0x00, (BX), Z11, Z11
+	VPCLMULQDQ      $0x00, (DI), Z11, Z11
 	VBROADCASTI32X4 32(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -935,15 +909,15 @@ dec_loop_5:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       64(R9), Z12
+	VMOVDQU64       64(R11), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 64(DX), Z12, Z13
+	VPCLMULQDQ      $0x00, 64(SI), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 64(DX), Z12, Z13
+	VPCLMULQDQ      $0x11, 64(SI), Z12, Z13
 	VPXORQ          Z13, Z10, Z10
 	VPSHUFD         $0x4e, Z12, Z13
 	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 64(BX), Z13, Z13
+	VPCLMULQDQ      $0x00, 64(DI), Z13, Z13
 	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 48(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -954,15 +928,15 @@ dec_loop_5:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       128(R9), Z12
+	VMOVDQU64       128(R11), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 128(DX), Z12, Z13
+	VPCLMULQDQ      $0x00, 128(SI), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 128(DX), Z12, Z13
+	VPCLMULQDQ      $0x11, 128(SI), Z12, Z13
 	VPXORQ          Z13, Z10, Z10
 	VPSHUFD         $0x4e, Z12, Z13
 	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 128(BX), Z13, Z13
+	VPCLMULQDQ      $0x00, 128(DI), Z13, Z13
 	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 64(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -973,15 +947,15 @@ dec_loop_5:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       192(R9), Z12
+	VMOVDQU64       192(R11), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 192(DX), Z12, Z13
+	VPCLMULQDQ      $0x00, 192(SI), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 192(DX), Z12, Z13
+	VPCLMULQDQ      $0x11, 192(SI), Z12, Z13
 	VPXORQ          Z13, Z10, Z10
 	VPSHUFD         $0x4e, Z12, Z13
 	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 192(BX), Z13, Z13
+	VPCLMULQDQ      $0x00, 192(DI), Z13, Z13
 	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 80(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -992,23 +966,16 @@ dec_loop_5:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VPXORQ          Z9, Z11, Z11
-	VPXORQ          Z10, Z11, Z11
-	VPSLLDQ         $0x08, Z11, Z13
+	VMOVDQU64       256(R11), Z12
+	VPSHUFB         Z15, Z12, Z12
+	VPCLMULQDQ      $0x00, (DX), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPSRLDQ         $0x08, Z11, Z11
-	VPXORQ          Z11, Z10, Z10
-	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
-	VPSHUFD         $0x4e, Z9, Z9
-	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
-	VPSHUFD         $0x4e, Z9, Z9
-	VPXORQ          Z13, Z9, Z9
-	VPXORQ          Z10, Z9, Z9
-	VEXTRACTI64X4   $0x01, Z9, Y13
-	VPXOR           Y13, Y9, Y9
-	VEXTRACTI128    $0x01, Y9, X13
-	VPXOR           X13, X9, X9
+	VPCLMULQDQ      $0x11, (DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, (BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 96(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1018,14 +985,16 @@ dec_loop_5:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       256(R9), Z12
+	VMOVDQU64       320(R11), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPXORQ          Z9, Z12, Z12
-	VPCLMULQDQ      $0x00, (DX), Z12, Z9
-	VPCLMULQDQ      $0x11, (DX), Z12, Z10
-	VPSHUFD         $0x4e, Z12, Z11
-	VPXORQ          Z12, Z11, Z11
-	VPCLMULQDQ      $0x00, (BX), Z11, Z11
+	VPCLMULQDQ      $0x00, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x11, 64(DX), Z12, Z13
+	VPXORQ          Z13, Z10, Z10
+	VPSHUFD         $0x4e, Z12, Z13
+	VPXORQ          Z12, Z13, Z13
+	VPCLMULQDQ      $0x00, 64(BX), Z13, Z13
+	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 112(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1035,15 +1004,15 @@ dec_loop_5:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       320(R9), Z12
+	VMOVDQU64       384(R11), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 64(DX), Z12, Z13
+	VPCLMULQDQ      $0x00, 128(DX), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 64(DX), Z12, Z13
+	VPCLMULQDQ      $0x11, 128(DX), Z12, Z13
 	VPXORQ          Z13, Z10, Z10
 	VPSHUFD         $0x4e, Z12, Z13
 	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 64(BX), Z13, Z13
+	VPCLMULQDQ      $0x00, 128(BX), Z13, Z13
 	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 128(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -1054,15 +1023,15 @@ dec_loop_5:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       384(R9), Z12
+	VMOVDQU64       448(R11), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 128(DX), Z12, Z13
+	VPCLMULQDQ      $0x00, 192(DX), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 128(DX), Z12, Z13
+	VPCLMULQDQ      $0x11, 192(DX), Z12, Z13
 	VPXORQ          Z13, Z10, Z10
 	VPSHUFD         $0x4e, Z12, Z13
 	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 128(BX), Z13, Z13
+	VPCLMULQDQ      $0x00, 192(BX), Z13, Z13
 	VPXORQ          Z13, Z11, Z11
 	VBROADCASTI32X4 144(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -1073,16 +1042,6 @@ dec_loop_5:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       448(R9), Z12
-	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 192(DX), Z12, Z13
-	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 192(DX), Z12, Z13
-	VPXORQ          Z13, Z10, Z10
-	VPSHUFD         $0x4e, Z12, Z13
-	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 192(BX), Z13, Z13
-	VPXORQ          Z13, Z11, Z11
 	VPXORQ          Z9, Z11, Z11
 	VPXORQ          Z10, Z11, Z11
 	VPSLLDQ         $0x08, Z11, Z13
@@ -1142,7 +1101,7 @@ dec_loop_5:
 	VAESENC         Z8, Z7, Z7
 
 last_7:
-	VBROADCASTI32X4 (R11), Z8
+	VBROADCASTI32X4 (R13), Z8
 	VAESENCLAST     Z8, Z0, Z0
 	VAESENCLAST     Z8, Z1, Z1
 	VAESENCLAST     Z8, Z2, Z2
@@ -1151,25 +1110,25 @@ last_7:
 	VAESENCLAST     Z8, Z5, Z5
 	VAESENCLAST     Z8, Z6, Z6
 	VAESENCLAST     Z8, Z7, Z7
-	VPXORQ          (R9), Z0, Z0
-	VMOVDQU64       Z0, (R8)
-	VPXORQ          64(R9), Z1, Z1
-	VMOVDQU64       Z1, 64(R8)
-	VPXORQ          128(R9), Z2, Z2
-	VMOVDQU64       Z2, 128(R8)
-	VPXORQ          192(R9), Z3, Z3
-	VMOVDQU64       Z3, 192(R8)
-	VPXORQ          256(R9), Z4, Z4
-	VMOVDQU64       Z4, 256(R8)
-	VPXORQ          320(R9), Z5, Z5
-	VMOVDQU64       Z5, 320(R8)
-	VPXORQ          384(R9), Z6, Z6
-	VMOVDQU64       Z6, 384(R8)
-	VPXORQ          448(R9), Z7, Z7
-	VMOVDQU64       Z7, 448(R8)
-	ADDQ            $0x00000200, R9
-	ADDQ            $0x00000200, R8
-	DECQ            R10
+	VPXORQ          (R11), Z0, Z0
+	VMOVDQU64       Z0, (R10)
+	VPXORQ          64(R11), Z1, Z1
+	VMOVDQU64       Z1, 64(R10)
+	VPXORQ          128(R11), Z2, Z2
+	VMOVDQU64       Z2, 128(R10)
+	VPXORQ          192(R11), Z3, Z3
+	VMOVDQU64       Z3, 192(R10)
+	VPXORQ          256(R11), Z4, Z4
+	VMOVDQU64       Z4, 256(R10)
+	VPXORQ          320(R11), Z5, Z5
+	VMOVDQU64       Z5, 320(R10)
+	VPXORQ          384(R11), Z6, Z6
+	VMOVDQU64       Z6, 384(R10)
+	VPXORQ          448(R11), Z7, Z7
+	VMOVDQU64       Z7, 448(R10)
+	ADDQ            $0x00000200, R11
+	ADDQ            $0x00000200, R10
+	DECQ            R12
 	JMP             dec_loop_5
 
 dec_done_6:

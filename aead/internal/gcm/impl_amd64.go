@@ -64,14 +64,15 @@ func updateVCLMUL(k *ghash.Key, acc *[ghash.BlockSize]byte, p []byte) {
 
 // gcmEncVAES512 and gcmDecVAES512 are gcmEncVAES and gcmDecVAES with
 // chunks of 32 blocks (512 bytes), four in each of eight ZMM registers,
-// and two GHASH reductions per chunk, each over sixteen blocks with the
-// same powers H^16..H^1: for len(src)/512 chunks (see split512).
+// and one GHASH reduction per chunk, with the powers H^32..H^17 of powHi
+// and karHi (ghash.Key.TablesHi) besides H^16..H^1: for len(src)/512
+// chunks (see split512).
 
 //go:noescape
-func gcmEncVAES512(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)
+func gcmEncVAES512(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte, powHi, karHi *[16][2]uint64)
 
 //go:noescape
-func gcmDecVAES512(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)
+func gcmDecVAES512(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte, powHi, karHi *[16][2]uint64)
 
 //go:noescape
 func gcmEncVAES(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)
@@ -88,6 +89,14 @@ func gcmEncAVX(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, ds
 
 //go:noescape
 func gcmDecAVX(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)
+
+// initWide fills the GHASH tables H³²..H¹⁷ that the 512-bit kernels read,
+// when g's implementation has them.
+func (g *GCM) initWide() {
+	if g.impl.stitch == stitchVAES512 {
+		g.hash.InitWide()
+	}
+}
 
 // vaes512MinLen is the least that goes to gcmEncVAES512 and gcmDecVAES512.
 // Each call ends with the GHASH of its last chunk alone (Seal) or starts
@@ -123,7 +132,8 @@ func sealBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 		m := split512(n)
 		pow, kar := g.hash.Tables()
 		if m > 0 {
-			gcmEncVAES512(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[:m], src[:m])
+			powHi, karHi := g.hash.TablesHi()
+			gcmEncVAES512(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[:m], src[:m], powHi, karHi)
 		}
 		if n > m {
 			gcmEncVAES(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[m:n], src[m:n])
@@ -155,7 +165,8 @@ func openBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 		m := split512(n)
 		pow, kar := g.hash.Tables()
 		if m > 0 {
-			gcmDecVAES512(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[:m], src[:m])
+			powHi, karHi := g.hash.TablesHi()
+			gcmDecVAES512(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[:m], src[:m], powHi, karHi)
 		}
 		if n > m {
 			gcmDecVAES(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[m:n], src[m:n])

@@ -69,6 +69,33 @@ func initPowers(k *Key) {
 	}
 }
 
+// InitWide fills the tables of TablesHi, H³²..H¹⁷, for the kernels that
+// absorb 32 blocks per reduction; k must have been set by Init.
+func (k *Key) InitWide() {
+	// pow[0] is H¹⁶·x⁻¹ (see initPowers); undo the multiplication by x⁻¹:
+	// the shift left set bit 0 only with the reduction's constant, which
+	// the top bit had brought in.
+	lo, hi := k.pow[0][0], k.pow[0][1]
+	m := -(lo & 1)
+	lo ^= m & 1
+	hi ^= m & 0xc200000000000000
+	y := [2]uint64{hi>>1 | m<<63, lo>>1 | hi<<63} // H¹⁶ as (hi, lo)
+	for j := maxPowers + 1; j <= 2*maxPowers; j++ {
+		mul(k, &y)
+		hi, lo := y[0], y[1]
+		m := -(hi >> 63)
+		hi = hi<<1 | lo>>63 ^ m&0xc200000000000000
+		lo = lo<<1 ^ m&1
+		k.powHi[2*maxPowers-j] = [2]uint64{lo, hi}
+		k.karHi[2*maxPowers-j] = [2]uint64{lo ^ hi, lo ^ hi}
+	}
+}
+
+// TablesHi returns the tables that InitWide fills, H³²..H¹⁷ in the form
+// of Tables: powHi[i] is H^(32-i)·x⁻¹. They alias k and must not be
+// modified.
+func (k *Key) TablesHi() (pow, kar *[maxPowers][2]uint64) { return &k.powHi, &k.karHi }
+
 // Tables returns the powers of H that the amd64 kernels use, for AES-GCM's
 // stitched kernels: pow[i] is H^(16-i)·x⁻¹ as the little-endian 128-bit
 // integer of the bit-reversed polynomial, and kar[i] holds the XOR of its

@@ -101,12 +101,13 @@ func gcmMain() {
 				poly: gcmPoly, incr: incr, laneOne: laneOne,
 				hashInput: decrypt,
 			}
+			blocks := 8 * lanes
 			if decrypt {
 				k.name, k.tag = fmt.Sprintf(name, "Dec"), "dec"
-				k.doc = k.name + " decrypts len(src)/256 chunks of 16 blocks of src into dst and hashes them, 16 blocks per reduction."
+				k.doc = fmt.Sprintf("%s decrypts len(src)/%d chunks of %d blocks of src into dst and hashes them, %d blocks per reduction.", k.name, 16*blocks, blocks, blocks)
 			} else {
 				k.name, k.tag = fmt.Sprintf(name, "Enc"), "enc"
-				k.doc = k.name + " encrypts len(src)/256 chunks of 16 blocks of src into dst and hashes the result, 16 blocks per reduction."
+				k.doc = fmt.Sprintf("%s encrypts len(src)/%d chunks of %d blocks of src into dst and hashes the result, %d blocks per reduction.", k.name, 16*blocks, blocks, blocks)
 			}
 			stitchedKernel(k)
 		}
@@ -135,8 +136,9 @@ func incrTable(name string, lanes int) Mem {
 type stitch struct {
 	name, doc string
 	tag       string // the prefix of the main loop's labels
-	// lanes: blocks per register, 4 (ZMM: 32 blocks per chunk), 2 (YMM:
-	// 16 blocks) or 1 (XMM: 8 blocks), in eight registers of AES states.
+	// lanes: blocks per register, 4 (ZMM: 32 blocks per chunk, which
+	// need H^32..H^17 too), 2 (YMM: 16 blocks) or 1 (XMM: 8 blocks), in
+	// eight registers of AES states.
 	lanes int
 	// hashInput: the kernel hashes src before it decrypts it (AES-GCM's
 	// Open); otherwise it hashes dst after it has written it (AES-GCM's
@@ -156,6 +158,7 @@ type stitch struct {
 type gcmState struct {
 	stitch
 	nr, xk, last, pow, kar Register
+	powHi, karHi           Register // H^32..H^17, with four lanes
 }
 
 // v returns y, its X half for one lane, or the ZMM register of which it is
@@ -178,22 +181,17 @@ func (st gcmState) blocks() int { return st.lanes * len(st.aes()) }
 func (st gcmState) chunk() int  { return 16 * st.blocks() }
 
 // steps is the number of GHASH steps of one iteration, a register of
-// blocks each; groupSteps the steps between two reductions, which cover
-// sixteen blocks (eight with one lane), multiplied by H^16..H^1 (H^8..H^1).
-func (st gcmState) steps() int      { return len(st.aes()) }
-func (st gcmState) groupSteps() int { return min(st.steps(), 16/st.lanes) }
+// blocks each, all between two reductions.
+func (st gcmState) steps() int { return len(st.aes()) }
 
-// hashOps returns the GHASH work of one chunk at hashed, step by step:
-// each group's steps, then its reduction.
+// hashOps returns the GHASH work of one chunk at hashed, step by step,
+// then the reduction.
 func (st gcmState) hashOps(hashed Register) []func() {
 	var ops []func()
 	for i := 0; i < st.steps(); i++ {
 		ops = append(ops, func() { ghashStep(st, hashed, i) })
-		if (i+1)%st.groupSteps() == 0 {
-			ops = append(ops, func() { ghashReduce(st) })
-		}
 	}
-	return ops
+	return append(ops, func() { ghashReduce(st) })
 }
 
 // xor sets dst to a XOR b: VEX for XMM and YMM, EVEX for ZMM.
@@ -233,7 +231,11 @@ var (
 // plaintext (AES-GCM-SIV's Open) into *acc and advances *ctr by one per
 // block. len(src) must be a positive multiple of 256.
 func stitchedKernel(k stitch) {
-	TEXT(k.name, NOSPLIT, "func(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)")
+	sig := "func(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)"
+	if k.lanes == 4 {
+		sig = "func(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte, powHi, karHi *[16][2]uint64)"
+	}
+	TEXT(k.name, NOSPLIT, sig)
 	Doc(k.doc)
 	st := gcmState{
 		stitch: k,
@@ -241,6 +243,10 @@ func stitchedKernel(k stitch) {
 		xk:     Load(Param("xk"), GP64()),
 		pow:    Load(Param("pow"), GP64()),
 		kar:    Load(Param("kar"), GP64()),
+	}
+	if k.lanes == 4 {
+		st.powHi = Load(Param("powHi"), GP64())
+		st.karHi = Load(Param("karHi"), GP64())
 	}
 	accP := Load(Param("acc"), GP64())
 	ctrP := Load(Param("ctr"), GP64())
@@ -361,9 +367,8 @@ func gcmIteration(st gcmState, src, dst Register, hashed Register) {
 			VAESENC(rk, st.v(y), st.v(y))
 		}
 	}
-	// Rounds 1-9 are common to all key sizes; a GHASH step or a reduction
-	// follows each (with four lanes, the second reduction also follows
-	// round 9).
+	// Rounds 1-9 are common to all key sizes; a GHASH step follows each
+	// of rounds 1-8 and the reduction round 9.
 	var ops []func()
 	if hashed != nil {
 		ops = st.hashOps(hashed)
@@ -400,29 +405,31 @@ func gcmIteration(st gcmState, src, dst Register, hashed Register) {
 	}
 }
 
-// ghashStep emits step i of the aggregated GHASH (or POLYVAL) of the
-// chunk at hashed, one register of blocks. With two lanes (steps 0..7),
-// blocks 2i and 2i+1, multiplied by H^(16-2i) and H^(15-2i); with four
-// (steps 0..7, two groups of sixteen blocks), blocks 4i to 4i+3,
-// multiplied by H^(16-4j) to H^(13-4j), j = i mod 4. The first step of a
-// group adds the accumulator to its first block and starts the sums.
+// ghashStep emits step i (0..7) of the aggregated GHASH (or POLYVAL) of
+// the chunk at hashed, one register of blocks: with two lanes, blocks 2i
+// and 2i+1, multiplied by H^(16-2i) and H^(15-2i); with four, blocks 4i to
+// 4i+3, multiplied by H^(32-4i) to H^(29-4i) (powHi for steps 0..3). Step
+// 0 adds the accumulator to block 0 and starts the sums.
 //
-// With one lane, the step takes block i (of eight), multiplied by H^(8-i).
+// With one lane, the step takes block i, multiplied by H^(8-i).
 func ghashStep(st gcmState, hashed Register, i int) {
-	// Power k (H^(16-k)) is at 16k in pow and kar.
-	j := i % st.groupSteps()
-	first := 16 - st.lanes*st.groupSteps()
-	pm := Mem{Base: st.pow, Disp: 16 * (first + st.lanes*j)}
-	km := Mem{Base: st.kar, Disp: 16 * (first + st.lanes*j)}
+	// Power k (H^(16-k)) is at 16k in pow and kar; H^(32-k) in powHi and
+	// karHi.
+	pow, kar, k := st.pow, st.kar, 16-st.blocks()+st.lanes*i
+	if k < 0 {
+		pow, kar, k = st.powHi, st.karHi, k+16
+	}
+	pm := Mem{Base: pow, Disp: 16 * k}
+	km := Mem{Base: kar, Disp: 16 * k}
 	d, t, lo, hi, mid := st.v(gD), st.v(gT), st.v(gLo), st.v(gHi), st.v(gMid)
 	mov(Mem{Base: hashed, Disp: 16 * st.lanes * i}, d)
 	if st.swap {
 		VPSHUFB(st.v(gBswap), d, d)
 	}
-	if j == 0 {
+	if i == 0 {
 		xor(lo, d, d)
 	}
-	avxProduct(d, t, lo, hi, mid, pm, km, j == 0)
+	avxProduct(d, t, lo, hi, mid, pm, km, i == 0)
 }
 
 // ghashReduce adds the lanes of the three sums, combines them into the
