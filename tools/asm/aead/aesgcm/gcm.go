@@ -429,7 +429,34 @@ func ghashStep(st gcmState, hashed Register, i int) {
 	if i == 0 {
 		xor(lo, d, d)
 	}
+	if st.lanes == 4 && i >= 2 {
+		// Steps 2 and 3, 4 and 5, 6 and 7 add their products to the
+		// sums together, with one VPTERNLOGQ per sum.
+		if i%2 == 0 {
+			products(d, zPair[0], zPair[1], zPair[2], pm, km)
+			return
+		}
+		products(d, zPair[3], zPair[4], zPair[5], pm, km)
+		for j, sum := range []Register{lo, hi, mid} {
+			VPTERNLOGQ(U8(0x96), zPair[j], zPair[3+j], sum) // sum ^= both
+		}
+		return
+	}
 	avxProduct(d, t, lo, hi, mid, pm, km, i == 0)
+}
+
+// zPair holds the products of two GHASH steps of the four-lane kernels,
+// lo, hi and mid of the first, then of the second.
+var zPair = []Register{Z17, Z18, Z19, Z20, Z21, Z22}
+
+// products sets lo, hi and mid to the Karatsuba products of d by the
+// powers at hm (kar entries at km), as avxProduct with first.
+func products(d, lo, hi, mid Register, hm, km Mem) {
+	VPCLMULQDQ(U8(0x00), hm, d, lo)
+	VPCLMULQDQ(U8(0x11), hm, d, hi)
+	VPSHUFD(U8(0x4e), d, mid)
+	VPXORQ(d, mid, mid)
+	VPCLMULQDQ(U8(0x00), km, mid, mid)
 }
 
 // ghashReduce adds the lanes of the three sums, combines them into the
