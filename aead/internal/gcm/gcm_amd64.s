@@ -223,6 +223,72 @@ DATA gcmIncr4<>+564(SB)/4, $0x00000000
 DATA gcmIncr4<>+568(SB)/8, $0x0000000000000000
 GLOBL gcmIncr4<>(SB), RODATA|NOPTR, $576
 
+DATA gcmIncrBE4<>+0(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+8(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+16(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+24(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+32(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+40(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+48(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+56(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+64(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+72(SB)/8, $0x0400000000000000
+DATA gcmIncrBE4<>+80(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+88(SB)/8, $0x0400000000000000
+DATA gcmIncrBE4<>+96(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+104(SB)/8, $0x0400000000000000
+DATA gcmIncrBE4<>+112(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+120(SB)/8, $0x0400000000000000
+DATA gcmIncrBE4<>+128(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+136(SB)/8, $0x0800000000000000
+DATA gcmIncrBE4<>+144(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+152(SB)/8, $0x0800000000000000
+DATA gcmIncrBE4<>+160(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+168(SB)/8, $0x0800000000000000
+DATA gcmIncrBE4<>+176(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+184(SB)/8, $0x0800000000000000
+DATA gcmIncrBE4<>+192(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+200(SB)/8, $0x0c00000000000000
+DATA gcmIncrBE4<>+208(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+216(SB)/8, $0x0c00000000000000
+DATA gcmIncrBE4<>+224(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+232(SB)/8, $0x0c00000000000000
+DATA gcmIncrBE4<>+240(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+248(SB)/8, $0x0c00000000000000
+DATA gcmIncrBE4<>+256(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+264(SB)/8, $0x1000000000000000
+DATA gcmIncrBE4<>+272(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+280(SB)/8, $0x1000000000000000
+DATA gcmIncrBE4<>+288(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+296(SB)/8, $0x1000000000000000
+DATA gcmIncrBE4<>+304(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+312(SB)/8, $0x1000000000000000
+DATA gcmIncrBE4<>+320(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+328(SB)/8, $0x1400000000000000
+DATA gcmIncrBE4<>+336(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+344(SB)/8, $0x1400000000000000
+DATA gcmIncrBE4<>+352(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+360(SB)/8, $0x1400000000000000
+DATA gcmIncrBE4<>+368(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+376(SB)/8, $0x1400000000000000
+DATA gcmIncrBE4<>+384(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+392(SB)/8, $0x1800000000000000
+DATA gcmIncrBE4<>+400(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+408(SB)/8, $0x1800000000000000
+DATA gcmIncrBE4<>+416(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+424(SB)/8, $0x1800000000000000
+DATA gcmIncrBE4<>+432(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+440(SB)/8, $0x1800000000000000
+DATA gcmIncrBE4<>+448(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+456(SB)/8, $0x1c00000000000000
+DATA gcmIncrBE4<>+464(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+472(SB)/8, $0x1c00000000000000
+DATA gcmIncrBE4<>+480(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+488(SB)/8, $0x1c00000000000000
+DATA gcmIncrBE4<>+496(SB)/8, $0x0000000000000000
+DATA gcmIncrBE4<>+504(SB)/8, $0x1c00000000000000
+GLOBL gcmIncrBE4<>(SB), RODATA|NOPTR, $512
+
 DATA gcmLaneOffsets4<>+0(SB)/4, $0x00000000
 DATA gcmLaneOffsets4<>+4(SB)/4, $0x00000000
 DATA gcmLaneOffsets4<>+8(SB)/8, $0x0000000000000000
@@ -264,35 +330,61 @@ TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-112
 	VMOVDQU64       gcmByteReverse<>+0(SB), Z15
 	VMOVDQU         (R8), X9
 	VPSHUFB         X15, X9, X9
+	MOVL            12(R9), R8
+	BSWAPL          R8
 	VBROADCASTI32X4 (R9), Z14
 	VPSHUFB         Z15, Z14, Z14
 	VPADDD          gcmLaneOffsets4<>+0(SB), Z14, Z14
-	MOVQ            R10, R8
+	MOVQ            R10, R9
 	VBROADCASTI32X4 (CX), Z8
-	VPADDD          gcmIncr4<>+0(SB), Z14, Z0
-	VPSHUFB         Z15, Z0, Z0
-	VPXORQ          Z8, Z0, Z0
-	VPADDD          gcmIncr4<>+64(SB), Z14, Z1
-	VPSHUFB         Z15, Z1, Z1
+	CMPB            R8, $0xe0
+	JA              ctr_slow_1
+	VPSHUFB         Z15, Z14, Z23
+	VPXORQ          Z8, Z23, Z0
+	VPADDD          gcmIncrBE4<>+64(SB), Z23, Z1
 	VPXORQ          Z8, Z1, Z1
-	VPADDD          gcmIncr4<>+128(SB), Z14, Z2
-	VPSHUFB         Z15, Z2, Z2
+	VPADDD          gcmIncrBE4<>+128(SB), Z23, Z2
 	VPXORQ          Z8, Z2, Z2
-	VPADDD          gcmIncr4<>+192(SB), Z14, Z3
-	VPSHUFB         Z15, Z3, Z3
+	VPADDD          gcmIncrBE4<>+192(SB), Z23, Z3
 	VPXORQ          Z8, Z3, Z3
-	VPADDD          gcmIncr4<>+256(SB), Z14, Z4
-	VPSHUFB         Z15, Z4, Z4
+	VPADDD          gcmIncrBE4<>+256(SB), Z23, Z4
 	VPXORQ          Z8, Z4, Z4
-	VPADDD          gcmIncr4<>+320(SB), Z14, Z5
-	VPSHUFB         Z15, Z5, Z5
+	VPADDD          gcmIncrBE4<>+320(SB), Z23, Z5
 	VPXORQ          Z8, Z5, Z5
-	VPADDD          gcmIncr4<>+384(SB), Z14, Z6
-	VPSHUFB         Z15, Z6, Z6
+	VPADDD          gcmIncrBE4<>+384(SB), Z23, Z6
 	VPXORQ          Z8, Z6, Z6
-	VPADDD          gcmIncr4<>+448(SB), Z14, Z7
-	VPSHUFB         Z15, Z7, Z7
+	VPADDD          gcmIncrBE4<>+448(SB), Z23, Z7
 	VPXORQ          Z8, Z7, Z7
+	JMP             ctr_join_2
+
+ctr_slow_1:
+	VPADDD  gcmIncr4<>+0(SB), Z14, Z0
+	VPSHUFB Z15, Z0, Z0
+	VPXORQ  Z8, Z0, Z0
+	VPADDD  gcmIncr4<>+64(SB), Z14, Z1
+	VPSHUFB Z15, Z1, Z1
+	VPXORQ  Z8, Z1, Z1
+	VPADDD  gcmIncr4<>+128(SB), Z14, Z2
+	VPSHUFB Z15, Z2, Z2
+	VPXORQ  Z8, Z2, Z2
+	VPADDD  gcmIncr4<>+192(SB), Z14, Z3
+	VPSHUFB Z15, Z3, Z3
+	VPXORQ  Z8, Z3, Z3
+	VPADDD  gcmIncr4<>+256(SB), Z14, Z4
+	VPSHUFB Z15, Z4, Z4
+	VPXORQ  Z8, Z4, Z4
+	VPADDD  gcmIncr4<>+320(SB), Z14, Z5
+	VPSHUFB Z15, Z5, Z5
+	VPXORQ  Z8, Z5, Z5
+	VPADDD  gcmIncr4<>+384(SB), Z14, Z6
+	VPSHUFB Z15, Z6, Z6
+	VPXORQ  Z8, Z6, Z6
+	VPADDD  gcmIncr4<>+448(SB), Z14, Z7
+	VPSHUFB Z15, Z7, Z7
+	VPXORQ  Z8, Z7, Z7
+
+ctr_join_2:
+	ADDL            $0x20, R8
 	VPADDD          gcmIncr4<>+512(SB), Z14, Z14
 	VBROADCASTI32X4 16(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -376,7 +468,7 @@ TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-112
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
 	CMPQ            AX, $0x0a
-	JE              last_1
+	JE              last_3
 	VBROADCASTI32X4 160(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -396,7 +488,7 @@ TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-112
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
 	CMPQ            AX, $0x0c
-	JE              last_1
+	JE              last_3
 	VBROADCASTI32X4 192(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -416,7 +508,7 @@ TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-112
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
 
-last_1:
+last_3:
 	VBROADCASTI32X4 (R13), Z8
 	VAESENCLAST     Z8, Z0, Z0
 	VAESENCLAST     Z8, Z1, Z1
@@ -446,34 +538,58 @@ last_1:
 	ADDQ            $0x00000200, R10
 	DECQ            R12
 
-enc_loop_2:
+enc_loop_4:
 	TESTQ           R12, R12
-	JZ              enc_done_3
+	JZ              enc_done_5
 	VBROADCASTI32X4 (CX), Z8
-	VPADDD          gcmIncr4<>+0(SB), Z14, Z0
-	VPSHUFB         Z15, Z0, Z0
-	VPXORQ          Z8, Z0, Z0
-	VPADDD          gcmIncr4<>+64(SB), Z14, Z1
-	VPSHUFB         Z15, Z1, Z1
+	CMPB            R8, $0xe0
+	JA              ctr_slow_6
+	VPSHUFB         Z15, Z14, Z23
+	VPXORQ          Z8, Z23, Z0
+	VPADDD          gcmIncrBE4<>+64(SB), Z23, Z1
 	VPXORQ          Z8, Z1, Z1
-	VPADDD          gcmIncr4<>+128(SB), Z14, Z2
-	VPSHUFB         Z15, Z2, Z2
+	VPADDD          gcmIncrBE4<>+128(SB), Z23, Z2
 	VPXORQ          Z8, Z2, Z2
-	VPADDD          gcmIncr4<>+192(SB), Z14, Z3
-	VPSHUFB         Z15, Z3, Z3
+	VPADDD          gcmIncrBE4<>+192(SB), Z23, Z3
 	VPXORQ          Z8, Z3, Z3
-	VPADDD          gcmIncr4<>+256(SB), Z14, Z4
-	VPSHUFB         Z15, Z4, Z4
+	VPADDD          gcmIncrBE4<>+256(SB), Z23, Z4
 	VPXORQ          Z8, Z4, Z4
-	VPADDD          gcmIncr4<>+320(SB), Z14, Z5
-	VPSHUFB         Z15, Z5, Z5
+	VPADDD          gcmIncrBE4<>+320(SB), Z23, Z5
 	VPXORQ          Z8, Z5, Z5
-	VPADDD          gcmIncr4<>+384(SB), Z14, Z6
-	VPSHUFB         Z15, Z6, Z6
+	VPADDD          gcmIncrBE4<>+384(SB), Z23, Z6
 	VPXORQ          Z8, Z6, Z6
-	VPADDD          gcmIncr4<>+448(SB), Z14, Z7
-	VPSHUFB         Z15, Z7, Z7
+	VPADDD          gcmIncrBE4<>+448(SB), Z23, Z7
 	VPXORQ          Z8, Z7, Z7
+	JMP             ctr_join_7
+
+ctr_slow_6:
+	VPADDD  gcmIncr4<>+0(SB), Z14, Z0
+	VPSHUFB Z15, Z0, Z0
+	VPXORQ  Z8, Z0, Z0
+	VPADDD  gcmIncr4<>+64(SB), Z14, Z1
+	VPSHUFB Z15, Z1, Z1
+	VPXORQ  Z8, Z1, Z1
+	VPADDD  gcmIncr4<>+128(SB), Z14, Z2
+	VPSHUFB Z15, Z2, Z2
+	VPXORQ  Z8, Z2, Z2
+	VPADDD  gcmIncr4<>+192(SB), Z14, Z3
+	VPSHUFB Z15, Z3, Z3
+	VPXORQ  Z8, Z3, Z3
+	VPADDD  gcmIncr4<>+256(SB), Z14, Z4
+	VPSHUFB Z15, Z4, Z4
+	VPXORQ  Z8, Z4, Z4
+	VPADDD  gcmIncr4<>+320(SB), Z14, Z5
+	VPSHUFB Z15, Z5, Z5
+	VPXORQ  Z8, Z5, Z5
+	VPADDD  gcmIncr4<>+384(SB), Z14, Z6
+	VPSHUFB Z15, Z6, Z6
+	VPXORQ  Z8, Z6, Z6
+	VPADDD  gcmIncr4<>+448(SB), Z14, Z7
+	VPSHUFB Z15, Z7, Z7
+	VPXORQ  Z8, Z7, Z7
+
+ctr_join_7:
+	ADDL            $0x20, R8
 	VPADDD          gcmIncr4<>+512(SB), Z14, Z14
 	VBROADCASTI32X4 16(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -484,7 +600,7 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       (R8), Z12
+	VMOVDQU64       (R9), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPXORQ          Z9, Z12, Z12
 	VPCLMULQDQ      $0x00, (SI), Z12, Z9
@@ -501,7 +617,7 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       64(R8), Z12
+	VMOVDQU64       64(R9), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPCLMULQDQ      $0x00, 64(SI), Z12, Z13
 	VPXORQ          Z13, Z9, Z9
@@ -520,7 +636,7 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       128(R8), Z12
+	VMOVDQU64       128(R9), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPCLMULQDQ      $0x00, 128(SI), Z12, Z17
 	VPCLMULQDQ      $0x11, 128(SI), Z12, Z18
@@ -536,7 +652,7 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       192(R8), Z12
+	VMOVDQU64       192(R9), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPCLMULQDQ      $0x00, 192(SI), Z12, Z20
 	VPCLMULQDQ      $0x11, 192(SI), Z12, Z21
@@ -555,7 +671,7 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       256(R8), Z12
+	VMOVDQU64       256(R9), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPCLMULQDQ      $0x00, (DX), Z12, Z17
 	VPCLMULQDQ      $0x11, (DX), Z12, Z18
@@ -571,7 +687,7 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       320(R8), Z12
+	VMOVDQU64       320(R9), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPCLMULQDQ      $0x00, 64(DX), Z12, Z20
 	VPCLMULQDQ      $0x11, 64(DX), Z12, Z21
@@ -590,7 +706,7 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       384(R8), Z12
+	VMOVDQU64       384(R9), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPCLMULQDQ      $0x00, 128(DX), Z12, Z17
 	VPCLMULQDQ      $0x11, 128(DX), Z12, Z18
@@ -606,7 +722,7 @@ enc_loop_2:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       448(R8), Z12
+	VMOVDQU64       448(R9), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPCLMULQDQ      $0x00, 192(DX), Z12, Z20
 	VPCLMULQDQ      $0x11, 192(DX), Z12, Z21
@@ -643,7 +759,7 @@ enc_loop_2:
 	VEXTRACTI128    $0x01, Y9, X13
 	VPXOR           X13, X9, X9
 	CMPQ            AX, $0x0a
-	JE              last_4
+	JE              last_8
 	VBROADCASTI32X4 160(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -663,7 +779,7 @@ enc_loop_2:
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
 	CMPQ            AX, $0x0c
-	JE              last_4
+	JE              last_8
 	VBROADCASTI32X4 192(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -683,7 +799,7 @@ enc_loop_2:
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
 
-last_4:
+last_8:
 	VBROADCASTI32X4 (R13), Z8
 	VAESENCLAST     Z8, Z0, Z0
 	VAESENCLAST     Z8, Z1, Z1
@@ -711,12 +827,12 @@ last_4:
 	VMOVDQU64       Z7, 448(R10)
 	ADDQ            $0x00000200, R11
 	ADDQ            $0x00000200, R10
-	ADDQ            $0x00000200, R8
+	ADDQ            $0x00000200, R9
 	DECQ            R12
-	JMP             enc_loop_2
+	JMP             enc_loop_4
 
-enc_done_3:
-	VMOVDQU64     (R8), Z12
+enc_done_5:
+	VMOVDQU64     (R9), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPXORQ        Z9, Z12, Z12
 	VPCLMULQDQ    $0x00, (SI), Z12, Z9
@@ -724,7 +840,7 @@ enc_done_3:
 	VPSHUFD       $0x4e, Z12, Z11
 	VPXORQ        Z12, Z11, Z11
 	VPCLMULQDQ    $0x00, (DI), Z11, Z11
-	VMOVDQU64     64(R8), Z12
+	VMOVDQU64     64(R9), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPCLMULQDQ    $0x00, 64(SI), Z12, Z13
 	VPXORQ        Z13, Z9, Z9
@@ -734,14 +850,14 @@ enc_done_3:
 	VPXORQ        Z12, Z13, Z13
 	VPCLMULQDQ    $0x00, 64(DI), Z13, Z13
 	VPXORQ        Z13, Z11, Z11
-	VMOVDQU64     128(R8), Z12
+	VMOVDQU64     128(R9), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPCLMULQDQ    $0x00, 128(SI), Z12, Z17
 	VPCLMULQDQ    $0x11, 128(SI), Z12, Z18
 	VPSHUFD       $0x4e, Z12, Z19
 	VPXORQ        Z12, Z19, Z19
 	VPCLMULQDQ    $0x00, 128(DI), Z19, Z19
-	VMOVDQU64     192(R8), Z12
+	VMOVDQU64     192(R9), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPCLMULQDQ    $0x00, 192(SI), Z12, Z20
 	VPCLMULQDQ    $0x11, 192(SI), Z12, Z21
@@ -751,14 +867,14 @@ enc_done_3:
 	VPTERNLOGQ    $0x96, Z17, Z20, Z9
 	VPTERNLOGQ    $0x96, Z18, Z21, Z10
 	VPTERNLOGQ    $0x96, Z19, Z22, Z11
-	VMOVDQU64     256(R8), Z12
+	VMOVDQU64     256(R9), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPCLMULQDQ    $0x00, (DX), Z12, Z17
 	VPCLMULQDQ    $0x11, (DX), Z12, Z18
 	VPSHUFD       $0x4e, Z12, Z19
 	VPXORQ        Z12, Z19, Z19
 	VPCLMULQDQ    $0x00, (BX), Z19, Z19
-	VMOVDQU64     320(R8), Z12
+	VMOVDQU64     320(R9), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPCLMULQDQ    $0x00, 64(DX), Z12, Z20
 	VPCLMULQDQ    $0x11, 64(DX), Z12, Z21
@@ -768,14 +884,14 @@ enc_done_3:
 	VPTERNLOGQ    $0x96, Z17, Z20, Z9
 	VPTERNLOGQ    $0x96, Z18, Z21, Z10
 	VPTERNLOGQ    $0x96, Z19, Z22, Z11
-	VMOVDQU64     384(R8), Z12
+	VMOVDQU64     384(R9), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPCLMULQDQ    $0x00, 128(DX), Z12, Z17
 	VPCLMULQDQ    $0x11, 128(DX), Z12, Z18
 	VPSHUFD       $0x4e, Z12, Z19
 	VPXORQ        Z12, Z19, Z19
 	VPCLMULQDQ    $0x00, 128(BX), Z19, Z19
-	VMOVDQU64     448(R8), Z12
+	VMOVDQU64     448(R9), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPCLMULQDQ    $0x00, 192(DX), Z12, Z20
 	VPCLMULQDQ    $0x11, 192(DX), Z12, Z21
@@ -832,38 +948,64 @@ TEXT ·gcmDecVAES512(SB), NOSPLIT, $0-112
 	VMOVDQU64       gcmByteReverse<>+0(SB), Z15
 	VMOVDQU         (R8), X9
 	VPSHUFB         X15, X9, X9
+	MOVL            12(R9), R8
+	BSWAPL          R8
 	VBROADCASTI32X4 (R9), Z14
 	VPSHUFB         Z15, Z14, Z14
 	VPADDD          gcmLaneOffsets4<>+0(SB), Z14, Z14
 
-dec_loop_5:
+dec_loop_9:
 	TESTQ           R12, R12
-	JZ              dec_done_6
+	JZ              dec_done_10
 	VBROADCASTI32X4 (CX), Z8
-	VPADDD          gcmIncr4<>+0(SB), Z14, Z0
-	VPSHUFB         Z15, Z0, Z0
-	VPXORQ          Z8, Z0, Z0
-	VPADDD          gcmIncr4<>+64(SB), Z14, Z1
-	VPSHUFB         Z15, Z1, Z1
+	CMPB            R8, $0xe0
+	JA              ctr_slow_11
+	VPSHUFB         Z15, Z14, Z23
+	VPXORQ          Z8, Z23, Z0
+	VPADDD          gcmIncrBE4<>+64(SB), Z23, Z1
 	VPXORQ          Z8, Z1, Z1
-	VPADDD          gcmIncr4<>+128(SB), Z14, Z2
-	VPSHUFB         Z15, Z2, Z2
+	VPADDD          gcmIncrBE4<>+128(SB), Z23, Z2
 	VPXORQ          Z8, Z2, Z2
-	VPADDD          gcmIncr4<>+192(SB), Z14, Z3
-	VPSHUFB         Z15, Z3, Z3
+	VPADDD          gcmIncrBE4<>+192(SB), Z23, Z3
 	VPXORQ          Z8, Z3, Z3
-	VPADDD          gcmIncr4<>+256(SB), Z14, Z4
-	VPSHUFB         Z15, Z4, Z4
+	VPADDD          gcmIncrBE4<>+256(SB), Z23, Z4
 	VPXORQ          Z8, Z4, Z4
-	VPADDD          gcmIncr4<>+320(SB), Z14, Z5
-	VPSHUFB         Z15, Z5, Z5
+	VPADDD          gcmIncrBE4<>+320(SB), Z23, Z5
 	VPXORQ          Z8, Z5, Z5
-	VPADDD          gcmIncr4<>+384(SB), Z14, Z6
-	VPSHUFB         Z15, Z6, Z6
+	VPADDD          gcmIncrBE4<>+384(SB), Z23, Z6
 	VPXORQ          Z8, Z6, Z6
-	VPADDD          gcmIncr4<>+448(SB), Z14, Z7
-	VPSHUFB         Z15, Z7, Z7
+	VPADDD          gcmIncrBE4<>+448(SB), Z23, Z7
 	VPXORQ          Z8, Z7, Z7
+	JMP             ctr_join_12
+
+ctr_slow_11:
+	VPADDD  gcmIncr4<>+0(SB), Z14, Z0
+	VPSHUFB Z15, Z0, Z0
+	VPXORQ  Z8, Z0, Z0
+	VPADDD  gcmIncr4<>+64(SB), Z14, Z1
+	VPSHUFB Z15, Z1, Z1
+	VPXORQ  Z8, Z1, Z1
+	VPADDD  gcmIncr4<>+128(SB), Z14, Z2
+	VPSHUFB Z15, Z2, Z2
+	VPXORQ  Z8, Z2, Z2
+	VPADDD  gcmIncr4<>+192(SB), Z14, Z3
+	VPSHUFB Z15, Z3, Z3
+	VPXORQ  Z8, Z3, Z3
+	VPADDD  gcmIncr4<>+256(SB), Z14, Z4
+	VPSHUFB Z15, Z4, Z4
+	VPXORQ  Z8, Z4, Z4
+	VPADDD  gcmIncr4<>+320(SB), Z14, Z5
+	VPSHUFB Z15, Z5, Z5
+	VPXORQ  Z8, Z5, Z5
+	VPADDD  gcmIncr4<>+384(SB), Z14, Z6
+	VPSHUFB Z15, Z6, Z6
+	VPXORQ  Z8, Z6, Z6
+	VPADDD  gcmIncr4<>+448(SB), Z14, Z7
+	VPSHUFB Z15, Z7, Z7
+	VPXORQ  Z8, Z7, Z7
+
+ctr_join_12:
+	ADDL            $0x20, R8
 	VPADDD          gcmIncr4<>+512(SB), Z14, Z14
 	VBROADCASTI32X4 16(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -1033,7 +1175,7 @@ dec_loop_5:
 	VEXTRACTI128    $0x01, Y9, X13
 	VPXOR           X13, X9, X9
 	CMPQ            AX, $0x0a
-	JE              last_7
+	JE              last_13
 	VBROADCASTI32X4 160(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1053,7 +1195,7 @@ dec_loop_5:
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
 	CMPQ            AX, $0x0c
-	JE              last_7
+	JE              last_13
 	VBROADCASTI32X4 192(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1073,7 +1215,7 @@ dec_loop_5:
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
 
-last_7:
+last_13:
 	VBROADCASTI32X4 (R13), Z8
 	VAESENCLAST     Z8, Z0, Z0
 	VAESENCLAST     Z8, Z1, Z1
@@ -1102,9 +1244,9 @@ last_7:
 	ADDQ            $0x00000200, R11
 	ADDQ            $0x00000200, R10
 	DECQ            R12
-	JMP             dec_loop_5
+	JMP             dec_loop_9
 
-dec_done_6:
+dec_done_10:
 	MOVQ    acc+32(FP), AX
 	MOVQ    ctr+40(FP), CX
 	VPSHUFB X15, X9, X9
@@ -1245,7 +1387,7 @@ TEXT ·gcmEncVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0a
-	JE             last_8
+	JE             last_14
 	VBROADCASTI128 160(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1265,7 +1407,7 @@ TEXT ·gcmEncVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0c
-	JE             last_8
+	JE             last_14
 	VBROADCASTI128 192(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1285,7 +1427,7 @@ TEXT ·gcmEncVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 
-last_8:
+last_14:
 	VBROADCASTI128 (R11), Y8
 	VAESENCLAST    Y8, Y0, Y0
 	VAESENCLAST    Y8, Y1, Y1
@@ -1315,9 +1457,9 @@ last_8:
 	ADDQ           $0x00000100, R8
 	DECQ           R10
 
-enc_loop_9:
+enc_loop_15:
 	TESTQ          R10, R10
-	JZ             enc_done_10
+	JZ             enc_done_16
 	VBROADCASTI128 (CX), Y8
 	VPADDD         gcmIncr<>+0(SB), Y14, Y0
 	VPSHUFB        Y15, Y0, Y0
@@ -1523,7 +1665,7 @@ enc_loop_9:
 	VPXOR          X13, X9, X9
 	VPXOR          X10, X9, X9
 	CMPQ           AX, $0x0a
-	JE             last_11
+	JE             last_17
 	VBROADCASTI128 160(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1543,7 +1685,7 @@ enc_loop_9:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0c
-	JE             last_11
+	JE             last_17
 	VBROADCASTI128 192(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1563,7 +1705,7 @@ enc_loop_9:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 
-last_11:
+last_17:
 	VBROADCASTI128 (R11), Y8
 	VAESENCLAST    Y8, Y0, Y0
 	VAESENCLAST    Y8, Y1, Y1
@@ -1593,9 +1735,9 @@ last_11:
 	ADDQ           $0x00000100, R8
 	ADDQ           $0x00000100, SI
 	DECQ           R10
-	JMP            enc_loop_9
+	JMP            enc_loop_15
 
-enc_done_10:
+enc_done_16:
 	VMOVDQU      (SI), Y12
 	VPSHUFB      Y15, Y12, Y12
 	VPXOR        Y9, Y12, Y12
@@ -1725,9 +1867,9 @@ TEXT ·gcmDecVAES(SB), NOSPLIT, $0-96
 	VPSHUFB        Y15, Y14, Y14
 	VPADDD         gcmLaneOne<>+0(SB), Y14, Y14
 
-dec_loop_12:
+dec_loop_18:
 	TESTQ          R10, R10
-	JZ             dec_done_13
+	JZ             dec_done_19
 	VBROADCASTI128 (CX), Y8
 	VPADDD         gcmIncr<>+0(SB), Y14, Y0
 	VPSHUFB        Y15, Y0, Y0
@@ -1933,7 +2075,7 @@ dec_loop_12:
 	VPXOR          X13, X9, X9
 	VPXOR          X10, X9, X9
 	CMPQ           AX, $0x0a
-	JE             last_14
+	JE             last_20
 	VBROADCASTI128 160(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1953,7 +2095,7 @@ dec_loop_12:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0c
-	JE             last_14
+	JE             last_20
 	VBROADCASTI128 192(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1973,7 +2115,7 @@ dec_loop_12:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 
-last_14:
+last_20:
 	VBROADCASTI128 (R11), Y8
 	VAESENCLAST    Y8, Y0, Y0
 	VAESENCLAST    Y8, Y1, Y1
@@ -2002,9 +2144,9 @@ last_14:
 	ADDQ           $0x00000100, R9
 	ADDQ           $0x00000100, R8
 	DECQ           R10
-	JMP            dec_loop_12
+	JMP            dec_loop_18
 
-dec_done_13:
+dec_done_19:
 	MOVQ    acc+32(FP), AX
 	MOVQ    ctr+40(FP), CX
 	VPSHUFB X15, X9, X9
@@ -2144,7 +2286,7 @@ TEXT ·gcmEncAVX(SB), NOSPLIT, $0-96
 	VAESENC X8, X6, X6
 	VAESENC X8, X7, X7
 	CMPQ    AX, $0x0a
-	JE      last_15
+	JE      last_21
 	VMOVDQU 160(CX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -2164,7 +2306,7 @@ TEXT ·gcmEncAVX(SB), NOSPLIT, $0-96
 	VAESENC X8, X6, X6
 	VAESENC X8, X7, X7
 	CMPQ    AX, $0x0c
-	JE      last_15
+	JE      last_21
 	VMOVDQU 192(CX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -2184,7 +2326,7 @@ TEXT ·gcmEncAVX(SB), NOSPLIT, $0-96
 	VAESENC X8, X6, X6
 	VAESENC X8, X7, X7
 
-last_15:
+last_21:
 	VMOVDQU     (R11), X8
 	VAESENCLAST X8, X0, X0
 	VAESENCLAST X8, X1, X1
@@ -2214,9 +2356,9 @@ last_15:
 	ADDQ        $0x00000080, R8
 	DECQ        R10
 
-enc_loop_16:
+enc_loop_22:
 	TESTQ      R10, R10
-	JZ         enc_done_17
+	JZ         enc_done_23
 	VMOVDQU    (CX), X8
 	VPADDD     gcmIncr1<>+0(SB), X14, X0
 	VPSHUFB    X15, X0, X0
@@ -2416,7 +2558,7 @@ enc_loop_16:
 	VPXOR      X13, X9, X9
 	VPXOR      X10, X9, X9
 	CMPQ       AX, $0x0a
-	JE         last_18
+	JE         last_24
 	VMOVDQU    160(CX), X8
 	VAESENC    X8, X0, X0
 	VAESENC    X8, X1, X1
@@ -2436,7 +2578,7 @@ enc_loop_16:
 	VAESENC    X8, X6, X6
 	VAESENC    X8, X7, X7
 	CMPQ       AX, $0x0c
-	JE         last_18
+	JE         last_24
 	VMOVDQU    192(CX), X8
 	VAESENC    X8, X0, X0
 	VAESENC    X8, X1, X1
@@ -2456,7 +2598,7 @@ enc_loop_16:
 	VAESENC    X8, X6, X6
 	VAESENC    X8, X7, X7
 
-last_18:
+last_24:
 	VMOVDQU     (R11), X8
 	VAESENCLAST X8, X0, X0
 	VAESENCLAST X8, X1, X1
@@ -2486,9 +2628,9 @@ last_18:
 	ADDQ        $0x00000080, R8
 	ADDQ        $0x00000080, SI
 	DECQ        R10
-	JMP         enc_loop_16
+	JMP         enc_loop_22
 
-enc_done_17:
+enc_done_23:
 	VMOVDQU    (SI), X12
 	VPSHUFB    X15, X12, X12
 	VPXOR      X9, X12, X12
@@ -2611,9 +2753,9 @@ TEXT ·gcmDecAVX(SB), NOSPLIT, $0-96
 	VMOVDQU (DI), X14
 	VPSHUFB X15, X14, X14
 
-dec_loop_19:
+dec_loop_25:
 	TESTQ      R10, R10
-	JZ         dec_done_20
+	JZ         dec_done_26
 	VMOVDQU    (CX), X8
 	VPADDD     gcmIncr1<>+0(SB), X14, X0
 	VPSHUFB    X15, X0, X0
@@ -2813,7 +2955,7 @@ dec_loop_19:
 	VPXOR      X13, X9, X9
 	VPXOR      X10, X9, X9
 	CMPQ       AX, $0x0a
-	JE         last_21
+	JE         last_27
 	VMOVDQU    160(CX), X8
 	VAESENC    X8, X0, X0
 	VAESENC    X8, X1, X1
@@ -2833,7 +2975,7 @@ dec_loop_19:
 	VAESENC    X8, X6, X6
 	VAESENC    X8, X7, X7
 	CMPQ       AX, $0x0c
-	JE         last_21
+	JE         last_27
 	VMOVDQU    192(CX), X8
 	VAESENC    X8, X0, X0
 	VAESENC    X8, X1, X1
@@ -2853,7 +2995,7 @@ dec_loop_19:
 	VAESENC    X8, X6, X6
 	VAESENC    X8, X7, X7
 
-last_21:
+last_27:
 	VMOVDQU     (R11), X8
 	VAESENCLAST X8, X0, X0
 	VAESENCLAST X8, X1, X1
@@ -2882,9 +3024,9 @@ last_21:
 	ADDQ        $0x00000080, R9
 	ADDQ        $0x00000080, R8
 	DECQ        R10
-	JMP         dec_loop_19
+	JMP         dec_loop_25
 
-dec_done_20:
+dec_done_26:
 	MOVQ    acc+32(FP), AX
 	MOVQ    ctr+40(FP), CX
 	VPSHUFB X15, X9, X9

@@ -53,7 +53,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-var gcmBswap, gcmPoly, gcmPoly4, gcmIncr, gcmIncr1, gcmIncr4, gcmLaneOne, gcmLaneOffsets4 Mem
+var gcmBswap, gcmPoly, gcmPoly4, gcmIncr, gcmIncr1, gcmIncr4, gcmIncrBE4, gcmLaneOne, gcmLaneOffsets4 Mem
 
 func gcmMain() {
 	gcmBswap = GLOBL("gcmByteReverse", RODATA|NOPTR)
@@ -73,6 +73,16 @@ func gcmMain() {
 	gcmIncr = incrTable("gcmIncr", 2)
 	gcmIncr1 = incrTable("gcmIncr1", 1)
 	gcmIncr4 = incrTable("gcmIncr4", 4)
+	// gcmIncrBE4 entry r adds 4r to the last byte of each lane: the
+	// increments of gcmIncr4 for byte-reversed counters whose low byte
+	// does not wrap.
+	gcmIncrBE4 = GLOBL("gcmIncrBE4", RODATA|NOPTR)
+	for r := 0; r < 8; r++ {
+		for lane := 0; lane < 4; lane++ {
+			DATA(64*r+16*lane, U64(0))
+			DATA(64*r+16*lane+8, U64(uint64(4*r)<<56))
+		}
+	}
 	// gcmLaneOffsets4 adds i to the counter of lane i.
 	gcmLaneOffsets4 = GLOBL("gcmLaneOffsets4", RODATA|NOPTR)
 	for lane := 0; lane < 4; lane++ {
@@ -159,7 +169,13 @@ type gcmState struct {
 	stitch
 	nr, xk, last, pow, kar Register
 	powHi, karHi           Register // H^32..H^17, with four lanes
+	// cnt is the 32-bit counter of the next block, with four lanes and
+	// GCM's big-endian counter (nil otherwise).
+	cnt GPVirtual
 }
+
+// gBE holds the byte-reversed counter blocks of the four-lane kernels.
+var gBE = Z23
 
 // v returns y, its X half for one lane, or the ZMM register of which it is
 // the Y half for four.
@@ -268,6 +284,11 @@ func stitchedKernel(k stitch) {
 	if st.swap {
 		VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
 	}
+	if st.lanes == 4 && st.swap {
+		st.cnt = GP32()
+		MOVL(Mem{Base: ctrP, Disp: 12}, st.cnt)
+		BSWAPL(st.cnt)
+	}
 	if st.lanes > 1 {
 		ctr := st.v(gCtr)
 		if st.lanes == 4 {
@@ -351,6 +372,26 @@ func gcmIteration(st gcmState, src, dst Register, hashed Register) {
 	}
 	rk, ctr, bswap := st.v(gRK), st.v(gCtr), st.v(gBswap)
 	loadKey(Mem{Base: st.xk})
+	slow, join := "", ""
+	if st.cnt != nil {
+		// While the low byte of the counter does not wrap within the
+		// chunk, add to the byte-reversed counters directly: one VPSHUFB
+		// instead of eight. (The counter is not secret.)
+		slow, join = label("ctr_slow"), label("ctr_join")
+		CMPB(st.cnt.As8(), U8(256-st.blocks()))
+		JA(LabelRef(slow))
+		VPSHUFB(bswap, ctr, gBE)
+		for r, y := range st.aes() {
+			if r == 0 {
+				xor(rk, gBE, st.v(y))
+				continue
+			}
+			VPADDD(gcmIncrBE4.Offset(64*r), gBE, st.v(y))
+			xor(rk, st.v(y), st.v(y))
+		}
+		JMP(LabelRef(join))
+		Label(slow)
+	}
 	for r, y := range st.aes() {
 		y := st.v(y)
 		VPADDD(st.incr.Offset(stride*r), ctr, y)
@@ -358,6 +399,10 @@ func gcmIteration(st gcmState, src, dst Register, hashed Register) {
 			VPSHUFB(bswap, y, y)
 		}
 		xor(rk, y, y)
+	}
+	if st.cnt != nil {
+		Label(join)
+		ADDL(U8(st.blocks()), st.cnt)
 	}
 	VPADDD(st.incr.Offset(stride*len(st.aes())), ctr, ctr)
 
