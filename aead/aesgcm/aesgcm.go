@@ -70,8 +70,8 @@
 //     instead, for a CPU that lowers its clock for 512-bit code more than
 //     the wider kernel gains. On an Intel Xeon of the Sapphire Rapids
 //     class, where 256-bit VAES already issues two AES rounds per cycle,
-//     16 KiB messages are 17-22 % faster; llvm-mca estimates 1.76× for
-//     Ice Lake-SP and AMD Zen 4, whose 256-bit VAES issues one.
+//     16 KiB messages are 21-26 % faster; llvm-mca estimates about 2× for
+//     Ice Lake-SP and 1.9× for AMD Zen 4, whose 256-bit VAES issues one.
 //   - "ARMv8-AES" (arm64 with the AES and PMULL instructions): counter mode
 //     with AESE/AESMC, eight blocks in flight, and GHASH with PMULL, eight
 //     blocks per reduction, in separate passes over chunks of 4 KiB. Open
