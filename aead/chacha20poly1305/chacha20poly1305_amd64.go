@@ -425,12 +425,9 @@ func sealAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintex
 	}
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 	var state [16]uint32
-	setState(&state, key, nonce)
 	var p polyState
-	var ks [64]byte
 	var ipw ifmaPowers
-	chachaKeyAVX512(&state, &p, &ipw, ciphertext[:chunk512Size], plaintext[:chunk512Size], &ks)
-	clear(ks[:])
+	startAVX512(&state, &p, &ipw, key, nonce, ciphertext, plaintext)
 	var pw polyPowers
 	polyPowersMULX(&p, &pw)
 
@@ -463,6 +460,16 @@ func sealAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintex
 	sealRestAVX2(&state, &p, ciphertext, plaintext, done, done, len(additionalData), (*[Overhead]byte)(tag))
 }
 
+// startAVX512 is the start of sealAVX512 and sealIFMA: it sets state
+// from key and nonce, and chachaKeyAVX512 sets p to the start of the
+// Poly1305 computation under the one-time key, pw to its powers r, …, r⁸,
+// and encrypts the first chunk512Size bytes of plaintext into ciphertext.
+func startAVX512(state *[16]uint32, p *polyState, pw *ifmaPowers, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, plaintext []byte) {
+	setState(state, key, nonce)
+	var ks [64]byte // unused: the chunk has no partial block
+	chachaKeyAVX512(state, p, pw, ciphertext[:chunk512Size], plaintext[:chunk512Size], &ks)
+}
+
 // ifmaPieceLen is the most that sealIFMA encrypts before it authenticates
 // it: sixteen chunks, which stay in the level-1 data cache.
 const ifmaPieceLen = 16 * chunk512Size
@@ -484,12 +491,9 @@ const ifmaPieceLen = 16 * chunk512Size
 func sealIFMA(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 	var state [16]uint32
-	setState(&state, key, nonce)
 	var p polyState
-	var ks [64]byte
 	var pw ifmaPowers
-	chachaKeyAVX512(&state, &p, &pw, ciphertext[:chunk512Size], plaintext[:chunk512Size], &ks)
-	clear(ks[:])
+	startAVX512(&state, &p, &pw, key, nonce, ciphertext, plaintext)
 	if len(additionalData) > 0 {
 		polyPaddedMULX(&p, additionalData)
 	}

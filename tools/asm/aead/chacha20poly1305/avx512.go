@@ -159,16 +159,7 @@ func chachaPolyAVX512() {
 	}
 	hash := Load(Param("hash"), GP64()).(GPVirtual)
 
-	Comment("The counters of the first chunk, counter+i in lane i.")
-	VPBROADCASTD(word(12), zCounters)
-	VPADDD(laneOffsets16, zCounters, zCounters)
-	Comment("The quarter rounds of columns 1, 2 and 3 of the first round, the same for every block.")
-	x := make([]Register, 16)
-	for j, w := range chacha.PreWords {
-		x[w] = zPre[j]
-		VPBROADCASTD(word(w), zPre[j])
-	}
-	chacha.NewLanes(x).QuarterRounds(nil, chacha.OtherColumns)
+	startLanes(word)
 
 	Label("chunk")
 	Comment("Sixteen blocks in the lanes of the ZMM registers, the chunk's Poly1305 steps")
@@ -213,11 +204,7 @@ func chachaPolyAVX512() {
 		dst, src := GP64(), GP64()
 		MOVQ(dstSlot, dst)
 		MOVQ(srcSlot, src)
-		free := append([]Register(nil), zFree...)
-		chacha.Transpose(zWords, &free, func(r Register, j int) {
-			VPXORD(Mem{Base: src, Disp: 64 * j}, r, r)
-			VMOVDQU32(r, Mem{Base: dst, Disp: 64 * j})
-		})
+		xorChunk(dst, src)
 		ADDQ(U32(chunk512), dst)
 		ADDQ(U32(chunk512), src)
 		MOVQ(dst, dstSlot)
@@ -261,16 +248,7 @@ func chachaXORAVX512() {
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
 
-	Comment("The counters of the first chunk, counter+i in lane i.")
-	VPBROADCASTD(word(12), zCounters)
-	VPADDD(laneOffsets16, zCounters, zCounters)
-	Comment("The quarter rounds of columns 1, 2 and 3 of the first round, the same for every block.")
-	x := make([]Register, 16)
-	for j, w := range chacha.PreWords {
-		x[w] = zPre[j]
-		VPBROADCASTD(word(w), zPre[j])
-	}
-	chacha.NewLanes(x).QuarterRounds(nil, chacha.OtherColumns)
+	startLanes(word)
 
 	Label("chunk")
 	k := chacha.FirstDoubleRound(zWords, zPre, zCounters, word)
@@ -286,11 +264,7 @@ func chachaXORAVX512() {
 	chacha.AddInput(zWords, zCounters, word)
 
 	Comment("Transpose the words into blocks and XOR them with src.")
-	free := append([]Register(nil), zFree...)
-	chacha.Transpose(zWords, &free, func(r Register, j int) {
-		VPXORD(Mem{Base: src, Disp: 64 * j}, r, r)
-		VMOVDQU32(r, Mem{Base: dst, Disp: 64 * j})
-	})
+	xorChunk(dst, src)
 	ADDQ(U32(chunk512), dst)
 	ADDQ(U32(chunk512), src)
 	VPADDD_BCST(sixteenBlocks, zCounters, zCounters)
@@ -300,6 +274,33 @@ func chachaXORAVX512() {
 	VZEROUPPER()
 	Label("end")
 	RET()
+}
+
+// startLanes emits the start of the sixteen-lane kernels, from the input
+// state's words: the counters of the first chunk in zCounters, and in zPre
+// what the quarter rounds of columns 1, 2 and 3 of the first round give,
+// the same for every chunk.
+func startLanes(word func(int) Mem) {
+	Comment("The counters of the first chunk, counter+i in lane i.")
+	VPBROADCASTD(word(12), zCounters)
+	VPADDD(laneOffsets16, zCounters, zCounters)
+	Comment("The quarter rounds of columns 1, 2 and 3 of the first round, the same for every block.")
+	x := make([]Register, 16)
+	for j, w := range chacha.PreWords {
+		x[w] = zPre[j]
+		VPBROADCASTD(word(w), zPre[j])
+	}
+	chacha.NewLanes(x).QuarterRounds(nil, chacha.OtherColumns)
+}
+
+// xorChunk emits the transposition of the sixteen blocks of zWords and
+// their XOR with the chunk at src into the one at dst.
+func xorChunk(dst, src Register) {
+	free := append([]Register(nil), zFree...)
+	chacha.Transpose(zWords, &free, func(r Register, j int) {
+		VPXORD(Mem{Base: src, Disp: 64 * j}, r, r)
+		VMOVDQU32(r, Mem{Base: dst, Disp: 64 * j})
+	})
 }
 
 // keyRounds is the number of double rounds of chachaKeyAVX512's sixteen
