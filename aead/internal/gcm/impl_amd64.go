@@ -122,30 +122,44 @@ func split512(n int) int {
 	return m
 }
 
+// bulkVAES runs the VAES kernels on the whole 256-byte chunks of src,
+// those that split512 gives them through the 512-bit ones if g's
+// implementation is VAES-512, and returns their length: sealBulk's work,
+// or openBulk's if decrypt. (Direct calls, not function values, so that
+// nothing escapes.)
+func bulkVAES(g *GCM, acc, ctr *[16]byte, dst, src []byte, decrypt bool) int {
+	n := len(src) &^ 255
+	m := 0
+	if g.impl.stitch == stitchVAES512 {
+		m = split512(n)
+	}
+	nr, xk := g.key.Rounds(), &g.key.RoundKeys()[0]
+	pow, kar := g.hash.Tables()
+	if m > 0 {
+		powHi, karHi := g.hash.TablesHi()
+		if decrypt {
+			gcmDecVAES512(nr, xk, pow, kar, acc, ctr, dst[:m], src[:m], powHi, karHi)
+		} else {
+			gcmEncVAES512(nr, xk, pow, kar, acc, ctr, dst[:m], src[:m], powHi, karHi)
+		}
+	}
+	if n > m {
+		if decrypt {
+			gcmDecVAES(nr, xk, pow, kar, acc, ctr, dst[m:n], src[m:n])
+		} else {
+			gcmEncVAES(nr, xk, pow, kar, acc, ctr, dst[m:n], src[m:n])
+		}
+	}
+	return n
+}
+
 // sealBulk encrypts and hashes the longest prefix of src that the stitched
 // kernels of g's implementation take (a multiple of 256 or 128 bytes), into
 // dst, and returns its length: 0 if there is no such kernel.
 func sealBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 	switch g.impl.stitch {
-	case stitchVAES512:
-		n := len(src) &^ 255
-		m := split512(n)
-		pow, kar := g.hash.Tables()
-		if m > 0 {
-			powHi, karHi := g.hash.TablesHi()
-			gcmEncVAES512(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[:m], src[:m], powHi, karHi)
-		}
-		if n > m {
-			gcmEncVAES(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[m:n], src[m:n])
-		}
-		return n
-	case stitchVAES:
-		n := len(src) &^ 255
-		if n > 0 {
-			pow, kar := g.hash.Tables()
-			gcmEncVAES(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[:n], src[:n])
-		}
-		return n
+	case stitchVAES512, stitchVAES:
+		return bulkVAES(g, acc, ctr, dst, src, false)
 	case stitchAVX:
 		n := len(src) &^ 127
 		if n > 0 {
@@ -160,25 +174,8 @@ func sealBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 // openBulk is sealBulk for decryption: it hashes and decrypts.
 func openBulk(g *GCM, acc, ctr *[16]byte, dst, src []byte) int {
 	switch g.impl.stitch {
-	case stitchVAES512:
-		n := len(src) &^ 255
-		m := split512(n)
-		pow, kar := g.hash.Tables()
-		if m > 0 {
-			powHi, karHi := g.hash.TablesHi()
-			gcmDecVAES512(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[:m], src[:m], powHi, karHi)
-		}
-		if n > m {
-			gcmDecVAES(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[m:n], src[m:n])
-		}
-		return n
-	case stitchVAES:
-		n := len(src) &^ 255
-		if n > 0 {
-			pow, kar := g.hash.Tables()
-			gcmDecVAES(g.key.Rounds(), &g.key.RoundKeys()[0], pow, kar, acc, ctr, dst[:n], src[:n])
-		}
-		return n
+	case stitchVAES512, stitchVAES:
+		return bulkVAES(g, acc, ctr, dst, src, true)
 	case stitchAVX:
 		n := len(src) &^ 127
 		if n > 0 {
