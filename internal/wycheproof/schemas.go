@@ -25,6 +25,10 @@ const (
 	SchemaRSAPSSParamsVerify = "rsassa_pss_with_parameters_verify_schema.json" // rsa_pss_*_params_test.json
 	SchemaRSAOAEPDecrypt     = "rsaes_oaep_decrypt_schema_v1.json"             // rsa_oaep_*, rsa_three_primes_oaep_*
 	SchemaPrimality          = "primality_test_schema_v1.json"                 // primality_test.json
+	SchemaMLKEM              = "mlkem_test_schema.json"                        // mlkem_test.json
+	SchemaMLDSASignSeed      = "mldsa_sign_seed_schema.json"                   // mldsa_<44|65|87>_sign_seed_test.json
+	SchemaMLDSASignNoSeed    = "mldsa_sign_noseed_schema.json"                 // mldsa_<44|65|87>_sign_noseed_test.json
+	SchemaMLDSAVerify        = "mldsa_verify_schema.json"                      // mldsa_<44|65|87>_verify_test.json
 )
 
 // countTests returns the number of tests in groups.
@@ -637,6 +641,131 @@ type PrimalityTest struct {
 func (*PrimalityFile) schemas() []string { return []string{SchemaPrimality} }
 func (f *PrimalityFile) numTests() int {
 	return countTests(f.TestGroups, func(g *PrimalityGroup) int { return len(g.Tests) })
+}
+
+// ML-KEM: mlkem_test_schema.json
+
+// MLKEMFile is a file of FIPS 203 ML-KEM tests ([SchemaMLKEM],
+// mlkem_test.json), with groups of two kinds, which the group's Type names:
+// "MLKEMTest", tests of key generation and decapsulation, and
+// "MLKEMEncapsTest", tests of encapsulation.
+type MLKEMFile struct {
+	File
+	TestGroups []MLKEMGroup `json:"testGroups"`
+}
+
+// MLKEMGroup is a group of ML-KEM tests of one kind and parameter set.
+type MLKEMGroup struct {
+	Type         string      `json:"type"` // "MLKEMTest" or "MLKEMEncapsTest"
+	Source       *Source     `json:"source"`
+	ParameterSet string      `json:"parameterSet"` // "ML-KEM-512", "ML-KEM-768" or "ML-KEM-1024"
+	Tests        []MLKEMTest `json:"tests"`
+}
+
+// MLKEMTest is one ML-KEM test, of the kind its group's Type names.
+//
+// In an "MLKEMTest" group, ML-KEM.KeyGen_internal with the seed d||z gives
+// the encapsulation key EK, and ML-KEM.Decaps with the decapsulation key of
+// the seed and the ciphertext C gives the shared secret K, if Result is
+// Valid. C may be a ciphertext that decapsulation implicitly rejects, in
+// which case K is the rejection secret. M is nil.
+//
+// In an "MLKEMEncapsTest" group, ML-KEM.Encaps_internal with EK and the
+// randomness M gives the ciphertext C and the shared secret K if Result is
+// Valid; if it is Invalid, EK fails the modulus check of FIPS 203, section
+// 7.2, encapsulation must fail, and C and K are empty. Seed is nil. (In
+// mlkem_test.json every encapsulation test is Invalid, and its M is 64
+// bytes, not the 32 that encapsulation takes.)
+type MLKEMTest struct {
+	TestCase
+	Seed HexBytes `json:"seed"` // d||z, 64 bytes
+	EK   HexBytes `json:"ek"`   // the encapsulation key
+	M    HexBytes `json:"m"`    // the randomness m of encapsulation
+	C    HexBytes `json:"c"`    // the ciphertext
+	K    HexBytes `json:"K"`    // the shared secret
+}
+
+func (*MLKEMFile) schemas() []string { return []string{SchemaMLKEM} }
+func (f *MLKEMFile) numTests() int {
+	return countTests(f.TestGroups, func(g *MLKEMGroup) int { return len(g.Tests) })
+}
+
+// ML-DSA: mldsa_sign_seed_schema.json, mldsa_sign_noseed_schema.json,
+// mldsa_verify_schema.json
+
+// MLDSATest is one ML-DSA test (FIPS 204) of signing or verification, with
+// the key of its group. In a file of signing tests ([MLDSASignFile]), the
+// deterministic variant of ML-DSA.Sign (rnd all zeros) of Msg with the
+// context string Ctx gives Sig if Result is Valid; if it is Invalid, the
+// key or the context is invalid, signing must fail, and Sig is empty. In a
+// file of verification tests ([MLDSAVerifyFile]), ML-DSA.Verify of Msg, Ctx
+// and Sig accepts if Result is Valid and rejects if it is Invalid.
+type MLDSATest struct {
+	TestCase
+	Msg HexBytes `json:"msg"`
+	// Ctx is the context string, at most 255 bytes in a Valid test. It is
+	// nil if the test gives none, which means the empty context.
+	Ctx HexBytes `json:"ctx"`
+	Sig HexBytes `json:"sig"`
+}
+
+// MLDSASignFile is a file of ML-DSA signing tests: [SchemaMLDSASignSeed]
+// (mldsa_<44|65|87>_sign_seed_test.json), whose groups give the private key
+// as the seed of key generation, and [SchemaMLDSASignNoSeed]
+// (mldsa_<44|65|87>_sign_noseed_test.json), whose groups give it encoded.
+// The file's Algorithm names the parameter set: "ML-DSA-44", "ML-DSA-65" or
+// "ML-DSA-87".
+type MLDSASignFile struct {
+	File
+	TestGroups []MLDSASignGroup `json:"testGroups"`
+}
+
+// MLDSASignGroup is a group of signing tests with one private key, which
+// is either PrivateSeed or PrivateKey, as the file's schema says; the other
+// is nil.
+type MLDSASignGroup struct {
+	Type   string  `json:"type"` // "MlDsaSign"
+	Source *Source `json:"source"`
+	// PrivateSeed is the 32-byte seed ξ from which ML-DSA.KeyGen_internal
+	// derives the private key ([SchemaMLDSASignSeed]).
+	PrivateSeed HexBytes `json:"privateSeed"`
+	// PrivateKey is the private key in the encoding of ML-DSA.skEncode
+	// ([SchemaMLDSASignNoSeed]). It may have the wrong length or
+	// coefficients out of range, and then every test is Invalid.
+	PrivateKey HexBytes    `json:"privateKey"`
+	Tests      []MLDSATest `json:"tests"`
+}
+
+func (*MLDSASignFile) schemas() []string {
+	return []string{SchemaMLDSASignSeed, SchemaMLDSASignNoSeed}
+}
+func (f *MLDSASignFile) numTests() int {
+	return countTests(f.TestGroups, func(g *MLDSASignGroup) int { return len(g.Tests) })
+}
+
+// MLDSAVerifyFile is a file of ML-DSA verification tests
+// ([SchemaMLDSAVerify], mldsa_<44|65|87>_verify_test.json). The file's
+// Algorithm names the parameter set: "ML-DSA-44", "ML-DSA-65" or
+// "ML-DSA-87".
+type MLDSAVerifyFile struct {
+	File
+	TestGroups []MLDSAVerifyGroup `json:"testGroups"`
+}
+
+// MLDSAVerifyGroup is a group of verification tests with one public key.
+// Its groups have no source.
+type MLDSAVerifyGroup struct {
+	Type string `json:"type"` // "MlDsaVerify"
+	// PublicKey is the public key in the encoding of ML-DSA.pkEncode. It
+	// may have the wrong length, and then every test is Invalid. (The
+	// schema calls it public_key; the files, publicKey.)
+	PublicKey HexBytes    `json:"publicKey"`
+	Tests     []MLDSATest `json:"tests"`
+}
+
+func (*MLDSAVerifyFile) schemas() []string { return []string{SchemaMLDSAVerify} }
+func (f *MLDSAVerifyFile) numTests() int {
+	return countTests(f.TestGroups, func(g *MLDSAVerifyGroup) int { return len(g.Tests) })
 }
 
 // JWK is a JSON Web Key (RFC 7517), for elliptic curve ("EC"), octet key

@@ -16,6 +16,7 @@ import (
 	"crypto/elliptic"
 	"crypto/hkdf"
 	"crypto/hmac"
+	"crypto/mlkem"
 	"crypto/pbkdf2"
 	"crypto/rsa"
 	"crypto/sha256"
@@ -460,4 +461,79 @@ func TestStdlibPrimality(t *testing.T) {
 		}
 	}
 	checkCounts(t, valid)
+}
+
+// mlkemKey is what TestStdlibMLKEM needs of a crypto/mlkem decapsulation key.
+type mlkemKey struct {
+	ek          []byte
+	decapsulate func(c []byte) ([]byte, error)
+}
+
+func TestStdlibMLKEM(t *testing.T) {
+	var f MLKEMFile
+	Load(t, "mlkem_test.json", &f)
+	valid, invalid := 0, 0
+	for _, g := range f.TestGroups {
+		var (
+			newKey  func(seed []byte) (mlkemKey, error)
+			checkEK func(ek []byte) error
+		)
+		switch g.ParameterSet {
+		case "ML-KEM-768":
+			newKey = func(seed []byte) (mlkemKey, error) {
+				dk, err := mlkem.NewDecapsulationKey768(seed)
+				if err != nil {
+					return mlkemKey{}, err
+				}
+				return mlkemKey{dk.EncapsulationKey().Bytes(), dk.Decapsulate}, nil
+			}
+			checkEK = func(ek []byte) error { _, err := mlkem.NewEncapsulationKey768(ek); return err }
+		case "ML-KEM-1024":
+			newKey = func(seed []byte) (mlkemKey, error) {
+				dk, err := mlkem.NewDecapsulationKey1024(seed)
+				if err != nil {
+					return mlkemKey{}, err
+				}
+				return mlkemKey{dk.EncapsulationKey().Bytes(), dk.Decapsulate}, nil
+			}
+			checkEK = func(ek []byte) error { _, err := mlkem.NewEncapsulationKey1024(ek); return err }
+		default:
+			continue // crypto/mlkem has no ML-KEM-512
+		}
+		for _, tc := range g.Tests {
+			switch g.Type {
+			case "MLKEMTest":
+				if tc.Result != Valid {
+					continue
+				}
+				valid++
+				dk, err := newKey(tc.Seed)
+				if err != nil {
+					t.Fatalf("%s: %v", tc.Name(), err)
+				}
+				if !bytes.Equal(dk.ek, tc.EK) {
+					t.Errorf("%s (%s): the seed gives another encapsulation key", tc.Name(), tc.Comment)
+				}
+				if k, err := dk.decapsulate(tc.C); err != nil || !bytes.Equal(k, tc.K) {
+					t.Errorf("%s (%s): K %x, %v; want %x", tc.Name(), tc.Comment, k, err, tc.K)
+				}
+			case "MLKEMEncapsTest":
+				// crypto/mlkem cannot encapsulate with a given m: check
+				// only that the invalid keys are rejected.
+				if tc.Result != Invalid {
+					continue
+				}
+				invalid++
+				if err := checkEK(tc.EK); err == nil {
+					t.Errorf("%s (%s): encapsulation key accepted", tc.Name(), tc.Comment)
+				}
+			default:
+				t.Fatalf("group of type %q", g.Type)
+			}
+		}
+	}
+	checkCounts(t, valid)
+	if invalid == 0 {
+		t.Errorf("no invalid test was checked")
+	}
 }

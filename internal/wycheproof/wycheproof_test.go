@@ -25,6 +25,7 @@ func typedFiles() []typedFile {
 		new(RSAPKCS1VerifyFile), new(RSAPKCS1SignFile), new(RSAPSSVerifyFile),
 		new(RSAOAEPDecryptFile), new(RSAPKCS1DecryptFile),
 		new(PrimalityFile),
+		new(MLKEMFile), new(MLDSASignFile), new(MLDSAVerifyFile),
 	}
 }
 
@@ -70,6 +71,11 @@ var families = []struct {
 	{"rsa_pkcs1_", []string{SchemaRSAPKCS1Decrypt, SchemaRSAPKCS1Sign}},
 	{"rsa_pkcs1_*_sig_gen_test.json", []string{SchemaRSAPKCS1Sign}},
 	{"primality_", []string{SchemaPrimality}},
+	{"mlkem_", []string{SchemaMLKEM}},
+	{"mldsa_", []string{SchemaMLDSASignSeed, SchemaMLDSASignNoSeed, SchemaMLDSAVerify}},
+	{"mldsa_*_sign_seed_test.json", []string{SchemaMLDSASignSeed}},
+	{"mldsa_*_sign_noseed_test.json", []string{SchemaMLDSASignNoSeed}},
+	{"mldsa_*_verify_test.json", []string{SchemaMLDSAVerify}},
 }
 
 // TestSchemasModeledOnce checks that no schema is claimed by two file
@@ -354,6 +360,72 @@ func filledFields(v any, t reflect.Type, out map[reflect.Type]map[string]bool) {
 			}
 			out[f.owner][k] = true
 			filledFields(e, f.typ, out)
+		}
+	}
+}
+
+// TestMLKEMKinds checks that the tests of each kind of ML-KEM group have
+// the fields of their kind, and nil for those of the other.
+func TestMLKEMKinds(t *testing.T) {
+	var f MLKEMFile
+	Load(t, "mlkem_test.json", &f)
+	kinds := map[string]int{}
+	for _, g := range f.TestGroups {
+		kinds[g.Type] += len(g.Tests)
+		for _, tc := range g.Tests {
+			var ok bool
+			switch g.Type {
+			case "MLKEMTest":
+				ok = tc.Seed != nil && tc.M == nil
+			case "MLKEMEncapsTest":
+				ok = tc.Seed == nil && tc.M != nil
+			default:
+				t.Fatalf("group of type %q", g.Type)
+			}
+			if !ok || tc.EK == nil || tc.C == nil || tc.K == nil {
+				t.Errorf("%s %s: seed %d, m %d, ek %d, c %d, K %d bytes (nil: %v %v %v %v %v)", g.Type, tc.Name(),
+					len(tc.Seed), len(tc.M), len(tc.EK), len(tc.C), len(tc.K),
+					tc.Seed == nil, tc.M == nil, tc.EK == nil, tc.C == nil, tc.K == nil)
+			}
+		}
+	}
+	if kinds["MLKEMTest"] == 0 || kinds["MLKEMEncapsTest"] == 0 {
+		t.Errorf("tests by kind: %v", kinds)
+	}
+}
+
+// TestMLDSAKeys checks that the groups of ML-DSA signing tests have the
+// private key their schema says, and that tests without a context have a
+// nil Ctx.
+func TestMLDSAKeys(t *testing.T) {
+	for _, name := range Files(t, "mldsa_*_sign_*") {
+		var f MLDSASignFile
+		Load(t, name, &f)
+		seed := f.Schema == SchemaMLDSASignSeed
+		for _, g := range f.TestGroups {
+			if (g.PrivateSeed != nil) != seed || (g.PrivateKey != nil) == seed {
+				t.Errorf("%s: schema %s, group with a %d-byte seed and a %d-byte key", name, f.Schema, len(g.PrivateSeed), len(g.PrivateKey))
+			}
+		}
+	}
+	for _, name := range Files(t, "mldsa_*_verify_test.json") {
+		var f MLDSAVerifyFile
+		Load(t, name, &f)
+		withCtx, withoutCtx := 0, 0
+		for _, g := range f.TestGroups {
+			if len(g.PublicKey) == 0 {
+				t.Errorf("%s: group without a public key", name)
+			}
+			for _, tc := range g.Tests {
+				if tc.Ctx == nil {
+					withoutCtx++
+				} else {
+					withCtx++
+				}
+			}
+		}
+		if withCtx == 0 || withoutCtx == 0 {
+			t.Errorf("%s: %d tests with a context, %d without", name, withCtx, withoutCtx)
 		}
 	}
 }
