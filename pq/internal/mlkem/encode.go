@@ -1,0 +1,111 @@
+package mlkem
+
+import "errors"
+
+// Byte encodings of polynomials (FIPS 203, Algorithms 5 and 6): 256 values
+// of d bits each, packed least significant bit first.
+
+// encodedSize returns the length of ByteEncode_d: 32·d bytes.
+func encodedSize(d uint) int { return 32 * int(d) }
+
+// byteEncode appends ByteEncode_d of the 256 values vals(i) < 2^d to b.
+func byteEncode(b []byte, d uint, val func(i int) uint16) []byte {
+	var acc uint64
+	var n uint
+	for i := range 256 {
+		acc |= uint64(val(i)) << n
+		n += d
+		for n >= 8 {
+			b = append(b, byte(acc))
+			acc >>= 8
+			n -= 8
+		}
+	}
+	return b
+}
+
+// byteDecode calls set(i, v) for the 256 d-bit values of ByteDecode_d(b),
+// with len(b) == 32·d.
+func byteDecode(b []byte, d uint, set func(i int, v uint16)) {
+	var acc uint64
+	var n uint
+	mask := uint64(1)<<d - 1
+	i := 0
+	for _, c := range b {
+		acc |= uint64(c) << n
+		n += 8
+		for n >= d {
+			set(i, uint16(acc&mask))
+			i++
+			acc >>= d
+			n -= d
+		}
+	}
+}
+
+// encode12 appends ByteEncode₁₂(f) to b.
+func encode12[T ~[256]fieldElement](b []byte, f *T) []byte {
+	b = growBy(b, 384)
+	for i := 0; i < 256; i += 2 {
+		x, y := uint32((*f)[i]), uint32((*f)[i+1])
+		w := x | y<<12
+		b = append(b, byte(w), byte(w>>8), byte(w>>16))
+	}
+	return b
+}
+
+var errModulus = errors.New("coefficient not below q")
+
+// decode12Checked decodes ByteDecode₁₂(b) (len(b) == 384) into f, and fails
+// if a value is q or more: the modulus check of FIPS 203, section 7.2, for
+// encapsulation keys, which are public.
+func decode12Checked(f *nttElement, b []byte) error {
+	bad := uint16(0)
+	for i := 0; i < 256; i += 2 {
+		w := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
+		x, y := uint16(w&0xfff), uint16(w>>12)
+		// Not a branch per value: the key is public, but this keeps the
+		// loop straight.
+		bad |= (q - 1 - x) | (q - 1 - y)
+		f[i], f[i+1] = fieldElement(x), fieldElement(y)
+		b = b[3:]
+	}
+	if bad>>15 != 0 {
+		return errModulus
+	}
+	return nil
+}
+
+// decode12Reduce decodes ByteDecode₁₂(b) (len(b) == 384) into f, reducing
+// each value modulo q as FIPS 203 defines ByteDecode₁₂. It runs in constant
+// time: it decodes secret keys.
+func decode12Reduce(f *nttElement, b []byte) {
+	for i := 0; i < 256; i += 2 {
+		w := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
+		// Values below 2¹² < 2q need one conditional subtraction.
+		f[i], f[i+1] = reduceOnce(uint16(w&0xfff)), reduceOnce(uint16(w>>12))
+		b = b[3:]
+	}
+}
+
+// encodeCompressed appends ByteEncode_d(Compress_d(f)) to b.
+func encodeCompressed(b []byte, f *ringElement, d uint) []byte {
+	b = growBy(b, encodedSize(d))
+	return byteEncode(b, d, func(i int) uint16 { return compress(f[i], d) })
+}
+
+// decodeDecompressed sets f to Decompress_d(ByteDecode_d(b)), len(b) ==
+// 32·d, d < 12 (values of d bits need no reduction).
+func decodeDecompressed(f *ringElement, b []byte, d uint) {
+	byteDecode(b, d, func(i int, v uint16) { f[i] = decompress(v, d) })
+}
+
+// growBy makes room for n more bytes in b without changing its length.
+func growBy(b []byte, n int) []byte {
+	if cap(b)-len(b) >= n {
+		return b
+	}
+	nb := make([]byte, len(b), len(b)+n)
+	copy(nb, b)
+	return nb
+}

@@ -1,0 +1,6 @@
+package mlkem
+
+import "github.com/crypton-go/crypton/cpufeat/cputest"
+
+// wantImplementations: no accelerated implementation in this build.
+var wantImplementations = cputest.Requirements{}

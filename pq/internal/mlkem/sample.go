@@ -1,0 +1,79 @@
+package mlkem
+
+import "github.com/crypton-go/crypton/hash/sha3"
+
+// sampleNTT returns the element of T_q that FIPS 203's Algorithm 7 samples
+// from SHAKE128(ρ‖j‖i): a matrix entry of Â. It rejects candidates of 12
+// bits that are q or more, so its running time depends on ρ, which is
+// public.
+func sampleNTT(rho *[32]byte, j, i byte) nttElement {
+	x := sha3.NewSHAKE128()
+	var seed [34]byte
+	copy(seed[:], rho[:])
+	seed[32], seed[33] = j, i
+	x.Write(seed[:])
+
+	var a nttElement
+	var buf [168]byte // one SHAKE128 block: a multiple of three bytes
+	n := 0
+	for {
+		x.Read(buf[:])
+		for b := buf[:]; len(b) >= 3; b = b[3:] {
+			d1 := uint16(b[0]) | uint16(b[1]&0xf)<<8
+			d2 := uint16(b[1]>>4) | uint16(b[2])<<4
+			if d1 < q {
+				a[n] = fieldElement(d1)
+				n++
+			}
+			if d2 < q && n < 256 {
+				a[n] = fieldElement(d2)
+				n++
+			}
+			if n == 256 {
+				return a
+			}
+		}
+	}
+}
+
+// prf is PRF_η(s, b) = SHAKE256(s‖b, 64·η) (FIPS 203, (4.3)), written to
+// out[:64·η].
+func prf(out *[192]byte, eta int, s *[32]byte, b byte) []byte {
+	x := sha3.NewSHAKE256()
+	x.Write(s[:])
+	x.Write([]byte{b})
+	o := out[:64*eta]
+	x.Read(o)
+	return o
+}
+
+// samplePolyCBD returns the polynomial that FIPS 203's Algorithm 8 samples
+// from the 64·η bytes of b, η ∈ {2, 3}: coefficient i is the difference of
+// two sums of η bits. It runs in constant time.
+func samplePolyCBD(b []byte, eta int) ringElement {
+	var f ringElement
+	switch eta {
+	case 2:
+		// Each byte holds two coefficients of four bits: the bit pairs
+		// are summed in place, then the differences taken.
+		for i, c := range b[:128] {
+			s := c&0x55 + (c>>1)&0x55
+			f[2*i] = fieldSub(fieldElement(s&3), fieldElement(s>>2&3))
+			f[2*i+1] = fieldSub(fieldElement(s>>4&3), fieldElement(s>>6))
+		}
+	case 3:
+		// Every three bytes hold four coefficients of six bits: the bit
+		// triples are summed in place, then the differences taken.
+		for i := range 64 {
+			w := uint32(b[3*i]) | uint32(b[3*i+1])<<8 | uint32(b[3*i+2])<<16
+			s := w&0x249249 + (w>>1)&0x249249 + (w>>2)&0x249249
+			for j := range 4 {
+				x, y := s>>(6*j)&7, s>>(6*j+3)&7
+				f[4*i+j] = fieldSub(fieldElement(x), fieldElement(y))
+			}
+		}
+	default:
+		panic("mlkem: internal error: η is not 2 or 3")
+	}
+	return f
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package mlkem_test
+
+const raceEnabled = true
