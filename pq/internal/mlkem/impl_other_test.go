@@ -1,3 +1,5 @@
+//go:build !amd64 || !gc || purego
+
 package mlkem
 
 import "github.com/crypton-go/crypton/cpufeat/cputest"

@@ -1,6 +1,6 @@
-package mlkem
+//go:build !amd64 || !gc || purego
 
-// The transforms and NTT-domain products, in generic Go on every platform.
+package mlkem
 
 func nttInPlace(a *nttElement) { nttGeneric(a) }
 

@@ -1,0 +1,510 @@
+// Command mlkem generates pq/internal/mlkem/ntt_amd64.s: the number-theoretic
+// transform of ML-KEM (FIPS 203, section 4.3) and the products in its domain
+// with AVX2.
+//
+// nttAVX2 mirrors nttGeneric (FIPS 203, Algorithm 9), inverseNTTAVX2
+// mirrors inverseNTTGeneric (Algorithm 10), and dotNTTAVX2 mirrors
+// dotNTTGeneric (the sums of the products of Algorithms 11 and 12), all in
+// pq/internal/mlkem/ntt.go. Inputs and outputs are the same as theirs:
+// coefficients fully reduced into [0, q), in the order FIPS 203 numbers them.
+//
+// Inside, the coefficients are signed 16-bit values, sixteen to a YMM
+// register, and products are Montgomery products with R = 2¹⁶ (the approach
+// of Seiler, "Faster AVX2 optimized NTT multiplication for Ring-LWE lattice
+// cryptography", 2018): for a signed a and a constant z stored as z' = z·R
+// mod q together with z'·q⁻¹ mod R,
+//
+//	hi = ⌊a·z' / R⌋,  m = a·(z'·q⁻¹) mod R,  a·z = hi − ⌊m·q / R⌋  (mod q)
+//
+// with no carry between the halves, since a·z' and m·q agree modulo R. The
+// result lies in (−q, q) for every 16-bit a, so a butterfly's outputs grow
+// by less than q a layer: seven layers of the forward transform stay below
+// 8q < 2¹⁵ with no reduction in between. The inverse transform's sums double
+// instead, and are reduced after its third and sixth layers with Barrett's
+// method (⌊a·20159 / 2²⁶⌋ is ⌊a/q⌋, or one less when a is a negative
+// multiple of q).
+//
+// One polynomial is sixteen registers. The first layer of the forward
+// transform (and the last of the inverse) pairs the two halves of the
+// polynomial, register by register; the other six work on one half at a
+// time in eight registers. Of those, the three layers whose butterflies pair
+// coefficients 64, 32 and 16 apart pair whole registers; for the three with
+// distances 8, 4 and 2, the eight registers are transposed as an 8×8 matrix
+// of 32-bit cells (coefficient pairs), after which those butterflies pair
+// whole registers too, with a twiddle factor per 32-bit lane; a second
+// transposition restores the order before the half is stored. The base-case
+// products of dotNTTAVX2 work on coefficient pairs in the 32-bit lanes: the
+// products a0·b0 and a1·b1 of one Montgomery multiplication, a1·b1·γ
+// shifted into the even lane, and a0·b1 + a1·b0 from the second operand with
+// its halves swapped; the sum over k is multiplied by R² mod q at the end to
+// undo the factors R⁻¹.
+//
+// Run it with go generate in pq/internal/mlkem.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math/bits"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+const (
+	q       = 3329
+	zeta    = 17
+	rModQ   = (1 << 16) % q // R mod q
+	barrett = 20159         // ⌈2²⁶/q⌉
+)
+
+// qinv is q⁻¹ mod 2¹⁶.
+var qinv = func() uint16 {
+	x := uint16(1)
+	for range 4 { // Newton's iteration doubles the correct bits
+		x *= 2 - q*x
+	}
+	return x
+}()
+
+// centered returns the representative of x mod q in [−(q−1)/2, (q−1)/2].
+func centered(x int) int16 {
+	x %= q
+	if x < 0 {
+		x += q
+	}
+	if x > q/2 {
+		x -= q
+	}
+	return int16(x)
+}
+
+// zetas[i] = ζ^BitRev₇(i) mod q and gammas[i] = ζ^(2·BitRev₇(i)+1) mod q, as
+// in pq/internal/mlkem.
+var zetas, gammas [128]int
+
+func init() {
+	pow := make([]int, 256)
+	pow[0] = 1
+	for e := 1; e < 256; e++ {
+		pow[e] = pow[e-1] * zeta % q
+	}
+	for i := range 128 {
+		r := int(bits.Reverse8(uint8(i)) >> 1)
+		zetas[i] = pow[r]
+		gammas[i] = pow[2*r+1]
+	}
+}
+
+// table is a read-only array of 32-byte vectors, filled while the code is
+// generated.
+type table struct {
+	mem Mem
+	n   int
+}
+
+func newTable(name string) *table { return &table{mem: GLOBL(name, RODATA|NOPTR)} }
+
+// vector appends sixteen 16-bit words and returns their address.
+func (t *table) vector(w [16]int16) Mem {
+	off := 32 * t.n
+	for i, v := range w {
+		DATA(off+2*i, U16(uint16(v)))
+	}
+	t.n++
+	return t.mem.Offset(off)
+}
+
+// factor is a Montgomery multiplier held in memory: z·R mod q and z·R·q⁻¹
+// mod R, per 16-bit lane.
+type factor struct{ z, zq Mem }
+
+// factorOf stores the multiplier of the sixteen lanes' constants.
+func (t *table) factorOf(c [16]int) factor {
+	var z, zq [16]int16
+	for i, v := range c {
+		z[i] = centered(v * rModQ)
+		zq[i] = int16(uint16(z[i]) * qinv)
+	}
+	return factor{t.vector(z), t.vector(zq)}
+}
+
+// broadcast stores the multiplier of one constant in every lane.
+func (t *table) broadcast(c int) factor {
+	var v [16]int
+	for i := range v {
+		v[i] = c
+	}
+	return t.factorOf(v)
+}
+
+// perPair stores a multiplier with one constant per 32-bit lane:
+// c(lane) for lanes 0..7.
+func (t *table) perPair(c func(lane int) int) factor {
+	var v [16]int
+	for i := range v {
+		v[i] = c(i / 2)
+	}
+	return t.factorOf(v)
+}
+
+var (
+	consts  *table
+	qVec    Mem // q in every lane
+	qinvVec Mem // q⁻¹ mod R in every lane
+	barVec  Mem // the Barrett constant
+	swapVec Mem // VPSHUFB mask swapping the 16-bit halves of each 32-bit lane
+	rSquare factor
+	scale   factor // 128⁻¹ mod q, the last step of the inverse transform
+	qReg    VecVirtual
+)
+
+func splat(v int16) [16]int16 {
+	var w [16]int16
+	for i := range w {
+		w[i] = v
+	}
+	return w
+}
+
+// montmul sets dst to a·z·R⁻¹ mod q, in (−q, q), for a constant z.
+func montmul(dst, a Op, z factor) {
+	hi, lo := YMM(), YMM()
+	VPMULHW(z.z, a, hi)
+	VPMULLW(z.zq, a, lo)
+	VPMULHW(qReg, lo, lo)
+	VPSUBW(lo, hi, dst)
+}
+
+// montmulVar sets dst to a·b·R⁻¹ mod q, in (−q, q), for |a|, |b| < q.
+func montmulVar(dst, a, b Op) {
+	hi, lo := YMM(), YMM()
+	VPMULLW(b, a, lo)
+	VPMULHW(b, a, hi)
+	VPMULLW(qinvVec, lo, lo)
+	VPMULHW(qReg, lo, lo)
+	VPSUBW(lo, hi, dst)
+}
+
+// butterflyCT is the butterfly of the forward transform: (a, b) ← (a + z·b,
+// a − z·b).
+func butterflyCT(a, b VecVirtual, z factor) {
+	t := YMM()
+	montmul(t, b, z)
+	VPSUBW(t, a, b)
+	VPADDW(t, a, a)
+}
+
+// butterflyGS is the butterfly of the inverse transform: (a, b) ← (a + b,
+// z·(b − a)).
+func butterflyGS(a, b VecVirtual, z factor) {
+	t := YMM()
+	VPSUBW(a, b, t)
+	VPADDW(b, a, a)
+	montmul(b, t, z)
+}
+
+// reduceBarrett maps a to its residue in [0, q].
+func reduceBarrett(a VecVirtual) {
+	t := YMM()
+	VPMULHW(barVec, a, t)
+	VPSRAW(U8(10), t, t)
+	VPMULLW(qReg, t, t)
+	VPSUBW(t, a, a)
+}
+
+// subQ maps a in [0, 2q) to [0, q).
+func subQ(a VecVirtual) {
+	m := YMM()
+	VPSUBW(qReg, a, a)
+	VPSRAW(U8(15), a, m)
+	VPAND(qReg, m, m)
+	VPADDW(m, a, a)
+}
+
+// addQ maps a in (−q, q) to [0, q).
+func addQ(a VecVirtual) {
+	m := YMM()
+	VPSRAW(U8(15), a, m)
+	VPAND(qReg, m, m)
+	VPADDW(m, a, a)
+}
+
+// transpose transposes the 8×8 matrix of 32-bit cells whose rows are x:
+// cell c of x[r] moves to cell r of x[c].
+func transpose(x []VecVirtual) {
+	var a, b [8]VecVirtual
+	for p := range 4 {
+		a[2*p], a[2*p+1] = YMM(), YMM()
+		VPUNPCKLDQ(x[2*p+1], x[2*p], a[2*p])
+		VPUNPCKHDQ(x[2*p+1], x[2*p], a[2*p+1])
+	}
+	for h := 0; h < 8; h += 4 {
+		b[h], b[h+1], b[h+2], b[h+3] = YMM(), YMM(), YMM(), YMM()
+		VPUNPCKLQDQ(a[h+2], a[h], b[h])
+		VPUNPCKHQDQ(a[h+2], a[h], b[h+1])
+		VPUNPCKLQDQ(a[h+3], a[h+1], b[h+2])
+		VPUNPCKHQDQ(a[h+3], a[h+1], b[h+3])
+	}
+	for c := range 4 {
+		VPERM2I128(U8(0x20), b[4+c], b[c], x[c])
+		VPERM2I128(U8(0x31), b[4+c], b[c], x[c+4])
+	}
+}
+
+func loadQ() {
+	qReg = YMM()
+	VMOVDQU(qVec, qReg)
+}
+
+// nttTables holds the twiddle factors of the forward transform.
+type nttTables struct {
+	l1     factor
+	l2     [2]factor    // per half
+	l3     [2][2]factor // per half and block
+	l4     [2][4]factor
+	l5     [2]factor    // per half, one factor per 32-bit lane
+	l6     [2][2]factor // per half and group
+	l7     [2][4]factor
+	inv1   factor // the inverse's layer with distance 128
+	inv2   [2]factor
+	inv3   [2][2]factor
+	inv4   [2][4]factor
+	inv5   [2]factor
+	inv6   [2][2]factor
+	inv7   [2][4]factor
+	gammas [16]factor // dotNTT: γ of the pairs of each 16 coefficients, in the odd lanes
+}
+
+func makeTables() *nttTables {
+	t := new(nttTables)
+	t.l1 = consts.broadcast(zetas[1])
+	t.inv1 = consts.broadcast(zetas[1])
+	for h := range 2 {
+		t.l2[h] = consts.broadcast(zetas[2+h])
+		t.inv2[h] = consts.broadcast(zetas[3-h])
+		for g := range 2 {
+			t.l3[h][g] = consts.broadcast(zetas[4+2*h+g])
+			t.inv3[h][g] = consts.broadcast(zetas[7-(2*h+g)])
+		}
+		for g := range 4 {
+			t.l4[h][g] = consts.broadcast(zetas[8+4*h+g])
+			t.inv4[h][g] = consts.broadcast(zetas[15-(4*h+g)])
+		}
+		// After the transposition, 32-bit lane r of a register holds
+		// the pair from original register r of the half.
+		t.l5[h] = consts.perPair(func(r int) int { return zetas[16+8*h+r] })
+		t.inv5[h] = consts.perPair(func(r int) int { return zetas[31-(8*h+r)] })
+		for g := range 2 {
+			t.l6[h][g] = consts.perPair(func(r int) int { return zetas[32+16*h+2*r+g] })
+			t.inv6[h][g] = consts.perPair(func(r int) int { return zetas[63-(16*h+2*r+g)] })
+		}
+		for g := range 4 {
+			t.l7[h][g] = consts.perPair(func(r int) int { return zetas[64+32*h+4*r+g] })
+			t.inv7[h][g] = consts.perPair(func(r int) int { return zetas[127-(32*h+4*r+g)] })
+		}
+	}
+	for c := range 16 {
+		// Pair i of the sixteen coefficients c·16.. is pair 8c + i of the
+		// polynomial; γ goes in its odd lane.
+		var v [16]int
+		for i := range 8 {
+			v[2*i+1] = gammas[8*c+i]
+		}
+		t.gammas[c] = consts.factorOf(v)
+	}
+	return t
+}
+
+func main() {
+	flag.Parse()
+	ConstraintExpr("gc,!purego")
+
+	consts = newTable("mlkemConsts")
+	qVec = consts.vector(splat(q))
+	qinvVec = consts.vector(splat(int16(qinv)))
+	barVec = consts.vector(splat(barrett))
+	var swap [16]int16
+	for i := range 8 { // bytes 4i+2, 4i+3, 4i, 4i+1 of each lane of 16 bytes
+		j := i % 4
+		b := [4]int{4*j + 2, 4*j + 3, 4 * j, 4*j + 1}
+		swap[2*i] = int16(b[0] | b[1]<<8)
+		swap[2*i+1] = int16(b[2] | b[3]<<8)
+	}
+	swapVec = consts.vector(swap)
+	rSquare = consts.broadcast(rModQ) // R² mod q: the factor stores z·R
+	scale = consts.broadcast(3303)    // 128⁻¹ mod q
+	t := makeTables()
+
+	nttAVX2(t)
+	inverseNTTAVX2(t)
+	dotNTTAVX2(t)
+	Generate()
+}
+
+func nttAVX2(t *nttTables) {
+	TEXT("nttAVX2", NOSPLIT, "func(f *[256]uint16)")
+	Doc("nttAVX2 replaces the coefficients of f with its NTT representation: nttGeneric with AVX2.")
+	f := Load(Param("f"), GP64())
+	loadQ()
+
+	Comment("Layer 1: coefficient j with j+128.")
+	for r := range 8 {
+		a, b := YMM(), YMM()
+		VMOVDQU(Mem{Base: f, Disp: 32 * r}, a)
+		VMOVDQU(Mem{Base: f, Disp: 256 + 32*r}, b)
+		butterflyCT(a, b, t.l1)
+		VMOVDQU(a, Mem{Base: f, Disp: 32 * r})
+		VMOVDQU(b, Mem{Base: f, Disp: 256 + 32*r})
+	}
+	for h := range 2 {
+		Comment(fmt.Sprintf("Layers 2 to 7 of half %d.", h))
+		x := make([]VecVirtual, 8)
+		for r := range x {
+			x[r] = YMM()
+			VMOVDQU(Mem{Base: f, Disp: 256*h + 32*r}, x[r])
+		}
+		for r := range 4 {
+			butterflyCT(x[r], x[r+4], t.l2[h])
+		}
+		for _, r := range []int{0, 1, 4, 5} {
+			butterflyCT(x[r], x[r+2], t.l3[h][r/4])
+		}
+		for r := 0; r < 8; r += 2 {
+			butterflyCT(x[r], x[r+1], t.l4[h][r/2])
+		}
+		transpose(x)
+		for c := range 4 {
+			butterflyCT(x[c], x[c+4], t.l5[h])
+		}
+		for _, c := range []int{0, 1, 4, 5} {
+			butterflyCT(x[c], x[c+2], t.l6[h][c/4])
+		}
+		for c := 0; c < 8; c += 2 {
+			butterflyCT(x[c], x[c+1], t.l7[h][c/2])
+		}
+		transpose(x)
+		for r := range x {
+			reduceBarrett(x[r])
+			subQ(x[r])
+			VMOVDQU(x[r], Mem{Base: f, Disp: 256*h + 32*r})
+		}
+	}
+	VZEROUPPER()
+	RET()
+}
+
+func inverseNTTAVX2(t *nttTables) {
+	TEXT("inverseNTTAVX2", NOSPLIT, "func(f *[256]uint16)")
+	Doc("inverseNTTAVX2 replaces the NTT representation in f with the polynomial it represents: inverseNTTGeneric with AVX2.")
+	f := Load(Param("f"), GP64())
+	loadQ()
+	for h := range 2 {
+		Comment(fmt.Sprintf("Layers 7 to 2 of half %d.", h))
+		x := make([]VecVirtual, 8)
+		for r := range x {
+			x[r] = YMM()
+			VMOVDQU(Mem{Base: f, Disp: 256*h + 32*r}, x[r])
+		}
+		transpose(x)
+		for c := 0; c < 8; c += 2 {
+			butterflyGS(x[c], x[c+1], t.inv7[h][c/2])
+		}
+		for _, c := range []int{0, 1, 4, 5} {
+			butterflyGS(x[c], x[c+2], t.inv6[h][c/4])
+		}
+		for c := range 4 {
+			butterflyGS(x[c], x[c+4], t.inv5[h])
+		}
+		for r := range x {
+			reduceBarrett(x[r])
+		}
+		transpose(x)
+		for r := 0; r < 8; r += 2 {
+			butterflyGS(x[r], x[r+1], t.inv4[h][r/2])
+		}
+		for _, r := range []int{0, 1, 4, 5} {
+			butterflyGS(x[r], x[r+2], t.inv3[h][r/4])
+		}
+		for r := range 4 {
+			butterflyGS(x[r], x[r+4], t.inv2[h])
+		}
+		for r := range x {
+			reduceBarrett(x[r])
+			VMOVDQU(x[r], Mem{Base: f, Disp: 256*h + 32*r})
+		}
+	}
+	Comment("Layer 1, coefficient j with j+128, and the scaling by 128⁻¹.")
+	for r := range 8 {
+		a, b := YMM(), YMM()
+		VMOVDQU(Mem{Base: f, Disp: 32 * r}, a)
+		VMOVDQU(Mem{Base: f, Disp: 256 + 32*r}, b)
+		butterflyGS(a, b, t.inv1)
+		montmul(a, a, scale)
+		montmul(b, b, scale)
+		addQ(a)
+		addQ(b)
+		VMOVDQU(a, Mem{Base: f, Disp: 32 * r})
+		VMOVDQU(b, Mem{Base: f, Disp: 256 + 32*r})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+func dotNTTAVX2(t *nttTables) {
+	TEXT("dotNTTAVX2", NOSPLIT, "func(out *[256]uint16, a *[256]uint16, stride int, b *[256]uint16, k int)")
+	Doc(
+		"dotNTTAVX2 sets out to the sum of a[i·stride] × b[i] for i < k, 1 ≤ k ≤ 4:",
+		"dotNTTGeneric with AVX2.",
+	)
+	out := Load(Param("out"), GP64())
+	a := Load(Param("a"), GP64())
+	stride := Load(Param("stride"), GP64())
+	b := Load(Param("b"), GP64())
+	k := Load(Param("k"), GP64())
+	SHLQ(U8(9), stride) // in bytes: 512 per element
+	loadQ()
+	swap := YMM()
+	VMOVDQU(swapVec, swap)
+
+	// The sixteen chunks of 16 coefficients, unrolled: each has its own
+	// γ factors.
+	for c := range 16 {
+		Comment(fmt.Sprintf("Coefficients %d to %d.", 16*c, 16*c+15))
+		acc := YMM()
+		VPXOR(acc, acc, acc)
+		pa, pb, n := GP64(), GP64(), GP64()
+		MOVQ(a, pa)
+		MOVQ(b, pb)
+		MOVQ(k, n)
+		loop := fmt.Sprintf("dot%d", c)
+		Label(loop)
+		x, y := YMM(), YMM()
+		VMOVDQU(Mem{Base: pa, Disp: 32 * c}, x)
+		VMOVDQU(Mem{Base: pb, Disp: 32 * c}, y)
+		p, qq := YMM(), YMM()
+		montmulVar(p, x, y) // a0·b0, a1·b1
+		montmul(qq, p, t.gammas[c])
+		VPSRLD(U8(16), qq, qq) // a1·b1·γ into the even lane
+		VPADDW(qq, p, p)       // even lanes: a0·b0 + a1·b1·γ
+		ys := YMM()
+		VPSHUFB(swap, y, ys)
+		r := YMM()
+		montmulVar(r, x, ys) // a0·b1, a1·b0
+		w := YMM()
+		VPSLLD(U8(16), r, w)
+		VPADDW(w, r, r) // odd lanes: a0·b1 + a1·b0
+		VPBLENDW(U8(0xaa), r, p, p)
+		VPADDW(p, acc, acc)
+		ADDQ(stride, pa)
+		ADDQ(U32(512), pb)
+		DECQ(n)
+		JNZ(LabelRef(loop))
+		montmul(acc, acc, rSquare)
+		addQ(acc)
+		VMOVDQU(acc, Mem{Base: out, Disp: 32 * c})
+	}
+	VZEROUPPER()
+	RET()
+}
