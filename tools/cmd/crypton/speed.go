@@ -106,7 +106,7 @@ var speedAlgs = append(append(aeadSpeedAlgs, []speedAlg{
 		crypton: func(b []byte) { d := blake2s.Sum256(b); sink ^= d[0] },
 		gostd:   func(b []byte) { d := xblake2s.Sum256(b); sink ^= d[0] },
 		goPeer:  "golang.org/x/crypto/blake2s"},
-}...), append(eccSpeedAlgs, pkSpeedAlgs...)...)
+}...), slices.Concat(eccSpeedAlgs, pkSpeedAlgs, mlkemSpeedAlgs)...)
 
 // speedFormats are the values -format accepts.
 var speedFormats = []string{"table", "markdown", "json", "csv"}
