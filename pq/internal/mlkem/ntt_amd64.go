@@ -31,6 +31,23 @@ func inverseNTTAVX2(f *ringElement)
 //go:noescape
 func dotNTTAVX2(out *nttElement, a *nttElement, stride int, b *nttElement, k int)
 
+// rejSampleAVX2 is rejSampleGeneric with AVX2 for a prefix of buf: it
+// returns the new n and the number of bytes it consumed.
+//
+//go:noescape
+func rejSampleAVX2(a *nttElement, n int, buf []byte) (int, int)
+
+// rejSample stores the candidates of buf below q in a[n:] until a is full;
+// see rejSampleGeneric.
+func rejSample(a *nttElement, n int, buf []byte) int {
+	if useAVX2 {
+		var used int
+		n, used = rejSampleAVX2(a, n, buf)
+		buf = buf[used:]
+	}
+	return rejSampleGeneric(a, n, buf)
+}
+
 func nttInPlace(a *nttElement) {
 	if useAVX2 {
 		nttAVX2(a)

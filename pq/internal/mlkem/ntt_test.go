@@ -2,6 +2,7 @@ package mlkem
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
@@ -104,6 +105,62 @@ func TestKernelsAll(t *testing.T) {
 			dotNTTGeneric(&d2, []nttElement{x, want, x, want}, 1, []nttElement{want, x, x, want})
 			if d1 != d2 {
 				t.Fatalf("value %d: dotNTT differs from dotNTTGeneric", v)
+			}
+		}
+	})
+}
+
+// TestRejSample checks the rejection sampling of every implementation
+// against the generic code (the accepted prefix and its length): buffers of every length up to 600 bytes (a
+// multiple of three), starting positions from 0 to 256, random bytes and
+// bytes that make every candidate q or more, below q, or exactly q − 1 and
+// q.
+func TestRejSample(t *testing.T) {
+	cputest.TestAllImplementations(t, pkg, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(34, 35))
+		fills := []func(b []byte){
+			func(b []byte) {
+				for i := range b {
+					b[i] = byte(r.Uint32())
+				}
+			},
+			func(b []byte) {
+				for i := range b {
+					b[i] = 0xff
+				}
+			},
+			func(b []byte) { clear(b) },
+			func(b []byte) { // d1 = q − 1 = 0xd00, d2 = q = 0xd01
+				for i := 0; i+3 <= len(b); i += 3 {
+					b[i], b[i+1], b[i+2] = 0x00, 0x1d, 0xd0
+				}
+			},
+			func(b []byte) { // mostly random, some runs of rejections
+				for i := range b {
+					b[i] = byte(r.Uint32())
+					if r.IntN(4) == 0 {
+						b[i] = 0xff
+					}
+				}
+			},
+		}
+		for l := 0; l <= 600; l += 3 {
+			for fi, fill := range fills {
+				buf := make([]byte, l)
+				fill(buf)
+				for _, n := range []int{0, 1, 100, 200, 239, 240, 241, 250, 255, 256} {
+					var got, want nttElement
+					for i := range n {
+						got[i] = fieldElement(i)
+						want[i] = fieldElement(i)
+					}
+					ng := rejSample(&got, n, buf)
+					nw := rejSampleGeneric(&want, n, buf)
+					// Entries from n on are scratch space for the kernels.
+					if ng != nw || !slices.Equal(got[:ng], want[:nw]) {
+						t.Fatalf("length %d, fill %d, n %d: got n = %d, want %d (or the coefficients differ)", l, fi, n, ng, nw)
+					}
+				}
 			}
 		}
 	})

@@ -13,27 +13,38 @@ func sampleNTT(rho *[32]byte, j, i byte) nttElement {
 	seed[32], seed[33] = j, i
 	x.Write(seed[:])
 
+	// Three blocks give 336 candidates, of which 256 are below q with a
+	// probability of about 0.99; then one block at a time.
 	var a nttElement
-	var buf [168]byte // one SHAKE128 block: a multiple of three bytes
-	n := 0
-	for {
-		x.Read(buf[:])
-		for b := buf[:]; len(b) >= 3; b = b[3:] {
-			d1 := uint16(b[0]) | uint16(b[1]&0xf)<<8
-			d2 := uint16(b[1]>>4) | uint16(b[2])<<4
-			if d1 < q {
-				a[n] = fieldElement(d1)
-				n++
-			}
-			if d2 < q && n < 256 {
-				a[n] = fieldElement(d2)
-				n++
-			}
-			if n == 256 {
-				return a
-			}
+	var buf [3 * 168]byte
+	x.Read(buf[:])
+	n := rejSample(&a, 0, buf[:])
+	for n < 256 {
+		x.Read(buf[:168])
+		n = rejSample(&a, n, buf[:168])
+	}
+	return a
+}
+
+// rejSampleGeneric runs the loop of FIPS 203's Algorithm 7 on the bytes of
+// buf, a multiple of three: it stores the 12-bit candidates below q in
+// a[n], a[n+1], ... until a is full, and returns the new n. The entries of
+// a from the new n on are unspecified: the AVX2 kernel stores eight at a
+// time.
+func rejSampleGeneric(a *nttElement, n int, buf []byte) int {
+	for b := buf; len(b) >= 3 && n < 256; b = b[3:] {
+		d1 := uint16(b[0]) | uint16(b[1]&0xf)<<8
+		d2 := uint16(b[1]>>4) | uint16(b[2])<<4
+		if d1 < q {
+			a[n] = fieldElement(d1)
+			n++
+		}
+		if d2 < q && n < 256 {
+			a[n] = fieldElement(d2)
+			n++
 		}
 	}
+	return n
 }
 
 // prf is PRF_η(s, b) = SHAKE256(s‖b, 64·η) (FIPS 203, (4.3)), written to

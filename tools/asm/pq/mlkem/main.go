@@ -39,6 +39,15 @@
 // its halves swapped; the sum over k is multiplied by R² mod q at the end to
 // undo the factors R⁻¹.
 //
+// rejSampleAVX2 mirrors rejSampleGeneric in pq/internal/mlkem/sample.go,
+// the rejection sampling of FIPS 203's Algorithm 7, on 24 bytes (sixteen
+// candidates) per step: VPERMQ and VPSHUFB spread the 12-bit candidates
+// into 16-bit lanes, VPCMPGTW against q marks those to keep, and for each
+// 128-bit half a table indexed by the eight-bit mask gives the VPSHUFB
+// pattern that packs the kept candidates to the front and their number.
+// The data is public (it is derived from ρ), so indexing tables by it is
+// safe.
+//
 // Run it with go generate in pq/internal/mlkem.
 package main
 
@@ -109,8 +118,12 @@ func newTable(name string) *table { return &table{mem: GLOBL(name, RODATA|NOPTR)
 // vector appends sixteen 16-bit words and returns their address.
 func (t *table) vector(w [16]int16) Mem {
 	off := 32 * t.n
-	for i, v := range w {
-		DATA(off+2*i, U16(uint16(v)))
+	for i := 0; i < 16; i += 4 {
+		var x uint64
+		for j := range 4 {
+			x |= uint64(uint16(w[i+j])) << (16 * j)
+		}
+		DATA(off+2*i, U64(x))
 	}
 	t.n++
 	return t.mem.Offset(off)
@@ -340,6 +353,7 @@ func main() {
 	nttAVX2(t)
 	inverseNTTAVX2(t)
 	dotNTTAVX2(t)
+	rejSampleAVX2()
 	Generate()
 }
 
@@ -505,6 +519,124 @@ func dotNTTAVX2(t *nttTables) {
 		addQ(acc)
 		VMOVDQU(acc, Mem{Base: out, Disp: 32 * c})
 	}
+	VZEROUPPER()
+	RET()
+}
+
+func rejSampleAVX2() {
+	TEXT("rejSampleAVX2", NOSPLIT, "func(a *[256]uint16, n int, buf []byte) (int, int)")
+	Doc(
+		"rejSampleAVX2 is rejSampleGeneric with AVX2 for a prefix of buf: it returns",
+		"the new n and the number of bytes of buf it consumed, a multiple of 24.",
+		"It stops while n ≤ 240 and at least 32 bytes are left, so that its",
+		"16-byte stores stay inside a and its 32-byte loads inside buf.",
+	)
+	// The packing table: for each mask of eight 16-bit candidates, the
+	// byte indexes of the kept ones, in order, then zeros; and the counts.
+	shuf := GLOBL("mlkemRejShuffle", RODATA|NOPTR)
+	for m := range 256 {
+		var idx [16]byte
+		k := 0
+		for i := range 8 {
+			if m>>i&1 == 1 {
+				idx[2*k], idx[2*k+1] = byte(2*i), byte(2*i+1)
+				k++
+			}
+		}
+		for h := range 2 {
+			var x uint64
+			for j := range 8 {
+				x |= uint64(idx[8*h+j]) << (8 * j)
+			}
+			DATA(16*m+8*h, U64(x))
+		}
+	}
+	count := GLOBL("mlkemRejCount", RODATA|NOPTR)
+	for m := range 256 {
+		DATA(m, U8(bits.OnesCount8(uint8(m))))
+	}
+	// Spreads the four 3-byte groups of each 128-bit half, at byte 0 of
+	// the low half and byte 4 of the high one (after VPERMQ 0x94), into
+	// the 16-bit lanes: lane 2t gets bytes o, o+1, lane 2t+1 bytes o+1, o+2.
+	spread := GLOBL("mlkemRejSpread", RODATA|NOPTR)
+	for h := range 2 {
+		var idx [16]byte
+		for t := range 4 {
+			o := byte(3*t + 4*h)
+			idx[4*t], idx[4*t+1], idx[4*t+2], idx[4*t+3] = o, o+1, o+1, o+2
+		}
+		for g := range 2 {
+			var x uint64
+			for j := range 8 {
+				x |= uint64(idx[8*g+j]) << (8 * j)
+			}
+			DATA(16*h+8*g, U64(x))
+		}
+	}
+	low12 := GLOBL("mlkemRejLow12", RODATA|NOPTR)
+	for i := range 4 {
+		DATA(8*i, U64(0x0fff0fff0fff0fff))
+	}
+
+	a := Load(Param("a"), GP64())
+	n := Load(Param("n"), GP64())
+	p := Load(Param("buf").Base(), GP64())
+	l := Load(Param("buf").Len(), GP64())
+	start := GP64()
+	MOVQ(p, start)
+	end := GP64()
+	LEAQ(Mem{Base: p, Index: l, Scale: 1, Disp: -32}, end) // last load address allowed
+	qv, sp, lo := YMM(), YMM(), YMM()
+	VMOVDQU(qVec, qv)
+	VMOVDQU(spread, sp)
+	VMOVDQU(low12, lo)
+	mask, m0, c0 := GP64(), GP64(), GP64()
+	shufBase, countBase := GP64(), GP64()
+	LEAQ(shuf, shufBase)
+	LEAQ(count, countBase)
+
+	Label("rejLoop")
+	CMPQ(n, U32(240))
+	JA(LabelRef("rejDone"))
+	CMPQ(p, end)
+	JA(LabelRef("rejDone"))
+	x, v, e := YMM(), YMM(), YMM()
+	VPERMQ(U8(0x94), Mem{Base: p}, x)
+	VPSHUFB(sp, x, v)
+	VPAND(lo, v, e)
+	VPSRLW(U8(4), v, v)
+	VPBLENDW(U8(0xaa), v, e, e) // the sixteen candidates
+	cmp := YMM()
+	VPCMPGTW(e, qv, cmp) // q > candidate
+	VPACKSSWB(cmp, cmp, cmp)
+	VPMOVMSKB(cmp, mask.As32())
+	// Low half: mask bits 0..7.
+	MOVBQZX(mask.As8(), m0)
+	SHLQ(U8(4), m0)
+	xl := XMM()
+	VPSHUFB(Mem{Base: shufBase, Index: m0, Scale: 1}, e.AsX(), xl)
+	VMOVDQU(xl, Mem{Base: a, Index: n, Scale: 2})
+	SHRQ(U8(4), m0)
+	MOVBQZX(Mem{Base: countBase, Index: m0, Scale: 1}, c0)
+	ADDQ(c0, n)
+	// High half: mask bits 16..23.
+	SHRQ(U8(16), mask)
+	MOVBQZX(mask.As8(), m0)
+	SHLQ(U8(4), m0)
+	xh := XMM()
+	VEXTRACTI128(U8(1), e, xh)
+	VPSHUFB(Mem{Base: shufBase, Index: m0, Scale: 1}, xh, xh)
+	VMOVDQU(xh, Mem{Base: a, Index: n, Scale: 2})
+	SHRQ(U8(4), m0)
+	MOVBQZX(Mem{Base: countBase, Index: m0, Scale: 1}, c0)
+	ADDQ(c0, n)
+	ADDQ(U8(24), p)
+	JMP(LabelRef("rejLoop"))
+
+	Label("rejDone")
+	SUBQ(start, p)
+	Store(n, ReturnIndex(0))
+	Store(p, ReturnIndex(1))
 	VZEROUPPER()
 	RET()
 }
