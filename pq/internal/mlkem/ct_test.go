@@ -5,18 +5,23 @@ package mlkem
 import (
 	"testing"
 
+	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/internal/ctgrind"
 )
 
 func init() { declassifyHook = ctgrind.Public }
 
 // TestCTMLKEM is the constant-time case of ML-KEM, run by tools/cmd/ctcheck
-// under valgrind, for each parameter set: key generation from a secret seed
-// (ρ and the encapsulation key are marked public as they are made),
-// encapsulation with a secret m, decapsulation with a secret key of a valid
-// ciphertext and of a modified one (implicit rejection), and the parsing of
-// a secret expanded key.
+// under valgrind, for each implementation and parameter set: key generation
+// from a secret seed (ρ and the encapsulation key are marked public as they
+// are made), encapsulation with a secret m, decapsulation with a secret key
+// of a valid ciphertext and of a modified one (implicit rejection), and the
+// parsing of a secret expanded key.
 func TestCTMLKEM(t *testing.T) {
+	cputest.TestAllImplementations(t, pkg, testCTMLKEM)
+}
+
+func testCTMLKEM(t *testing.T) {
 	for _, p := range []*Params{Params512, Params768, Params1024} {
 		t.Run(p.String(), func(t *testing.T) {
 			seed := make([]byte, SeedSize)
