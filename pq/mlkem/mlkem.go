@@ -13,8 +13,8 @@
 // key of X25519) and the one to choose without a reason for another;
 // ML-KEM-1024 is for the CNSA 2.0 suite; ML-KEM-512 is the smallest.
 //
-// Decapsulation keys are stored as their 64-byte seed (d‖z), as FIPS 203
-// allows and RFC 9794 recommends. Package mlkemtest handles FIPS 203's
+// Decapsulation keys are stored as their 64-byte seed (d‖z), which FIPS 203
+// allows and which is much smaller than the expanded key. Package mlkemtest handles FIPS 203's
 // expanded encoding and derandomized encapsulation, for tests.
 //
 // Every operation on secrets runs in constant time: there is no branch and

@@ -1,0 +1,167 @@
+package mldsa
+
+import "github.com/crypton-go/crypton/hash/sha3"
+
+// rejNTTPoly returns the element of T_q that FIPS 204's Algorithm 30
+// samples from SHAKE128(ρ‖s‖r): the matrix entry Â[r][s] of ExpandA
+// (Algorithm 32). It rejects candidates of 23 bits that are q or more, so
+// its running time depends on ρ, which is public.
+func rejNTTPoly(h *sha3.SHAKE, rho *[32]byte, s, r byte) nttElement {
+	h.Reset()
+	var seed [34]byte
+	copy(seed[:], rho[:])
+	seed[32], seed[33] = s, r
+	h.Write(seed[:])
+
+	var a nttElement
+	var buf [168]byte // one SHAKE128 block: 56 candidates of three bytes
+	j := 0
+	for {
+		h.Read(buf[:])
+		for b := buf[:]; len(b) >= 3; b = b[3:] {
+			// CoeffFromThreeBytes (Algorithm 14): the top bit is dropped.
+			z := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2]&0x7f)<<16
+			if z < q {
+				a[j] = fieldElement(z)
+				j++
+				if j == n {
+					return a
+				}
+			}
+		}
+	}
+}
+
+// rejBoundedPoly returns the polynomial with coefficients in [−η, η] that
+// FIPS 204's Algorithm 31 samples from SHAKE256(ρ′‖r), r in two bytes: a
+// polynomial of s₁ or s₂ in ExpandS (Algorithm 33).
+//
+// Each half byte is a candidate: CoeffFromHalfByte (Algorithm 15) keeps the
+// values below 15 (η = 2) or 9 (η = 4) and rejects the others. Which half
+// bytes are rejected is independent of the coefficients kept, so it may
+// be revealed: the decisions of a whole SHAKE256 block are computed first
+// without a branch, declassified together, and only then followed. The
+// coefficients are computed from their half bytes by arithmetic alone.
+func rejBoundedPoly(h *sha3.SHAKE, rhoPrime *[64]byte, r uint16, eta int) ringElement {
+	h.Reset()
+	h.Write(rhoPrime[:])
+	h.Write([]byte{byte(r), byte(r >> 8)})
+
+	// Half byte v is accepted if v < limit.
+	limit := uint32(15)
+	if eta == 4 {
+		limit = 9
+	}
+	var f ringElement
+	var buf [136]byte // one SHAKE256 block
+	var accept [2 * len(buf)]byte
+	j := 0
+	for j < n {
+		h.Read(buf[:])
+		for i, b := range buf {
+			lo, hi := uint32(b&0xf), uint32(b>>4)
+			accept[2*i] = byte((lo - limit) >> 31)
+			accept[2*i+1] = byte((hi - limit) >> 31)
+		}
+		declassify(accept[:])
+		for i, ok := range accept {
+			if ok == 0 {
+				continue
+			}
+			v := uint32(buf[i/2]>>(4*(i%2))) & 0xf
+			if eta == 2 {
+				// η − (v mod 5), with v mod 5 = v − 5·⌊13v/64⌋ for v < 15.
+				v -= 5 * ((13 * v) >> 6)
+			}
+			f[j] = fieldFromInt(int32(eta) - int32(v))
+			j++
+			if j == n {
+				break
+			}
+		}
+	}
+	clear(buf[:])
+	return f
+}
+
+// expandMask sets y to the vector of FIPS 204's Algorithm 34,
+// ExpandMask(ρ″, μ), with the polynomial y[r] taken from
+// SHAKE256(ρ″‖IntegerToBytes(μ + r, 2)) as coefficients of γ₁ − v, v of
+// log₂γ₁ + 1 bits (Algorithm 20, BitUnpack). It runs in constant time.
+func expandMask(h *sha3.SHAKE, y []ringElement, rhoPP *[64]byte, mu uint16, gamma1Bits int) {
+	var buf [640]byte // 32·20 bytes, the most a polynomial needs
+	gamma1 := int32(1) << gamma1Bits
+	for r := range y {
+		h.Reset()
+		h.Write(rhoPP[:])
+		k := mu + uint16(r)
+		h.Write([]byte{byte(k), byte(k >> 8)})
+		f := &y[r]
+		if gamma1Bits == 17 {
+			b := buf[:576]
+			h.Read(b)
+			// Four coefficients of 18 bits in nine bytes.
+			for i := 0; i < n; i += 4 {
+				w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+					uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+				const m = 1<<18 - 1
+				f[i] = fieldFromInt(gamma1 - int32(w&m))
+				f[i+1] = fieldFromInt(gamma1 - int32(w>>18&m))
+				f[i+2] = fieldFromInt(gamma1 - int32(w>>36&m))
+				f[i+3] = fieldFromInt(gamma1 - int32(w>>54|uint64(b[8])<<10))
+				b = b[9:]
+			}
+		} else {
+			b := buf[:640]
+			h.Read(b)
+			// Two coefficients of 20 bits in five bytes.
+			for i := 0; i < n; i += 2 {
+				w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 | uint64(b[4])<<32
+				const m = 1<<20 - 1
+				f[i] = fieldFromInt(gamma1 - int32(w&m))
+				f[i+1] = fieldFromInt(gamma1 - int32(w>>20))
+				b = b[5:]
+			}
+		}
+	}
+	clear(buf[:])
+}
+
+// sampleInBall returns the polynomial with τ coefficients ±1 and the others
+// 0 that FIPS 204's Algorithm 29 samples from SHAKE256(c̃). Its running time
+// and memory accesses depend on c̃, which is public: the signature carries
+// it, and a signing attempt that is rejected reveals nothing through it
+// but what the attempt count does (see PrivateKey.SignMu).
+func sampleInBall(h *sha3.SHAKE, ctilde []byte, tau int) ringElement {
+	h.Reset()
+	h.Write(ctilde)
+	var buf [136]byte
+	h.Read(buf[:])
+	var signs uint64
+	for i := range 8 {
+		signs |= uint64(buf[i]) << (8 * i)
+	}
+	pos := 8
+	var c ringElement
+	for i := n - tau; i < n; i++ {
+		var j int
+		for {
+			if pos == len(buf) {
+				h.Read(buf[:])
+				pos = 0
+			}
+			j = int(buf[pos])
+			pos++
+			if j <= i {
+				break
+			}
+		}
+		c[i] = c[j]
+		c[j] = 1
+		if signs&1 != 0 {
+			c[j] = q - 1
+		}
+		signs >>= 1
+	}
+	return c
+}

@@ -1,0 +1,5 @@
+//go:build race
+
+package mldsa_test
+
+const raceEnabled = true
