@@ -39,3 +39,26 @@ func ExampleNewCSHAKE256() {
 	fmt.Printf("%x\n", out[:16])
 	// Output: d008828e2b80ac9d2218ffee1d070c48
 }
+
+func ExampleNewSHAKE128x4() {
+	// Four SHAKE128 streams of the same shape, as ML-KEM expands four
+	// matrix entries SHAKE128(ρ‖j‖i) at a time.
+	var rho [32]byte
+	var in [4][34]byte
+	for k := range in {
+		copy(in[k][:], rho[:])
+		in[k][32], in[k][33] = byte(k), 0 // j, i
+	}
+	x := sha3.NewSHAKE128x4()
+	x.Write(in[0][:], in[1][:], in[2][:], in[3][:])
+	var out [4][168]byte
+	x.Read(out[0][:], out[1][:], out[2][:], out[3][:])
+
+	// The same as four separate SHAKE128 instances.
+	one := sha3.NewSHAKE128()
+	one.Write(in[2][:])
+	want := make([]byte, 168)
+	one.Read(want)
+	fmt.Println(string(out[2][:]) == string(want))
+	// Output: true
+}

@@ -9,3 +9,10 @@ import "github.com/crypton-go/crypton/cpufeat/cputest"
 var wantImplementations = cputest.Requirements{
 	"BMI": {"bmi1", "bmi2"},
 }
+
+// wantX4Implementations is wantImplementations for the four-way
+// permutation.
+var wantX4Implementations = cputest.Requirements{
+	"AVX-512": {"avx512f", "avx512vl", "avx2"},
+	"AVX2":    {"avx2"},
+}

@@ -6,3 +6,6 @@ import "github.com/crypton-go/crypton/cpufeat/cputest"
 
 // wantImplementations: no accelerated implementation in this build.
 var wantImplementations = cputest.Requirements{}
+
+// wantX4Implementations: no accelerated four-way permutation either.
+var wantX4Implementations = cputest.Requirements{}

@@ -17,8 +17,17 @@
 // implementations are registered with github.com/crypton-go/crypton/cpufeat
 // under the package name "sha3": "BMI" (amd64 with BMI1 and BMI2: scalar
 // assembly using ANDN and RORX) and the portable Go code ("generic"), which
-// every other path is tested against. The -tags purego build uses only the
-// generic code; CRYPTON_CPU turns paths off at run time.
+// every other path is tested against.
+//
+// [SHAKEx4] runs four SHAKE instances in lockstep on a permutation of four
+// interleaved states, for the lattice-based schemes (ML-KEM, ML-DSA) that
+// expand many SHAKE streams at once. Its implementations are registered
+// under "sha3/x4": "AVX-512" (amd64 with AVX-512F and AVX-512VL: VPROLQ and
+// VPTERNLOGQ on YMM registers), "AVX2", and the generic one, which permutes
+// the four states one after the other with the scalar permutation.
+//
+// The -tags purego build uses only the generic code; CRYPTON_CPU turns
+// paths off at run time.
 //
 // # Constant time
 //

@@ -1,4 +1,5 @@
-// Command sha3 generates hash/sha3/keccakf_amd64.s.
+// Command sha3 generates hash/sha3/keccakf_amd64.s and, with -x4,
+// hash/sha3/keccakfx4_amd64.s (the four-way kernels; see x4.go).
 //
 // keccakF1600BMI mirrors keccakF1600Generic in hash/sha3/keccakf_generic.go
 // (which this command also writes, see below): the 24 rounds of
@@ -78,6 +79,10 @@
 // With -generic FILE, the command writes keccakF1600Generic, the portable Go
 // version of the same schedule, to FILE instead (hash/sha3/keccakf_generic.go).
 //
+// With -x4, it writes keccakF1600x4AVX2 and keccakF1600x4AVX512, the
+// permutation of four interleaved states with the same schedule on YMM
+// registers, instead of the scalar functions; x4.go describes them.
+//
 // Run it with go generate in hash/sha3.
 package main
 
@@ -145,7 +150,10 @@ func source(x, y int) (i, sx int) {
 	return sx + 5*x, sx
 }
 
-var genericOut = flag.String("generic", "", "write the generic Go permutation to this `file` instead of the assembly")
+var (
+	genericOut = flag.String("generic", "", "write the generic Go permutation to this `file` instead of the assembly")
+	x4         = flag.Bool("x4", false, "write the four-way AVX2 and AVX-512 permutations instead of the scalar ones")
+)
 
 func main() {
 	flag.Parse()
@@ -153,6 +161,10 @@ func main() {
 		if err := os.WriteFile(*genericOut, generic(), 0o666); err != nil {
 			log.Fatal(err)
 		}
+		return
+	}
+	if *x4 {
+		mainX4()
 		return
 	}
 	Package("github.com/crypton-go/crypton/hash/sha3")
