@@ -3,7 +3,7 @@ module github.com/crypton-go/crypton/hash
 go 1.25.0
 
 require (
-	github.com/crypton-go/crypton/cpufeat v0.3.0
+	github.com/crypton-go/crypton/cpufeat v0.4.0
 	github.com/crypton-go/crypton/internal v0.2.0
 )
 
