@@ -5,7 +5,7 @@ go 1.26.0
 require (
 	github.com/cloudflare/circl v1.6.5
 	github.com/crypton-go/crypton/cpufeat v0.4.0
-	github.com/crypton-go/crypton/hash v0.2.1
+	github.com/crypton-go/crypton/hash v0.3.0
 	github.com/crypton-go/crypton/internal v0.5.0
 )
 

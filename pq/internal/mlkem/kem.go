@@ -109,13 +109,26 @@ func (dk *DecapsulationKey) ExpandedBytes() []byte {
 	return append(b, dk.z[:]...)
 }
 
-// expandA fills ek.a from ek.rho (FIPS 203, Algorithm 13, lines 3–7).
+// expandA fills ek.a from ek.rho (FIPS 203, Algorithm 13, lines 3–7), four
+// entries at a time; a last single entry on its own.
 func (ek *EncapsulationKey) expandA() {
 	k := ek.p.k
-	for i := range k {
-		for j := range k {
-			ek.a[i*k+j] = sampleNTT(&ek.rho, byte(j), byte(i))
+	var scratch nttElement
+	for e := 0; e < k*k; e += 4 {
+		if e == k*k-1 {
+			ek.a[e] = sampleNTT(&ek.rho, byte(e%k), byte(e/k))
+			break
 		}
+		var out [4]*nttElement
+		var j, i [4]byte
+		for t := range 4 {
+			out[t] = &scratch
+			if f := e + t; f < k*k {
+				out[t] = &ek.a[f]
+				j[t], i[t] = byte(f%k), byte(f/k)
+			}
+		}
+		sampleNTTx4(&ek.rho, &out, &j, &i)
 	}
 }
 
@@ -149,19 +162,18 @@ func keyGen(dk *DecapsulationKey, p *Params, seed []byte) {
 	copy(sigma[:], g[32:])
 
 	ek.expandA()
-	var buf [192]byte
-	var n byte
+	// The noise: s from PRF(σ, 0..k−1), e from PRF(σ, k..2k−1).
+	var buf [2 * maxK][192]byte
+	prfMany(buf[:2*k], p.eta1, &sigma, 0)
 	for i := range k {
-		f := samplePolyCBD(prf(&buf, p.eta1, &sigma, n), p.eta1)
+		f := samplePolyCBD(buf[i][:64*p.eta1], p.eta1)
 		dk.s[i] = ntt(&f)
-		n++
 	}
 	for i := range k {
-		e := samplePolyCBD(prf(&buf, p.eta1, &sigma, n), p.eta1)
+		e := samplePolyCBD(buf[k+i][:64*p.eta1], p.eta1)
 		eh := ntt(&e)
 		dotNTT(&ek.t[i], ek.a[i*k:], 1, dk.s[:k])
 		ek.t[i] = polyAdd(&ek.t[i], &eh)
-		n++
 	}
 	var ekb [384*maxK + 32]byte
 	ekBytes := ek.appendBytes(ekb[:0])
@@ -244,21 +256,23 @@ func (ek *EncapsulationKey) Encapsulate(m *[MessageSize]byte) (sharedKey, cipher
 func (ek *EncapsulationKey) encrypt(c []byte, m, r *[32]byte) []byte {
 	p := ek.p
 	k := p.k
-	var buf [192]byte
+	// The noise: y from PRF(r, 0..k−1) with η₁, e₁ from PRF(r, k..2k−1)
+	// and e₂ from PRF(r, 2k) with η₂. All are read as 64·η₁ bytes, of
+	// which e₁ and e₂ use the first 64·η₂ (a prefix of a longer SHAKE
+	// output is the shorter output).
+	var buf [2*maxK + 1][192]byte
+	prfMany(buf[:2*k+1], max(p.eta1, eta2), r, 0)
 	var y [maxK]nttElement
-	var n byte
 	for i := range k {
-		f := samplePolyCBD(prf(&buf, p.eta1, r, n), p.eta1)
+		f := samplePolyCBD(buf[i][:64*p.eta1], p.eta1)
 		y[i] = ntt(&f)
-		n++
 	}
 	for i := range k {
 		// u[i] = NTT⁻¹((Âᵀ∘ŷ)[i]) + e₁[i]
 		var acc nttElement
 		dotNTT(&acc, ek.a[i:], k, y[:k])
 		u := inverseNTT(&acc)
-		e1 := samplePolyCBD(prf(&buf, eta2, r, n), eta2)
-		n++
+		e1 := samplePolyCBD(buf[k+i][:64*eta2], eta2)
 		u = polyAdd(&u, &e1)
 		c = encodeCompressed(c, &u, p.du)
 	}
@@ -266,7 +280,7 @@ func (ek *EncapsulationKey) encrypt(c []byte, m, r *[32]byte) []byte {
 	var acc nttElement
 	dotNTT(&acc, ek.t[:k], 1, y[:k])
 	v := inverseNTT(&acc)
-	e2 := samplePolyCBD(prf(&buf, eta2, r, n), eta2)
+	e2 := samplePolyCBD(buf[2*k][:64*eta2], eta2)
 	v = polyAdd(&v, &e2)
 	for i := range 256 {
 		bit := uint16(m[i/8]>>(i%8)) & 1

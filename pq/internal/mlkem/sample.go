@@ -47,6 +47,31 @@ func rejSampleGeneric(a *nttElement, n int, buf []byte) int {
 	return n
 }
 
+// sampleNTTx4 runs sampleNTT for four matrix entries at once, on the four
+// instances of a SHAKEx4: out[t] receives the entry of SHAKE128(ρ‖j[t]‖i[t]).
+func sampleNTTx4(rho *[32]byte, out *[4]*nttElement, j, i *[4]byte) {
+	x := sha3.NewSHAKE128x4()
+	var seeds [4][34]byte
+	for t := range seeds {
+		copy(seeds[t][:], rho[:])
+		seeds[t][32], seeds[t][33] = j[t], i[t]
+	}
+	x.Write(seeds[0][:], seeds[1][:], seeds[2][:], seeds[3][:])
+
+	var buf [4][3 * 168]byte
+	x.Read(buf[0][:], buf[1][:], buf[2][:], buf[3][:])
+	var n [4]int
+	for t := range 4 {
+		n[t] = rejSample(out[t], 0, buf[t][:])
+	}
+	for n[0] < 256 || n[1] < 256 || n[2] < 256 || n[3] < 256 {
+		x.Read(buf[0][:168], buf[1][:168], buf[2][:168], buf[3][:168])
+		for t := range 4 {
+			n[t] = rejSample(out[t], n[t], buf[t][:168])
+		}
+	}
+}
+
 // prf is PRF_η(s, b) = SHAKE256(s‖b, 64·η) (FIPS 203, (4.3)), written to
 // out[:64·η].
 func prf(out *[192]byte, eta int, s *[32]byte, b byte) []byte {
@@ -56,6 +81,38 @@ func prf(out *[192]byte, eta int, s *[32]byte, b byte) []byte {
 	o := out[:64*eta]
 	x.Read(o)
 	return o
+}
+
+// prfMany fills out[i][:64·η] with PRF_η(s, n0+i) for i < len(out), four at
+// a time with a SHAKEx4.
+func prfMany(out [][192]byte, eta int, s *[32]byte, n0 byte) {
+	l := 64 * eta
+	var in [4][33]byte
+	for t := range in {
+		copy(in[t][:], s[:])
+	}
+	for len(out) > 1 {
+		// Two or three left share a SHAKEx4 with scratch instances.
+		var scratch [4][192]byte
+		var dst [4][]byte
+		for t := range 4 {
+			in[t][32] = n0 + byte(t)
+			if t < len(out) {
+				dst[t] = out[t][:l]
+			} else {
+				dst[t] = scratch[t][:l]
+			}
+		}
+		x := sha3.NewSHAKE256x4()
+		x.Write(in[0][:], in[1][:], in[2][:], in[3][:])
+		x.Read(dst[0], dst[1], dst[2], dst[3])
+		clear(scratch[:])
+		m := min(4, len(out))
+		out, n0 = out[m:], n0+byte(m)
+	}
+	if len(out) == 1 {
+		prf(&out[0], eta, s, n0)
+	}
 }
 
 // samplePolyCBD returns the polynomial that FIPS 203's Algorithm 8 samples
