@@ -4,8 +4,6 @@ package mlkem
 
 import "github.com/crypton-go/crypton/cpufeat"
 
-//go:generate go run github.com/crypton-go/crypton/tools/asm/pq/mlkem -out ntt_amd64.s
-
 // useAVX2 enables the AVX2 transforms and NTT-domain products, which work on
 // sixteen coefficients per instruction with Montgomery multiplication in
 // 16-bit lanes.
