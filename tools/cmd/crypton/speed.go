@@ -72,6 +72,17 @@ type speedAlg struct {
 	// the standard library (x/crypto for ChaCha20-Poly1305); the notes say so.
 	goPeer string
 
+	// A per-operation row may have two Go peers: setupAlt then takes the
+	// place of setup and returns an operation for each of the three sides,
+	// none of them nil; goName names gostd's package (e.g. "crypto/mlkem")
+	// and altPeer alt's (e.g. CIRCL's). Both peers are measured in every
+	// round, alternately with crypton; the Go column shows the faster of
+	// them by median, the ratio is crypton's against it, and a note names
+	// it and gives the other's figure (speedRow.GoPeer, Figures.GoAlt).
+	setupAlt func() (crypton, gostd, alt func() error, err error)
+	goName   string
+	altPeer  string
+
 	// The OpenSSL counterpart. For a throughput row opensslCmd is the digest
 	// of "openssl speed -evp"; for a per-operation row it is the algorithm
 	// of "openssl speed -mr" (e.g. "rsa2048") and opensslPick names which of
@@ -106,7 +117,7 @@ var speedAlgs = append(append(aeadSpeedAlgs, []speedAlg{
 		crypton: func(b []byte) { d := blake2s.Sum256(b); sink ^= d[0] },
 		gostd:   func(b []byte) { d := xblake2s.Sum256(b); sink ^= d[0] },
 		goPeer:  "golang.org/x/crypto/blake2s"},
-}...), slices.Concat(eccSpeedAlgs, pkSpeedAlgs, mlkemSpeedAlgs)...)
+}...), slices.Concat(eccSpeedAlgs, pkSpeedAlgs, mlkemSpeedAlgs, mldsaSpeedAlgs)...)
 
 // speedFormats are the values -format accepts.
 var speedFormats = []string{"table", "markdown", "json", "csv"}
@@ -136,6 +147,12 @@ type speedMachine struct {
 // figure's spread exceeds Machine.SpreadLimitPct. Ratios (of the medians)
 // are oriented so that above 1 means crypton is ahead: crypton/peer for
 // MB/s rows, peer/crypton for µs/op rows.
+//
+// GoPeer names the package measured in the Go column where the row names
+// it: a peer outside the standard library, or the faster of a row's two
+// peers; nil for the standard library's counterpart. A row with two peers
+// has the other one's name in GoAltPeer and its figure in Figures.GoAlt,
+// which no ratio uses.
 type speedRow struct {
 	Algorithm       string       `json:"algorithm"`
 	Implementation  string       `json:"implementation"`
@@ -145,6 +162,8 @@ type speedRow struct {
 	OpenSSL         *float64     `json:"openssl"`
 	CryptonGo       *float64     `json:"crypton_vs_go"`
 	CryptonOpenSSL  *float64     `json:"crypton_vs_openssl"`
+	GoPeer          *string      `json:"go_peer"`
+	GoAltPeer       *string      `json:"go_alt_peer"`
 	Figures         speedFigures `json:"figures"`
 	SpreadWarning   bool         `json:"spread_warning"`
 	opensslProblems []string
@@ -165,12 +184,17 @@ type speedReport struct {
 // rows and the families.
 //
 // The duration it gives was measured with the defaults on a shared 2-core
-// AMD EPYC with OpenSSL 3.0.19: 2 min 40 s, of which 60 s in crypton and Go
-// (the same run without openssl on PATH) and the rest in openssl.
+// Intel Xeon with OpenSSL 3.0.19: 3 min 12 s, of which 1 min 31 s in crypton
+// and its Go peers (the same run without openssl on PATH) and the rest in
+// openssl.
 const speedUsage = `Measures crypton, Go's standard library and OpenSSL (when the openssl command
 is on PATH): AEADs and hashes in MB/s (10^6 bytes/s) over %d-byte messages
 (-bytes sets another length: -bytes 1024, -bytes 64), public-key operations
-in µs/op (microseconds per operation).
+in µs/op (microseconds per operation). Where the standard library has no
+counterpart, the Go column is another Go package (x/crypto, CIRCL), named in
+the notes; where a row has two Go peers (ML-KEM: crypto/mlkem and CIRCL),
+both are measured, the Go column shows the faster, and a note names it and
+gives the other's figure (-format json: go_peer, go_alt_peer, figures.go_alt).
 
 crypton, Go and OpenSSL run alternately for -rounds rounds. Each figure is the
 median of its rounds, followed by its spread: "1267.0 ±4.2%%" means that every
@@ -406,6 +430,7 @@ type speedSide func(d time.Duration) (float64, error)
 type speedBench struct {
 	alg            speedAlg
 	crypton, gostd speedSide // gostd nil: no Go counterpart
+	alt            speedSide // nil: no second Go peer
 	d              time.Duration
 }
 
@@ -424,7 +449,16 @@ func prepareSpeed(a speedAlg, opts speedOptions, buf []byte) (speedBench, error)
 	case unitUsOp:
 		b.d = opts.opSeconds
 		start := time.Now()
-		c, g, err := a.setup()
+		var c, g, alt func() error
+		var err error
+		if a.setupAlt != nil {
+			c, g, alt, err = a.setupAlt()
+			if err == nil && (c == nil || g == nil || alt == nil) {
+				err = errors.New("an operation is missing")
+			}
+		} else {
+			c, g, err = a.setup()
+		}
 		if err != nil {
 			return b, fmt.Errorf("%s: setup: %v", a.name, err)
 		}
@@ -438,6 +472,12 @@ func prepareSpeed(a speedAlg, opts speedOptions, buf []byte) (speedBench, error)
 				return b, fmt.Errorf("%s: Go: %v", a.name, err)
 			}
 			b.gostd = func(d time.Duration) (float64, error) { return perOp(now, g, d) }
+		}
+		if alt != nil {
+			if err := alt(); err != nil {
+				return b, fmt.Errorf("%s: %s: %v", a.name, a.altPeer, err)
+			}
+			b.alt = func(d time.Duration) (float64, error) { return perOp(now, alt, d) }
 		}
 		fmt.Fprintf(opts.progress, "setup %s: %.2f s\n", a.name, time.Since(start).Seconds())
 	default:
@@ -485,6 +525,13 @@ func runOpenSSLFor(run func(args ...string) (string, error), a speedAlg, secs, m
 	return parseOpenSSLSpeedMR(out, a.opensslCmd)
 }
 
+// timedSide is a side of a row in a round: how to measure it, and where
+// its figure goes.
+type timedSide struct {
+	measure speedSide
+	out     *float64
+}
+
 func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 	osslSecs := opensslSeconds(opts.seconds)
 	msgLen := opts.msgLen
@@ -524,6 +571,7 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 
 	cr := make([][]float64, len(algs))
 	gr := make([][]float64, len(algs))
+	ar := make([][]float64, len(algs)) // the second Go peer's
 	or := make([][]float64, len(algs))
 	rows := make([]speedRow, len(algs))
 	for r := 0; r < opts.rounds; r++ {
@@ -532,24 +580,34 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 		ossl := map[string]opensslResult{}
 		for i, b := range benches {
 			a := b.alg
-			// Alternate which in-process side goes first from round to round.
-			var c, g float64
-			var err error
-			if r%2 == 0 || b.gostd == nil {
-				if c, err = b.crypton(b.d); err == nil && b.gostd != nil {
-					g, err = b.gostd(b.d)
-				}
-			} else if g, err = b.gostd(b.d); err == nil {
-				c, err = b.crypton(b.d)
+			// Rotate which in-process side goes first from round to round:
+			// crypton, Go (and the second Go peer) in round 1, Go first in
+			// round 2, and so on.
+			var c, g, x float64
+			sides := []timedSide{{b.crypton, &c}}
+			if b.gostd != nil {
+				sides = append(sides, timedSide{b.gostd, &g})
 			}
-			if err != nil {
-				return speedReport{}, fmt.Errorf("%s: %v", a.name, err)
+			if b.alt != nil {
+				sides = append(sides, timedSide{b.alt, &x})
+			}
+			for k := range sides {
+				s := sides[(k+r)%len(sides)]
+				v, err := s.measure(b.d)
+				if err != nil {
+					return speedReport{}, fmt.Errorf("%s: %v", a.name, err)
+				}
+				*s.out = v
 			}
 			cr[i] = append(cr[i], c)
 			line := fmt.Sprintf("round %d/%d %-*s crypton %9.1f %s", r+1, opts.rounds, width, a.name, c, a.unit)
 			if b.gostd != nil {
 				gr[i] = append(gr[i], g)
 				line += fmt.Sprintf("  Go %9.1f %s", g, a.unit)
+			}
+			if b.alt != nil {
+				ar[i] = append(ar[i], x)
+				line += fmt.Sprintf("  Go alt %9.1f %s", x, a.unit)
 			}
 			if opts.openssl != nil && a.opensslCmd != "" {
 				key := a.unit + " " + a.opensslCmd
@@ -590,12 +648,25 @@ func measureSpeed(algs []speedAlg, opts speedOptions) (speedReport, error) {
 		row.Crypton = row.Figures.Crypton.Median
 		if len(gr[i]) > 0 {
 			row.Figures.Go = newSpeedStats(gr[i])
+			switch {
+			case len(ar[i]) > 0:
+				// Two peers: the Go column shows the faster.
+				row.Figures.GoAlt = newSpeedStats(ar[i])
+				shown, other := a.goName, a.altPeer
+				if speedRatio(a.unit, row.Figures.GoAlt.Median, row.Figures.Go.Median) > 1 {
+					row.Figures.Go, row.Figures.GoAlt = row.Figures.GoAlt, row.Figures.Go
+					shown, other = other, shown
+				}
+				row.GoPeer, row.GoAltPeer = &shown, &other
+				goNotes = append(goNotes, fmt.Sprintf("%s: the Go column is %s, the faster of two peers; %s: %s", a.name, shown, other, statsText(row.Figures.GoAlt, a.unit)))
+			case a.goPeer != "":
+				peer := a.goPeer
+				row.GoPeer = &peer
+				goNotes = append(goNotes, fmt.Sprintf("%s: the Go column is %s (the standard library has none)", a.name, a.goPeer))
+			}
 			g := row.Figures.Go.Median
 			ratio := speedRatio(a.unit, row.Crypton, g)
 			row.Go, row.CryptonGo = &g, &ratio
-			if a.goPeer != "" {
-				goNotes = append(goNotes, fmt.Sprintf("%s: the Go column is %s (the standard library has none)", a.name, a.goPeer))
-			}
 		} else {
 			n := a.noGo
 			if n == "" {
@@ -851,10 +922,13 @@ var speedTableColumns = []string{"ALGORITHM", "IMPLEMENTATION", "UNIT", "CRYPTON
 // speedColumns are the columns of the CSV: those of the table with bare
 // medians, then each figure's spread in percent, its extremes, and whether
 // a spread exceeds the limit. A figure measured once has no spread: empty.
+// Then the Go column's package where the row names it (speedRow.GoPeer),
+// and for a row with two Go peers the other one's package and figure.
 var speedColumns = slices.Concat(speedTableColumns, []string{
 	"CRYPTON ±%", "GO ±%", "OPENSSL ±%",
 	"CRYPTON MIN", "CRYPTON MAX", "GO MIN", "GO MAX", "OPENSSL MIN", "OPENSSL MAX",
 	"SPREAD WARNING",
+	"GO PEER", "GO ALT PEER", "GO ALT", "GO ALT ±%", "GO ALT MIN", "GO ALT MAX",
 })
 
 // tableCells are the cells of a row of the text and Markdown tables.
@@ -871,7 +945,15 @@ func (r speedRow) csvCells() []string {
 	return []string{r.Algorithm, r.Implementation, r.Unit, fmtValue(r.Crypton), optValue(r.Go), optValue(r.OpenSSL), optRatio(r.CryptonGo), optRatio(r.CryptonOpenSSL),
 		optSpread(f.Crypton), optSpread(f.Go), optSpread(f.OpenSSL),
 		optMin(f.Crypton), optMax(f.Crypton), optMin(f.Go), optMax(f.Go), optMin(f.OpenSSL), optMax(f.OpenSSL),
-		strconv.FormatBool(r.SpreadWarning)}
+		strconv.FormatBool(r.SpreadWarning),
+		optString(r.GoPeer), optString(r.GoAltPeer), optMedian(f.GoAlt), optSpread(f.GoAlt), optMin(f.GoAlt), optMax(f.GoAlt)}
+}
+
+func optString(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
 }
 
 func (m speedMachine) lines() [][2]string {

@@ -51,19 +51,23 @@ func (s *speedStats) noisy() bool {
 }
 
 // speedFigures are the statistics of a row's figures; Go and OpenSSL are nil
-// where the row has no such figure.
+// where the row has no such figure. GoAlt is the figure of the Go peer that
+// the Go column does not show, for a row with two (speedRow.GoAltPeer);
+// nil for the others.
 type speedFigures struct {
 	Crypton *speedStats `json:"crypton"`
 	Go      *speedStats `json:"go"`
+	GoAlt   *speedStats `json:"go_alt"`
 	OpenSSL *speedStats `json:"openssl"`
 }
 
-// each calls f with the column name and statistics of each figure present.
+// each calls f with the column name and statistics of each figure present
+// ("other Go peer" for GoAlt).
 func (f speedFigures) each(fn func(name string, s *speedStats)) {
 	for _, x := range []struct {
 		name string
 		s    *speedStats
-	}{{"crypton", f.Crypton}, {"Go", f.Go}, {"OpenSSL", f.OpenSSL}} {
+	}{{"crypton", f.Crypton}, {"Go", f.Go}, {"other Go peer", f.GoAlt}, {"OpenSSL", f.OpenSSL}} {
 		if x.s != nil {
 			fn(x.name, x.s)
 		}
@@ -84,6 +88,14 @@ func optSpread(s *speedStats) string {
 		return ""
 	}
 	return fmtPct(*s.SpreadPct)
+}
+
+// optMedian is a median for the CSV, or empty.
+func optMedian(s *speedStats) string {
+	if s == nil {
+		return ""
+	}
+	return fmtValue(s.Median)
 }
 
 // optMin and optMax are the extremes for the CSV, or empty.
@@ -117,6 +129,16 @@ func figureCell(v *float64, s *speedStats) string {
 		}
 	}
 	return c
+}
+
+// statsText is a figure in a note: "43.3 µs/op ±1.2%", without the spread
+// when it was measured once.
+func statsText(s *speedStats, unit string) string {
+	t := fmtValue(s.Median) + " " + unit
+	if s.SpreadPct != nil {
+		t += " ±" + fmtPct(*s.SpreadPct) + "%"
+	}
+	return t
 }
 
 // speedSpreadLine is the "Spread" line of the table's header: what ±P% and

@@ -323,8 +323,11 @@ func TestSpeedAlgsReal(t *testing.T) {
 				t.Errorf("%s: a MB/s row needs crypton and gostd and no setup", a.name)
 			}
 		case unitUsOp:
-			if a.setup == nil || a.crypton != nil || a.gostd != nil {
-				t.Errorf("%s: a µs/op row needs setup only", a.name)
+			if (a.setup == nil) == (a.setupAlt == nil) || a.crypton != nil || a.gostd != nil {
+				t.Errorf("%s: a µs/op row needs setup or setupAlt only", a.name)
+			}
+			if (a.setupAlt != nil) != (a.goName != "" && a.altPeer != "") || a.setupAlt != nil && a.goPeer != "" {
+				t.Errorf("%s: a row with setupAlt needs goName and altPeer, and no goPeer; others none of them (goName %q, altPeer %q, goPeer %q)", a.name, a.goName, a.altPeer, a.goPeer)
 			}
 			if a.opensslCmd != "" {
 				prefix, _ := splitOpenSSLAlg(a.opensslCmd)
@@ -843,5 +846,141 @@ func TestThroughputBatches(t *testing.T) {
 	}
 	if mbs < 639 || mbs > 641 {
 		t.Errorf("throughput %.1f MB/s, want 640", mbs)
+	}
+}
+
+// TestMeasureSpeedTwoPeers measures fake rows with two Go peers: both are
+// measured in every round, the three sides taking turns to go first; the
+// Go column, its ratio and go_peer are the faster peer's, the other's
+// figure goes to figures.go_alt and a note, in every format. A row with
+// one peer is unchanged.
+func TestMeasureSpeedTwoPeers(t *testing.T) {
+	clock := new(fakeClock)
+	order := map[string]string{} // row -> the sides in the order they ran, each run once
+	op := func(row, side string, d time.Duration) func() error {
+		return func() error {
+			if o := order[row]; o == "" || o[len(o)-1:] != side {
+				order[row] += side
+			}
+			clock.sleep(d)
+			return nil
+		}
+	}
+	twoPeers := func(name string, g, alt time.Duration) speedAlg {
+		return speedAlg{name: name, family: "fake", pkg: "fake", unit: unitUsOp, goName: "crypto/fake", altPeer: "example.com/fake",
+			setupAlt: func() (c, gg, a func() error, err error) {
+				return op(name, "c", 200*time.Microsecond), op(name, "g", g), op(name, "a", alt), nil
+			}}
+	}
+	one, err := parseSpeedAlgs("rsa2048verify", fakeSpeedAlgs(map[string]int{}, clock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	algs := append([]speedAlg{twoPeers("Alt faster", 2*time.Millisecond, time.Millisecond), twoPeers("Go faster", time.Millisecond, 3*time.Millisecond)}, one...)
+	var progress strings.Builder
+	rep, err := measureSpeed(algs, speedOptions{
+		seconds: 10 * time.Millisecond, opSeconds: 10 * time.Millisecond, rounds: 3, progress: &progress, now: clock.now,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A warm-up call of each side, then rounds starting with crypton, Go
+	// and the other peer in turn.
+	for _, row := range []string{"Alt faster", "Go faster"} {
+		if got, want := order[row], "cga"+"cga"+"gac"+"acg"; got != want {
+			t.Errorf("%s: sides ran in the order %q, want %q", row, got, want)
+		}
+	}
+	near := func(v, want float64) bool { return v >= want && v < want*1.5 }
+	for i, want := range []struct {
+		peer, alt   string
+		goUs, altUs float64
+	}{
+		{"example.com/fake", "crypto/fake", 1000, 2000},
+		{"crypto/fake", "example.com/fake", 1000, 3000},
+	} {
+		r := rep.Rows[i]
+		if r.GoPeer == nil || *r.GoPeer != want.peer || r.GoAltPeer == nil || *r.GoAltPeer != want.alt {
+			t.Errorf("%s: Go peer %q, other %q; want %s, %s", r.Algorithm, optString(r.GoPeer), optString(r.GoAltPeer), want.peer, want.alt)
+		}
+		f := r.Figures
+		if r.Go == nil || f.Go == nil || f.GoAlt == nil || *r.Go != f.Go.Median || !near(*r.Go, want.goUs) || !near(f.GoAlt.Median, want.altUs) ||
+			len(f.Go.Rounds) != 3 || len(f.GoAlt.Rounds) != 3 {
+			t.Errorf("%s: Go %s, figures %+v and %+v; want about %v and %v µs/op over 3 rounds", r.Algorithm, optValue(r.Go), f.Go, f.GoAlt, want.goUs, want.altUs)
+			continue
+		}
+		if r.CryptonGo == nil || *r.CryptonGo != *r.Go/r.Crypton {
+			t.Errorf("%s: crypton/Go %v, want %v", r.Algorithm, r.CryptonGo, *r.Go/r.Crypton)
+		}
+		note := fmt.Sprintf("%s: the Go column is %s, the faster of two peers; %s: %s µs/op ±%s%%", r.Algorithm, want.peer, want.alt, fmtValue(f.GoAlt.Median), fmtPct(*f.GoAlt.SpreadPct))
+		if !slices.Contains(rep.Notes, note) {
+			t.Errorf("no note %q: %q", note, rep.Notes)
+		}
+	}
+	if r := rep.Rows[2]; r.GoPeer != nil || r.GoAltPeer != nil || r.Figures.GoAlt != nil || r.Go == nil {
+		t.Errorf("%s: Go peer %q, other %q (%+v), Go %q; want a Go figure and no peer named", r.Algorithm, optString(r.GoPeer), optString(r.GoAltPeer), r.Figures.GoAlt, optValue(r.Go))
+	}
+	if len(rep.Notes) != 2 {
+		t.Errorf("notes %q, want one per row with two peers", rep.Notes)
+	}
+	if n := strings.Count(progress.String(), "  Go alt "); n != 6 {
+		t.Errorf("%d progress lines with the other peer, want 6:\n%s", n, progress.String())
+	}
+
+	t.Run("json", func(t *testing.T) {
+		b, err := json.Marshal(rep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Rows []struct {
+				GoPeer    *string         `json:"go_peer"`
+				GoAltPeer *string         `json:"go_alt_peer"`
+				Figures   map[string]*any `json:"figures"`
+			} `json:"rows"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range got.Rows {
+			v, ok := r.Figures["go_alt"]
+			if two := i < 2; !ok || (v != nil) != two || (r.GoAltPeer != nil) != two || (r.GoPeer != nil) != two {
+				t.Errorf("row %d: go_peer %v, go_alt_peer %v, figures.go_alt %v (present %v)", i, r.GoPeer, r.GoAltPeer, v, ok)
+			}
+		}
+	})
+	t.Run("csv", func(t *testing.T) {
+		var out strings.Builder
+		if err := writeSpeedCSV(&out, rep); err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(strings.NewReader(out.String())).ReadAll()
+		if err != nil || len(recs) != 4 {
+			t.Fatalf("CSV: %v\n%s", err, out.String())
+		}
+		col := func(name string) int { return slices.Index(speedColumns, name) }
+		for i, r := range rep.Rows {
+			rec := recs[1+i]
+			want := []string{optString(r.GoPeer), optString(r.GoAltPeer), optMedian(r.Figures.GoAlt), optSpread(r.Figures.GoAlt), optMin(r.Figures.GoAlt), optMax(r.Figures.GoAlt)}
+			got := []string{rec[col("GO PEER")], rec[col("GO ALT PEER")], rec[col("GO ALT")], rec[col("GO ALT ±%")], rec[col("GO ALT MIN")], rec[col("GO ALT MAX")]}
+			if !slices.Equal(got, want) || (i < 2) == (rec[col("GO ALT")] == "") || rec[col("GO")] != optValue(r.Go) {
+				t.Errorf("%s: CSV fields %q, Go %q; want %q, %q", r.Algorithm, got, rec[col("GO")], want, optValue(r.Go))
+			}
+		}
+	})
+	t.Run("spread", func(t *testing.T) {
+		r := rep.Rows[0]
+		p := 25.0
+		r.Figures.GoAlt = &speedStats{Median: 100, Min: 75, Max: 110, SpreadPct: &p, Rounds: []float64{75, 100, 110}}
+		if got := speedSpreadWarnings([]speedRow{r}); len(got) != 1 || !strings.Contains(got[0], "other Go peer ±25.0% (75.0–110.0 µs/op)") {
+			t.Errorf("spread warnings %q, want the other peer's", got)
+		}
+	})
+
+	// setupAlt must give all three operations.
+	bad := []speedAlg{{name: "No alt", unit: unitUsOp, goName: "crypto/fake", altPeer: "example.com/fake",
+		setupAlt: func() (c, g, a func() error, err error) { return op("x", "c", 0), op("x", "g", 0), nil, nil }}}
+	if _, err := measureSpeed(bad, speedOptions{seconds: time.Millisecond, opSeconds: time.Millisecond, rounds: 1, progress: io.Discard}); err == nil || !strings.Contains(err.Error(), "No alt") {
+		t.Errorf("setupAlt without the second peer's operation: err %v", err)
 	}
 }
