@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/hash/sha3"
 	"github.com/crypton-go/crypton/pq/mldsa"
 	"github.com/crypton-go/crypton/pq/mldsa/mldsatest"
@@ -77,6 +78,10 @@ func TestParameters(t *testing.T) {
 }
 
 func TestRoundTrip(t *testing.T) {
+	cputest.TestAllImplementations(t, "mldsa", testRoundTrip)
+}
+
+func testRoundTrip(t *testing.T) {
 	msg := []byte("the message")
 	for _, p := range allParams {
 		t.Run(p.name, func(t *testing.T) {
@@ -177,6 +182,10 @@ func TestRoundTrip(t *testing.T) {
 // TestExternalMu checks ComputeMu, SignMu and VerifyMu against Sign and
 // Verify, and μ against its definition.
 func TestExternalMu(t *testing.T) {
+	cputest.TestAllImplementations(t, "mldsa", testExternalMu)
+}
+
+func testExternalMu(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, p := range allParams {
 		t.Run(p.name, func(t *testing.T) {
@@ -365,6 +374,10 @@ func TestInputErrors(t *testing.T) {
 // (coefficients just over the norm bound too) and each part of the hint
 // encoding, canonical or not; every change makes Verify fail.
 func TestCorruptedSignatures(t *testing.T) {
+	cputest.TestAllImplementations(t, "mldsa", testCorruptedSignatures)
+}
+
+func testCorruptedSignatures(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	msg := []byte("message")
 	for _, p := range allParams {
@@ -470,6 +483,10 @@ func TestCorruptedSignatures(t *testing.T) {
 // a key parsed from it has no seed and signs the same, and tampered keys
 // (t₀, tr, s₁ or s₂ changed or out of range) are rejected.
 func TestExpanded(t *testing.T) {
+	cputest.TestAllImplementations(t, "mldsa", testExpanded)
+}
+
+func testExpanded(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	msg := []byte("message")
 	for _, p := range allParams {
@@ -569,6 +586,10 @@ func indexOf(name string) int {
 }
 
 func TestAllocations(t *testing.T) {
+	cputest.TestAllImplementations(t, "mldsa", testAllocations)
+}
+
+func testAllocations(t *testing.T) {
 	if testing.CoverMode() != "" || raceEnabled {
 		t.Skip("allocation counts differ under -cover and -race")
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/cloudflare/circl/sign/mldsa/mldsa44"
 	"github.com/cloudflare/circl/sign/mldsa/mldsa65"
 	"github.com/cloudflare/circl/sign/mldsa/mldsa87"
+	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/hash/sha3"
 	"github.com/crypton-go/crypton/internal/cryptotest"
 	"github.com/crypton-go/crypton/internal/wycheproof"
@@ -38,6 +39,10 @@ func wycheproofParams(t *testing.T, file, algorithm string) *params {
 // verify); an invalid one (a key of the wrong length or with coefficients
 // out of range, a context over 255 bytes) must fail.
 func TestWycheproofSign(t *testing.T) {
+	cputest.TestAllImplementations(t, "mldsa", testWycheproofSign)
+}
+
+func testWycheproofSign(t *testing.T) {
 	for _, file := range wycheproof.Files(t, "mldsa_*_sign_*_test.json") {
 		t.Run(file, func(t *testing.T) {
 			var f wycheproof.MLDSASignFile
@@ -104,6 +109,10 @@ func TestWycheproofSign(t *testing.T) {
 // signatures, non-canonical hint encodings, wrong lengths of signatures
 // and keys, contexts over 255 bytes.
 func TestWycheproofVerify(t *testing.T) {
+	cputest.TestAllImplementations(t, "mldsa", testWycheproofVerify)
+}
+
+func testWycheproofVerify(t *testing.T) {
 	for _, file := range wycheproof.Files(t, "mldsa_*_verify_test.json") {
 		t.Run(file, func(t *testing.T) {
 			var f wycheproof.MLDSAVerifyFile
@@ -247,6 +256,10 @@ func acvpMu(g *acvpGroup, pkb, message, mu, ctx []byte) ([]byte, bool) {
 // and with a given rnd) with an expanded private key through SignMu; and
 // verification through VerifyMu.
 func TestACVP(t *testing.T) {
+	cputest.TestAllImplementations(t, "mldsa", testACVP)
+}
+
+func testACVP(t *testing.T) {
 	root := filepath.Join(cryptotest.FetchModule(t, circlPath, circlVersion), "sign", "mldsa", "testdata")
 	load := func(t *testing.T, name string) ([]acvpGroup, acvpResults) {
 		dir := filepath.Join(root, name)
@@ -459,6 +472,10 @@ var circlSchemes = map[string]circlScheme{
 // side verifying the other's hedged signatures, and both rejecting the same
 // modified signatures.
 func TestCIRCL(t *testing.T) {
+	cputest.TestAllImplementations(t, "mldsa", testCIRCL)
+}
+
+func testCIRCL(t *testing.T) {
 	iters := 40
 	if testing.Short() {
 		iters = 8

@@ -5,6 +5,7 @@ package mldsa
 import (
 	"testing"
 
+	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/internal/ctgrind"
 )
 
@@ -17,8 +18,13 @@ func init() { declassifyHook = ctgrind.Public }
 // signing with a secret rnd (the challenge c̃ of each attempt, the
 // rejection decisions of the loop and the released signature are marked
 // public); the parsing of a secret expanded key, with its validity checks;
-// and the constant-time comparison of private keys.
+// and the constant-time comparison of private keys; for each
+// implementation.
 func TestCTMLDSA(t *testing.T) {
+	cputest.TestAllImplementations(t, pkg, testCTMLDSA)
+}
+
+func testCTMLDSA(t *testing.T) {
 	for _, p := range []*Params{Params44, Params65, Params87} {
 		t.Run(p.String(), func(t *testing.T) {
 			seed := make([]byte, SeedSize)

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/crypton-go/crypton/cpufeat/cputest"
 )
 
 // TestConstants checks the Montgomery constants against their definitions.
@@ -305,6 +307,10 @@ func randomPoly(r *rand.Rand) [n]fieldElement {
 // multiplication in R_q, against schoolbook multiplication modulo X²⁵⁶ + 1,
 // and that the inverse NTT inverts the NTT, at the extremes too.
 func TestNTT(t *testing.T) {
+	cputest.TestAllImplementations(t, pkg, testNTT)
+}
+
+func testNTT(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	mul := func(a, b *[n]fieldElement) (p [n]fieldElement) {
 		for i := range n {

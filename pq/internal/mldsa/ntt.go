@@ -50,11 +50,11 @@ func montReduceSigned(x int64) int32 {
 // 128/h + g; Algorithm 42 runs the layers in the reverse order with m =
 // 256/h − 1 − g.
 
-// ntt replaces f, with coefficients in [0, q), by its NTT representation
-// (FIPS 204, Algorithm 41), with coefficients in [0, q). It runs two layers
-// at a time, on blocks of four values at distances h (which measured
-// faster than one layer at a time; not so for the inverse).
-func ntt(f *[n]fieldElement) {
+// nttGeneric replaces f, with coefficients in [0, q), by its NTT
+// representation (FIPS 204, Algorithm 41), with coefficients in [0, q). It
+// runs two layers at a time, on blocks of four values at distances h (which
+// measured faster than one layer at a time; not so for the inverse).
+func nttGeneric(f *[n]fieldElement) {
 	// Layers 128 and 64, 32 and 16, 8 and 4. Each layer adds at most q to
 	// the absolute values, which stay below 7q after these six.
 	for h := 64; h >= 4; h >>= 2 {
@@ -110,10 +110,11 @@ const (
 	invNTTScaleMont = 41978
 )
 
-// inverseNTTScaled replaces f, with coefficients in [0, q), by the
+// inverseNTTScaledGeneric replaces f, with coefficients in [0, q), by the
 // polynomial whose NTT representation it is (FIPS 204, Algorithm 42),
-// multiplied by scale·256·2⁻³², with coefficients in [0, q).
-func inverseNTTScaled(f *[n]fieldElement, scale int32) {
+// multiplied by scale·256·2⁻³², with coefficients in [0, q), for |scale| <
+// q/2.
+func inverseNTTScaledGeneric(f *[n]fieldElement, scale int32) {
 	m := n
 	for half := 1; half < n/2; half <<= 1 {
 		for start := 0; start < n; start += 2 * half {
@@ -153,11 +154,11 @@ func inverseNTT(f *[n]fieldElement) { inverseNTTScaled(f, invNTTScale) }
 // factor 2⁻³².
 func inverseNTTMont(f *[n]fieldElement) { inverseNTTScaled(f, invNTTScaleMont) }
 
-// mulAcc sets out to (Σ a[j]∘b[j] + x∘y)·2⁻³², the sum of the
+// mulAccGeneric sets out to (Σ a[j]∘b[j] + x∘y)·2⁻³², the sum of the
 // coefficient-wise products of NTT representations, with one Montgomery
 // reduction for the whole sum. x and y may be nil, for no last term. There
 // are at most eight terms, so the sum stays below 8q² < q·2³².
-func mulAcc(out *nttElement, a, b []nttElement, x, y *nttElement) {
+func mulAccGeneric(out *nttElement, a, b []nttElement, x, y *nttElement) {
 	b = b[:len(a)]
 	for i := range out {
 		var s uint64
@@ -171,8 +172,8 @@ func mulAcc(out *nttElement, a, b []nttElement, x, y *nttElement) {
 	}
 }
 
-// mulNTT sets out to a∘b·2⁻³².
-func mulNTT(out, a, b *nttElement) {
+// mulNTTGeneric sets out to a∘b·2⁻³².
+func mulNTTGeneric(out, a, b *nttElement) {
 	for i := range out {
 		out[i] = montMul(a[i], b[i])
 	}

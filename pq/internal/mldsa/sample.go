@@ -16,20 +16,28 @@ func rejNTTPoly(h *sha3.SHAKE, rho *[32]byte, s, r byte) nttElement {
 	var a nttElement
 	var buf [168]byte // one SHAKE128 block: 56 candidates of three bytes
 	j := 0
-	for {
+	for j < n {
 		h.Read(buf[:])
-		for b := buf[:]; len(b) >= 3; b = b[3:] {
-			// CoeffFromThreeBytes (Algorithm 14): the top bit is dropped.
-			z := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2]&0x7f)<<16
-			if z < q {
-				a[j] = fieldElement(z)
-				j++
-				if j == n {
-					return a
-				}
-			}
+		j = rejSample(&a, j, buf[:])
+	}
+	return a
+}
+
+// rejSampleGeneric runs the loop of FIPS 204's Algorithm 30 on the bytes of
+// buf, a multiple of three: it stores the 23-bit candidates below q in
+// a[j], a[j+1], ... until a is full, and returns the new j. The entries of
+// a from the new j on are unspecified: the AVX2 kernel stores eight at a
+// time.
+func rejSampleGeneric(a *nttElement, j int, buf []byte) int {
+	for b := buf; len(b) >= 3 && j < n; b = b[3:] {
+		// CoeffFromThreeBytes (Algorithm 14): the top bit is dropped.
+		z := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2]&0x7f)<<16
+		if z < q {
+			a[j] = fieldElement(z)
+			j++
 		}
 	}
+	return j
 }
 
 // rejBoundedPoly returns the polynomial with coefficients in [−η, η] that
@@ -41,7 +49,9 @@ func rejNTTPoly(h *sha3.SHAKE, rho *[32]byte, s, r byte) nttElement {
 // bytes are rejected is independent of the coefficients kept, so it may
 // be revealed: the decisions of a whole SHAKE256 block are computed first
 // without a branch, declassified together, and only then followed. The
-// coefficients are computed from their half bytes by arithmetic alone.
+// coefficients are computed from their half bytes by arithmetic alone (in
+// the AVX2 kernel, by a permutation of registers that the half bytes
+// index, which touches no memory).
 func rejBoundedPoly(h *sha3.SHAKE, rhoPrime *[64]byte, r uint16, eta int) ringElement {
 	h.Reset()
 	h.Write(rhoPrime[:])
@@ -58,30 +68,51 @@ func rejBoundedPoly(h *sha3.SHAKE, rhoPrime *[64]byte, r uint16, eta int) ringEl
 	j := 0
 	for j < n {
 		h.Read(buf[:])
-		for i, b := range buf {
-			lo, hi := uint32(b&0xf), uint32(b>>4)
-			accept[2*i] = byte((lo - limit) >> 31)
-			accept[2*i+1] = byte((hi - limit) >> 31)
-		}
+		boundedAccept(&accept, &buf, limit)
 		declassify(accept[:])
-		for i, ok := range accept {
-			if ok == 0 {
-				continue
-			}
-			v := uint32(buf[i/2]>>(4*(i%2))) & 0xf
-			if eta == 2 {
-				// η − (v mod 5), with v mod 5 = v − 5·⌊13v/64⌋ for v < 15.
-				v -= 5 * ((13 * v) >> 6)
-			}
-			f[j] = fieldFromInt(int32(eta) - int32(v))
-			j++
-			if j == n {
-				break
-			}
-		}
+		j = rejBounded(&f, j, buf[:], accept[:], eta)
 	}
 	clear(buf[:])
 	return f
+}
+
+// boundedAcceptGeneric sets accept[i] to 1 if half byte i of buf (the low
+// half of buf[i/2] for even i, the high half for odd i) is below limit,
+// and to 0 otherwise, without a branch: the decisions of CoeffFromHalfByte
+// (FIPS 204, Algorithm 15) for a block of SHAKE256.
+func boundedAcceptGeneric(accept *[272]byte, buf *[136]byte, limit uint32) {
+	for i, b := range buf {
+		lo, hi := uint32(b&0xf), uint32(b>>4)
+		accept[2*i] = byte((lo - limit) >> 31)
+		accept[2*i+1] = byte((hi - limit) >> 31)
+	}
+}
+
+// rejBoundedGeneric stores the coefficients of the half bytes of buf that
+// accept marks (accept[i] = 1 for half byte i, as boundedAcceptGeneric sets
+// it; len(accept) ≥ 2·len(buf)) in f[j], f[j+1], ... until f is full, and
+// returns the new j: the loop of FIPS 204's Algorithm 31. It branches on
+// accept, which is public, and computes the coefficient η − v (η − (v mod
+// 5) for η = 2) of a half byte v by arithmetic alone. The entries of f
+// from the new j on are unspecified: the AVX2 kernel stores eight at a
+// time.
+func rejBoundedGeneric(f *ringElement, j int, buf, accept []byte, eta int) int {
+	for i, ok := range accept[:2*len(buf)] {
+		if j == n {
+			break
+		}
+		if ok == 0 {
+			continue
+		}
+		v := uint32(buf[i/2]>>(4*(i%2))) & 0xf
+		if eta == 2 {
+			// η − (v mod 5), with v mod 5 = v − 5·⌊13v/64⌋ for v < 15.
+			v -= 5 * ((13 * v) >> 6)
+		}
+		f[j] = fieldFromInt(int32(eta) - int32(v))
+		j++
+	}
+	return j
 }
 
 // expandMask sets y to the vector of FIPS 204's Algorithm 34,

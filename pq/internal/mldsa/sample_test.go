@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/crypton-go/crypton/cpufeat/cputest"
 	"github.com/crypton-go/crypton/hash/sha3"
 )
 
@@ -74,6 +75,10 @@ func refSampleInBall(ct []byte, tau int) [n]fieldElement {
 }
 
 func TestSamplers(t *testing.T) {
+	cputest.TestAllImplementations(t, pkg, testSamplers)
+}
+
+func testSamplers(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	h128, h256 := sha3.NewSHAKE128(), sha3.NewSHAKE256()
 	for range 50 {
@@ -135,6 +140,10 @@ func TestSamplers(t *testing.T) {
 // TestRejBoundedPolyEdges runs seeds whose SHAKE256 output needs more than
 // one block, and checks the distribution of the half bytes' mapping.
 func TestRejBoundedPolyEdges(t *testing.T) {
+	cputest.TestAllImplementations(t, pkg, testRejBoundedPolyEdges)
+}
+
+func testRejBoundedPolyEdges(t *testing.T) {
 	// Every half byte value of η = 2 maps to 2 − (v mod 5).
 	for v := uint32(0); v < 15; v++ {
 		if got := v - 5*((13*v)>>6); got != v%5 {

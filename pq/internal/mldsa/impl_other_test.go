@@ -1,0 +1,8 @@
+//go:build !amd64 || !gc || purego
+
+package mldsa
+
+import "github.com/crypton-go/crypton/cpufeat/cputest"
+
+// wantImplementations: no accelerated implementation in this build.
+var wantImplementations = cputest.Requirements{}
