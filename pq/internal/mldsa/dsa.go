@@ -167,13 +167,26 @@ func (sk *PrivateKey) alloc(p *Params) {
 	sk.s2, sk.t0 = polys[:k:k], polys[k:]
 }
 
-// expandA fills pk.a from pk.rho (FIPS 204, Algorithm 32).
+// expandA fills pk.a from pk.rho (FIPS 204, Algorithm 32), four entries at
+// a time; a last single entry on its own.
 func (pk *PublicKey) expandA(h *sha3.SHAKE) {
 	k, l := pk.p.k, pk.p.l
-	for i := range k {
-		for j := range l {
-			pk.a[i*l+j] = rejNTTPoly(h, &pk.rho, byte(j), byte(i))
+	var scratch nttElement
+	for e := 0; e < k*l; e += 4 {
+		if e == k*l-1 {
+			pk.a[e] = rejNTTPoly(h, &pk.rho, byte(e%l), byte(e/l))
+			break
 		}
+		var out [4]*nttElement
+		var s, r [4]byte
+		for t := range 4 {
+			out[t] = &scratch
+			if f := e + t; f < k*l {
+				out[t] = &pk.a[f]
+				s[t], r[t] = byte(f%l), byte(f/l)
+			}
+		}
+		rejNTTPolyx4(&pk.rho, &out, &s, &r)
 	}
 }
 

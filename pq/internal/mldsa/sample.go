@@ -23,6 +23,33 @@ func rejNTTPoly(h *sha3.SHAKE, rho *[32]byte, s, r byte) nttElement {
 	return a
 }
 
+// rejNTTPolyx4 runs rejNTTPoly for four matrix entries at once, on the four
+// instances of a SHAKEx4: out[t] receives the entry of SHAKE128(ρ‖s[t]‖r[t]).
+func rejNTTPolyx4(rho *[32]byte, out *[4]*nttElement, s, r *[4]byte) {
+	x := sha3.NewSHAKE128x4()
+	var seeds [4][34]byte
+	for t := range seeds {
+		copy(seeds[t][:], rho[:])
+		seeds[t][32], seeds[t][33] = s[t], r[t]
+	}
+	x.Write(seeds[0][:], seeds[1][:], seeds[2][:], seeds[3][:])
+
+	// Five blocks hold 280 candidates, of which fewer than 256 are below
+	// q with a probability below 2⁻¹⁰⁰; then one block at a time.
+	var buf [4][5 * 168]byte
+	x.Read(buf[0][:], buf[1][:], buf[2][:], buf[3][:])
+	var j [4]int
+	for t := range 4 {
+		j[t] = rejSample(out[t], 0, buf[t][:])
+	}
+	for j[0] < n || j[1] < n || j[2] < n || j[3] < n {
+		x.Read(buf[0][:168], buf[1][:168], buf[2][:168], buf[3][:168])
+		for t := range 4 {
+			j[t] = rejSample(out[t], j[t], buf[t][:168])
+		}
+	}
+}
+
 // rejSampleGeneric runs the loop of FIPS 204's Algorithm 30 on the bytes of
 // buf, a multiple of three: it stores the 23-bit candidates below q in
 // a[j], a[j+1], ... until a is full, and returns the new j. The entries of
@@ -120,42 +147,67 @@ func rejBoundedGeneric(f *ringElement, j int, buf, accept []byte, eta int) int {
 // SHAKE256(ρ″‖IntegerToBytes(μ + r, 2)) as coefficients of γ₁ − v, v of
 // log₂γ₁ + 1 bits (Algorithm 20, BitUnpack). It runs in constant time.
 func expandMask(h *sha3.SHAKE, y []ringElement, rhoPP *[64]byte, mu uint16, gamma1Bits int) {
-	var buf [640]byte // 32·20 bytes, the most a polynomial needs
-	gamma1 := int32(1) << gamma1Bits
-	for r := range y {
+	size := 576 // 32·18 bytes for γ₁ = 2¹⁷
+	if gamma1Bits != 17 {
+		size = 640 // 32·20 bytes for γ₁ = 2¹⁹
+	}
+	// Four polynomials at a time with a SHAKEx4 (the last of a group of
+	// two or three with scratch instances), a last single one alone.
+	var bufs [4][640]byte
+	var in [4][66]byte
+	for len(y) > 1 {
+		for t := range in {
+			copy(in[t][:64], rhoPP[:])
+			k := mu + uint16(t)
+			in[t][64], in[t][65] = byte(k), byte(k>>8)
+		}
+		x := sha3.NewSHAKE256x4()
+		x.Write(in[0][:], in[1][:], in[2][:], in[3][:])
+		x.Read(bufs[0][:size], bufs[1][:size], bufs[2][:size], bufs[3][:size])
+		m := min(4, len(y))
+		for t := range m {
+			decodeMask(&y[t], bufs[t][:size], gamma1Bits)
+		}
+		y, mu = y[m:], mu+uint16(m)
+	}
+	if len(y) == 1 {
 		h.Reset()
 		h.Write(rhoPP[:])
-		k := mu + uint16(r)
-		h.Write([]byte{byte(k), byte(k >> 8)})
-		f := &y[r]
-		if gamma1Bits == 17 {
-			b := buf[:576]
-			h.Read(b)
-			// Four coefficients of 18 bits in nine bytes.
-			for i := 0; i < n; i += 4 {
-				w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-					uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-				const m = 1<<18 - 1
-				f[i] = fieldFromInt(gamma1 - int32(w&m))
-				f[i+1] = fieldFromInt(gamma1 - int32(w>>18&m))
-				f[i+2] = fieldFromInt(gamma1 - int32(w>>36&m))
-				f[i+3] = fieldFromInt(gamma1 - int32(w>>54|uint64(b[8])<<10))
-				b = b[9:]
-			}
-		} else {
-			b := buf[:640]
-			h.Read(b)
-			// Two coefficients of 20 bits in five bytes.
-			for i := 0; i < n; i += 2 {
-				w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 | uint64(b[4])<<32
-				const m = 1<<20 - 1
-				f[i] = fieldFromInt(gamma1 - int32(w&m))
-				f[i+1] = fieldFromInt(gamma1 - int32(w>>20))
-				b = b[5:]
-			}
-		}
+		h.Write([]byte{byte(mu), byte(mu >> 8)})
+		h.Read(bufs[0][:size])
+		decodeMask(&y[0], bufs[0][:size], gamma1Bits)
 	}
-	clear(buf[:])
+	clear(bufs[:])
+	clear(in[:])
+}
+
+// decodeMask sets f to the coefficients γ₁ − v of the values v of
+// log₂γ₁ + 1 bits packed in b (Algorithm 20, BitUnpack). It runs in
+// constant time.
+func decodeMask(f *ringElement, b []byte, gamma1Bits int) {
+	gamma1 := int32(1) << gamma1Bits
+	if gamma1Bits == 17 {
+		// Four coefficients of 18 bits in nine bytes.
+		for i := 0; i < n; i += 4 {
+			w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+			const m = 1<<18 - 1
+			f[i] = fieldFromInt(gamma1 - int32(w&m))
+			f[i+1] = fieldFromInt(gamma1 - int32(w>>18&m))
+			f[i+2] = fieldFromInt(gamma1 - int32(w>>36&m))
+			f[i+3] = fieldFromInt(gamma1 - int32(w>>54|uint64(b[8])<<10))
+			b = b[9:]
+		}
+		return
+	}
+	// Two coefficients of 20 bits in five bytes.
+	for i := 0; i < n; i += 2 {
+		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 | uint64(b[4])<<32
+		const m = 1<<20 - 1
+		f[i] = fieldFromInt(gamma1 - int32(w&m))
+		f[i+1] = fieldFromInt(gamma1 - int32(w>>20))
+		b = b[5:]
+	}
 }
 
 // sampleInBall returns the polynomial with τ coefficients ±1 and the others
