@@ -88,16 +88,94 @@ func decode12Reduce(f *nttElement, b []byte) {
 	}
 }
 
-// encodeCompressed appends ByteEncode_d(Compress_d(f)) to b.
+// encodeCompressed appends ByteEncode_d(Compress_d(f)) to b, for the d
+// of ciphertexts (4, 5, 10, 11) with code for each, and any other d < 12
+// with the general packing.
 func encodeCompressed(b []byte, f *ringElement, d uint) []byte {
 	b = growBy(b, encodedSize(d))
-	return byteEncode(b, d, func(i int) uint16 { return compress(f[i], d) })
+	switch d {
+	case 4:
+		for i := 0; i < n; i += 2 {
+			b = append(b, byte(compress(f[i], 4)|compress(f[i+1], 4)<<4))
+		}
+	case 5:
+		for i := 0; i < n; i += 8 {
+			var w uint64
+			for j := range 8 {
+				w |= uint64(compress(f[i+j], 5)) << (5 * j)
+			}
+			b = append(b, byte(w), byte(w>>8), byte(w>>16), byte(w>>24), byte(w>>32))
+		}
+	case 10:
+		for i := 0; i < n; i += 4 {
+			w := uint64(compress(f[i], 10)) | uint64(compress(f[i+1], 10))<<10 |
+				uint64(compress(f[i+2], 10))<<20 | uint64(compress(f[i+3], 10))<<30
+			b = append(b, byte(w), byte(w>>8), byte(w>>16), byte(w>>24), byte(w>>32))
+		}
+	case 11:
+		for i := 0; i < n; i += 8 {
+			var c [8]uint64
+			for j := range c {
+				c[j] = uint64(compress(f[i+j], 11))
+			}
+			w0 := c[0] | c[1]<<11 | c[2]<<22 | c[3]<<33 | c[4]<<44 | c[5]<<55
+			w1 := c[5]>>9 | c[6]<<2 | c[7]<<13
+			b = append(b, byte(w0), byte(w0>>8), byte(w0>>16), byte(w0>>24),
+				byte(w0>>32), byte(w0>>40), byte(w0>>48), byte(w0>>56),
+				byte(w1), byte(w1>>8), byte(w1>>16))
+		}
+	default:
+		b = byteEncode(b, d, func(i int) uint16 { return compress(f[i], d) })
+	}
+	return b
 }
 
 // decodeDecompressed sets f to Decompress_d(ByteDecode_d(b)), len(b) ==
-// 32·d, d < 12 (values of d bits need no reduction).
+// 32·d, d < 12 (values of d bits need no reduction), with code for the d
+// of ciphertexts (4, 5, 10, 11).
 func decodeDecompressed(f *ringElement, b []byte, d uint) {
-	byteDecode(b, d, func(i int, v uint16) { f[i] = decompress(v, d) })
+	switch d {
+	case 4:
+		for i, c := range b[:128] {
+			f[2*i] = decompress(uint16(c&0xf), 4)
+			f[2*i+1] = decompress(uint16(c>>4), 4)
+		}
+	case 5:
+		for i := 0; i < n; i += 8 {
+			w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 | uint64(b[4])<<32
+			for j := range 8 {
+				f[i+j] = decompress(uint16(w>>(5*j))&0x1f, 5)
+			}
+			b = b[5:]
+		}
+	case 10:
+		for i := 0; i < n; i += 4 {
+			w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 | uint64(b[4])<<32
+			f[i] = decompress(uint16(w)&0x3ff, 10)
+			f[i+1] = decompress(uint16(w>>10)&0x3ff, 10)
+			f[i+2] = decompress(uint16(w>>20)&0x3ff, 10)
+			f[i+3] = decompress(uint16(w>>30)&0x3ff, 10)
+			b = b[5:]
+		}
+	case 11:
+		for i := 0; i < n; i += 8 {
+			w0 := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+			w1 := uint64(b[8]) | uint64(b[9])<<8 | uint64(b[10])<<16
+			const m = 0x7ff
+			f[i] = decompress(uint16(w0)&m, 11)
+			f[i+1] = decompress(uint16(w0>>11)&m, 11)
+			f[i+2] = decompress(uint16(w0>>22)&m, 11)
+			f[i+3] = decompress(uint16(w0>>33)&m, 11)
+			f[i+4] = decompress(uint16(w0>>44)&m, 11)
+			f[i+5] = decompress(uint16(w0>>55|w1<<9)&m, 11)
+			f[i+6] = decompress(uint16(w1>>2)&m, 11)
+			f[i+7] = decompress(uint16(w1>>13)&m, 11)
+			b = b[11:]
+		}
+	default:
+		byteDecode(b, d, func(i int, v uint16) { f[i] = decompress(v, d) })
+	}
 }
 
 // growBy makes room for n more bytes in b without changing its length.

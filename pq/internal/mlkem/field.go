@@ -9,6 +9,9 @@ package mlkem
 // q is the ML-KEM modulus, 2⁸·13 + 1.
 const q = 3329
 
+// n is the degree of the polynomials, 256.
+const n = 256
+
 // fieldElement is an element of Z_q, always fully reduced: 0 ≤ x < q.
 type fieldElement uint16
 

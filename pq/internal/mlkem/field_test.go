@@ -226,3 +226,46 @@ func TestEncode(t *testing.T) {
 		}
 	}
 }
+
+// TestCompressedEncodings checks the code for each d of encodeCompressed
+// and decodeDecompressed against the general packing, ByteEncode_d and
+// ByteDecode_d bit by bit, on random polynomials and on the extremes.
+func TestCompressedEncodings(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, d := range []uint{1, 4, 5, 10, 11} {
+		for iter := range 100 {
+			var f ringElement
+			for i := range f {
+				switch iter {
+				case 0:
+					f[i] = q - 1
+				case 1:
+					f[i] = fieldElement(i % 2 * (q - 1))
+				default:
+					f[i] = fieldElement(r.IntN(q))
+				}
+			}
+			got := encodeCompressed(nil, &f, d)
+			want := byteEncode(nil, d, func(i int) uint16 { return compress(f[i], d) })
+			if string(got) != string(want) {
+				t.Fatalf("d=%d: encodeCompressed differs from ByteEncode_d(Compress_d)", d)
+			}
+			var g, h ringElement
+			decodeDecompressed(&g, got, d)
+			byteDecode(got, d, func(i int, v uint16) { h[i] = decompress(v, d) })
+			if g != h {
+				t.Fatalf("d=%d: decodeDecompressed differs from Decompress_d(ByteDecode_d)", d)
+			}
+			// Random bytes decode the same way too.
+			b := make([]byte, 32*d)
+			for i := range b {
+				b[i] = byte(r.Uint32())
+			}
+			decodeDecompressed(&g, b, d)
+			byteDecode(b, d, func(i int, v uint16) { h[i] = decompress(v, d) })
+			if g != h {
+				t.Fatalf("d=%d: decodeDecompressed of random bytes differs", d)
+			}
+		}
+	}
+}
