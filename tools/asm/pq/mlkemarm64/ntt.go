@@ -587,14 +587,15 @@ terms left.`)
 
 	// The bounds: |b1·γ| ≤ barrettBound(q−1), so each term of a sum is at
 	// most (q−1)·(q−1 + that), and there are at most maxK of them.
-	term := (q - 1) * (q - 1 + barrettBound(q-1))
+	// In int64, so that the generator also builds where int has 32 bits.
+	term := int64(q-1) * int64(q-1+barrettBound(q-1))
 	sum := maxK * term
 	check(sum < 1<<31, "the sums may reach %d", sum)
-	e := dotV*q - 1<<31
+	e := int64(dotV)*q - 1<<31
 	if e < 0 {
 		e = -e
 	}
-	red := (q<<30 + e*sum) >> 31 // q/2 + e·|x|/2³¹
+	red := (int64(q)<<30 + e*sum) >> 31 // q/2 + e·|x|/2³¹
 	check(red < q, "the reduced sums may reach %d", red)
 	k.comment(fmt.Sprintf("|sums| ≤ %d for k ≤ %d; reduced: |x| ≤ %d.", sum, maxK, red))
 	res := func(c, odd int) vreg { return vreg(6 + 2*c + odd) }
@@ -616,7 +617,7 @@ terms left.`)
 	for c := range 2 {
 		for odd := range 2 {
 			k.subQ(res(c, odd), acc(c, odd, 0))
-			k.bound[res(c, odd)] = red
+			k.bound[res(c, odd)] = int(red)
 			out = append(out, res(c, odd))
 		}
 	}
