@@ -2,6 +2,12 @@ package mldsa
 
 import "math/bits"
 
+// The assembly of both architectures is generated here, so that go
+// generate on either rebuilds both.
+//
+//go:generate go run github.com/crypton-go/crypton/tools/asm/pq/mldsa -out ntt_amd64.s
+//go:generate go run github.com/crypton-go/crypton/tools/asm/pq/mldsaarm64 -out ntt_arm64.s
+
 // zeta is 1753, the primitive 512-th root of unity modulo q that FIPS 204
 // fixes.
 const zeta = 1753

@@ -4,8 +4,6 @@ package mldsa
 
 import "github.com/crypton-go/crypton/cpufeat"
 
-//go:generate go run github.com/crypton-go/crypton/tools/asm/pq/mldsa -out ntt_amd64.s
-
 // useAVX2 enables the AVX2 transforms, NTT-domain products and rejection
 // sampling, which work on eight 32-bit coefficients per instruction, with
 // signed Montgomery multiplication in the 64-bit products of VPMULDQ.

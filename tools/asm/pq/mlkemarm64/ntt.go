@@ -3,23 +3,25 @@ package main
 import (
 	"fmt"
 	"math"
+
+	"github.com/crypton-go/crypton/tools/asm/internal/neon"
 )
 
 // kernel writes one function and tracks a bound on the absolute value of
 // every register that holds coefficients.
 type kernel struct {
-	*program
+	*neon.Program
 	bound [32]int
 }
 
 // set records bound b for v, which must fit a signed 16-bit lane.
-func (k *kernel) set(v vreg, b int) {
+func (k *kernel) set(v neon.Reg, b int) {
 	check(b <= math.MaxInt16, "V%d may reach %d, beyond a signed 16-bit lane", v, b)
 	k.bound[v] = b
 }
 
 // maxBound is the largest bound of the registers.
-func (k *kernel) maxBound(rs ...vreg) int {
+func (k *kernel) maxBound(rs ...neon.Reg) int {
 	m := 0
 	for _, r := range rs {
 		m = max(m, k.bound[r])
@@ -43,46 +45,46 @@ func reduceBound(m int) int {
 // by-element forms, registers V0..V15) or whole vectors.
 type twiddle struct {
 	elem        bool
-	z, zt       vreg
+	z, zt       neon.Reg
 	lane, laneT int
 }
 
-func elemTw(z vreg, lane int, zt vreg, laneT int) twiddle {
+func elemTw(z neon.Reg, lane int, zt neon.Reg, laneT int) twiddle {
 	return twiddle{elem: true, z: z, zt: zt, lane: lane, laneT: laneT}
 }
 
-func vecTw(z, zt vreg) twiddle { return twiddle{z: z, zt: zt} }
+func vecTw(z, zt neon.Reg) twiddle { return twiddle{z: z, zt: zt} }
 
 // mulZ sets d = n·z mod 2¹⁶.
-func (k *kernel) mulZ(d, n vreg, tw twiddle) {
+func (k *kernel) mulZ(d, n neon.Reg, tw twiddle) {
 	if tw.elem {
-		k.mulElem(arr8H, d, n, tw.z, tw.lane)
+		k.MULElem(neon.Arr8H, d, n, tw.z, tw.lane)
 	} else {
-		k.mul(arr8H, d, n, tw.z)
+		k.MUL(neon.Arr8H, d, n, tw.z)
 	}
 }
 
 // mulZt sets d = round(n·z'/2¹⁵).
-func (k *kernel) mulZt(d, n vreg, tw twiddle) {
+func (k *kernel) mulZt(d, n neon.Reg, tw twiddle) {
 	if tw.elem {
-		k.sqrdmulhElem(arr8H, d, n, tw.zt, tw.laneT)
+		k.SQRDMULHElem(neon.Arr8H, d, n, tw.zt, tw.laneT)
 	} else {
-		k.sqrdmulh(arr8H, d, n, tw.zt)
+		k.SQRDMULH(neon.Arr8H, d, n, tw.zt)
 	}
 }
 
 // subQ sets d = d − h·q mod 2¹⁶.
-func (k *kernel) subQ(d, h vreg) { k.mlsElem(arr8H, d, h, cReg, laneQ) }
+func (k *kernel) subQ(d, h neon.Reg) { k.MLSElem(neon.Arr8H, d, h, cReg, laneQ) }
 
 // pair is one butterfly on two registers.
 type pair struct {
-	a, b vreg
+	a, b neon.Reg
 	tw   twiddle
 }
 
 // chunks calls f on consecutive groups of ps, as many at a time as temps
 // allow with per temporaries each, and the temporaries for each.
-func chunks(ps []pair, temps []vreg, per int, f func(ps []pair, t [][]vreg)) {
+func chunks(ps []pair, temps []neon.Reg, per int, f func(ps []pair, t [][]neon.Reg)) {
 	n := len(temps) / per
 	check(n > 0, "no temporaries")
 	// As many groups as needed, of equal sizes (the last may be smaller).
@@ -91,7 +93,7 @@ func chunks(ps []pair, temps []vreg, per int, f func(ps []pair, t [][]vreg)) {
 	for len(ps) > 0 {
 		c := ps[:min(n, len(ps))]
 		ps = ps[len(c):]
-		t := make([][]vreg, per)
+		t := make([][]neon.Reg, per)
 		for j := range t {
 			t[j] = temps[j*len(c) : (j+1)*len(c)]
 		}
@@ -101,9 +103,9 @@ func chunks(ps []pair, temps []vreg, per int, f func(ps []pair, t [][]vreg)) {
 
 // ctLayer emits Cooley-Tukey butterflies (a, b) ← (a + z·b, a − z·b), one
 // step of all of them at a time.
-func (k *kernel) ctLayer(title string, temps []vreg, ps []pair) {
-	k.comment(title + ".")
-	chunks(ps, temps, 2, func(ps []pair, t [][]vreg) {
+func (k *kernel) ctLayer(title string, temps []neon.Reg, ps []pair) {
+	k.Comment(title + ".")
+	chunks(ps, temps, 2, func(ps []pair, t [][]neon.Reg) {
 		prod, h := t[0], t[1]
 		for i, x := range ps {
 			k.mulZt(h[i], x.b, x.tw)
@@ -115,10 +117,10 @@ func (k *kernel) ctLayer(title string, temps []vreg, ps []pair) {
 			k.subQ(prod[i], h[i])
 		}
 		for i, x := range ps {
-			k.vsub(arr8H, x.b, x.a, prod[i])
+			k.VSUB(neon.Arr8H, x.b, x.a, prod[i])
 		}
 		for i, x := range ps {
-			k.vadd(arr8H, x.a, x.a, prod[i])
+			k.VADD(neon.Arr8H, x.a, x.a, prod[i])
 		}
 		for _, x := range ps {
 			s := k.bound[x.a] + barrettBound(k.bound[x.b])
@@ -130,15 +132,15 @@ func (k *kernel) ctLayer(title string, temps []vreg, ps []pair) {
 }
 
 // gsLayer emits Gentleman-Sande butterflies (a, b) ← (a + b, z·(b − a)).
-func (k *kernel) gsLayer(title string, temps []vreg, ps []pair) {
-	k.comment(title + ".")
-	chunks(ps, temps, 2, func(ps []pair, t [][]vreg) {
+func (k *kernel) gsLayer(title string, temps []neon.Reg, ps []pair) {
+	k.Comment(title + ".")
+	chunks(ps, temps, 2, func(ps []pair, t [][]neon.Reg) {
 		d, h := t[0], t[1]
 		for i, x := range ps {
-			k.vsub(arr8H, d[i], x.b, x.a)
+			k.VSUB(neon.Arr8H, d[i], x.b, x.a)
 		}
 		for _, x := range ps {
-			k.vadd(arr8H, x.a, x.a, x.b)
+			k.VADD(neon.Arr8H, x.a, x.a, x.b)
 		}
 		for i, x := range ps {
 			k.mulZt(h[i], d[i], x.tw)
@@ -161,23 +163,23 @@ func (k *kernel) gsLayer(title string, temps []vreg, ps []pair) {
 // noteBounds comments on the bounds after a layer, of the first and the
 // second registers of its pairs.
 func (k *kernel) noteBounds(ps []pair) {
-	var a, b []vreg
+	var a, b []neon.Reg
 	for _, x := range ps {
 		a = append(a, x.a)
 		b = append(b, x.b)
 	}
-	k.comment(fmt.Sprintf("Now |a| ≤ %d, |b| ≤ %d.", k.maxBound(a...), k.maxBound(b...)))
+	k.Comment(fmt.Sprintf("Now |a| ≤ %d, |b| ≤ %d.", k.maxBound(a...), k.maxBound(b...)))
 }
 
 // reduce maps each register to a residue of at most reduceBound.
-func (k *kernel) reduce(temps []vreg, rs ...vreg) {
+func (k *kernel) reduce(temps []neon.Reg, rs ...neon.Reg) {
 	before := k.maxBound(rs...)
-	k.comment(fmt.Sprintf("Reduce: |x| ≤ %d becomes |x| ≤ %d.", before, reduceBound(before)))
+	k.Comment(fmt.Sprintf("Reduce: |x| ≤ %d becomes |x| ≤ %d.", before, reduceBound(before)))
 	for len(rs) > 0 {
 		c := rs[:min(len(temps), len(rs))]
 		rs = rs[len(c):]
 		for i, r := range c {
-			k.sqrdmulhElem(arr8H, temps[i], r, cReg, laneV)
+			k.SQRDMULHElem(neon.Arr8H, temps[i], r, cReg, laneV)
 		}
 		for i, r := range c {
 			k.subQ(r, temps[i])
@@ -188,41 +190,41 @@ func (k *kernel) reduce(temps []vreg, rs ...vreg) {
 
 // normalize maps each register from (−q, q) to [0, q), with qv holding q in
 // every lane.
-func (k *kernel) normalize(temps []vreg, qv vreg, rs ...vreg) {
+func (k *kernel) normalize(temps []neon.Reg, qv neon.Reg, rs ...neon.Reg) {
 	for len(rs) > 0 {
 		c := rs[:min(len(temps), len(rs))]
 		rs = rs[len(c):]
 		for i, r := range c {
 			check(k.bound[r] < q, "normalizing V%d, which may reach %d", r, k.bound[r])
-			k.vadd(arr8H, temps[i], r, qv)
+			k.VADD(neon.Arr8H, temps[i], r, qv)
 		}
 		for i, r := range c {
-			k.vumin(arr8H, r, r, temps[i])
+			k.VUMIN(neon.Arr8H, r, r, temps[i])
 		}
 	}
 }
 
 // transpose transposes the 4×4 matrix of 32-bit cells in r[0..3] through
 // the temporaries x: cell j of r[i] moves to cell i of r[j].
-func (k *kernel) transpose(r, x [4]vreg) {
-	k.vtrn1(arr4S, x[0], r[0], r[1])
-	k.vtrn2(arr4S, x[1], r[0], r[1])
-	k.vtrn1(arr4S, x[2], r[2], r[3])
-	k.vtrn2(arr4S, x[3], r[2], r[3])
-	k.vtrn1(arr2D, r[0], x[0], x[2])
-	k.vtrn2(arr2D, r[2], x[0], x[2])
-	k.vtrn1(arr2D, r[1], x[1], x[3])
-	k.vtrn2(arr2D, r[3], x[1], x[3])
+func (k *kernel) transpose(r, x [4]neon.Reg) {
+	k.VTRN1(neon.Arr4S, x[0], r[0], r[1])
+	k.VTRN2(neon.Arr4S, x[1], r[0], r[1])
+	k.VTRN1(neon.Arr4S, x[2], r[2], r[3])
+	k.VTRN2(neon.Arr4S, x[3], r[2], r[3])
+	k.VTRN1(neon.Arr2D, r[0], x[0], x[2])
+	k.VTRN2(neon.Arr2D, r[2], x[0], x[2])
+	k.VTRN1(neon.Arr2D, r[1], x[1], x[3])
+	k.VTRN2(neon.Arr2D, r[3], x[1], x[3])
 	m := k.maxBound(r[:]...)
 	for _, v := range r {
 		k.set(v, m)
 	}
 }
 
-func vregs(from vreg, n int) []vreg {
-	r := make([]vreg, n)
+func vregs(from neon.Reg, n int) []neon.Reg {
+	r := make([]neon.Reg, n)
 	for i := range r {
-		r[i] = from + vreg(i)
+		r[i] = from + neon.Reg(i)
 	}
 	return r
 }
@@ -237,26 +239,26 @@ func vregs(from vreg, n int) []vreg {
 //	V16..V31      the two columns of the first three layers; V16..V23 the
 //	              two blocks of the last four, V24..V31 their temporaries
 const (
-	vQ       vreg = 15
-	colBase  vreg = 16
-	blockReg vreg = 16
+	vQ       neon.Reg = 15
+	colBase  neon.Reg = 16
+	blockReg neon.Reg = 16
 )
 
 // col is register m of column c in the first three layers.
-func col(c, m int) vreg { return colBase + vreg(8*c+m) }
+func col(c, m int) neon.Reg { return colBase + neon.Reg(8*c+m) }
 
 // blk is register i of block b in the last four layers.
-func blk(b, i int) vreg { return blockReg + vreg(4*b+i) }
+func blk(b, i int) neon.Reg { return blockReg + neon.Reg(4*b+i) }
 
 // blkRegs are the four registers of block b.
-func blkRegs(b int) [4]vreg { return [4]vreg{blk(b, 0), blk(b, 1), blk(b, 2), blk(b, 3)} }
+func blkRegs(b int) [4]neon.Reg { return [4]neon.Reg{blk(b, 0), blk(b, 1), blk(b, 2), blk(b, 3)} }
 
 // The block table's registers for block b: the scalar vector and the
 // vector factors.
-func blkScalar(b int) vreg { return 1 + vreg(b) }
-func blkL6(b int) twiddle  { return vecTw(3+vreg(6*b), 4+vreg(6*b)) }
-func blkL7a(b int) twiddle { return vecTw(5+vreg(6*b), 6+vreg(6*b)) }
-func blkL7b(b int) twiddle { return vecTw(7+vreg(6*b), 8+vreg(6*b)) }
+func blkScalar(b int) neon.Reg { return 1 + neon.Reg(b) }
+func blkL6(b int) twiddle      { return vecTw(3+neon.Reg(6*b), 4+neon.Reg(6*b)) }
+func blkL7a(b int) twiddle     { return vecTw(5+neon.Reg(6*b), 6+neon.Reg(6*b)) }
+func blkL7b(b int) twiddle     { return vecTw(7+neon.Reg(6*b), 8+neon.Reg(6*b)) }
 
 // blkScalarTw is factor s (0: fourth layer, 1, 2: fifth) of block b.
 func blkScalarTw(b, s int) twiddle { return elemTw(blkScalar(b), s, blkScalar(b), 4+s) }
@@ -264,21 +266,21 @@ func blkScalarTw(b, s int) twiddle { return elemTw(blkScalar(b), s, blkScalar(b)
 // loadBlockTable loads the next fourteen vectors of the table at R1 into
 // V1..V14.
 func (k *kernel) loadBlockTable() {
-	k.op("VLD1.P\t64(R1), %s", regList(1, 4, arr8H))
-	k.op("VLD1.P\t64(R1), %s", regList(5, 4, arr8H))
-	k.op("VLD1.P\t64(R1), %s", regList(9, 4, arr8H))
-	k.op("VLD1.P\t32(R1), %s", regList(13, 2, arr8H))
+	k.Op("VLD1.P\t64(R1), %s", neon.RegList(1, 4, neon.Arr8H))
+	k.Op("VLD1.P\t64(R1), %s", neon.RegList(5, 4, neon.Arr8H))
+	k.Op("VLD1.P\t64(R1), %s", neon.RegList(9, 4, neon.Arr8H))
+	k.Op("VLD1.P\t32(R1), %s", neon.RegList(13, 2, neon.Arr8H))
 }
 
 func (g *generator) loadConsts(k *kernel) {
-	k.op("MOVD\t$%s, R4", g.consts.sym())
-	k.loadQ(cReg, g.offGeneral, "R4")
-	k.loadQ(vQ, g.offQ, "R4")
+	k.Op("MOVD\t$%s, R4", g.consts.sym())
+	k.LoadQ(cReg, g.offGeneral, "R4")
+	k.LoadQ(vQ, g.offQ, "R4")
 }
 
 // nttNEON emits the forward transform.
 func (g *generator) nttNEON() {
-	k := &kernel{program: g.p}
+	k := &kernel{Program: g.p}
 	g.text("nttNEON", 8, `
 func nttNEON(f *[256]uint16)
 
@@ -289,19 +291,19 @@ companions (lanes 0..6), V16..V31 two columns of coefficients, V3..V14
 temporaries; in the last four V1..V14 the factors of two blocks, V16..V23
 the blocks, V24..V31 temporaries. R0 f, R1 the block table, R2 the block
 loads, R3 the iterations left, R4 the constants.`)
-	k.op("MOVD\tf+0(FP), R0")
+	k.Op("MOVD\tf+0(FP), R0")
 	g.loadConsts(k)
-	k.loadQ(1, g.offFwdZ, "R4")
-	k.loadQ(2, g.offFwdZt, "R4")
+	k.LoadQ(1, g.offFwdZ, "R4")
+	k.LoadQ(2, g.offFwdZt, "R4")
 
 	// mem[i] bounds the coefficients at 8i..8i+7 modulo 32.
 	mem := [4]int{q - 1, q - 1, q - 1, q - 1}
 	temps := vregs(3, 12)
 	tw := func(lane int) twiddle { return elemTw(1, lane, 2, lane) }
 	for _, j0 := range []int{0, 16} {
-		k.comment(fmt.Sprintf("Layers 1 to 3 on the coefficients j + 32m, m = 0..7, for j = %d..%d.", j0, j0+15))
+		k.Comment(fmt.Sprintf("Layers 1 to 3 on the coefficients j + 32m, m = 0..7, for j = %d..%d.", j0, j0+15))
 		for m := range 8 {
-			k.loadPairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
+			k.LoadPairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
 			k.set(col(0, m), mem[j0/8])
 			k.set(col(1, m), mem[j0/8+1])
 		}
@@ -321,20 +323,20 @@ loads, R3 the iterations left, R4 the constants.`)
 		k.ctLayer("Layer 2, distance 64", temps, l2)
 		k.ctLayer("Layer 3, distance 32", temps, l3)
 		for m := range 8 {
-			k.storePairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
+			k.StorePairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
 		}
 		mem[j0/8] = k.maxBound(vregs(col(0, 0), 8)...)
 		mem[j0/8+1] = k.maxBound(vregs(col(1, 0), 8)...)
 	}
 
-	k.comment("Layers 4 to 7 on blocks of 32 coefficients, two at a time.")
-	k.op("MOVD\t$%s, R1", g.fwd.sym())
-	k.op("MOVD\tR0, R2")
-	k.op("MOVD\t$4, R3")
-	k.label("fwdBlocks")
+	k.Comment("Layers 4 to 7 on blocks of 32 coefficients, two at a time.")
+	k.Op("MOVD\t$%s, R1", g.fwd.sym())
+	k.Op("MOVD\tR0, R2")
+	k.Op("MOVD\t$4, R3")
+	k.Label("fwdBlocks")
 	k.loadBlockTable()
-	k.op("VLD1.P\t64(R2), %s", regList(blk(0, 0), 4, arr8H))
-	k.op("VLD1.P\t64(R2), %s", regList(blk(1, 0), 4, arr8H))
+	k.Op("VLD1.P\t64(R2), %s", neon.RegList(blk(0, 0), 4, neon.Arr8H))
+	k.Op("VLD1.P\t64(R2), %s", neon.RegList(blk(1, 0), 4, neon.Arr8H))
 	for b := range 2 {
 		for i := range 4 {
 			k.set(blk(b, i), mem[i])
@@ -351,26 +353,26 @@ loads, R3 the iterations left, R4 the constants.`)
 	}
 	k.ctLayer("Layer 4, distance 16", temps, l4)
 	k.ctLayer("Layer 5, distance 8", temps, l5)
-	k.comment("Transpose each block: register j then holds the pairs 4i + j, i = 0..3.")
-	k.transpose(blkRegs(0), [4]vreg{24, 25, 26, 27})
-	k.transpose(blkRegs(1), [4]vreg{28, 29, 30, 31})
+	k.Comment("Transpose each block: register j then holds the pairs 4i + j, i = 0..3.")
+	k.transpose(blkRegs(0), [4]neon.Reg{24, 25, 26, 27})
+	k.transpose(blkRegs(1), [4]neon.Reg{28, 29, 30, 31})
 	k.ctLayer("Layer 6, distance 4", temps, l6)
 	k.ctLayer("Layer 7, distance 2", temps, l7)
 	all := vregs(blockReg, 8)
 	k.reduce(temps, all...)
 	k.normalize(temps, vQ, all...)
-	k.comment("ST4 undoes the transposition.")
-	k.op("VST4.P\t%s, 64(R0)", regList(blk(0, 0), 4, arr4S))
-	k.op("VST4.P\t%s, 64(R0)", regList(blk(1, 0), 4, arr4S))
-	k.op("SUBS\t$1, R3, R3")
-	k.op("BNE\tfwdBlocks")
-	k.op("RET")
-	k.printf("\n")
+	k.Comment("ST4 undoes the transposition.")
+	k.Op("VST4.P\t%s, 64(R0)", neon.RegList(blk(0, 0), 4, neon.Arr4S))
+	k.Op("VST4.P\t%s, 64(R0)", neon.RegList(blk(1, 0), 4, neon.Arr4S))
+	k.Op("SUBS\t$1, R3, R3")
+	k.Op("BNE\tfwdBlocks")
+	k.Op("RET")
+	k.Printf("\n")
 }
 
 // inverseNTTNEON emits the inverse transform.
 func (g *generator) inverseNTTNEON() {
-	k := &kernel{program: g.p}
+	k := &kernel{Program: g.p}
 	g.text("inverseNTTNEON", 8, `
 func inverseNTTNEON(f *[256]uint16)
 
@@ -378,19 +380,19 @@ inverseNTTNEON replaces the NTT representation in f with the polynomial
 it represents: inverseNTTGeneric with NEON. Registers as in nttNEON; the
 last three layers' factors in V1 and V2 are those of the third layer
 (lanes 0..3), the second (4, 5), 128⁻¹ (6) and ζ·128⁻¹ (7).`)
-	k.op("MOVD\tf+0(FP), R0")
+	k.Op("MOVD\tf+0(FP), R0")
 	g.loadConsts(k)
 
 	mem := [4]int{q - 1, q - 1, q - 1, q - 1}
-	k.comment("Layers 7 to 4 on blocks of 32 coefficients, two at a time.")
-	k.op("MOVD\t$%s, R1", g.inv.sym())
-	k.op("MOVD\tR0, R2")
-	k.op("MOVD\t$4, R3")
-	k.label("invBlocks")
+	k.Comment("Layers 7 to 4 on blocks of 32 coefficients, two at a time.")
+	k.Op("MOVD\t$%s, R1", g.inv.sym())
+	k.Op("MOVD\tR0, R2")
+	k.Op("MOVD\t$4, R3")
+	k.Label("invBlocks")
 	k.loadBlockTable()
-	k.comment("LD4 loads each block transposed: register j holds the pairs 4i + j.")
-	k.op("VLD4.P\t64(R2), %s", regList(blk(0, 0), 4, arr4S))
-	k.op("VLD4.P\t64(R2), %s", regList(blk(1, 0), 4, arr4S))
+	k.Comment("LD4 loads each block transposed: register j holds the pairs 4i + j.")
+	k.Op("VLD4.P\t64(R2), %s", neon.RegList(blk(0, 0), 4, neon.Arr4S))
+	k.Op("VLD4.P\t64(R2), %s", neon.RegList(blk(1, 0), 4, neon.Arr4S))
 	all := vregs(blockReg, 8)
 	for _, r := range all {
 		k.set(r, k.maxBoundMem(mem))
@@ -406,29 +408,29 @@ last three layers' factors in V1 and V2 are those of the third layer
 	k.gsLayer("Layer 7, distance 2", temps, l7)
 	k.gsLayer("Layer 6, distance 4", temps, l6)
 	k.reduce(temps, blk(0, 0), blk(1, 0))
-	k.comment("Transpose each block back: register i holds the coefficients 8i..8i+7.")
-	k.transpose(blkRegs(0), [4]vreg{24, 25, 26, 27})
-	k.transpose(blkRegs(1), [4]vreg{28, 29, 30, 31})
+	k.Comment("Transpose each block back: register i holds the coefficients 8i..8i+7.")
+	k.transpose(blkRegs(0), [4]neon.Reg{24, 25, 26, 27})
+	k.transpose(blkRegs(1), [4]neon.Reg{28, 29, 30, 31})
 	k.gsLayer("Layer 5, distance 8", temps, l5)
 	k.gsLayer("Layer 4, distance 16", temps, l4)
 	k.reduce(temps, blk(0, 0), blk(1, 0))
-	k.op("VST1.P\t%s, 64(R0)", regList(blk(0, 0), 4, arr8H))
-	k.op("VST1.P\t%s, 64(R0)", regList(blk(1, 0), 4, arr8H))
-	k.op("SUBS\t$1, R3, R3")
-	k.op("BNE\tinvBlocks")
+	k.Op("VST1.P\t%s, 64(R0)", neon.RegList(blk(0, 0), 4, neon.Arr8H))
+	k.Op("VST1.P\t%s, 64(R0)", neon.RegList(blk(1, 0), 4, neon.Arr8H))
+	k.Op("SUBS\t$1, R3, R3")
+	k.Op("BNE\tinvBlocks")
 	for i := range 4 {
 		mem[i] = max(k.bound[blk(0, i)], k.bound[blk(1, i)])
 	}
 
-	k.op("SUB\t$512, R0, R0")
-	k.loadQ(1, g.offInvZ, "R4")
-	k.loadQ(2, g.offInvZt, "R4")
+	k.Op("SUB\t$512, R0, R0")
+	k.LoadQ(1, g.offInvZ, "R4")
+	k.LoadQ(2, g.offInvZt, "R4")
 	temps = vregs(3, 12)
 	tw := func(lane int) twiddle { return elemTw(1, lane, 2, lane) }
 	for _, j0 := range []int{0, 16} {
-		k.comment(fmt.Sprintf("Layers 3 to 1 on the coefficients j + 32m, m = 0..7, for j = %d..%d.", j0, j0+15))
+		k.Comment(fmt.Sprintf("Layers 3 to 1 on the coefficients j + 32m, m = 0..7, for j = %d..%d.", j0, j0+15))
 		for m := range 8 {
-			k.loadPairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
+			k.LoadPairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
 			k.set(col(0, m), mem[j0/8])
 			k.set(col(1, m), mem[j0/8+1])
 		}
@@ -448,7 +450,7 @@ last three layers' factors in V1 and V2 are those of the third layer
 		k.gsLayer("Layer 2, distance 64", temps, l2)
 		// The first layer adds registers 0 and 4 of a column, each a
 		// sum of four: reduce register 0 where that sum could overflow.
-		var red []vreg
+		var red []neon.Reg
 		for c := range 2 {
 			if k.bound[col(c, 0)]+k.bound[col(c, 4)] > math.MaxInt16 {
 				red = append(red, col(c, 0))
@@ -461,11 +463,11 @@ last three layers' factors in V1 and V2 are those of the third layer
 		colRegs := vregs(colBase, 16)
 		k.normalize(temps, vQ, colRegs...)
 		for m := range 8 {
-			k.storePairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
+			k.StorePairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
 		}
 	}
-	k.op("RET")
-	k.printf("\n")
+	k.Op("RET")
+	k.Printf("\n")
 }
 
 func (k *kernel) maxBoundMem(mem [4]int) int { return max(mem[0], mem[1], mem[2], mem[3]) }
@@ -473,15 +475,15 @@ func (k *kernel) maxBoundMem(mem [4]int) int { return max(mem[0], mem[1], mem[2]
 // gsScaledLayer emits the first layer of the inverse transform with the
 // final scaling: (a, b) ← ((a + b)·s, (b − a)·z·s), with z·s the pairs'
 // factor and s the one given.
-func (k *kernel) gsScaledLayer(temps []vreg, ps []pair, s twiddle) {
-	k.comment("Layer 1, distance 128, and the scaling by 128⁻¹.")
-	chunks(ps, temps, 3, func(ps []pair, t [][]vreg) {
+func (k *kernel) gsScaledLayer(temps []neon.Reg, ps []pair, s twiddle) {
+	k.Comment("Layer 1, distance 128, and the scaling by 128⁻¹.")
+	chunks(ps, temps, 3, func(ps []pair, t [][]neon.Reg) {
 		d, ha, hb := t[0], t[1], t[2]
 		for i, x := range ps {
-			k.vsub(arr8H, d[i], x.b, x.a)
+			k.VSUB(neon.Arr8H, d[i], x.b, x.a)
 		}
 		for _, x := range ps {
-			k.vadd(arr8H, x.a, x.a, x.b)
+			k.VADD(neon.Arr8H, x.a, x.a, x.b)
 		}
 		for i, x := range ps {
 			k.mulZt(ha[i], x.a, s)
@@ -507,7 +509,7 @@ func (k *kernel) gsScaledLayer(temps []vreg, ps []pair, s twiddle) {
 
 // dotNTTNEON emits the sums of NTT-domain products.
 func (g *generator) dotNTTNEON() {
-	k := &kernel{program: g.p}
+	k := &kernel{Program: g.p}
 	g.text("dotNTTNEON", 40, `
 func dotNTTNEON(out *[256]uint16, a *[256]uint16, stride int, b *[256]uint16, k int)
 
@@ -521,43 +523,43 @@ per chunk), V24..V27 b1·γ and temporaries, V15 q in every lane; R0 out,
 R1 a, R2 the stride in bytes less 32, R3 b, R4 k, R5 the constants, R6 the
 γ table, R7 the iterations left, R8, R9 and R10 the inner loop's a, b and
 terms left.`)
-	k.op("MOVD\tout+0(FP), R0")
-	k.op("MOVD\ta+8(FP), R1")
-	k.op("MOVD\tstride+16(FP), R2")
-	k.op("MOVD\tb+24(FP), R3")
-	k.op("MOVD\tk+32(FP), R4")
-	k.op("LSL\t$9, R2, R2")
-	k.op("SUB\t$32, R2, R2")
-	k.op("MOVD\t$%s, R5", g.consts.sym())
-	k.loadQ(cReg, g.offGeneral, "R5")
-	k.loadQ(1, g.offDotV, "R5")
-	k.loadQ(vQ, g.offQ, "R5")
-	k.op("MOVD\t$%s, R6", g.gam.sym())
-	k.op("MOVD\t$8, R7")
-	k.label("dotChunks")
-	k.op("VLD1.P\t64(R6), %s", regList(2, 4, arr8H))
-	acc := func(c, odd, hi int) vreg { return vreg(16 + 4*c + 2*odd + hi) }
-	for r := vreg(16); r < 24; r++ {
-		k.veor(r, r, r)
+	k.Op("MOVD\tout+0(FP), R0")
+	k.Op("MOVD\ta+8(FP), R1")
+	k.Op("MOVD\tstride+16(FP), R2")
+	k.Op("MOVD\tb+24(FP), R3")
+	k.Op("MOVD\tk+32(FP), R4")
+	k.Op("LSL\t$9, R2, R2")
+	k.Op("SUB\t$32, R2, R2")
+	k.Op("MOVD\t$%s, R5", g.consts.sym())
+	k.LoadQ(cReg, g.offGeneral, "R5")
+	k.LoadQ(1, g.offDotV, "R5")
+	k.LoadQ(vQ, g.offQ, "R5")
+	k.Op("MOVD\t$%s, R6", g.gam.sym())
+	k.Op("MOVD\t$8, R7")
+	k.Label("dotChunks")
+	k.Op("VLD1.P\t64(R6), %s", neon.RegList(2, 4, neon.Arr8H))
+	acc := func(c, odd, hi int) neon.Reg { return neon.Reg(16 + 4*c + 2*odd + hi) }
+	for r := neon.Reg(16); r < 24; r++ {
+		k.VEOR(r, r, r)
 	}
-	k.op("MOVD\tR1, R8")
-	k.op("MOVD\tR3, R9")
-	k.op("MOVD\tR4, R10")
-	k.label("dotTerms")
-	a0 := func(c int) vreg { return vreg(6 + 2*c) }
-	a1 := func(c int) vreg { return vreg(7 + 2*c) }
-	b0 := func(c int) vreg { return vreg(10 + 2*c) }
-	b1 := func(c int) vreg { return vreg(11 + 2*c) }
-	b1g := func(c int) vreg { return vreg(26 + c) }
-	h := func(c int) vreg { return vreg(24 + c) }
-	k.op("VLD2.P\t32(R8), %s", regList(a0(0), 2, arr8H))
-	k.op("VLD2\t(R8), %s", regList(a0(1), 2, arr8H))
-	k.op("VLD2.P\t32(R9), %s", regList(b0(0), 2, arr8H))
-	k.op("VLD2\t(R9), %s", regList(b0(1), 2, arr8H))
-	k.op("ADD\tR2, R8, R8")
-	k.op("ADD\t$480, R9, R9")
-	gt := func(c int) twiddle { return vecTw(vreg(2+2*c), vreg(3+2*c)) }
-	k.comment("b1·γ, in (−q, q).")
+	k.Op("MOVD\tR1, R8")
+	k.Op("MOVD\tR3, R9")
+	k.Op("MOVD\tR4, R10")
+	k.Label("dotTerms")
+	a0 := func(c int) neon.Reg { return neon.Reg(6 + 2*c) }
+	a1 := func(c int) neon.Reg { return neon.Reg(7 + 2*c) }
+	b0 := func(c int) neon.Reg { return neon.Reg(10 + 2*c) }
+	b1 := func(c int) neon.Reg { return neon.Reg(11 + 2*c) }
+	b1g := func(c int) neon.Reg { return neon.Reg(26 + c) }
+	h := func(c int) neon.Reg { return neon.Reg(24 + c) }
+	k.Op("VLD2.P\t32(R8), %s", neon.RegList(a0(0), 2, neon.Arr8H))
+	k.Op("VLD2\t(R8), %s", neon.RegList(a0(1), 2, neon.Arr8H))
+	k.Op("VLD2.P\t32(R9), %s", neon.RegList(b0(0), 2, neon.Arr8H))
+	k.Op("VLD2\t(R9), %s", neon.RegList(b0(1), 2, neon.Arr8H))
+	k.Op("ADD\tR2, R8, R8")
+	k.Op("ADD\t$480, R9, R9")
+	gt := func(c int) twiddle { return vecTw(neon.Reg(2+2*c), neon.Reg(3+2*c)) }
+	k.Comment("b1·γ, in (−q, q).")
 	for c := range 2 {
 		k.mulZt(h(c), b1(c), gt(c))
 	}
@@ -567,23 +569,23 @@ terms left.`)
 	for c := range 2 {
 		k.subQ(b1g(c), h(c))
 	}
-	k.comment("Even coefficients: a0·b0 + a1·b1·γ; odd ones: a0·b1 + a1·b0.")
-	for _, t := range [][2]func(int) vreg{{a0, b0}, {a1, b1g}} {
+	k.Comment("Even coefficients: a0·b0 + a1·b1·γ; odd ones: a0·b1 + a1·b0.")
+	for _, t := range [][2]func(int) neon.Reg{{a0, b0}, {a1, b1g}} {
 		for c := range 2 {
 			for hi := range 2 {
-				k.smlal([2]arrangement{arr4H, arr8H}[hi], acc(c, 0, hi), t[0](c), t[1](c))
+				k.SMLAL([2]neon.Arrangement{neon.Arr4H, neon.Arr8H}[hi], acc(c, 0, hi), t[0](c), t[1](c))
 			}
 		}
 	}
-	for _, t := range [][2]func(int) vreg{{a0, b1}, {a1, b0}} {
+	for _, t := range [][2]func(int) neon.Reg{{a0, b1}, {a1, b0}} {
 		for c := range 2 {
 			for hi := range 2 {
-				k.smlal([2]arrangement{arr4H, arr8H}[hi], acc(c, 1, hi), t[0](c), t[1](c))
+				k.SMLAL([2]neon.Arrangement{neon.Arr4H, neon.Arr8H}[hi], acc(c, 1, hi), t[0](c), t[1](c))
 			}
 		}
 	}
-	k.op("SUBS\t$1, R10, R10")
-	k.op("BNE\tdotTerms")
+	k.Op("SUBS\t$1, R10, R10")
+	k.Op("BNE\tdotTerms")
 
 	// The bounds: |b1·γ| ≤ barrettBound(q−1), so each term of a sum is at
 	// most (q−1)·(q−1 + that), and there are at most maxK of them.
@@ -597,23 +599,23 @@ terms left.`)
 	}
 	red := (int64(q)<<30 + e*sum) >> 31 // q/2 + e·|x|/2³¹
 	check(red < q, "the reduced sums may reach %d", red)
-	k.comment(fmt.Sprintf("|sums| ≤ %d for k ≤ %d; reduced: |x| ≤ %d.", sum, maxK, red))
-	res := func(c, odd int) vreg { return vreg(6 + 2*c + odd) }
-	tmp := func(c, odd, hi int) vreg { return vreg(24 + 4*c + 2*odd + hi) }
+	k.Comment(fmt.Sprintf("|sums| ≤ %d for k ≤ %d; reduced: |x| ≤ %d.", sum, maxK, red))
+	res := func(c, odd int) neon.Reg { return neon.Reg(6 + 2*c + odd) }
+	tmp := func(c, odd, hi int) neon.Reg { return neon.Reg(24 + 4*c + 2*odd + hi) }
 	for c := range 2 {
 		for odd := range 2 {
 			for hi := range 2 {
-				k.sqrdmulh(arr4S, tmp(c, odd, hi), acc(c, odd, hi), 1)
+				k.SQRDMULH(neon.Arr4S, tmp(c, odd, hi), acc(c, odd, hi), 1)
 			}
 		}
 	}
 	for c := range 2 {
 		for odd := range 2 {
-			k.vuzp1(arr8H, res(c, odd), acc(c, odd, 0), acc(c, odd, 1))
-			k.vuzp1(arr8H, acc(c, odd, 0), tmp(c, odd, 0), tmp(c, odd, 1))
+			k.VUZP1(neon.Arr8H, res(c, odd), acc(c, odd, 0), acc(c, odd, 1))
+			k.VUZP1(neon.Arr8H, acc(c, odd, 0), tmp(c, odd, 0), tmp(c, odd, 1))
 		}
 	}
-	var out []vreg
+	var out []neon.Reg
 	for c := range 2 {
 		for odd := range 2 {
 			k.subQ(res(c, odd), acc(c, odd, 0))
@@ -622,13 +624,13 @@ terms left.`)
 		}
 	}
 	k.normalize(vregs(24, 4), vQ, out...)
-	k.comment("ST2 interleaves the even and odd coefficients again.")
-	k.op("VST2.P\t%s, 32(R0)", regList(res(0, 0), 2, arr8H))
-	k.op("VST2.P\t%s, 32(R0)", regList(res(1, 0), 2, arr8H))
-	k.op("ADD\t$64, R1, R1")
-	k.op("ADD\t$64, R3, R3")
-	k.op("SUBS\t$1, R7, R7")
-	k.op("BNE\tdotChunks")
-	k.op("RET")
-	k.printf("\n")
+	k.Comment("ST2 interleaves the even and odd coefficients again.")
+	k.Op("VST2.P\t%s, 32(R0)", neon.RegList(res(0, 0), 2, neon.Arr8H))
+	k.Op("VST2.P\t%s, 32(R0)", neon.RegList(res(1, 0), 2, neon.Arr8H))
+	k.Op("ADD\t$64, R1, R1")
+	k.Op("ADD\t$64, R3, R3")
+	k.Op("SUBS\t$1, R7, R7")
+	k.Op("BNE\tdotChunks")
+	k.Op("RET")
+	k.Printf("\n")
 }

@@ -1,6 +1,10 @@
 package main
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/crypton-go/crypton/tools/asm/internal/neon"
+)
 
 // rejTables adds the constants of rejSampleNEON: the TBL patterns that
 // spread 24 bytes into sixteen 16-bit lanes, the masks that cut the
@@ -47,7 +51,7 @@ func (g *generator) rejTables() {
 
 // rejSampleNEON emits the rejection sampling of Algorithm 7.
 func (g *generator) rejSampleNEON() {
-	k := &kernel{program: g.p}
+	k := &kernel{Program: g.p}
 	g.text("rejSampleNEON", 56, `
 func rejSampleNEON(a *[256]uint16, n int, buf []byte) (int, int)
 
@@ -60,66 +64,66 @@ lane, V1 and V2 the spreading patterns, V3 0x0fff, V4 the odd lanes, V5
 the weights 2^i; R0 a, R1 n, R2 the next bytes, R4 their start, R5 the
 last address a load may start at, R6 the constants, R7 the packing
 patterns, R8 the counts.`)
-	k.op("MOVD\ta+0(FP), R0")
-	k.op("MOVD\tn+8(FP), R1")
-	k.op("MOVD\tbuf_base+16(FP), R2")
-	k.op("MOVD\tbuf_len+24(FP), R3")
-	k.op("MOVD\tR2, R4")
-	k.op("ADD\tR2, R3, R5")
-	k.op("SUB\t$32, R5, R5")
-	k.op("MOVD\t$%s, R6", g.consts.sym())
-	k.loadQ(0, g.offQ, "R6")
-	k.loadPairQ(1, 2, g.offRejSpread, "R6")
-	k.loadQ(3, g.offRejMask, "R6")
-	k.loadQ(4, g.offRejOdd, "R6")
-	k.loadQ(5, g.offRejBits, "R6")
-	k.op("MOVD\t$%s, R7", g.rej.sym())
-	k.op("ADD\t$4096, R7, R8")
-	k.label("rejLoop")
-	k.op("CMP\t$240, R1")
-	k.op("BGT\trejDone")
-	k.op("CMP\tR5, R2")
-	k.op("BHI\trejDone")
-	k.op("VLD1\t(R2), %s", regList(16, 2, arr16B))
-	k.op("ADD\t$24, R2, R2")
-	k.comment("The sixteen candidates, eight in V18 and eight in V19.")
+	k.Op("MOVD\ta+0(FP), R0")
+	k.Op("MOVD\tn+8(FP), R1")
+	k.Op("MOVD\tbuf_base+16(FP), R2")
+	k.Op("MOVD\tbuf_len+24(FP), R3")
+	k.Op("MOVD\tR2, R4")
+	k.Op("ADD\tR2, R3, R5")
+	k.Op("SUB\t$32, R5, R5")
+	k.Op("MOVD\t$%s, R6", g.consts.sym())
+	k.LoadQ(0, g.offQ, "R6")
+	k.LoadPairQ(1, 2, g.offRejSpread, "R6")
+	k.LoadQ(3, g.offRejMask, "R6")
+	k.LoadQ(4, g.offRejOdd, "R6")
+	k.LoadQ(5, g.offRejBits, "R6")
+	k.Op("MOVD\t$%s, R7", g.rej.sym())
+	k.Op("ADD\t$4096, R7, R8")
+	k.Label("rejLoop")
+	k.Op("CMP\t$240, R1")
+	k.Op("BGT\trejDone")
+	k.Op("CMP\tR5, R2")
+	k.Op("BHI\trejDone")
+	k.Op("VLD1\t(R2), %s", neon.RegList(16, 2, neon.Arr16B))
+	k.Op("ADD\t$24, R2, R2")
+	k.Comment("The sixteen candidates, eight in V18 and eight in V19.")
 	for h := range 2 {
-		k.vtbl(18+vreg(h), 1+vreg(h), 16, 2)
+		k.VTBL(18+neon.Reg(h), 1+neon.Reg(h), 16, 2)
 	}
 	for h := range 2 {
-		k.vushr(arr8H, 20+vreg(h), 18+vreg(h), 4)
+		k.VUSHR(neon.Arr8H, 20+neon.Reg(h), 18+neon.Reg(h), 4)
 	}
 	for h := range 2 {
-		k.vand(18+vreg(h), 18+vreg(h), 3)
+		k.VAND(18+neon.Reg(h), 18+neon.Reg(h), 3)
 	}
 	for h := range 2 {
-		k.vbit(18+vreg(h), 20+vreg(h), 4)
+		k.VBIT(18+neon.Reg(h), 20+neon.Reg(h), 4)
 	}
-	k.comment("Lanes below q, as bits of R9 and R10.")
+	k.Comment("Lanes below q, as bits of R9 and R10.")
 	for h := range 2 {
-		k.cmhi(arr8H, 22+vreg(h), 0, 18+vreg(h))
-	}
-	for h := range 2 {
-		k.vand(22+vreg(h), 22+vreg(h), 5)
-		k.op("VADDV\tV%d.H8, V%d", 22+h, 22+h)
-		k.op("VMOV\tV%d.H[0], R%d", 22+h, 9+h)
+		k.CMHI(neon.Arr8H, 22+neon.Reg(h), 0, 18+neon.Reg(h))
 	}
 	for h := range 2 {
-		k.comment("Pack the kept candidates of the half to a[n:] and add their number to n.")
+		k.VAND(22+neon.Reg(h), 22+neon.Reg(h), 5)
+		k.Op("VADDV\tV%d.H8, V%d", 22+h, 22+h)
+		k.Op("VMOV\tV%d.H[0], R%d", 22+h, 9+h)
+	}
+	for h := range 2 {
+		k.Comment("Pack the kept candidates of the half to a[n:] and add their number to n.")
 		m := 9 + h
-		k.op("ADD\tR%d<<4, R7, R11", m)
-		k.op("VLD1\t(R11), %s", regList(24, 1, arr16B))
-		k.vtbl(18+vreg(h), 24, 18+vreg(h), 1)
-		k.op("ADD\tR1<<1, R0, R12")
-		k.op("VST1\t%s, (R12)", regList(18+vreg(h), 1, arr16B))
-		k.op("MOVBU\t(R8)(R%d), R13", m)
-		k.op("ADD\tR13, R1, R1")
+		k.Op("ADD\tR%d<<4, R7, R11", m)
+		k.Op("VLD1\t(R11), %s", neon.RegList(24, 1, neon.Arr16B))
+		k.VTBL(18+neon.Reg(h), 24, 18+neon.Reg(h), 1)
+		k.Op("ADD\tR1<<1, R0, R12")
+		k.Op("VST1\t%s, (R12)", neon.RegList(18+neon.Reg(h), 1, neon.Arr16B))
+		k.Op("MOVBU\t(R8)(R%d), R13", m)
+		k.Op("ADD\tR13, R1, R1")
 	}
-	k.op("B\trejLoop")
-	k.label("rejDone")
-	k.op("SUB\tR4, R2, R2")
-	k.op("MOVD\tR1, ret+40(FP)")
-	k.op("MOVD\tR2, ret1+48(FP)")
-	k.op("RET")
-	k.printf("\n")
+	k.Op("B\trejLoop")
+	k.Label("rejDone")
+	k.Op("SUB\tR4, R2, R2")
+	k.Op("MOVD\tR1, ret+40(FP)")
+	k.Op("MOVD\tR2, ret1+48(FP)")
+	k.Op("RET")
+	k.Printf("\n")
 }

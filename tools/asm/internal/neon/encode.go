@@ -1,13 +1,14 @@
-package main
+package neon
 
 // A small encoder for the Advanced SIMD instructions that Go's arm64
 // assembler does not accept: the integer multiplies (MUL, MLA, MLS,
 // SQDMULH, SQRDMULH, by vector and by element), the widening multiplies
-// (SMULL, SMLAL, UMULL, UMLAL and their "2" forms), the signed and unsigned
-// comparisons (CMGT, CMHI) and the signed shifts right (SSHR, SRSHR). Each
-// is emitted as a WORD directive whose trailing comment spells the
-// instruction in the Arm ARM's syntax, as llvm-mc prints it; encode_test.go
-// assembles every form with llvm-mc and compares.
+// (SMULL, SMLAL, UMULL, UMLAL and their "2" forms), the signed halving
+// subtraction (SHSUB), the signed and unsigned comparisons (CMGT, CMHI) and
+// the signed shifts right (SSHR, SRSHR). Each is emitted as a WORD directive
+// whose trailing comment spells the instruction in the Arm ARM's syntax, as
+// llvm-mc prints it; encode_test.go assembles every form with llvm-mc and
+// compares.
 //
 // The bit layouts are those of the Arm Architecture Reference Manual
 // (DDI 0487), section C4.1.96 "Data Processing -- Scalar Floating-Point and
@@ -20,51 +21,52 @@ import (
 	"strings"
 )
 
-// vreg is one of the 32 SIMD registers V0..V31.
-type vreg uint8
+// Reg is one of the 32 SIMD registers V0..V31.
+type Reg uint8
 
-// arrangement is the shape of a 128-bit or 64-bit SIMD operand: the Q bit
+// Arrangement is the shape of a 128-bit or 64-bit SIMD operand: the Q bit
 // (full or half register) and the element size (0: 8 bits, 1: 16, 2: 32,
 // 3: 64).
-type arrangement struct {
+type Arrangement struct {
 	q, size uint32
 }
 
+// The arrangements, named as in the Arm syntax.
 var (
-	arr8B  = arrangement{0, 0}
-	arr16B = arrangement{1, 0}
-	arr4H  = arrangement{0, 1}
-	arr8H  = arrangement{1, 1}
-	arr2S  = arrangement{0, 2}
-	arr4S  = arrangement{1, 2}
-	arr2D  = arrangement{1, 3}
+	Arr8B  = Arrangement{0, 0}
+	Arr16B = Arrangement{1, 0}
+	Arr4H  = Arrangement{0, 1}
+	Arr8H  = Arrangement{1, 1}
+	Arr2S  = Arrangement{0, 2}
+	Arr4S  = Arrangement{1, 2}
+	Arr2D  = Arrangement{1, 3}
 )
 
 // bits is the element width.
-func (a arrangement) bits() int { return 8 << a.size }
+func (a Arrangement) bits() int { return 8 << a.size }
 
 // lanes is the number of elements.
-func (a arrangement) lanes() int { return (64 << a.q) / a.bits() }
+func (a Arrangement) lanes() int { return (64 << a.q) / a.bits() }
 
 // suffix is the arrangement in the Arm syntax: "8h".
-func (a arrangement) suffix() string {
+func (a Arrangement) suffix() string {
 	return fmt.Sprintf("%d%c", a.lanes(), "bhsd"[a.size])
 }
 
 // goSuffix is the arrangement in Go's syntax: "H8".
-func (a arrangement) goSuffix() string {
+func (a Arrangement) goSuffix() string {
 	return fmt.Sprintf("%c%d", "BHSD"[a.size], a.lanes())
 }
 
 // widened is the arrangement of the results of a widening operation on a:
 // twice the element size, always a full register.
-func (a arrangement) widened() arrangement { return arrangement{1, a.size + 1} }
+func (a Arrangement) widened() Arrangement { return Arrangement{1, a.size + 1} }
 
 // arm is the register in the Arm syntax with arrangement a: "v3.8h".
-func (v vreg) arm(a arrangement) string { return fmt.Sprintf("v%d.%s", v, a.suffix()) }
+func (v Reg) arm(a Arrangement) string { return fmt.Sprintf("v%d.%s", v, a.suffix()) }
 
-// goArr is the register in Go's syntax with arrangement a: "V3.H8".
-func (v vreg) goArr(a arrangement) string { return fmt.Sprintf("V%d.%s", v, a.goSuffix()) }
+// Go is the register in Go's syntax with arrangement a: "V3.H8".
+func (v Reg) Go(a Arrangement) string { return fmt.Sprintf("V%d.%s", v, a.goSuffix()) }
 
 // inst is one encoded instruction and its spelling in the Arm syntax.
 type inst struct {
@@ -76,7 +78,7 @@ func mnemonic(name string, operands ...string) string {
 	return name + " " + strings.Join(operands, ", ")
 }
 
-func checkReg(v vreg, limit int) {
+func checkReg(v Reg, limit int) {
 	if int(v) >= limit {
 		panic(fmt.Sprintf("register v%d out of range (< %d)", v, limit))
 	}
@@ -97,11 +99,12 @@ var (
 	opMLS      = sameOp{"mls", 1, 0b10010, []uint32{0, 1, 2}}
 	opSQDMULH  = sameOp{"sqdmulh", 0, 0b10110, []uint32{1, 2}}
 	opSQRDMULH = sameOp{"sqrdmulh", 1, 0b10110, []uint32{1, 2}}
+	opSHSUB    = sameOp{"shsub", 0, 0b00100, []uint32{0, 1, 2}}
 	opCMGT     = sameOp{"cmgt", 0, 0b00110, []uint32{0, 1, 2, 3}}
 	opCMHI     = sameOp{"cmhi", 1, 0b00110, []uint32{0, 1, 2, 3}}
 )
 
-var sameOps = []sameOp{opMUL, opMLA, opMLS, opSQDMULH, opSQRDMULH, opCMGT, opCMHI}
+var sameOps = []sameOp{opMUL, opMLA, opMLS, opSQDMULH, opSQRDMULH, opSHSUB, opCMGT, opCMHI}
 
 func hasSize(sizes []uint32, s uint32) bool {
 	for _, x := range sizes {
@@ -114,12 +117,12 @@ func hasSize(sizes []uint32, s uint32) bool {
 
 // validSame reports whether op exists with arrangement a (64-bit elements
 // only in a full register).
-func validSame(op sameOp, a arrangement) bool {
+func validSame(op sameOp, a Arrangement) bool {
 	return hasSize(op.sizes, a.size) && (a.size != 3 || a.q == 1)
 }
 
 // encSame encodes "op Vd.T, Vn.T, Vm.T".
-func encSame(op sameOp, a arrangement, d, n, m vreg) inst {
+func encSame(op sameOp, a Arrangement, d, n, m Reg) inst {
 	if !validSame(op, a) {
 		panic(fmt.Sprintf("%s has no arrangement %s", op.name, a.suffix()))
 	}
@@ -154,7 +157,7 @@ var elemOps = []elemOp{opMULElem, opMLAElem, opMLSElem, opSQDMULHElem, opSQRDMUL
 // registers that can hold the element operand and the number of its lanes.
 // With 16-bit elements the element's register has four bits (V0..V15) and
 // the index three (H:L:M); with 32-bit ones, five bits and two (H:L).
-func elemLimits(a arrangement) (regs, lanes int) {
+func elemLimits(a Arrangement) (regs, lanes int) {
 	switch a.size {
 	case 1:
 		return 16, 8
@@ -165,7 +168,7 @@ func elemLimits(a arrangement) (regs, lanes int) {
 }
 
 // encElem encodes "op Vd.T, Vn.T, Vm.Ts[idx]".
-func encElem(op elemOp, a arrangement, d, n, m vreg, idx int) inst {
+func encElem(op elemOp, a Arrangement, d, n, m Reg, idx int) inst {
 	regs, lanes := elemLimits(a)
 	checkReg(d, 32)
 	checkReg(n, 32)
@@ -207,7 +210,7 @@ var longOps = []longOp{opSMULL, opSMLAL, opUMULL, opUMLAL}
 
 // encLong encodes "op{2} Vd.Tw, Vn.T, Vm.T" for sources of arrangement a
 // (8B, 16B, 4H, 8H, 2S or 4S) and results of twice the element size.
-func encLong(op longOp, a arrangement, d, n, m vreg) inst {
+func encLong(op longOp, a Arrangement, d, n, m Reg) inst {
 	if a.size > 2 {
 		panic(fmt.Sprintf("%s has no source arrangement %s", op.name, a.suffix()))
 	}
@@ -240,7 +243,7 @@ var (
 var shiftOps = []shiftOp{opSSHR, opSRSHR}
 
 // encShift encodes "op Vd.T, Vn.T, #shift", 1 ≤ shift ≤ element width.
-func encShift(op shiftOp, a arrangement, d, n vreg, shift int) inst {
+func encShift(op shiftOp, a Arrangement, d, n Reg, shift int) inst {
 	if a.size == 3 && a.q == 0 {
 		panic("no arrangement 1d")
 	}
