@@ -1,6 +1,8 @@
 package mlkem
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/crypton-go/crypton/cpufeat/cputest"
@@ -56,4 +58,80 @@ func BenchmarkRejSample(b *testing.B) {
 			rejSample(&a, 0, buf[:])
 		}
 	})
+}
+
+func BenchmarkEncode12(b *testing.B) {
+	cputest.BenchmarkAllImplementations(b, pkg, func(b *testing.B) {
+		f := nttElement(randomPoly(rand.New(rand.NewPCG(1, 2))))
+		buf := make([]byte, 0, 384)
+		for b.Loop() {
+			encode12(buf, &f)
+		}
+	})
+}
+
+func BenchmarkDecode12Checked(b *testing.B) {
+	cputest.BenchmarkAllImplementations(b, pkg, func(b *testing.B) {
+		f := nttElement(randomPoly(rand.New(rand.NewPCG(1, 2))))
+		enc := encode12Generic(nil, &f)
+		for b.Loop() {
+			if decode12Checked(&f, enc) != nil {
+				b.Fatal("valid encoding rejected")
+			}
+		}
+	})
+}
+
+func BenchmarkDecode12Reduce(b *testing.B) {
+	cputest.BenchmarkAllImplementations(b, pkg, func(b *testing.B) {
+		f := nttElement(randomPoly(rand.New(rand.NewPCG(1, 2))))
+		enc := encode12Generic(nil, &f)
+		for b.Loop() {
+			decode12Reduce(&f, enc)
+		}
+	})
+}
+
+func BenchmarkEncodeCompressed(b *testing.B) {
+	for _, d := range []uint{1, 4, 5, 10, 11} {
+		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
+			cputest.BenchmarkAllImplementations(b, pkg, func(b *testing.B) {
+				f := randomPoly(rand.New(rand.NewPCG(1, 2)))
+				buf := make([]byte, 0, encodedSize(d))
+				for b.Loop() {
+					encodeCompressed(buf, &f, d)
+				}
+			})
+		})
+	}
+}
+
+func BenchmarkDecodeDecompressed(b *testing.B) {
+	for _, d := range []uint{1, 4, 5, 10, 11} {
+		b.Run(fmt.Sprintf("d=%d", d), func(b *testing.B) {
+			cputest.BenchmarkAllImplementations(b, pkg, func(b *testing.B) {
+				f := randomPoly(rand.New(rand.NewPCG(1, 2)))
+				enc := encodeCompressedGeneric(nil, &f, d)
+				for b.Loop() {
+					decodeDecompressed(&f, enc, d)
+				}
+			})
+		})
+	}
+}
+
+func BenchmarkSamplePolyCBD(b *testing.B) {
+	for _, eta := range []int{2, 3} {
+		b.Run(fmt.Sprintf("eta=%d", eta), func(b *testing.B) {
+			cputest.BenchmarkAllImplementations(b, pkg, func(b *testing.B) {
+				buf := make([]byte, 64*eta)
+				for i := range buf {
+					buf[i] = byte(i * 11)
+				}
+				for b.Loop() {
+					samplePolyCBD(buf, eta)
+				}
+			})
+		})
+	}
 }

@@ -43,8 +43,8 @@ func byteDecode(b []byte, d uint, set func(i int, v uint16)) {
 	}
 }
 
-// encode12 appends ByteEncode₁₂(f) to b.
-func encode12[T ~[256]fieldElement](b []byte, f *T) []byte {
+// encode12Generic appends ByteEncode₁₂(f) to b.
+func encode12Generic[T ~[256]fieldElement](b []byte, f *T) []byte {
 	b = growBy(b, 384)
 	for i := 0; i < 256; i += 2 {
 		x, y := uint32((*f)[i]), uint32((*f)[i+1])
@@ -56,10 +56,10 @@ func encode12[T ~[256]fieldElement](b []byte, f *T) []byte {
 
 var errModulus = errors.New("coefficient not below q")
 
-// decode12Checked decodes ByteDecode₁₂(b) (len(b) == 384) into f, and fails
-// if a value is q or more: the modulus check of FIPS 203, section 7.2, for
-// encapsulation keys, which are public.
-func decode12Checked(f *nttElement, b []byte) error {
+// decode12CheckedGeneric decodes ByteDecode₁₂(b) (len(b) == 384) into f,
+// and fails if a value is q or more: the modulus check of FIPS 203, section
+// 7.2, for encapsulation keys, which are public.
+func decode12CheckedGeneric(f *nttElement, b []byte) error {
 	bad := uint16(0)
 	for i := 0; i < 256; i += 2 {
 		w := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
@@ -76,10 +76,10 @@ func decode12Checked(f *nttElement, b []byte) error {
 	return nil
 }
 
-// decode12Reduce decodes ByteDecode₁₂(b) (len(b) == 384) into f, reducing
-// each value modulo q as FIPS 203 defines ByteDecode₁₂. It runs in constant
-// time: it decodes secret keys.
-func decode12Reduce(f *nttElement, b []byte) {
+// decode12ReduceGeneric decodes ByteDecode₁₂(b) (len(b) == 384) into f,
+// reducing each value modulo q as FIPS 203 defines ByteDecode₁₂. It runs in
+// constant time: it decodes secret keys.
+func decode12ReduceGeneric(f *nttElement, b []byte) {
 	for i := 0; i < 256; i += 2 {
 		w := uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16
 		// Values below 2¹² < 2q need one conditional subtraction.
@@ -88,12 +88,20 @@ func decode12Reduce(f *nttElement, b []byte) {
 	}
 }
 
-// encodeCompressed appends ByteEncode_d(Compress_d(f)) to b, for the d
-// of ciphertexts (4, 5, 10, 11) with code for each, and any other d < 12
-// with the general packing.
-func encodeCompressed(b []byte, f *ringElement, d uint) []byte {
+// encodeCompressedGeneric appends ByteEncode_d(Compress_d(f)) to b, for
+// the d of messages and ciphertexts (1, 4, 5, 10, 11) with code for each,
+// and any other d < 12 with the general packing.
+func encodeCompressedGeneric(b []byte, f *ringElement, d uint) []byte {
 	b = growBy(b, encodedSize(d))
 	switch d {
+	case 1:
+		for i := 0; i < n; i += 8 {
+			var c byte
+			for j := range 8 {
+				c |= byte(compress(f[i+j], 1)) << j
+			}
+			b = append(b, c)
+		}
 	case 4:
 		for i := 0; i < n; i += 2 {
 			b = append(b, byte(compress(f[i], 4)|compress(f[i+1], 4)<<4))
@@ -130,11 +138,17 @@ func encodeCompressed(b []byte, f *ringElement, d uint) []byte {
 	return b
 }
 
-// decodeDecompressed sets f to Decompress_d(ByteDecode_d(b)), len(b) ==
-// 32·d, d < 12 (values of d bits need no reduction), with code for the d
-// of ciphertexts (4, 5, 10, 11).
-func decodeDecompressed(f *ringElement, b []byte, d uint) {
+// decodeDecompressedGeneric sets f to Decompress_d(ByteDecode_d(b)),
+// len(b) == 32·d, d < 12 (values of d bits need no reduction), with code
+// for the d of messages and ciphertexts (1, 4, 5, 10, 11).
+func decodeDecompressedGeneric(f *ringElement, b []byte, d uint) {
 	switch d {
+	case 1:
+		for i := range n {
+			bit := uint16(b[i/8]>>(i%8)) & 1
+			// Decompress₁(1) = ⌈q/2⌋ = 1665, selected by a mask.
+			f[i] = fieldElement(-bit & 1665)
+		}
 	case 4:
 		for i, c := range b[:128] {
 			f[2*i] = decompress(uint16(c&0xf), 4)

@@ -282,14 +282,13 @@ func (ek *EncapsulationKey) encrypt(c []byte, m, r *[32]byte) []byte {
 	v := inverseNTT(&acc)
 	e2 := samplePolyCBD(buf[2*k][:64*eta2], eta2)
 	v = polyAdd(&v, &e2)
-	for i := range 256 {
-		bit := uint16(m[i/8]>>(i%8)) & 1
-		// Decompress₁(1) = ⌈q/2⌋ = 1665, selected by a mask.
-		v[i] = fieldAdd(v[i], fieldElement(-bit&1665))
-	}
+	var mu ringElement
+	decodeDecompressed(&mu, m[:], 1)
+	v = polyAdd(&v, &mu)
 	c = encodeCompressed(c, &v, p.dv)
 	clear(buf[:])
 	clear(y[:])
+	clear(mu[:])
 	return c
 }
 
@@ -311,10 +310,8 @@ func (dk *DecapsulationKey) decrypt(m *[32]byte, c []byte) {
 	decodeDecompressed(&v, c[encodedSize(p.du)*k:], p.dv)
 	su := inverseNTT(&acc)
 	w := polySub(&v, &su)
-	clear(m[:])
-	for i := range 256 {
-		m[i/8] |= byte(compress(w[i], 1) << (i % 8))
-	}
+	encodeCompressed(m[:0], &w, 1)
+	clear(w[:])
 }
 
 // Decapsulate runs ML-KEM.Decaps_internal (FIPS 203, Algorithm 18) after the

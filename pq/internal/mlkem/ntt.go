@@ -6,6 +6,7 @@ import "math/bits"
 // generate on either rebuilds both.
 //
 //go:generate go run github.com/crypton-go/crypton/tools/asm/pq/mlkem -out ntt_amd64.s
+//go:generate go run github.com/crypton-go/crypton/tools/asm/pq/mlkem -avx512 -out ntt_avx512_amd64.s
 //go:generate go run github.com/crypton-go/crypton/tools/asm/pq/mlkemarm64 -out ntt_arm64.s
 
 // zeta is 17, the primitive 256-th root of unity modulo q that FIPS 203 fixes.

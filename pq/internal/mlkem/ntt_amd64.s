@@ -3555,3 +3555,2879 @@ DATA mlkemRejLow12<>+8(SB)/8, $0x0fff0fff0fff0fff
 DATA mlkemRejLow12<>+16(SB)/8, $0x0fff0fff0fff0fff
 DATA mlkemRejLow12<>+24(SB)/8, $0x0fff0fff0fff0fff
 GLOBL mlkemRejLow12<>(SB), RODATA|NOPTR, $32
+
+DATA mlkemEncodeConsts<>+0(SB)/8, $0x1000000110000001
+DATA mlkemEncodeConsts<>+8(SB)/8, $0x1000000110000001
+DATA mlkemEncodeConsts<>+16(SB)/8, $0x1000000110000001
+DATA mlkemEncodeConsts<>+24(SB)/8, $0x1000000110000001
+DATA mlkemEncodeConsts<>+32(SB)/8, $0x0908060504020100
+DATA mlkemEncodeConsts<>+40(SB)/8, $0x808080800e0d0c0a
+DATA mlkemEncodeConsts<>+48(SB)/8, $0x0908060504020100
+DATA mlkemEncodeConsts<>+56(SB)/8, $0x808080800e0d0c0a
+DATA mlkemEncodeConsts<>+64(SB)/8, $0x0000000100000000
+DATA mlkemEncodeConsts<>+72(SB)/8, $0x0000000400000002
+DATA mlkemEncodeConsts<>+80(SB)/8, $0x0000000600000005
+DATA mlkemEncodeConsts<>+88(SB)/8, $0x0000000700000003
+DATA mlkemEncodeConsts<>+96(SB)/8, $0x0504040302010100
+DATA mlkemEncodeConsts<>+104(SB)/8, $0x0b0a0a0908070706
+DATA mlkemEncodeConsts<>+112(SB)/8, $0x0908080706050504
+DATA mlkemEncodeConsts<>+120(SB)/8, $0x0f0e0e0d0c0b0b0a
+DATA mlkemEncodeConsts<>+128(SB)/8, $0x0fff0fff0fff0fff
+DATA mlkemEncodeConsts<>+136(SB)/8, $0x0fff0fff0fff0fff
+DATA mlkemEncodeConsts<>+144(SB)/8, $0x0fff0fff0fff0fff
+DATA mlkemEncodeConsts<>+152(SB)/8, $0x0fff0fff0fff0fff
+DATA mlkemEncodeConsts<>+160(SB)/8, $0x0341034103410341
+DATA mlkemEncodeConsts<>+168(SB)/8, $0x0341034103410341
+DATA mlkemEncodeConsts<>+176(SB)/8, $0x0341034103410341
+DATA mlkemEncodeConsts<>+184(SB)/8, $0x0341034103410341
+DATA mlkemEncodeConsts<>+192(SB)/8, $0x067f067f067f067f
+DATA mlkemEncodeConsts<>+200(SB)/8, $0x067f067f067f067f
+DATA mlkemEncodeConsts<>+208(SB)/8, $0x067f067f067f067f
+DATA mlkemEncodeConsts<>+216(SB)/8, $0x067f067f067f067f
+DATA mlkemEncodeConsts<>+224(SB)/8, $0x1001100110011001
+DATA mlkemEncodeConsts<>+232(SB)/8, $0x1001100110011001
+DATA mlkemEncodeConsts<>+240(SB)/8, $0x1001100110011001
+DATA mlkemEncodeConsts<>+248(SB)/8, $0x1001100110011001
+DATA mlkemEncodeConsts<>+256(SB)/8, $0x0000000400000000
+DATA mlkemEncodeConsts<>+264(SB)/8, $0x0000000500000001
+DATA mlkemEncodeConsts<>+272(SB)/8, $0x0000000600000002
+DATA mlkemEncodeConsts<>+280(SB)/8, $0x0000000700000003
+DATA mlkemEncodeConsts<>+288(SB)/8, $0x0276027602760276
+DATA mlkemEncodeConsts<>+296(SB)/8, $0x0276027602760276
+DATA mlkemEncodeConsts<>+304(SB)/8, $0x0276027602760276
+DATA mlkemEncodeConsts<>+312(SB)/8, $0x0276027602760276
+DATA mlkemEncodeConsts<>+320(SB)/8, $0x000f000f000f000f
+DATA mlkemEncodeConsts<>+328(SB)/8, $0x000f000f000f000f
+DATA mlkemEncodeConsts<>+336(SB)/8, $0x000f000f000f000f
+DATA mlkemEncodeConsts<>+344(SB)/8, $0x000f000f000f000f
+DATA mlkemEncodeConsts<>+352(SB)/8, $0x4000400040004000
+DATA mlkemEncodeConsts<>+360(SB)/8, $0x4000400040004000
+DATA mlkemEncodeConsts<>+368(SB)/8, $0x4000400040004000
+DATA mlkemEncodeConsts<>+376(SB)/8, $0x4000400040004000
+DATA mlkemEncodeConsts<>+384(SB)/8, $0x0020000100200001
+DATA mlkemEncodeConsts<>+392(SB)/8, $0x0020000100200001
+DATA mlkemEncodeConsts<>+400(SB)/8, $0x0020000100200001
+DATA mlkemEncodeConsts<>+408(SB)/8, $0x0020000100200001
+DATA mlkemEncodeConsts<>+416(SB)/8, $0x0000000000000016
+DATA mlkemEncodeConsts<>+424(SB)/8, $0x0000000000000016
+DATA mlkemEncodeConsts<>+432(SB)/8, $0x0000000000000016
+DATA mlkemEncodeConsts<>+440(SB)/8, $0x0000000000000016
+DATA mlkemEncodeConsts<>+448(SB)/8, $0x8080808080020100
+DATA mlkemEncodeConsts<>+456(SB)/8, $0x8080020180808080
+DATA mlkemEncodeConsts<>+464(SB)/8, $0x8080808080020100
+DATA mlkemEncodeConsts<>+472(SB)/8, $0x8080020180808080
+DATA mlkemEncodeConsts<>+480(SB)/8, $0x8080808009088080
+DATA mlkemEncodeConsts<>+488(SB)/8, $0x0a09088080808080
+DATA mlkemEncodeConsts<>+496(SB)/8, $0x8080808009088080
+DATA mlkemEncodeConsts<>+504(SB)/8, $0x0a09088080808080
+DATA mlkemEncodeConsts<>+512(SB)/8, $0x0000000000000000
+DATA mlkemEncodeConsts<>+520(SB)/8, $0x0000000000000004
+DATA mlkemEncodeConsts<>+528(SB)/8, $0x0000000000000000
+DATA mlkemEncodeConsts<>+536(SB)/8, $0x0000000000000004
+DATA mlkemEncodeConsts<>+544(SB)/8, $0x04ec04ec04ec04ec
+DATA mlkemEncodeConsts<>+552(SB)/8, $0x04ec04ec04ec04ec
+DATA mlkemEncodeConsts<>+560(SB)/8, $0x04ec04ec04ec04ec
+DATA mlkemEncodeConsts<>+568(SB)/8, $0x04ec04ec04ec04ec
+DATA mlkemEncodeConsts<>+576(SB)/8, $0x001f001f001f001f
+DATA mlkemEncodeConsts<>+584(SB)/8, $0x001f001f001f001f
+DATA mlkemEncodeConsts<>+592(SB)/8, $0x001f001f001f001f
+DATA mlkemEncodeConsts<>+600(SB)/8, $0x001f001f001f001f
+DATA mlkemEncodeConsts<>+608(SB)/8, $0x0400000104000001
+DATA mlkemEncodeConsts<>+616(SB)/8, $0x0400000104000001
+DATA mlkemEncodeConsts<>+624(SB)/8, $0x0400000104000001
+DATA mlkemEncodeConsts<>+632(SB)/8, $0x0400000104000001
+DATA mlkemEncodeConsts<>+640(SB)/8, $0x000000000000000c
+DATA mlkemEncodeConsts<>+648(SB)/8, $0x000000000000000c
+DATA mlkemEncodeConsts<>+656(SB)/8, $0x000000000000000c
+DATA mlkemEncodeConsts<>+664(SB)/8, $0x000000000000000c
+DATA mlkemEncodeConsts<>+672(SB)/8, $0x0a09080403020100
+DATA mlkemEncodeConsts<>+680(SB)/8, $0x0c0b0a0980808080
+DATA mlkemEncodeConsts<>+688(SB)/8, $0x0a09080403020100
+DATA mlkemEncodeConsts<>+696(SB)/8, $0x0c0b0a0980808080
+DATA mlkemEncodeConsts<>+704(SB)/8, $0x4ebd4ebd4ebd4ebd
+DATA mlkemEncodeConsts<>+712(SB)/8, $0x4ebd4ebd4ebd4ebd
+DATA mlkemEncodeConsts<>+720(SB)/8, $0x4ebd4ebd4ebd4ebd
+DATA mlkemEncodeConsts<>+728(SB)/8, $0x4ebd4ebd4ebd4ebd
+DATA mlkemEncodeConsts<>+736(SB)/8, $0x03ff03ff03ff03ff
+DATA mlkemEncodeConsts<>+744(SB)/8, $0x03ff03ff03ff03ff
+DATA mlkemEncodeConsts<>+752(SB)/8, $0x03ff03ff03ff03ff
+DATA mlkemEncodeConsts<>+760(SB)/8, $0x03ff03ff03ff03ff
+DATA mlkemEncodeConsts<>+768(SB)/8, $0x0680068006800680
+DATA mlkemEncodeConsts<>+776(SB)/8, $0x0680068006800680
+DATA mlkemEncodeConsts<>+784(SB)/8, $0x0680068006800680
+DATA mlkemEncodeConsts<>+792(SB)/8, $0x0680068006800680
+DATA mlkemEncodeConsts<>+800(SB)/8, $0x0800000108000001
+DATA mlkemEncodeConsts<>+808(SB)/8, $0x0800000108000001
+DATA mlkemEncodeConsts<>+816(SB)/8, $0x0800000108000001
+DATA mlkemEncodeConsts<>+824(SB)/8, $0x0800000108000001
+DATA mlkemEncodeConsts<>+832(SB)/8, $0x000000000000000a
+DATA mlkemEncodeConsts<>+840(SB)/8, $0x000000000000000a
+DATA mlkemEncodeConsts<>+848(SB)/8, $0x000000000000000a
+DATA mlkemEncodeConsts<>+856(SB)/8, $0x000000000000000a
+DATA mlkemEncodeConsts<>+864(SB)/8, $0x8080050403020100
+DATA mlkemEncodeConsts<>+872(SB)/8, $0x8080808080808080
+DATA mlkemEncodeConsts<>+880(SB)/8, $0x8080050403020100
+DATA mlkemEncodeConsts<>+888(SB)/8, $0x8080808080808080
+DATA mlkemEncodeConsts<>+896(SB)/8, $0x0a09088080808080
+DATA mlkemEncodeConsts<>+904(SB)/8, $0x0d0c0b0a80808080
+DATA mlkemEncodeConsts<>+912(SB)/8, $0x0a09088080808080
+DATA mlkemEncodeConsts<>+920(SB)/8, $0x0d0c0b0a80808080
+DATA mlkemEncodeConsts<>+928(SB)/8, $0x9d7c9d7c9d7c9d7c
+DATA mlkemEncodeConsts<>+936(SB)/8, $0x9d7c9d7c9d7c9d7c
+DATA mlkemEncodeConsts<>+944(SB)/8, $0x9d7c9d7c9d7c9d7c
+DATA mlkemEncodeConsts<>+952(SB)/8, $0x9d7c9d7c9d7c9d7c
+DATA mlkemEncodeConsts<>+960(SB)/8, $0x07ff07ff07ff07ff
+DATA mlkemEncodeConsts<>+968(SB)/8, $0x07ff07ff07ff07ff
+DATA mlkemEncodeConsts<>+976(SB)/8, $0x07ff07ff07ff07ff
+DATA mlkemEncodeConsts<>+984(SB)/8, $0x07ff07ff07ff07ff
+DATA mlkemEncodeConsts<>+992(SB)/8, $0x0008000400020001
+DATA mlkemEncodeConsts<>+1000(SB)/8, $0x0080004000200010
+DATA mlkemEncodeConsts<>+1008(SB)/8, $0x0800040002000100
+DATA mlkemEncodeConsts<>+1016(SB)/8, $0x8000400020001000
+DATA mlkemEncodeConsts<>+1024(SB)/8, $0x0681068106810681
+DATA mlkemEncodeConsts<>+1032(SB)/8, $0x0681068106810681
+DATA mlkemEncodeConsts<>+1040(SB)/8, $0x0681068106810681
+DATA mlkemEncodeConsts<>+1048(SB)/8, $0x0681068106810681
+DATA mlkemEncodeConsts<>+1056(SB)/8, $0x8001800180008000
+DATA mlkemEncodeConsts<>+1064(SB)/8, $0x8003800380028002
+DATA mlkemEncodeConsts<>+1072(SB)/8, $0x8005800580048004
+DATA mlkemEncodeConsts<>+1080(SB)/8, $0x8007800780068006
+DATA mlkemEncodeConsts<>+1088(SB)/8, $0x8009800980088008
+DATA mlkemEncodeConsts<>+1096(SB)/8, $0x800b800b800a800a
+DATA mlkemEncodeConsts<>+1104(SB)/8, $0x800d800d800c800c
+DATA mlkemEncodeConsts<>+1112(SB)/8, $0x800f800f800e800e
+DATA mlkemEncodeConsts<>+1120(SB)/8, $0x0100100001001000
+DATA mlkemEncodeConsts<>+1128(SB)/8, $0x0100100001001000
+DATA mlkemEncodeConsts<>+1136(SB)/8, $0x0100100001001000
+DATA mlkemEncodeConsts<>+1144(SB)/8, $0x0100100001001000
+DATA mlkemEncodeConsts<>+1152(SB)/8, $0x7800780078007800
+DATA mlkemEncodeConsts<>+1160(SB)/8, $0x7800780078007800
+DATA mlkemEncodeConsts<>+1168(SB)/8, $0x7800780078007800
+DATA mlkemEncodeConsts<>+1176(SB)/8, $0x7800780078007800
+DATA mlkemEncodeConsts<>+1184(SB)/8, $0x0201800101008000
+DATA mlkemEncodeConsts<>+1192(SB)/8, $0x8004040380030302
+DATA mlkemEncodeConsts<>+1200(SB)/8, $0x0302800202018001
+DATA mlkemEncodeConsts<>+1208(SB)/8, $0x8005050480040403
+DATA mlkemEncodeConsts<>+1216(SB)/8, $0x0c0b800b0b0a800a
+DATA mlkemEncodeConsts<>+1224(SB)/8, $0x800e0e0d800d0d0c
+DATA mlkemEncodeConsts<>+1232(SB)/8, $0x0d0c800c0c0b800b
+DATA mlkemEncodeConsts<>+1240(SB)/8, $0x800f0f0e800e0e0d
+DATA mlkemEncodeConsts<>+1248(SB)/8, $0x0010020000400800
+DATA mlkemEncodeConsts<>+1256(SB)/8, $0x0100002004000080
+DATA mlkemEncodeConsts<>+1264(SB)/8, $0x0010020000400800
+DATA mlkemEncodeConsts<>+1272(SB)/8, $0x0100002004000080
+DATA mlkemEncodeConsts<>+1280(SB)/8, $0x7c007c007c007c00
+DATA mlkemEncodeConsts<>+1288(SB)/8, $0x7c007c007c007c00
+DATA mlkemEncodeConsts<>+1296(SB)/8, $0x7c007c007c007c00
+DATA mlkemEncodeConsts<>+1304(SB)/8, $0x7c007c007c007c00
+DATA mlkemEncodeConsts<>+1312(SB)/8, $0x0403030202010100
+DATA mlkemEncodeConsts<>+1320(SB)/8, $0x0908080707060605
+DATA mlkemEncodeConsts<>+1328(SB)/8, $0x0a09090808070706
+DATA mlkemEncodeConsts<>+1336(SB)/8, $0x0f0e0e0d0d0c0c0b
+DATA mlkemEncodeConsts<>+1344(SB)/8, $0x0001000400100040
+DATA mlkemEncodeConsts<>+1352(SB)/8, $0x0001000400100040
+DATA mlkemEncodeConsts<>+1360(SB)/8, $0x0001000400100040
+DATA mlkemEncodeConsts<>+1368(SB)/8, $0x0001000400100040
+DATA mlkemEncodeConsts<>+1376(SB)/8, $0x7fe07fe07fe07fe0
+DATA mlkemEncodeConsts<>+1384(SB)/8, $0x7fe07fe07fe07fe0
+DATA mlkemEncodeConsts<>+1392(SB)/8, $0x7fe07fe07fe07fe0
+DATA mlkemEncodeConsts<>+1400(SB)/8, $0x7fe07fe07fe07fe0
+DATA mlkemEncodeConsts<>+1408(SB)/8, $0x8004030280800100
+DATA mlkemEncodeConsts<>+1416(SB)/8, $0x8080090880800605
+DATA mlkemEncodeConsts<>+1424(SB)/8, $0x8009080780800605
+DATA mlkemEncodeConsts<>+1432(SB)/8, $0x80800e0d80800b0a
+DATA mlkemEncodeConsts<>+1440(SB)/8, $0x8080050480800201
+DATA mlkemEncodeConsts<>+1448(SB)/8, $0x80800a0980080706
+DATA mlkemEncodeConsts<>+1456(SB)/8, $0x80800a0980800706
+DATA mlkemEncodeConsts<>+1464(SB)/8, $0x80800f0e800d0c0b
+DATA mlkemEncodeConsts<>+1472(SB)/8, $0x0000000e00000014
+DATA mlkemEncodeConsts<>+1480(SB)/8, $0x0000001200000010
+DATA mlkemEncodeConsts<>+1488(SB)/8, $0x0000000e00000014
+DATA mlkemEncodeConsts<>+1496(SB)/8, $0x0000001200000010
+DATA mlkemEncodeConsts<>+1504(SB)/8, $0x0000001300000011
+DATA mlkemEncodeConsts<>+1512(SB)/8, $0x0000000f0000000d
+DATA mlkemEncodeConsts<>+1520(SB)/8, $0x0000001300000011
+DATA mlkemEncodeConsts<>+1528(SB)/8, $0x0000000f0000000d
+DATA mlkemEncodeConsts<>+1536(SB)/8, $0x7ff07ff07ff07ff0
+DATA mlkemEncodeConsts<>+1544(SB)/8, $0x7ff07ff07ff07ff0
+DATA mlkemEncodeConsts<>+1552(SB)/8, $0x7ff07ff07ff07ff0
+DATA mlkemEncodeConsts<>+1560(SB)/8, $0x7ff07ff07ff07ff0
+DATA mlkemEncodeConsts<>+1568(SB)/8, $0x5555555555555555
+DATA mlkemEncodeConsts<>+1576(SB)/8, $0x5555555555555555
+DATA mlkemEncodeConsts<>+1584(SB)/8, $0x5555555555555555
+DATA mlkemEncodeConsts<>+1592(SB)/8, $0x5555555555555555
+DATA mlkemEncodeConsts<>+1600(SB)/8, $0x3333333333333333
+DATA mlkemEncodeConsts<>+1608(SB)/8, $0x3333333333333333
+DATA mlkemEncodeConsts<>+1616(SB)/8, $0x3333333333333333
+DATA mlkemEncodeConsts<>+1624(SB)/8, $0x3333333333333333
+DATA mlkemEncodeConsts<>+1632(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA mlkemEncodeConsts<>+1640(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA mlkemEncodeConsts<>+1648(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA mlkemEncodeConsts<>+1656(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA mlkemEncodeConsts<>+1664(SB)/8, $0x2222222222222222
+DATA mlkemEncodeConsts<>+1672(SB)/8, $0x2222222222222222
+DATA mlkemEncodeConsts<>+1680(SB)/8, $0x2222222222222222
+DATA mlkemEncodeConsts<>+1688(SB)/8, $0x2222222222222222
+DATA mlkemEncodeConsts<>+1696(SB)/8, $0x0002000200020002
+DATA mlkemEncodeConsts<>+1704(SB)/8, $0x0002000200020002
+DATA mlkemEncodeConsts<>+1712(SB)/8, $0x0002000200020002
+DATA mlkemEncodeConsts<>+1720(SB)/8, $0x0002000200020002
+DATA mlkemEncodeConsts<>+1728(SB)/8, $0x0cff0cff0cff0cff
+DATA mlkemEncodeConsts<>+1736(SB)/8, $0x0cff0cff0cff0cff
+DATA mlkemEncodeConsts<>+1744(SB)/8, $0x0cff0cff0cff0cff
+DATA mlkemEncodeConsts<>+1752(SB)/8, $0x0cff0cff0cff0cff
+DATA mlkemEncodeConsts<>+1760(SB)/8, $0x8005040380020100
+DATA mlkemEncodeConsts<>+1768(SB)/8, $0x800b0a0980080706
+DATA mlkemEncodeConsts<>+1776(SB)/8, $0x8009080780060504
+DATA mlkemEncodeConsts<>+1784(SB)/8, $0x800f0e0d800c0b0a
+DATA mlkemEncodeConsts<>+1792(SB)/8, $0x0024924900249249
+DATA mlkemEncodeConsts<>+1800(SB)/8, $0x0024924900249249
+DATA mlkemEncodeConsts<>+1808(SB)/8, $0x0024924900249249
+DATA mlkemEncodeConsts<>+1816(SB)/8, $0x0024924900249249
+DATA mlkemEncodeConsts<>+1824(SB)/8, $0x001c71c7001c71c7
+DATA mlkemEncodeConsts<>+1832(SB)/8, $0x001c71c7001c71c7
+DATA mlkemEncodeConsts<>+1840(SB)/8, $0x001c71c7001c71c7
+DATA mlkemEncodeConsts<>+1848(SB)/8, $0x001c71c7001c71c7
+DATA mlkemEncodeConsts<>+1856(SB)/8, $0x000c30c3000c30c3
+DATA mlkemEncodeConsts<>+1864(SB)/8, $0x000c30c3000c30c3
+DATA mlkemEncodeConsts<>+1872(SB)/8, $0x000c30c3000c30c3
+DATA mlkemEncodeConsts<>+1880(SB)/8, $0x000c30c3000c30c3
+DATA mlkemEncodeConsts<>+1888(SB)/8, $0x0007000700070007
+DATA mlkemEncodeConsts<>+1896(SB)/8, $0x0007000700070007
+DATA mlkemEncodeConsts<>+1904(SB)/8, $0x0007000700070007
+DATA mlkemEncodeConsts<>+1912(SB)/8, $0x0007000700070007
+DATA mlkemEncodeConsts<>+1920(SB)/8, $0x0003000300030003
+DATA mlkemEncodeConsts<>+1928(SB)/8, $0x0003000300030003
+DATA mlkemEncodeConsts<>+1936(SB)/8, $0x0003000300030003
+DATA mlkemEncodeConsts<>+1944(SB)/8, $0x0003000300030003
+DATA mlkemEncodeConsts<>+1952(SB)/8, $0x0cfe0cfe0cfe0cfe
+DATA mlkemEncodeConsts<>+1960(SB)/8, $0x0cfe0cfe0cfe0cfe
+DATA mlkemEncodeConsts<>+1968(SB)/8, $0x0cfe0cfe0cfe0cfe
+DATA mlkemEncodeConsts<>+1976(SB)/8, $0x0cfe0cfe0cfe0cfe
+GLOBL mlkemEncodeConsts<>(SB), RODATA|NOPTR, $1984
+
+// func encode12AVX2(out *[384]byte, f *[256]uint16)
+// Requires: AVX, AVX2
+TEXT ·encode12AVX2(SB), NOSPLIT, $0-16
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mlkemEncodeConsts<>+0(SB), Y0
+	VMOVDQU      mlkemEncodeConsts<>+32(SB), Y1
+	VMOVDQU      mlkemEncodeConsts<>+64(SB), Y2
+	VMOVDQU      (CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, (AX)
+	VMOVDQU      32(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 24(AX)
+	VMOVDQU      64(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 48(AX)
+	VMOVDQU      96(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 72(AX)
+	VMOVDQU      128(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 96(AX)
+	VMOVDQU      160(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 120(AX)
+	VMOVDQU      192(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 144(AX)
+	VMOVDQU      224(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 168(AX)
+	VMOVDQU      256(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 192(AX)
+	VMOVDQU      288(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 216(AX)
+	VMOVDQU      320(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 240(AX)
+	VMOVDQU      352(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 264(AX)
+	VMOVDQU      384(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 288(AX)
+	VMOVDQU      416(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 312(AX)
+	VMOVDQU      448(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      Y3, 336(AX)
+	VMOVDQU      480(CX), Y3
+	VPMADDWD     Y0, Y3, Y3
+	VPSHUFB      Y1, Y3, Y3
+	VPERMD       Y3, Y2, Y3
+	VMOVDQU      X3, 360(AX)
+	VEXTRACTI128 $0x01, Y3, X3
+	VMOVQ        X3, 376(AX)
+	VZEROUPPER
+	RET
+
+// func decode12CheckedAVX2(f *[256]uint16, b *[384]byte) int
+// Requires: AVX, AVX2
+TEXT ·decode12CheckedAVX2(SB), NOSPLIT, $0-24
+	MOVQ           f+0(FP), AX
+	MOVQ           b+8(FP), CX
+	VMOVDQU        mlkemEncodeConsts<>+96(SB), Y0
+	VMOVDQU        mlkemEncodeConsts<>+128(SB), Y1
+	VMOVDQU        mlkemConsts<>+0(SB), Y2
+	VPXOR          Y3, Y3, Y3
+	VPCMPEQW       Y4, Y4, Y4
+	VPADDW         Y2, Y4, Y4
+	VBROADCASTI128 (CX), Y2
+	VINSERTI128    $0x01, 8(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, (AX)
+	VBROADCASTI128 24(CX), Y2
+	VINSERTI128    $0x01, 32(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 32(AX)
+	VBROADCASTI128 48(CX), Y2
+	VINSERTI128    $0x01, 56(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 64(AX)
+	VBROADCASTI128 72(CX), Y2
+	VINSERTI128    $0x01, 80(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 96(AX)
+	VBROADCASTI128 96(CX), Y2
+	VINSERTI128    $0x01, 104(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 128(AX)
+	VBROADCASTI128 120(CX), Y2
+	VINSERTI128    $0x01, 128(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 160(AX)
+	VBROADCASTI128 144(CX), Y2
+	VINSERTI128    $0x01, 152(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 192(AX)
+	VBROADCASTI128 168(CX), Y2
+	VINSERTI128    $0x01, 176(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 224(AX)
+	VBROADCASTI128 192(CX), Y2
+	VINSERTI128    $0x01, 200(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 256(AX)
+	VBROADCASTI128 216(CX), Y2
+	VINSERTI128    $0x01, 224(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 288(AX)
+	VBROADCASTI128 240(CX), Y2
+	VINSERTI128    $0x01, 248(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 320(AX)
+	VBROADCASTI128 264(CX), Y2
+	VINSERTI128    $0x01, 272(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 352(AX)
+	VBROADCASTI128 288(CX), Y2
+	VINSERTI128    $0x01, 296(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 384(AX)
+	VBROADCASTI128 312(CX), Y2
+	VINSERTI128    $0x01, 320(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 416(AX)
+	VBROADCASTI128 336(CX), Y2
+	VINSERTI128    $0x01, 344(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y5
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y5, Y5
+	VPCMPGTW       Y4, Y5, Y2
+	VPOR           Y2, Y3, Y3
+	VMOVDQU        Y5, 448(AX)
+	VBROADCASTI128 360(CX), Y2
+	VINSERTI128    $0x01, 368(CX), Y2, Y2
+	VPSHUFB        Y0, Y2, Y2
+	VPAND          Y1, Y2, Y0
+	VPSRLW         $0x04, Y2, Y2
+	VPBLENDW       $0xaa, Y2, Y0, Y0
+	VPCMPGTW       Y4, Y0, Y1
+	VPOR           Y1, Y3, Y3
+	VMOVDQU        Y0, 480(AX)
+	VPMOVMSKB      Y3, AX
+	MOVQ           AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func decode12ReduceAVX2(f *[256]uint16, b *[384]byte)
+// Requires: AVX, AVX2
+TEXT ·decode12ReduceAVX2(SB), NOSPLIT, $0-16
+	MOVQ           f+0(FP), AX
+	MOVQ           b+8(FP), CX
+	VMOVDQU        mlkemEncodeConsts<>+96(SB), Y0
+	VMOVDQU        mlkemEncodeConsts<>+128(SB), Y1
+	VMOVDQU        mlkemConsts<>+0(SB), Y2
+	VBROADCASTI128 (CX), Y3
+	VINSERTI128    $0x01, 8(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, (AX)
+	VBROADCASTI128 24(CX), Y3
+	VINSERTI128    $0x01, 32(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 32(AX)
+	VBROADCASTI128 48(CX), Y3
+	VINSERTI128    $0x01, 56(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 64(AX)
+	VBROADCASTI128 72(CX), Y3
+	VINSERTI128    $0x01, 80(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 96(AX)
+	VBROADCASTI128 96(CX), Y3
+	VINSERTI128    $0x01, 104(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 128(AX)
+	VBROADCASTI128 120(CX), Y3
+	VINSERTI128    $0x01, 128(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 160(AX)
+	VBROADCASTI128 144(CX), Y3
+	VINSERTI128    $0x01, 152(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 192(AX)
+	VBROADCASTI128 168(CX), Y3
+	VINSERTI128    $0x01, 176(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 224(AX)
+	VBROADCASTI128 192(CX), Y3
+	VINSERTI128    $0x01, 200(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 256(AX)
+	VBROADCASTI128 216(CX), Y3
+	VINSERTI128    $0x01, 224(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 288(AX)
+	VBROADCASTI128 240(CX), Y3
+	VINSERTI128    $0x01, 248(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 320(AX)
+	VBROADCASTI128 264(CX), Y3
+	VINSERTI128    $0x01, 272(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 352(AX)
+	VBROADCASTI128 288(CX), Y3
+	VINSERTI128    $0x01, 296(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 384(AX)
+	VBROADCASTI128 312(CX), Y3
+	VINSERTI128    $0x01, 320(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 416(AX)
+	VBROADCASTI128 336(CX), Y3
+	VINSERTI128    $0x01, 344(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y4
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y4, Y4
+	VPSUBW         Y2, Y4, Y3
+	VPMINUW        Y3, Y4, Y4
+	VMOVDQU        Y4, 448(AX)
+	VBROADCASTI128 360(CX), Y3
+	VINSERTI128    $0x01, 368(CX), Y3, Y3
+	VPSHUFB        Y0, Y3, Y3
+	VPAND          Y1, Y3, Y0
+	VPSRLW         $0x04, Y3, Y3
+	VPBLENDW       $0xaa, Y3, Y0, Y0
+	VPSUBW         Y2, Y0, Y1
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 480(AX)
+	VZEROUPPER
+	RET
+
+// func encodeCompressed1AVX2(out *[32]byte, f *[256]uint16)
+// Requires: AVX, AVX2
+TEXT ·encodeCompressed1AVX2(SB), NOSPLIT, $0-16
+	MOVQ      out+0(FP), AX
+	MOVQ      f+8(FP), CX
+	VMOVDQU   mlkemEncodeConsts<>+160(SB), Y0
+	VMOVDQU   mlkemEncodeConsts<>+192(SB), Y1
+	VMOVDQU   (CX), Y3
+	VPSUBW    Y0, Y3, Y3
+	VPMINUW   Y1, Y3, Y2
+	VPCMPEQW  Y3, Y2, Y2
+	VMOVDQU   32(CX), Y4
+	VPSUBW    Y0, Y4, Y4
+	VPMINUW   Y1, Y4, Y3
+	VPCMPEQW  Y4, Y3, Y3
+	VPACKSSWB Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPMOVMSKB Y2, DX
+	MOVL      DX, (AX)
+	VMOVDQU   64(CX), Y3
+	VPSUBW    Y0, Y3, Y3
+	VPMINUW   Y1, Y3, Y2
+	VPCMPEQW  Y3, Y2, Y2
+	VMOVDQU   96(CX), Y4
+	VPSUBW    Y0, Y4, Y4
+	VPMINUW   Y1, Y4, Y3
+	VPCMPEQW  Y4, Y3, Y3
+	VPACKSSWB Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPMOVMSKB Y2, DX
+	MOVL      DX, 4(AX)
+	VMOVDQU   128(CX), Y3
+	VPSUBW    Y0, Y3, Y3
+	VPMINUW   Y1, Y3, Y2
+	VPCMPEQW  Y3, Y2, Y2
+	VMOVDQU   160(CX), Y4
+	VPSUBW    Y0, Y4, Y4
+	VPMINUW   Y1, Y4, Y3
+	VPCMPEQW  Y4, Y3, Y3
+	VPACKSSWB Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPMOVMSKB Y2, DX
+	MOVL      DX, 8(AX)
+	VMOVDQU   192(CX), Y3
+	VPSUBW    Y0, Y3, Y3
+	VPMINUW   Y1, Y3, Y2
+	VPCMPEQW  Y3, Y2, Y2
+	VMOVDQU   224(CX), Y4
+	VPSUBW    Y0, Y4, Y4
+	VPMINUW   Y1, Y4, Y3
+	VPCMPEQW  Y4, Y3, Y3
+	VPACKSSWB Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPMOVMSKB Y2, DX
+	MOVL      DX, 12(AX)
+	VMOVDQU   256(CX), Y3
+	VPSUBW    Y0, Y3, Y3
+	VPMINUW   Y1, Y3, Y2
+	VPCMPEQW  Y3, Y2, Y2
+	VMOVDQU   288(CX), Y4
+	VPSUBW    Y0, Y4, Y4
+	VPMINUW   Y1, Y4, Y3
+	VPCMPEQW  Y4, Y3, Y3
+	VPACKSSWB Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPMOVMSKB Y2, DX
+	MOVL      DX, 16(AX)
+	VMOVDQU   320(CX), Y3
+	VPSUBW    Y0, Y3, Y3
+	VPMINUW   Y1, Y3, Y2
+	VPCMPEQW  Y3, Y2, Y2
+	VMOVDQU   352(CX), Y4
+	VPSUBW    Y0, Y4, Y4
+	VPMINUW   Y1, Y4, Y3
+	VPCMPEQW  Y4, Y3, Y3
+	VPACKSSWB Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPMOVMSKB Y2, DX
+	MOVL      DX, 20(AX)
+	VMOVDQU   384(CX), Y3
+	VPSUBW    Y0, Y3, Y3
+	VPMINUW   Y1, Y3, Y2
+	VPCMPEQW  Y3, Y2, Y2
+	VMOVDQU   416(CX), Y4
+	VPSUBW    Y0, Y4, Y4
+	VPMINUW   Y1, Y4, Y3
+	VPCMPEQW  Y4, Y3, Y3
+	VPACKSSWB Y3, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPMOVMSKB Y2, DX
+	MOVL      DX, 24(AX)
+	VMOVDQU   448(CX), Y3
+	VPSUBW    Y0, Y3, Y3
+	VPMINUW   Y1, Y3, Y2
+	VPCMPEQW  Y3, Y2, Y2
+	VMOVDQU   480(CX), Y3
+	VPSUBW    Y0, Y3, Y3
+	VPMINUW   Y1, Y3, Y0
+	VPCMPEQW  Y3, Y0, Y0
+	VPACKSSWB Y0, Y2, Y2
+	VPERMQ    $0xd8, Y2, Y2
+	VPMOVMSKB Y2, CX
+	MOVL      CX, 28(AX)
+	VZEROUPPER
+	RET
+
+// func encodeCompressed4AVX2(out *[128]byte, f *[256]uint16)
+// Requires: AVX, AVX2
+TEXT ·encodeCompressed4AVX2(SB), NOSPLIT, $0-16
+	MOVQ       out+0(FP), AX
+	MOVQ       f+8(FP), CX
+	VMOVDQU    mlkemEncodeConsts<>+288(SB), Y0
+	VMOVDQU    mlkemEncodeConsts<>+320(SB), Y1
+	VMOVDQU    mlkemEncodeConsts<>+352(SB), Y2
+	VMOVDQU    mlkemEncodeConsts<>+224(SB), Y3
+	VMOVDQU    mlkemEncodeConsts<>+256(SB), Y4
+	VMOVDQU    (CX), Y5
+	VPMULHUW   Y0, Y5, Y5
+	VPMULHRSW  Y2, Y5, Y5
+	VPAND      Y1, Y5, Y5
+	VMOVDQU    32(CX), Y6
+	VPMULHUW   Y0, Y6, Y6
+	VPMULHRSW  Y2, Y6, Y6
+	VPAND      Y1, Y6, Y6
+	VMOVDQU    64(CX), Y7
+	VPMULHUW   Y0, Y7, Y7
+	VPMULHRSW  Y2, Y7, Y7
+	VPAND      Y1, Y7, Y7
+	VMOVDQU    96(CX), Y8
+	VPMULHUW   Y0, Y8, Y8
+	VPMULHRSW  Y2, Y8, Y8
+	VPAND      Y1, Y8, Y8
+	VPACKUSWB  Y6, Y5, Y5
+	VPACKUSWB  Y8, Y7, Y7
+	VPMADDUBSW Y3, Y5, Y5
+	VPMADDUBSW Y3, Y7, Y7
+	VPACKUSWB  Y7, Y5, Y5
+	VPERMD     Y5, Y4, Y5
+	VMOVDQU    Y5, (AX)
+	VMOVDQU    128(CX), Y5
+	VPMULHUW   Y0, Y5, Y5
+	VPMULHRSW  Y2, Y5, Y5
+	VPAND      Y1, Y5, Y5
+	VMOVDQU    160(CX), Y6
+	VPMULHUW   Y0, Y6, Y6
+	VPMULHRSW  Y2, Y6, Y6
+	VPAND      Y1, Y6, Y6
+	VMOVDQU    192(CX), Y7
+	VPMULHUW   Y0, Y7, Y7
+	VPMULHRSW  Y2, Y7, Y7
+	VPAND      Y1, Y7, Y7
+	VMOVDQU    224(CX), Y8
+	VPMULHUW   Y0, Y8, Y8
+	VPMULHRSW  Y2, Y8, Y8
+	VPAND      Y1, Y8, Y8
+	VPACKUSWB  Y6, Y5, Y5
+	VPACKUSWB  Y8, Y7, Y7
+	VPMADDUBSW Y3, Y5, Y5
+	VPMADDUBSW Y3, Y7, Y7
+	VPACKUSWB  Y7, Y5, Y5
+	VPERMD     Y5, Y4, Y5
+	VMOVDQU    Y5, 32(AX)
+	VMOVDQU    256(CX), Y5
+	VPMULHUW   Y0, Y5, Y5
+	VPMULHRSW  Y2, Y5, Y5
+	VPAND      Y1, Y5, Y5
+	VMOVDQU    288(CX), Y6
+	VPMULHUW   Y0, Y6, Y6
+	VPMULHRSW  Y2, Y6, Y6
+	VPAND      Y1, Y6, Y6
+	VMOVDQU    320(CX), Y7
+	VPMULHUW   Y0, Y7, Y7
+	VPMULHRSW  Y2, Y7, Y7
+	VPAND      Y1, Y7, Y7
+	VMOVDQU    352(CX), Y8
+	VPMULHUW   Y0, Y8, Y8
+	VPMULHRSW  Y2, Y8, Y8
+	VPAND      Y1, Y8, Y8
+	VPACKUSWB  Y6, Y5, Y5
+	VPACKUSWB  Y8, Y7, Y7
+	VPMADDUBSW Y3, Y5, Y5
+	VPMADDUBSW Y3, Y7, Y7
+	VPACKUSWB  Y7, Y5, Y5
+	VPERMD     Y5, Y4, Y5
+	VMOVDQU    Y5, 64(AX)
+	VMOVDQU    384(CX), Y5
+	VPMULHUW   Y0, Y5, Y5
+	VPMULHRSW  Y2, Y5, Y5
+	VPAND      Y1, Y5, Y5
+	VMOVDQU    416(CX), Y6
+	VPMULHUW   Y0, Y6, Y6
+	VPMULHRSW  Y2, Y6, Y6
+	VPAND      Y1, Y6, Y6
+	VMOVDQU    448(CX), Y7
+	VPMULHUW   Y0, Y7, Y7
+	VPMULHRSW  Y2, Y7, Y7
+	VPAND      Y1, Y7, Y7
+	VMOVDQU    480(CX), Y8
+	VPMULHUW   Y0, Y8, Y8
+	VPMULHRSW  Y2, Y8, Y8
+	VPAND      Y1, Y8, Y8
+	VPACKUSWB  Y6, Y5, Y5
+	VPACKUSWB  Y8, Y7, Y7
+	VPMADDUBSW Y3, Y5, Y5
+	VPMADDUBSW Y3, Y7, Y7
+	VPACKUSWB  Y7, Y5, Y5
+	VPERMD     Y5, Y4, Y5
+	VMOVDQU    Y5, 96(AX)
+	VZEROUPPER
+	RET
+
+// func encodeCompressed5AVX2(out *[160]byte, f *[256]uint16)
+// Requires: AVX, AVX2
+TEXT ·encodeCompressed5AVX2(SB), NOSPLIT, $0-16
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mlkemEncodeConsts<>+544(SB), Y0
+	VMOVDQU      mlkemEncodeConsts<>+576(SB), Y1
+	VMOVDQU      mlkemEncodeConsts<>+352(SB), Y2
+	VMOVDQU      mlkemEncodeConsts<>+384(SB), Y3
+	VMOVDQU      mlkemEncodeConsts<>+416(SB), Y4
+	VMOVDQU      mlkemEncodeConsts<>+448(SB), Y5
+	VMOVDQU      mlkemEncodeConsts<>+480(SB), Y6
+	VMOVDQU      mlkemEncodeConsts<>+512(SB), Y7
+	VMOVDQU      (CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, (AX)
+	VPEXTRD      $0x03, X8, 1(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 5(AX)
+	VPEXTRD      $0x03, X8, 6(AX)
+	VMOVDQU      32(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 10(AX)
+	VPEXTRD      $0x03, X8, 11(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 15(AX)
+	VPEXTRD      $0x03, X8, 16(AX)
+	VMOVDQU      64(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 20(AX)
+	VPEXTRD      $0x03, X8, 21(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 25(AX)
+	VPEXTRD      $0x03, X8, 26(AX)
+	VMOVDQU      96(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 30(AX)
+	VPEXTRD      $0x03, X8, 31(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 35(AX)
+	VPEXTRD      $0x03, X8, 36(AX)
+	VMOVDQU      128(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 40(AX)
+	VPEXTRD      $0x03, X8, 41(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 45(AX)
+	VPEXTRD      $0x03, X8, 46(AX)
+	VMOVDQU      160(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 50(AX)
+	VPEXTRD      $0x03, X8, 51(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 55(AX)
+	VPEXTRD      $0x03, X8, 56(AX)
+	VMOVDQU      192(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 60(AX)
+	VPEXTRD      $0x03, X8, 61(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 65(AX)
+	VPEXTRD      $0x03, X8, 66(AX)
+	VMOVDQU      224(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 70(AX)
+	VPEXTRD      $0x03, X8, 71(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 75(AX)
+	VPEXTRD      $0x03, X8, 76(AX)
+	VMOVDQU      256(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 80(AX)
+	VPEXTRD      $0x03, X8, 81(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 85(AX)
+	VPEXTRD      $0x03, X8, 86(AX)
+	VMOVDQU      288(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 90(AX)
+	VPEXTRD      $0x03, X8, 91(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 95(AX)
+	VPEXTRD      $0x03, X8, 96(AX)
+	VMOVDQU      320(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 100(AX)
+	VPEXTRD      $0x03, X8, 101(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 105(AX)
+	VPEXTRD      $0x03, X8, 106(AX)
+	VMOVDQU      352(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 110(AX)
+	VPEXTRD      $0x03, X8, 111(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 115(AX)
+	VPEXTRD      $0x03, X8, 116(AX)
+	VMOVDQU      384(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 120(AX)
+	VPEXTRD      $0x03, X8, 121(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 125(AX)
+	VPEXTRD      $0x03, X8, 126(AX)
+	VMOVDQU      416(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 130(AX)
+	VPEXTRD      $0x03, X8, 131(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 135(AX)
+	VPEXTRD      $0x03, X8, 136(AX)
+	VMOVDQU      448(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y9
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y9, Y8, Y8
+	VMOVD        X8, 140(AX)
+	VPEXTRD      $0x03, X8, 141(AX)
+	VEXTRACTI128 $0x01, Y8, X8
+	VMOVD        X8, 145(AX)
+	VPEXTRD      $0x03, X8, 146(AX)
+	VMOVDQU      480(CX), Y8
+	VPMULHUW     Y0, Y8, Y8
+	VPMULHRSW    Y2, Y8, Y8
+	VPAND        Y1, Y8, Y8
+	VPMADDWD     Y3, Y8, Y8
+	VPSLLVD      Y4, Y8, Y8
+	VPSRLQ       $0x16, Y8, Y8
+	VPSLLVQ      Y7, Y8, Y8
+	VPSHUFB      Y6, Y8, Y0
+	VPSHUFB      Y5, Y8, Y8
+	VPOR         Y0, Y8, Y8
+	VMOVD        X8, 150(AX)
+	VPEXTRD      $0x03, X8, 151(AX)
+	VEXTRACTI128 $0x01, Y8, X0
+	VMOVD        X0, 155(AX)
+	VPEXTRD      $0x03, X0, 156(AX)
+	VZEROUPPER
+	RET
+
+// func encodeCompressed10AVX2(out *[320]byte, f *[256]uint16)
+// Requires: AVX, AVX2
+TEXT ·encodeCompressed10AVX2(SB), NOSPLIT, $0-16
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mlkemEncodeConsts<>+704(SB), Y0
+	VMOVDQU      mlkemEncodeConsts<>+736(SB), Y1
+	VMOVDQU      mlkemConsts<>+0(SB), Y2
+	VMOVDQU      mlkemEncodeConsts<>+768(SB), Y3
+	VMOVDQU      mlkemEncodeConsts<>+608(SB), Y4
+	VMOVDQU      mlkemEncodeConsts<>+640(SB), Y5
+	VMOVDQU      mlkemEncodeConsts<>+672(SB), Y6
+	VMOVDQU      (CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, (AX)
+	VPEXTRD      $0x03, X7, 6(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 10(AX)
+	VPEXTRD      $0x03, X7, 16(AX)
+	VMOVDQU      32(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 20(AX)
+	VPEXTRD      $0x03, X7, 26(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 30(AX)
+	VPEXTRD      $0x03, X7, 36(AX)
+	VMOVDQU      64(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 40(AX)
+	VPEXTRD      $0x03, X7, 46(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 50(AX)
+	VPEXTRD      $0x03, X7, 56(AX)
+	VMOVDQU      96(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 60(AX)
+	VPEXTRD      $0x03, X7, 66(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 70(AX)
+	VPEXTRD      $0x03, X7, 76(AX)
+	VMOVDQU      128(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 80(AX)
+	VPEXTRD      $0x03, X7, 86(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 90(AX)
+	VPEXTRD      $0x03, X7, 96(AX)
+	VMOVDQU      160(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 100(AX)
+	VPEXTRD      $0x03, X7, 106(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 110(AX)
+	VPEXTRD      $0x03, X7, 116(AX)
+	VMOVDQU      192(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 120(AX)
+	VPEXTRD      $0x03, X7, 126(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 130(AX)
+	VPEXTRD      $0x03, X7, 136(AX)
+	VMOVDQU      224(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 140(AX)
+	VPEXTRD      $0x03, X7, 146(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 150(AX)
+	VPEXTRD      $0x03, X7, 156(AX)
+	VMOVDQU      256(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 160(AX)
+	VPEXTRD      $0x03, X7, 166(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 170(AX)
+	VPEXTRD      $0x03, X7, 176(AX)
+	VMOVDQU      288(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 180(AX)
+	VPEXTRD      $0x03, X7, 186(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 190(AX)
+	VPEXTRD      $0x03, X7, 196(AX)
+	VMOVDQU      320(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 200(AX)
+	VPEXTRD      $0x03, X7, 206(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 210(AX)
+	VPEXTRD      $0x03, X7, 216(AX)
+	VMOVDQU      352(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 220(AX)
+	VPEXTRD      $0x03, X7, 226(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 230(AX)
+	VPEXTRD      $0x03, X7, 236(AX)
+	VMOVDQU      384(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 240(AX)
+	VPEXTRD      $0x03, X7, 246(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 250(AX)
+	VPEXTRD      $0x03, X7, 256(AX)
+	VMOVDQU      416(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 260(AX)
+	VPEXTRD      $0x03, X7, 266(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 270(AX)
+	VPEXTRD      $0x03, X7, 276(AX)
+	VMOVDQU      448(CX), Y7
+	VPMULHUW     Y0, Y7, Y8
+	VPSLLW       $0x0a, Y7, Y9
+	VPMULLW      Y2, Y8, Y7
+	VPSUBW       Y7, Y9, Y9
+	VPCMPGTW     Y3, Y9, Y9
+	VPSUBW       Y9, Y8, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 280(AX)
+	VPEXTRD      $0x03, X7, 286(AX)
+	VEXTRACTI128 $0x01, Y7, X7
+	VMOVQ        X7, 290(AX)
+	VPEXTRD      $0x03, X7, 296(AX)
+	VMOVDQU      480(CX), Y7
+	VPMULHUW     Y0, Y7, Y0
+	VPSLLW       $0x0a, Y7, Y8
+	VPMULLW      Y2, Y0, Y7
+	VPSUBW       Y7, Y8, Y8
+	VPCMPGTW     Y3, Y8, Y8
+	VPSUBW       Y8, Y0, Y7
+	VPAND        Y1, Y7, Y7
+	VPMADDWD     Y4, Y7, Y7
+	VPSLLVD      Y5, Y7, Y7
+	VPSRLQ       $0x0c, Y7, Y7
+	VPSHUFB      Y6, Y7, Y7
+	VMOVQ        X7, 300(AX)
+	VPEXTRD      $0x03, X7, 306(AX)
+	VEXTRACTI128 $0x01, Y7, X0
+	VMOVQ        X0, 310(AX)
+	VPEXTRD      $0x03, X0, 316(AX)
+	VZEROUPPER
+	RET
+
+// func encodeCompressed11AVX2(out *[352]byte, f *[256]uint16)
+// Requires: AVX, AVX2
+TEXT ·encodeCompressed11AVX2(SB), NOSPLIT, $0-16
+	MOVQ         out+0(FP), AX
+	MOVQ         f+8(FP), CX
+	VMOVDQU      mlkemEncodeConsts<>+928(SB), Y0
+	VMOVDQU      mlkemEncodeConsts<>+960(SB), Y1
+	VMOVDQU      mlkemConsts<>+0(SB), Y2
+	VMOVDQU      mlkemEncodeConsts<>+768(SB), Y3
+	VMOVDQU      mlkemEncodeConsts<>+800(SB), Y4
+	VMOVDQU      mlkemEncodeConsts<>+832(SB), Y5
+	VMOVDQU      mlkemEncodeConsts<>+864(SB), Y6
+	VMOVDQU      mlkemEncodeConsts<>+896(SB), Y7
+	VMOVDQU      mlkemEncodeConsts<>+512(SB), Y8
+	VMOVDQU      (CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, (AX)
+	VPEXTRD      $0x03, X9, 7(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 11(AX)
+	VPEXTRD      $0x03, X9, 18(AX)
+	VMOVDQU      32(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 22(AX)
+	VPEXTRD      $0x03, X9, 29(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 33(AX)
+	VPEXTRD      $0x03, X9, 40(AX)
+	VMOVDQU      64(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 44(AX)
+	VPEXTRD      $0x03, X9, 51(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 55(AX)
+	VPEXTRD      $0x03, X9, 62(AX)
+	VMOVDQU      96(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 66(AX)
+	VPEXTRD      $0x03, X9, 73(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 77(AX)
+	VPEXTRD      $0x03, X9, 84(AX)
+	VMOVDQU      128(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 88(AX)
+	VPEXTRD      $0x03, X9, 95(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 99(AX)
+	VPEXTRD      $0x03, X9, 106(AX)
+	VMOVDQU      160(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 110(AX)
+	VPEXTRD      $0x03, X9, 117(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 121(AX)
+	VPEXTRD      $0x03, X9, 128(AX)
+	VMOVDQU      192(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 132(AX)
+	VPEXTRD      $0x03, X9, 139(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 143(AX)
+	VPEXTRD      $0x03, X9, 150(AX)
+	VMOVDQU      224(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 154(AX)
+	VPEXTRD      $0x03, X9, 161(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 165(AX)
+	VPEXTRD      $0x03, X9, 172(AX)
+	VMOVDQU      256(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 176(AX)
+	VPEXTRD      $0x03, X9, 183(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 187(AX)
+	VPEXTRD      $0x03, X9, 194(AX)
+	VMOVDQU      288(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 198(AX)
+	VPEXTRD      $0x03, X9, 205(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 209(AX)
+	VPEXTRD      $0x03, X9, 216(AX)
+	VMOVDQU      320(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 220(AX)
+	VPEXTRD      $0x03, X9, 227(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 231(AX)
+	VPEXTRD      $0x03, X9, 238(AX)
+	VMOVDQU      352(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 242(AX)
+	VPEXTRD      $0x03, X9, 249(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 253(AX)
+	VPEXTRD      $0x03, X9, 260(AX)
+	VMOVDQU      384(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 264(AX)
+	VPEXTRD      $0x03, X9, 271(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 275(AX)
+	VPEXTRD      $0x03, X9, 282(AX)
+	VMOVDQU      416(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 286(AX)
+	VPEXTRD      $0x03, X9, 293(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 297(AX)
+	VPEXTRD      $0x03, X9, 304(AX)
+	VMOVDQU      448(CX), Y9
+	VPMULHUW     Y0, Y9, Y10
+	VPSLLW       $0x0b, Y9, Y11
+	VPMULLW      Y2, Y10, Y9
+	VPSUBW       Y9, Y11, Y11
+	VPCMPGTW     Y3, Y11, Y11
+	VPSUBW       Y11, Y10, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y10
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y10, Y9, Y9
+	VMOVQ        X9, 308(AX)
+	VPEXTRD      $0x03, X9, 315(AX)
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, 319(AX)
+	VPEXTRD      $0x03, X9, 326(AX)
+	VMOVDQU      480(CX), Y9
+	VPMULHUW     Y0, Y9, Y0
+	VPSLLW       $0x0b, Y9, Y10
+	VPMULLW      Y2, Y0, Y9
+	VPSUBW       Y9, Y10, Y10
+	VPCMPGTW     Y3, Y10, Y10
+	VPSUBW       Y10, Y0, Y9
+	VPAND        Y1, Y9, Y9
+	VPMADDWD     Y4, Y9, Y9
+	VPSLLVD      Y5, Y9, Y9
+	VPSRLQ       $0x0a, Y9, Y9
+	VPSLLVQ      Y8, Y9, Y9
+	VPSHUFB      Y7, Y9, Y0
+	VPSHUFB      Y6, Y9, Y9
+	VPOR         Y0, Y9, Y9
+	VMOVQ        X9, 330(AX)
+	VPEXTRD      $0x03, X9, 337(AX)
+	VEXTRACTI128 $0x01, Y9, X0
+	VMOVQ        X0, 341(AX)
+	VPEXTRD      $0x03, X0, 348(AX)
+	VZEROUPPER
+	RET
+
+// func decodeDecompressed1AVX2(f *[256]uint16, b *[32]byte)
+// Requires: AVX, AVX2
+TEXT ·decodeDecompressed1AVX2(SB), NOSPLIT, $0-16
+	MOVQ         f+0(FP), AX
+	MOVQ         b+8(FP), CX
+	VMOVDQU      mlkemEncodeConsts<>+992(SB), Y0
+	VMOVDQU      mlkemEncodeConsts<>+1024(SB), Y1
+	VPBROADCASTW (CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, (AX)
+	VPBROADCASTW 2(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 32(AX)
+	VPBROADCASTW 4(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 64(AX)
+	VPBROADCASTW 6(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 96(AX)
+	VPBROADCASTW 8(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 128(AX)
+	VPBROADCASTW 10(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 160(AX)
+	VPBROADCASTW 12(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 192(AX)
+	VPBROADCASTW 14(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 224(AX)
+	VPBROADCASTW 16(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 256(AX)
+	VPBROADCASTW 18(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 288(AX)
+	VPBROADCASTW 20(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 320(AX)
+	VPBROADCASTW 22(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 352(AX)
+	VPBROADCASTW 24(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 384(AX)
+	VPBROADCASTW 26(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 416(AX)
+	VPBROADCASTW 28(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 448(AX)
+	VPBROADCASTW 30(CX), Y2
+	VPAND        Y0, Y2, Y2
+	VPCMPEQW     Y0, Y2, Y2
+	VPAND        Y1, Y2, Y2
+	VMOVDQU      Y2, 480(AX)
+	VZEROUPPER
+	RET
+
+// func decodeDecompressed4AVX2(f *[256]uint16, b *[128]byte)
+// Requires: AVX, AVX2
+TEXT ·decodeDecompressed4AVX2(SB), NOSPLIT, $0-16
+	MOVQ           f+0(FP), AX
+	MOVQ           b+8(FP), CX
+	VMOVDQU        mlkemEncodeConsts<>+1120(SB), Y0
+	VMOVDQU        mlkemEncodeConsts<>+1152(SB), Y1
+	VMOVDQU        mlkemConsts<>+0(SB), Y2
+	VMOVDQU        mlkemEncodeConsts<>+1056(SB), Y3
+	VMOVDQU        mlkemEncodeConsts<>+1088(SB), Y4
+	VBROADCASTI128 (CX), Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, (AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 32(AX)
+	VBROADCASTI128 16(CX), Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 64(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 96(AX)
+	VBROADCASTI128 32(CX), Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 128(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 160(AX)
+	VBROADCASTI128 48(CX), Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 192(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 224(AX)
+	VBROADCASTI128 64(CX), Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 256(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 288(AX)
+	VBROADCASTI128 80(CX), Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 320(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 352(AX)
+	VBROADCASTI128 96(CX), Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 384(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 416(AX)
+	VBROADCASTI128 112(CX), Y5
+	VPSHUFB        Y3, Y5, Y3
+	VPMULLW        Y0, Y3, Y3
+	VPSRLW         $0x01, Y3, Y3
+	VPAND          Y1, Y3, Y3
+	VPMULHRSW      Y2, Y3, Y3
+	VMOVDQU        Y3, 448(AX)
+	VPSHUFB        Y4, Y5, Y3
+	VPMULLW        Y0, Y3, Y3
+	VPSRLW         $0x01, Y3, Y3
+	VPAND          Y1, Y3, Y3
+	VPMULHRSW      Y2, Y3, Y3
+	VMOVDQU        Y3, 480(AX)
+	VZEROUPPER
+	RET
+
+// func decodeDecompressed5AVX2(f *[256]uint16, b *[160]byte)
+// Requires: AVX, AVX2
+TEXT ·decodeDecompressed5AVX2(SB), NOSPLIT, $0-16
+	MOVQ           f+0(FP), AX
+	MOVQ           b+8(FP), CX
+	VMOVDQU        mlkemEncodeConsts<>+1248(SB), Y0
+	VMOVDQU        mlkemEncodeConsts<>+1280(SB), Y1
+	VMOVDQU        mlkemConsts<>+0(SB), Y2
+	VMOVDQU        mlkemEncodeConsts<>+1184(SB), Y3
+	VMOVDQU        mlkemEncodeConsts<>+1216(SB), Y4
+	VBROADCASTI128 (CX), Y5
+	VINSERTI128    $0x01, 4(CX), Y5, Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, (AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 32(AX)
+	VBROADCASTI128 20(CX), Y5
+	VINSERTI128    $0x01, 24(CX), Y5, Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 64(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 96(AX)
+	VBROADCASTI128 40(CX), Y5
+	VINSERTI128    $0x01, 44(CX), Y5, Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 128(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 160(AX)
+	VBROADCASTI128 60(CX), Y5
+	VINSERTI128    $0x01, 64(CX), Y5, Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 192(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 224(AX)
+	VBROADCASTI128 80(CX), Y5
+	VINSERTI128    $0x01, 84(CX), Y5, Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 256(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 288(AX)
+	VBROADCASTI128 100(CX), Y5
+	VINSERTI128    $0x01, 104(CX), Y5, Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 320(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 352(AX)
+	VBROADCASTI128 120(CX), Y5
+	VINSERTI128    $0x01, 124(CX), Y5, Y5
+	VPSHUFB        Y3, Y5, Y6
+	VPMULLW        Y0, Y6, Y6
+	VPSRLW         $0x01, Y6, Y6
+	VPAND          Y1, Y6, Y6
+	VPMULHRSW      Y2, Y6, Y6
+	VMOVDQU        Y6, 384(AX)
+	VPSHUFB        Y4, Y5, Y5
+	VPMULLW        Y0, Y5, Y5
+	VPSRLW         $0x01, Y5, Y5
+	VPAND          Y1, Y5, Y5
+	VPMULHRSW      Y2, Y5, Y5
+	VMOVDQU        Y5, 416(AX)
+	VBROADCASTI128 140(CX), Y5
+	VINSERTI128    $0x01, 144(CX), Y5, Y5
+	VPSHUFB        Y3, Y5, Y3
+	VPMULLW        Y0, Y3, Y3
+	VPSRLW         $0x01, Y3, Y3
+	VPAND          Y1, Y3, Y3
+	VPMULHRSW      Y2, Y3, Y3
+	VMOVDQU        Y3, 448(AX)
+	VPSHUFB        Y4, Y5, Y3
+	VPMULLW        Y0, Y3, Y3
+	VPSRLW         $0x01, Y3, Y3
+	VPAND          Y1, Y3, Y3
+	VPMULHRSW      Y2, Y3, Y3
+	VMOVDQU        Y3, 480(AX)
+	VZEROUPPER
+	RET
+
+// func decodeDecompressed10AVX2(f *[256]uint16, b *[320]byte)
+// Requires: AVX, AVX2
+TEXT ·decodeDecompressed10AVX2(SB), NOSPLIT, $0-16
+	MOVQ           f+0(FP), AX
+	MOVQ           b+8(FP), CX
+	VMOVDQU        mlkemEncodeConsts<>+1344(SB), Y0
+	VMOVDQU        mlkemEncodeConsts<>+1376(SB), Y1
+	VMOVDQU        mlkemConsts<>+0(SB), Y2
+	VMOVDQU        mlkemEncodeConsts<>+1312(SB), Y3
+	VBROADCASTI128 (CX), Y4
+	VINSERTI128    $0x01, 4(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, (AX)
+	VBROADCASTI128 20(CX), Y4
+	VINSERTI128    $0x01, 24(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 32(AX)
+	VBROADCASTI128 40(CX), Y4
+	VINSERTI128    $0x01, 44(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 64(AX)
+	VBROADCASTI128 60(CX), Y4
+	VINSERTI128    $0x01, 64(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 96(AX)
+	VBROADCASTI128 80(CX), Y4
+	VINSERTI128    $0x01, 84(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 128(AX)
+	VBROADCASTI128 100(CX), Y4
+	VINSERTI128    $0x01, 104(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 160(AX)
+	VBROADCASTI128 120(CX), Y4
+	VINSERTI128    $0x01, 124(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 192(AX)
+	VBROADCASTI128 140(CX), Y4
+	VINSERTI128    $0x01, 144(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 224(AX)
+	VBROADCASTI128 160(CX), Y4
+	VINSERTI128    $0x01, 164(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 256(AX)
+	VBROADCASTI128 180(CX), Y4
+	VINSERTI128    $0x01, 184(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 288(AX)
+	VBROADCASTI128 200(CX), Y4
+	VINSERTI128    $0x01, 204(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 320(AX)
+	VBROADCASTI128 220(CX), Y4
+	VINSERTI128    $0x01, 224(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 352(AX)
+	VBROADCASTI128 240(CX), Y4
+	VINSERTI128    $0x01, 244(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 384(AX)
+	VBROADCASTI128 260(CX), Y4
+	VINSERTI128    $0x01, 264(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 416(AX)
+	VBROADCASTI128 280(CX), Y4
+	VINSERTI128    $0x01, 284(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y4
+	VPMULLW        Y0, Y4, Y4
+	VPSRLW         $0x01, Y4, Y4
+	VPAND          Y1, Y4, Y4
+	VPMULHRSW      Y2, Y4, Y4
+	VMOVDQU        Y4, 448(AX)
+	VBROADCASTI128 300(CX), Y4
+	VINSERTI128    $0x01, 304(CX), Y4, Y4
+	VPSHUFB        Y3, Y4, Y3
+	VPMULLW        Y0, Y3, Y3
+	VPSRLW         $0x01, Y3, Y3
+	VPAND          Y1, Y3, Y3
+	VPMULHRSW      Y2, Y3, Y3
+	VMOVDQU        Y3, 480(AX)
+	VZEROUPPER
+	RET
+
+// func decodeDecompressed11AVX2(f *[256]uint16, b *[352]byte)
+// Requires: AVX, AVX2
+TEXT ·decodeDecompressed11AVX2(SB), NOSPLIT, $0-16
+	MOVQ           f+0(FP), AX
+	MOVQ           b+8(FP), CX
+	VMOVDQU        mlkemEncodeConsts<>+1408(SB), Y0
+	VMOVDQU        mlkemEncodeConsts<>+1440(SB), Y1
+	VMOVDQU        mlkemEncodeConsts<>+1472(SB), Y2
+	VMOVDQU        mlkemEncodeConsts<>+1504(SB), Y3
+	VMOVDQU        mlkemEncodeConsts<>+1536(SB), Y4
+	VMOVDQU        mlkemConsts<>+0(SB), Y5
+	VBROADCASTI128 (CX), Y6
+	VINSERTI128    $0x01, 6(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, (AX)
+	VBROADCASTI128 22(CX), Y6
+	VINSERTI128    $0x01, 28(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 32(AX)
+	VBROADCASTI128 44(CX), Y6
+	VINSERTI128    $0x01, 50(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 64(AX)
+	VBROADCASTI128 66(CX), Y6
+	VINSERTI128    $0x01, 72(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 96(AX)
+	VBROADCASTI128 88(CX), Y6
+	VINSERTI128    $0x01, 94(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 128(AX)
+	VBROADCASTI128 110(CX), Y6
+	VINSERTI128    $0x01, 116(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 160(AX)
+	VBROADCASTI128 132(CX), Y6
+	VINSERTI128    $0x01, 138(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 192(AX)
+	VBROADCASTI128 154(CX), Y6
+	VINSERTI128    $0x01, 160(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 224(AX)
+	VBROADCASTI128 176(CX), Y6
+	VINSERTI128    $0x01, 182(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 256(AX)
+	VBROADCASTI128 198(CX), Y6
+	VINSERTI128    $0x01, 204(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 288(AX)
+	VBROADCASTI128 220(CX), Y6
+	VINSERTI128    $0x01, 226(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 320(AX)
+	VBROADCASTI128 242(CX), Y6
+	VINSERTI128    $0x01, 248(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 352(AX)
+	VBROADCASTI128 264(CX), Y6
+	VINSERTI128    $0x01, 270(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 384(AX)
+	VBROADCASTI128 286(CX), Y6
+	VINSERTI128    $0x01, 292(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 416(AX)
+	VBROADCASTI128 308(CX), Y6
+	VINSERTI128    $0x01, 314(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y7
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y7, Y7
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y7, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 448(AX)
+	VBROADCASTI128 330(CX), Y6
+	VINSERTI128    $0x01, 336(CX), Y6, Y6
+	VPSHUFB        Y1, Y6, Y1
+	VPSHUFB        Y0, Y6, Y6
+	VPSLLVD        Y3, Y1, Y1
+	VPSLLVD        Y2, Y6, Y6
+	VPSRLD         $0x10, Y6, Y6
+	VPBLENDW       $0xaa, Y1, Y6, Y6
+	VPAND          Y4, Y6, Y6
+	VPMULHRSW      Y5, Y6, Y6
+	VMOVDQU        Y6, 480(AX)
+	VZEROUPPER
+	RET
+
+// func samplePolyCBD2AVX2(f *[256]uint16, b *[128]byte)
+// Requires: AVX, AVX2
+TEXT ·samplePolyCBD2AVX2(SB), NOSPLIT, $0-16
+	MOVQ         f+0(FP), AX
+	MOVQ         b+8(FP), CX
+	VMOVDQU      mlkemEncodeConsts<>+1568(SB), Y0
+	VMOVDQU      mlkemEncodeConsts<>+1600(SB), Y1
+	VMOVDQU      mlkemEncodeConsts<>+1632(SB), Y2
+	VMOVDQU      mlkemEncodeConsts<>+1664(SB), Y3
+	VMOVDQU      mlkemEncodeConsts<>+1696(SB), Y4
+	VMOVDQU      mlkemEncodeConsts<>+1728(SB), Y5
+	VMOVDQU      (CX), Y6
+	VPSRLW       $0x01, Y6, Y7
+	VPAND        Y0, Y7, Y7
+	VPAND        Y0, Y6, Y6
+	VPADDB       Y7, Y6, Y6
+	VPSRLW       $0x02, Y6, Y7
+	VPAND        Y1, Y7, Y7
+	VPAND        Y1, Y6, Y6
+	VPADDB       Y3, Y6, Y6
+	VPSUBB       Y7, Y6, Y6
+	VPSRLW       $0x04, Y6, Y7
+	VPAND        Y2, Y7, Y7
+	VPAND        Y2, Y6, Y6
+	VPUNPCKLBW   Y7, Y6, Y8
+	VPUNPCKHBW   Y7, Y6, Y6
+	VPMOVZXBW    X8, Y7
+	VPADDW       Y5, Y7, Y9
+	VPSUBW       Y4, Y7, Y7
+	VPMINUW      Y9, Y7, Y7
+	VMOVDQU      Y7, (AX)
+	VPMOVZXBW    X6, Y7
+	VPADDW       Y5, Y7, Y9
+	VPSUBW       Y4, Y7, Y7
+	VPMINUW      Y9, Y7, Y7
+	VMOVDQU      Y7, 32(AX)
+	VEXTRACTI128 $0x01, Y8, X7
+	VPMOVZXBW    X7, Y7
+	VPADDW       Y5, Y7, Y8
+	VPSUBW       Y4, Y7, Y7
+	VPMINUW      Y8, Y7, Y7
+	VMOVDQU      Y7, 64(AX)
+	VEXTRACTI128 $0x01, Y6, X6
+	VPMOVZXBW    X6, Y6
+	VPADDW       Y5, Y6, Y7
+	VPSUBW       Y4, Y6, Y6
+	VPMINUW      Y7, Y6, Y6
+	VMOVDQU      Y6, 96(AX)
+	VMOVDQU      32(CX), Y6
+	VPSRLW       $0x01, Y6, Y7
+	VPAND        Y0, Y7, Y7
+	VPAND        Y0, Y6, Y6
+	VPADDB       Y7, Y6, Y6
+	VPSRLW       $0x02, Y6, Y7
+	VPAND        Y1, Y7, Y7
+	VPAND        Y1, Y6, Y6
+	VPADDB       Y3, Y6, Y6
+	VPSUBB       Y7, Y6, Y6
+	VPSRLW       $0x04, Y6, Y7
+	VPAND        Y2, Y7, Y7
+	VPAND        Y2, Y6, Y6
+	VPUNPCKLBW   Y7, Y6, Y8
+	VPUNPCKHBW   Y7, Y6, Y6
+	VPMOVZXBW    X8, Y7
+	VPADDW       Y5, Y7, Y9
+	VPSUBW       Y4, Y7, Y7
+	VPMINUW      Y9, Y7, Y7
+	VMOVDQU      Y7, 128(AX)
+	VPMOVZXBW    X6, Y7
+	VPADDW       Y5, Y7, Y9
+	VPSUBW       Y4, Y7, Y7
+	VPMINUW      Y9, Y7, Y7
+	VMOVDQU      Y7, 160(AX)
+	VEXTRACTI128 $0x01, Y8, X7
+	VPMOVZXBW    X7, Y7
+	VPADDW       Y5, Y7, Y8
+	VPSUBW       Y4, Y7, Y7
+	VPMINUW      Y8, Y7, Y7
+	VMOVDQU      Y7, 192(AX)
+	VEXTRACTI128 $0x01, Y6, X6
+	VPMOVZXBW    X6, Y6
+	VPADDW       Y5, Y6, Y7
+	VPSUBW       Y4, Y6, Y6
+	VPMINUW      Y7, Y6, Y6
+	VMOVDQU      Y6, 224(AX)
+	VMOVDQU      64(CX), Y6
+	VPSRLW       $0x01, Y6, Y7
+	VPAND        Y0, Y7, Y7
+	VPAND        Y0, Y6, Y6
+	VPADDB       Y7, Y6, Y6
+	VPSRLW       $0x02, Y6, Y7
+	VPAND        Y1, Y7, Y7
+	VPAND        Y1, Y6, Y6
+	VPADDB       Y3, Y6, Y6
+	VPSUBB       Y7, Y6, Y6
+	VPSRLW       $0x04, Y6, Y7
+	VPAND        Y2, Y7, Y7
+	VPAND        Y2, Y6, Y6
+	VPUNPCKLBW   Y7, Y6, Y8
+	VPUNPCKHBW   Y7, Y6, Y6
+	VPMOVZXBW    X8, Y7
+	VPADDW       Y5, Y7, Y9
+	VPSUBW       Y4, Y7, Y7
+	VPMINUW      Y9, Y7, Y7
+	VMOVDQU      Y7, 256(AX)
+	VPMOVZXBW    X6, Y7
+	VPADDW       Y5, Y7, Y9
+	VPSUBW       Y4, Y7, Y7
+	VPMINUW      Y9, Y7, Y7
+	VMOVDQU      Y7, 288(AX)
+	VEXTRACTI128 $0x01, Y8, X7
+	VPMOVZXBW    X7, Y7
+	VPADDW       Y5, Y7, Y8
+	VPSUBW       Y4, Y7, Y7
+	VPMINUW      Y8, Y7, Y7
+	VMOVDQU      Y7, 320(AX)
+	VEXTRACTI128 $0x01, Y6, X6
+	VPMOVZXBW    X6, Y6
+	VPADDW       Y5, Y6, Y7
+	VPSUBW       Y4, Y6, Y6
+	VPMINUW      Y7, Y6, Y6
+	VMOVDQU      Y6, 352(AX)
+	VMOVDQU      96(CX), Y6
+	VPSRLW       $0x01, Y6, Y7
+	VPAND        Y0, Y7, Y7
+	VPAND        Y0, Y6, Y6
+	VPADDB       Y7, Y6, Y6
+	VPSRLW       $0x02, Y6, Y7
+	VPAND        Y1, Y7, Y7
+	VPAND        Y1, Y6, Y6
+	VPADDB       Y3, Y6, Y6
+	VPSUBB       Y7, Y6, Y6
+	VPSRLW       $0x04, Y6, Y0
+	VPAND        Y2, Y0, Y0
+	VPAND        Y2, Y6, Y6
+	VPUNPCKLBW   Y0, Y6, Y1
+	VPUNPCKHBW   Y0, Y6, Y0
+	VPMOVZXBW    X1, Y2
+	VPADDW       Y5, Y2, Y3
+	VPSUBW       Y4, Y2, Y2
+	VPMINUW      Y3, Y2, Y2
+	VMOVDQU      Y2, 384(AX)
+	VPMOVZXBW    X0, Y2
+	VPADDW       Y5, Y2, Y3
+	VPSUBW       Y4, Y2, Y2
+	VPMINUW      Y3, Y2, Y2
+	VMOVDQU      Y2, 416(AX)
+	VEXTRACTI128 $0x01, Y1, X1
+	VPMOVZXBW    X1, Y1
+	VPADDW       Y5, Y1, Y2
+	VPSUBW       Y4, Y1, Y1
+	VPMINUW      Y2, Y1, Y1
+	VMOVDQU      Y1, 448(AX)
+	VEXTRACTI128 $0x01, Y0, X0
+	VPMOVZXBW    X0, Y0
+	VPADDW       Y5, Y0, Y1
+	VPSUBW       Y4, Y0, Y0
+	VPMINUW      Y1, Y0, Y0
+	VMOVDQU      Y0, 480(AX)
+	VZEROUPPER
+	RET
+
+// func samplePolyCBD3AVX2(f *[256]uint16, b *[192]byte)
+// Requires: AVX, AVX2
+TEXT ·samplePolyCBD3AVX2(SB), NOSPLIT, $0-16
+	MOVQ           f+0(FP), AX
+	MOVQ           b+8(FP), CX
+	VMOVDQU        mlkemEncodeConsts<>+1760(SB), Y0
+	VMOVDQU        mlkemEncodeConsts<>+1792(SB), Y1
+	VMOVDQU        mlkemEncodeConsts<>+1824(SB), Y2
+	VMOVDQU        mlkemEncodeConsts<>+1856(SB), Y3
+	VMOVDQU        mlkemEncodeConsts<>+1888(SB), Y4
+	VMOVDQU        mlkemEncodeConsts<>+1920(SB), Y5
+	VMOVDQU        mlkemEncodeConsts<>+1952(SB), Y6
+	VBROADCASTI128 (CX), Y7
+	VINSERTI128    $0x01, 8(CX), Y7, Y7
+	VPSHUFB        Y0, Y7, Y7
+	VPAND          Y1, Y7, Y8
+	VPSRLD         $0x01, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x02, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x03, Y8, Y9
+	VPAND          Y2, Y9, Y9
+	VPAND          Y2, Y8, Y8
+	VPADDD         Y3, Y8, Y8
+	VPSUBD         Y9, Y8, Y8
+	VPSLLD         $0x0a, Y8, Y7
+	VPBLENDW       $0xaa, Y7, Y8, Y7
+	VPSRLD         $0x0c, Y8, Y9
+	VPSRLD         $0x02, Y8, Y8
+	VPBLENDW       $0xaa, Y8, Y9, Y9
+	VPAND          Y4, Y7, Y7
+	VPAND          Y4, Y9, Y9
+	VPUNPCKLDQ     Y9, Y7, Y8
+	VPUNPCKHDQ     Y9, Y7, Y7
+	VPERM2I128     $0x20, Y7, Y8, Y9
+	VPERM2I128     $0x31, Y7, Y8, Y7
+	VPADDW         Y6, Y9, Y8
+	VPSUBW         Y5, Y9, Y9
+	VPMINUW        Y8, Y9, Y9
+	VMOVDQU        Y9, (AX)
+	VPADDW         Y6, Y7, Y8
+	VPSUBW         Y5, Y7, Y7
+	VPMINUW        Y8, Y7, Y7
+	VMOVDQU        Y7, 32(AX)
+	VBROADCASTI128 24(CX), Y7
+	VINSERTI128    $0x01, 32(CX), Y7, Y7
+	VPSHUFB        Y0, Y7, Y7
+	VPAND          Y1, Y7, Y8
+	VPSRLD         $0x01, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x02, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x03, Y8, Y9
+	VPAND          Y2, Y9, Y9
+	VPAND          Y2, Y8, Y8
+	VPADDD         Y3, Y8, Y8
+	VPSUBD         Y9, Y8, Y8
+	VPSLLD         $0x0a, Y8, Y7
+	VPBLENDW       $0xaa, Y7, Y8, Y7
+	VPSRLD         $0x0c, Y8, Y9
+	VPSRLD         $0x02, Y8, Y8
+	VPBLENDW       $0xaa, Y8, Y9, Y9
+	VPAND          Y4, Y7, Y7
+	VPAND          Y4, Y9, Y9
+	VPUNPCKLDQ     Y9, Y7, Y8
+	VPUNPCKHDQ     Y9, Y7, Y7
+	VPERM2I128     $0x20, Y7, Y8, Y9
+	VPERM2I128     $0x31, Y7, Y8, Y7
+	VPADDW         Y6, Y9, Y8
+	VPSUBW         Y5, Y9, Y9
+	VPMINUW        Y8, Y9, Y9
+	VMOVDQU        Y9, 64(AX)
+	VPADDW         Y6, Y7, Y8
+	VPSUBW         Y5, Y7, Y7
+	VPMINUW        Y8, Y7, Y7
+	VMOVDQU        Y7, 96(AX)
+	VBROADCASTI128 48(CX), Y7
+	VINSERTI128    $0x01, 56(CX), Y7, Y7
+	VPSHUFB        Y0, Y7, Y7
+	VPAND          Y1, Y7, Y8
+	VPSRLD         $0x01, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x02, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x03, Y8, Y9
+	VPAND          Y2, Y9, Y9
+	VPAND          Y2, Y8, Y8
+	VPADDD         Y3, Y8, Y8
+	VPSUBD         Y9, Y8, Y8
+	VPSLLD         $0x0a, Y8, Y7
+	VPBLENDW       $0xaa, Y7, Y8, Y7
+	VPSRLD         $0x0c, Y8, Y9
+	VPSRLD         $0x02, Y8, Y8
+	VPBLENDW       $0xaa, Y8, Y9, Y9
+	VPAND          Y4, Y7, Y7
+	VPAND          Y4, Y9, Y9
+	VPUNPCKLDQ     Y9, Y7, Y8
+	VPUNPCKHDQ     Y9, Y7, Y7
+	VPERM2I128     $0x20, Y7, Y8, Y9
+	VPERM2I128     $0x31, Y7, Y8, Y7
+	VPADDW         Y6, Y9, Y8
+	VPSUBW         Y5, Y9, Y9
+	VPMINUW        Y8, Y9, Y9
+	VMOVDQU        Y9, 128(AX)
+	VPADDW         Y6, Y7, Y8
+	VPSUBW         Y5, Y7, Y7
+	VPMINUW        Y8, Y7, Y7
+	VMOVDQU        Y7, 160(AX)
+	VBROADCASTI128 72(CX), Y7
+	VINSERTI128    $0x01, 80(CX), Y7, Y7
+	VPSHUFB        Y0, Y7, Y7
+	VPAND          Y1, Y7, Y8
+	VPSRLD         $0x01, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x02, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x03, Y8, Y9
+	VPAND          Y2, Y9, Y9
+	VPAND          Y2, Y8, Y8
+	VPADDD         Y3, Y8, Y8
+	VPSUBD         Y9, Y8, Y8
+	VPSLLD         $0x0a, Y8, Y7
+	VPBLENDW       $0xaa, Y7, Y8, Y7
+	VPSRLD         $0x0c, Y8, Y9
+	VPSRLD         $0x02, Y8, Y8
+	VPBLENDW       $0xaa, Y8, Y9, Y9
+	VPAND          Y4, Y7, Y7
+	VPAND          Y4, Y9, Y9
+	VPUNPCKLDQ     Y9, Y7, Y8
+	VPUNPCKHDQ     Y9, Y7, Y7
+	VPERM2I128     $0x20, Y7, Y8, Y9
+	VPERM2I128     $0x31, Y7, Y8, Y7
+	VPADDW         Y6, Y9, Y8
+	VPSUBW         Y5, Y9, Y9
+	VPMINUW        Y8, Y9, Y9
+	VMOVDQU        Y9, 192(AX)
+	VPADDW         Y6, Y7, Y8
+	VPSUBW         Y5, Y7, Y7
+	VPMINUW        Y8, Y7, Y7
+	VMOVDQU        Y7, 224(AX)
+	VBROADCASTI128 96(CX), Y7
+	VINSERTI128    $0x01, 104(CX), Y7, Y7
+	VPSHUFB        Y0, Y7, Y7
+	VPAND          Y1, Y7, Y8
+	VPSRLD         $0x01, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x02, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x03, Y8, Y9
+	VPAND          Y2, Y9, Y9
+	VPAND          Y2, Y8, Y8
+	VPADDD         Y3, Y8, Y8
+	VPSUBD         Y9, Y8, Y8
+	VPSLLD         $0x0a, Y8, Y7
+	VPBLENDW       $0xaa, Y7, Y8, Y7
+	VPSRLD         $0x0c, Y8, Y9
+	VPSRLD         $0x02, Y8, Y8
+	VPBLENDW       $0xaa, Y8, Y9, Y9
+	VPAND          Y4, Y7, Y7
+	VPAND          Y4, Y9, Y9
+	VPUNPCKLDQ     Y9, Y7, Y8
+	VPUNPCKHDQ     Y9, Y7, Y7
+	VPERM2I128     $0x20, Y7, Y8, Y9
+	VPERM2I128     $0x31, Y7, Y8, Y7
+	VPADDW         Y6, Y9, Y8
+	VPSUBW         Y5, Y9, Y9
+	VPMINUW        Y8, Y9, Y9
+	VMOVDQU        Y9, 256(AX)
+	VPADDW         Y6, Y7, Y8
+	VPSUBW         Y5, Y7, Y7
+	VPMINUW        Y8, Y7, Y7
+	VMOVDQU        Y7, 288(AX)
+	VBROADCASTI128 120(CX), Y7
+	VINSERTI128    $0x01, 128(CX), Y7, Y7
+	VPSHUFB        Y0, Y7, Y7
+	VPAND          Y1, Y7, Y8
+	VPSRLD         $0x01, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x02, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x03, Y8, Y9
+	VPAND          Y2, Y9, Y9
+	VPAND          Y2, Y8, Y8
+	VPADDD         Y3, Y8, Y8
+	VPSUBD         Y9, Y8, Y8
+	VPSLLD         $0x0a, Y8, Y7
+	VPBLENDW       $0xaa, Y7, Y8, Y7
+	VPSRLD         $0x0c, Y8, Y9
+	VPSRLD         $0x02, Y8, Y8
+	VPBLENDW       $0xaa, Y8, Y9, Y9
+	VPAND          Y4, Y7, Y7
+	VPAND          Y4, Y9, Y9
+	VPUNPCKLDQ     Y9, Y7, Y8
+	VPUNPCKHDQ     Y9, Y7, Y7
+	VPERM2I128     $0x20, Y7, Y8, Y9
+	VPERM2I128     $0x31, Y7, Y8, Y7
+	VPADDW         Y6, Y9, Y8
+	VPSUBW         Y5, Y9, Y9
+	VPMINUW        Y8, Y9, Y9
+	VMOVDQU        Y9, 320(AX)
+	VPADDW         Y6, Y7, Y8
+	VPSUBW         Y5, Y7, Y7
+	VPMINUW        Y8, Y7, Y7
+	VMOVDQU        Y7, 352(AX)
+	VBROADCASTI128 144(CX), Y7
+	VINSERTI128    $0x01, 152(CX), Y7, Y7
+	VPSHUFB        Y0, Y7, Y7
+	VPAND          Y1, Y7, Y8
+	VPSRLD         $0x01, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x02, Y7, Y9
+	VPAND          Y1, Y9, Y9
+	VPADDD         Y9, Y8, Y8
+	VPSRLD         $0x03, Y8, Y9
+	VPAND          Y2, Y9, Y9
+	VPAND          Y2, Y8, Y8
+	VPADDD         Y3, Y8, Y8
+	VPSUBD         Y9, Y8, Y8
+	VPSLLD         $0x0a, Y8, Y7
+	VPBLENDW       $0xaa, Y7, Y8, Y7
+	VPSRLD         $0x0c, Y8, Y9
+	VPSRLD         $0x02, Y8, Y8
+	VPBLENDW       $0xaa, Y8, Y9, Y9
+	VPAND          Y4, Y7, Y7
+	VPAND          Y4, Y9, Y9
+	VPUNPCKLDQ     Y9, Y7, Y8
+	VPUNPCKHDQ     Y9, Y7, Y7
+	VPERM2I128     $0x20, Y7, Y8, Y9
+	VPERM2I128     $0x31, Y7, Y8, Y7
+	VPADDW         Y6, Y9, Y8
+	VPSUBW         Y5, Y9, Y9
+	VPMINUW        Y8, Y9, Y9
+	VMOVDQU        Y9, 384(AX)
+	VPADDW         Y6, Y7, Y8
+	VPSUBW         Y5, Y7, Y7
+	VPMINUW        Y8, Y7, Y7
+	VMOVDQU        Y7, 416(AX)
+	VBROADCASTI128 168(CX), Y7
+	VINSERTI128    $0x01, 176(CX), Y7, Y7
+	VPSHUFB        Y0, Y7, Y7
+	VPAND          Y1, Y7, Y0
+	VPSRLD         $0x01, Y7, Y8
+	VPAND          Y1, Y8, Y8
+	VPADDD         Y8, Y0, Y0
+	VPSRLD         $0x02, Y7, Y8
+	VPAND          Y1, Y8, Y8
+	VPADDD         Y8, Y0, Y0
+	VPSRLD         $0x03, Y0, Y8
+	VPAND          Y2, Y8, Y8
+	VPAND          Y2, Y0, Y0
+	VPADDD         Y3, Y0, Y0
+	VPSUBD         Y8, Y0, Y0
+	VPSLLD         $0x0a, Y0, Y1
+	VPBLENDW       $0xaa, Y1, Y0, Y1
+	VPSRLD         $0x0c, Y0, Y2
+	VPSRLD         $0x02, Y0, Y0
+	VPBLENDW       $0xaa, Y0, Y2, Y2
+	VPAND          Y4, Y1, Y1
+	VPAND          Y4, Y2, Y2
+	VPUNPCKLDQ     Y2, Y1, Y0
+	VPUNPCKHDQ     Y2, Y1, Y1
+	VPERM2I128     $0x20, Y1, Y0, Y2
+	VPERM2I128     $0x31, Y1, Y0, Y0
+	VPADDW         Y6, Y2, Y1
+	VPSUBW         Y5, Y2, Y2
+	VPMINUW        Y1, Y2, Y2
+	VMOVDQU        Y2, 448(AX)
+	VPADDW         Y6, Y0, Y1
+	VPSUBW         Y5, Y0, Y0
+	VPMINUW        Y1, Y0, Y0
+	VMOVDQU        Y0, 480(AX)
+	VZEROUPPER
+	RET

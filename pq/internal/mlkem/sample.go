@@ -115,10 +115,10 @@ func prfMany(out [][192]byte, eta int, s *[32]byte, n0 byte) {
 	}
 }
 
-// samplePolyCBD returns the polynomial that FIPS 203's Algorithm 8 samples
-// from the 64·η bytes of b, η ∈ {2, 3}: coefficient i is the difference of
-// two sums of η bits. It runs in constant time.
-func samplePolyCBD(b []byte, eta int) ringElement {
+// samplePolyCBDGeneric returns the polynomial that FIPS 203's Algorithm 8
+// samples from the 64·η bytes of b, η ∈ {2, 3}: coefficient i is the
+// difference of two sums of η bits. It runs in constant time.
+func samplePolyCBDGeneric(b []byte, eta int) ringElement {
 	var f ringElement
 	switch eta {
 	case 2:

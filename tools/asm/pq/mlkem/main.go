@@ -48,6 +48,15 @@
 // The data is public (it is derived from ρ), so indexing tables by it is
 // safe.
 //
+// The byte encodings, compression and decompression, and the sampling of
+// noise from the centred binomial distribution are in encode.go: see its
+// header for the kernels that mirror encode12Generic, decode12CheckedGeneric,
+// decode12ReduceGeneric, encodeCompressedGeneric, decodeDecompressedGeneric
+// and samplePolyCBDGeneric.
+//
+// With -avx512, it writes pq/internal/mlkem/ntt_avx512_amd64.s instead: the
+// transforms and products with AVX-512BW (see avx512.go).
+//
 // Run it with go generate in pq/internal/mlkem.
 package main
 
@@ -332,6 +341,10 @@ func makeTables() *nttTables {
 
 func main() {
 	flag.Parse()
+	if *avx512 {
+		mainAVX512()
+		return
+	}
 	ConstraintExpr("gc,!purego")
 
 	consts = newTable("mlkemConsts")
@@ -354,6 +367,7 @@ func main() {
 	inverseNTTAVX2(t)
 	dotNTTAVX2(t)
 	rejSampleAVX2()
+	encodeAVX2()
 	Generate()
 }
 
