@@ -260,11 +260,7 @@ func (sk *PrivateKey) keyGen() {
 		mulAcc(&t, pk.a[r*l:(r+1)*l], sk.s1, nil, nil)
 		inverseNTTMont((*[n]fieldElement)(&t))
 		t0 := &sk.t0[r]
-		for i := range n {
-			hi, lo := power2Round(fieldAdd(t[i], s2[i]))
-			t1[i] = hi
-			t0[i] = fieldFromInt(lo)
-		}
+		power2RoundPoly(&t1, (*ringElement)(t0), (*ringElement)(&t), &s2)
 		ntt((*[n]fieldElement)(t0))
 		packBits(enc[32+320*r:32+320*r], &t1, 10)
 		clear(t[:])
@@ -336,7 +332,7 @@ func NewPrivateKeyFromExpanded(p *Params, b []byte) (*PrivateKey, error) {
 	var enc [maxPublicKeySize]byte
 	copy(enc[:], pk.rho[:])
 	var t1 [n]uint32
-	var t0 ringElement
+	var t0, u ringElement
 	var diff fieldElement
 	ts := packedSize(d)
 	for r := range k {
@@ -345,10 +341,9 @@ func NewPrivateKeyFromExpanded(p *Params, b []byte) (*PrivateKey, error) {
 		var t nttElement
 		mulAcc(&t, pk.a[r*l:(r+1)*l], sk.s1, nil, nil)
 		inverseNTTMont((*[n]fieldElement)(&t))
+		power2RoundPoly(&t1, &u, (*ringElement)(&t), &s2[r])
 		for i := range n {
-			hi, lo := power2Round(fieldAdd(t[i], s2[r][i]))
-			t1[i] = hi
-			diff |= t0[i] ^ fieldFromInt(lo)
+			diff |= t0[i] ^ u[i]
 		}
 		sk.t0[r] = nttElement(t0)
 		ntt((*[n]fieldElement)(&sk.t0[r]))
@@ -361,6 +356,7 @@ func NewPrivateKeyFromExpanded(p *Params, b []byte) (*PrivateKey, error) {
 	declassify(ok[:])
 	clear(s2[:])
 	clear(t0[:])
+	clear(u[:])
 	if ok[0] != 1 {
 		return nil, errors.New("mldsa: invalid private key: t0 or tr does not match s1, s2 and rho")
 	}
@@ -466,9 +462,7 @@ func (sk *PrivateKey) SignMu(mu *[MuSize]byte, rnd *[RandomSize]byte) []byte {
 			mulAcc(&t, pk.a[i*l:(i+1)*l], yh[:l], nil, nil)
 			inverseNTTMont((*[n]fieldElement)(&t))
 			w[i] = ringElement(t)
-			for j, x := range w[i] {
-				w1[j] = dec.highBits(x)
-			}
+			highBitsPoly(&w1, &w[i], dec)
 			e = packBits(e, &w1, p.w1Bits)
 		}
 		h.Reset()
@@ -491,21 +485,13 @@ func (sk *PrivateKey) SignMu(mu *[MuSize]byte, rnd *[RandomSize]byte) []byte {
 			}
 			bad |= exceeds(&z[j], uint32(gamma1)-p.beta)
 		}
-		lowBound := int32(p.gamma2 - p.beta)
-		var lowBad int32
 		for i := range k {
 			mulNTT(&t, &ch, &sk.s2[i])
 			inverseNTTMont((*[n]fieldElement)(&t))
-			for j := range n {
-				r := fieldSub(w[i][j], t[j])
-				w[i][j] = r
-				_, r0 := dec.decompose(r)
-				s := r0 >> 31
-				// Negative when |r₀| ≥ γ₂ − β.
-				lowBad |= lowBound - 1 - (r0 ^ s - s)
-			}
+			// 1 if some |r₀| is γ₂ − β or more.
+			bad |= subLowBits(&w[i], (*ringElement)(&t), dec, p.gamma2-p.beta)
 		}
-		if reject(bad | uint32(lowBad)>>31) {
+		if reject(bad) {
 			continue
 		}
 
@@ -517,13 +503,7 @@ func (sk *PrivateKey) SignMu(mu *[MuSize]byte, rnd *[RandomSize]byte) []byte {
 			mulNTT(&t, &ch, &sk.t0[i])
 			inverseNTTMont((*[n]fieldElement)(&t))
 			bad |= exceeds((*ringElement)(&t), p.gamma2)
-			for j := range n {
-				r := w[i][j]
-				x := dec.highBits(r) ^ dec.highBits(fieldAdd(r, t[j]))
-				bit := (x | -x) >> 31
-				hints[i][j] = byte(bit)
-				count += bit
-			}
+			count += makeHints(&hints[i], &w[i], (*ringElement)(&t), dec)
 		}
 		bad |= (uint32(p.omega) - count) >> 31
 		if reject(bad) {
@@ -620,9 +600,7 @@ func (pk *PublicKey) VerifyMu(mu *[MuSize]byte, sig []byte) error {
 	for i := range k {
 		mulAcc(&t, pk.a[i*l:(i+1)*l], zh[:l], &chNeg, &pk.t1[i])
 		inverseNTTMont((*[n]fieldElement)(&t))
-		for j, x := range t {
-			w1[j] = p.dec.useHint(hints[i][j], x)
-		}
+		useHintPoly(&w1, &hints[i], (*ringElement)(&t), &p.dec)
 		e = packBits(e, &w1, p.w1Bits)
 	}
 	h.Reset()

@@ -7,8 +7,8 @@ package mldsa
 // (such as η − s for BitPack(s, η, η)), so one pair of loops serves every
 // encoding. They run in constant time.
 
-// packBits appends the 256 values v[i] < 2^bits, bits ≤ 32, to b.
-func packBits(b []byte, v *[n]uint32, bits uint) []byte {
+// packBitsGeneric appends the 256 values v[i] < 2^bits, bits ≤ 32, to b.
+func packBitsGeneric(b []byte, v *[n]uint32, bits uint) []byte {
 	var acc uint64
 	var k uint
 	for _, x := range v {
@@ -23,9 +23,9 @@ func packBits(b []byte, v *[n]uint32, bits uint) []byte {
 	return b
 }
 
-// unpackBits sets v to the 256 values of bits bits each in b, len(b) =
-// 32·bits.
-func unpackBits(v *[n]uint32, b []byte, bits uint) {
+// unpackBitsGeneric sets v to the 256 values of bits bits each in b,
+// len(b) = 32·bits.
+func unpackBitsGeneric(v *[n]uint32, b []byte, bits uint) {
 	var acc uint64
 	var k uint
 	mask := uint64(1)<<bits - 1
@@ -45,26 +45,26 @@ func unpackBits(v *[n]uint32, b []byte, bits uint) {
 // packedSize is the length of 256 values of bits bits: 32·bits bytes.
 func packedSize(bits uint) int { return 32 * int(bits) }
 
-// packCentered appends BitPack(f, a, b) (FIPS 204, Algorithm 17) for the
-// polynomial f with coefficients in [−a, b], as the values b − f[i] of bits
-// bits.
-func packCentered(out []byte, f *ringElement, b uint32, bits uint) []byte {
+// packCenteredGeneric appends BitPack(f, a, b) (FIPS 204, Algorithm 17) for
+// the polynomial f with coefficients in [−a, b], as the values b − f[i] of
+// bits bits.
+func packCenteredGeneric(out []byte, f *ringElement, b uint32, bits uint) []byte {
 	var v [n]uint32
 	for i, x := range f {
 		v[i] = uint32(fieldSub(fieldElement(b), x))
 	}
-	out = packBits(out, &v, bits)
+	out = packBitsGeneric(out, &v, bits)
 	clear(v[:])
 	return out
 }
 
-// unpackCentered sets f to BitUnpack(in, a, b) (FIPS 204, Algorithm 19),
-// with len(in) = 32·bits, and returns 1 if a value b − f[i] read is above
-// max (a coefficient below −(max − b)), 0 otherwise, without a branch.
-// max < 2³¹.
-func unpackCentered(f *ringElement, in []byte, b uint32, bits uint, max uint32) uint32 {
+// unpackCenteredGeneric sets f to BitUnpack(in, a, b) (FIPS 204, Algorithm
+// 19), with len(in) = 32·bits, and returns 1 if a value b − f[i] read is
+// above max (a coefficient below −(max − b)), 0 otherwise, without a
+// branch. max < 2³¹.
+func unpackCenteredGeneric(f *ringElement, in []byte, b uint32, bits uint, max uint32) uint32 {
 	var v [n]uint32
-	unpackBits(&v, in, bits)
+	unpackBitsGeneric(&v, in, bits)
 	var bad uint32
 	for i, x := range v {
 		bad |= max - x // wraps around, setting the top bit, if x > max

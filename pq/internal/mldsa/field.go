@@ -86,10 +86,10 @@ func infNorm(a fieldElement) uint32 {
 	return uint32((x ^ s) - s)
 }
 
-// exceeds returns 1 if some coefficient of f has an infinity norm of bound
-// or more, and 0 otherwise, without a branch on the coefficients. bound is
-// below 2³¹.
-func exceeds(f *ringElement, bound uint32) uint32 {
+// exceedsGeneric returns 1 if some coefficient of f has an infinity norm of
+// bound or more, and 0 otherwise, without a branch on the coefficients.
+// bound is below 2³¹.
+func exceedsGeneric(f *ringElement, bound uint32) uint32 {
 	var bad uint32
 	for _, a := range f {
 		// bound − 1 − |a| is negative when |a| ≥ bound.
@@ -104,6 +104,16 @@ func power2Round(r fieldElement) (r1 uint32, r0 int32) {
 	// Rounding r/2ᵈ to the nearest integer with halves rounded down.
 	r1 = (uint32(r) + 1<<(d-1) - 1) >> d
 	return r1, int32(r) - int32(r1<<d)
+}
+
+// power2RoundPolyGeneric sets t1[i] and t0[i] to r1 and r0 mod q of
+// power2Round(t[i] + s[i]).
+func power2RoundPolyGeneric(t1 *[n]uint32, t0, t, s *ringElement) {
+	for i := range n {
+		hi, lo := power2Round(fieldAdd(t[i], s[i]))
+		t1[i] = hi
+		t0[i] = fieldFromInt(lo)
+	}
 }
 
 // decomposer holds the constants of Decompose for one value of γ₂.
@@ -156,4 +166,48 @@ func (c *decomposer) useHint(h byte, r fieldElement) uint32 {
 		return c.m - 1
 	}
 	return r1 - 1
+}
+
+// highBitsPolyGeneric sets w1[i] to highBits(w[i]).
+func highBitsPolyGeneric(w1 *[n]uint32, w *ringElement, c *decomposer) {
+	for i, x := range w {
+		w1[i] = c.highBits(x)
+	}
+}
+
+// subLowBitsGeneric sets w to w − t and returns 1 if the r0 of decompose of
+// some coefficient of w has an absolute value of bound or more, 0
+// otherwise, without a branch on the coefficients. 0 < bound < 2³¹.
+func subLowBitsGeneric(w, t *ringElement, c *decomposer, bound uint32) uint32 {
+	var bad int32
+	for i := range n {
+		r := fieldSub(w[i], t[i])
+		w[i] = r
+		_, r0 := c.decompose(r)
+		s := r0 >> 31
+		// Negative when |r₀| ≥ bound.
+		bad |= int32(bound) - 1 - (r0 ^ s - s)
+	}
+	return uint32(bad) >> 31
+}
+
+// makeHintsGeneric sets h[i] to MakeHint (FIPS 204, Algorithm 39): 1 where
+// adding t[i] to w[i] changes its high bits, 0 elsewhere, and returns the
+// number of ones, without a branch on the coefficients.
+func makeHintsGeneric(h *[n]byte, w, t *ringElement, c *decomposer) uint32 {
+	count := uint32(0)
+	for i, r := range w {
+		x := c.highBits(r) ^ c.highBits(fieldAdd(r, t[i]))
+		bit := (x | -x) >> 31
+		h[i] = byte(bit)
+		count += bit
+	}
+	return count
+}
+
+// useHintPolyGeneric sets w1[i] to useHint(h[i], w[i]), on public values.
+func useHintPolyGeneric(w1 *[n]uint32, h *[n]byte, w *ringElement, c *decomposer) {
+	for i, x := range w {
+		w1[i] = c.useHint(h[i], x)
+	}
 }

@@ -6,6 +6,7 @@ import "math/bits"
 // generate on either rebuilds both.
 //
 //go:generate go run github.com/crypton-go/crypton/tools/asm/pq/mldsa -out ntt_amd64.s
+//go:generate go run github.com/crypton-go/crypton/tools/asm/pq/mldsa -avx512 -out ntt_avx512_amd64.s
 //go:generate go run github.com/crypton-go/crypton/tools/asm/pq/mldsaarm64 -out ntt_arm64.s
 
 // zeta is 1753, the primitive 512-th root of unity modulo q that FIPS 204

@@ -4,14 +4,49 @@ package mldsa
 
 import "github.com/crypton-go/crypton/cpufeat"
 
-// useAVX2 enables the AVX2 transforms, NTT-domain products and rejection
-// sampling, which work on eight 32-bit coefficients per instruction, with
-// signed Montgomery multiplication in the 64-bit products of VPMULDQ.
-var useAVX2 = cpufeat.HasAVX2
+var (
+	// useAVX512 enables the AVX-512 transforms and NTT-domain products,
+	// which work on sixteen 32-bit coefficients per instruction in ZMM
+	// registers (AVX-512F), and the AVX2 kernels for the rest.
+	useAVX512 = cpufeat.HasAVX512F && cpufeat.HasAVX2
+
+	// useAVX2 enables the AVX2 transforms, NTT-domain products and
+	// rejection sampling, which work on eight 32-bit coefficients per
+	// instruction, with signed Montgomery multiplication in the 64-bit
+	// products of VPMULDQ.
+	useAVX2 = cpufeat.HasAVX2
+)
 
 func init() {
+	cpufeat.Register("mldsa", "AVX-512", &useAVX512)
 	cpufeat.Register("mldsa", "AVX2", &useAVX2)
 }
+
+// avx2Kernels reports whether the AVX2 kernels may run: with either
+// implementation, since the AVX-512 one runs them for the steps that have
+// no AVX-512 kernel.
+func avx2Kernels() bool { return useAVX2 || useAVX512 }
+
+// nttAVX512 is nttGeneric with AVX-512F; see ntt_avx512_amd64.s and its
+// generator, tools/asm/pq/mldsa (avx512.go).
+//
+//go:noescape
+func nttAVX512(f *[n]fieldElement)
+
+// inverseNTTScaledAVX512 is inverseNTTScaledGeneric with AVX-512F.
+//
+//go:noescape
+func inverseNTTScaledAVX512(f *[n]fieldElement, scale int32)
+
+// mulAccAVX512 is mulAccGeneric with AVX-512F, for len(b) ≥ len(a).
+//
+//go:noescape
+func mulAccAVX512(out *nttElement, a, b []nttElement, x, y *nttElement)
+
+// mulNTTAVX512 is mulNTTGeneric with AVX-512F.
+//
+//go:noescape
+func mulNTTAVX512(out, a, b *nttElement)
 
 // nttAVX2 is nttGeneric with AVX2; see ntt_amd64.s and its generator,
 // tools/asm/pq/mldsa.
@@ -54,6 +89,10 @@ func rejBoundedAVX2(f *ringElement, j int, buf, accept []byte, eta int) (int, in
 
 // ntt replaces f by its NTT representation; see nttGeneric.
 func ntt(f *[n]fieldElement) {
+	if useAVX512 {
+		nttAVX512(f)
+		return
+	}
 	if useAVX2 {
 		nttAVX2(f)
 		return
@@ -64,6 +103,10 @@ func ntt(f *[n]fieldElement) {
 // inverseNTTScaled replaces f by its polynomial times scale·256·2⁻³²; see
 // inverseNTTScaledGeneric.
 func inverseNTTScaled(f *[n]fieldElement, scale int32) {
+	if useAVX512 {
+		inverseNTTScaledAVX512(f, scale)
+		return
+	}
 	if useAVX2 {
 		inverseNTTScaledAVX2(f, scale)
 		return
@@ -73,12 +116,16 @@ func inverseNTTScaled(f *[n]fieldElement, scale int32) {
 
 // mulAcc sets out to (Σ a[j]∘b[j] + x∘y)·2⁻³²; see mulAccGeneric.
 func mulAcc(out *nttElement, a, b []nttElement, x, y *nttElement) {
-	if useAVX2 {
+	if avx2Kernels() {
 		b = b[:len(a)]
 		if x != nil {
-			_ = y[0] // the kernel reads y when x is set
+			_ = y[0] // the kernels read y when x is set
 		}
-		mulAccAVX2(out, a, b, x, y)
+		if useAVX512 {
+			mulAccAVX512(out, a, b, x, y)
+		} else {
+			mulAccAVX2(out, a, b, x, y)
+		}
 		return
 	}
 	mulAccGeneric(out, a, b, x, y)
@@ -86,6 +133,10 @@ func mulAcc(out *nttElement, a, b []nttElement, x, y *nttElement) {
 
 // mulNTT sets out to a∘b·2⁻³²; see mulNTTGeneric.
 func mulNTT(out, a, b *nttElement) {
+	if useAVX512 {
+		mulNTTAVX512(out, a, b)
+		return
+	}
 	if useAVX2 {
 		mulNTTAVX2(out, a, b)
 		return
@@ -96,7 +147,7 @@ func mulNTT(out, a, b *nttElement) {
 // rejSample stores the candidates of buf below q in a[j:] until a is full;
 // see rejSampleGeneric.
 func rejSample(a *nttElement, j int, buf []byte) int {
-	if useAVX2 {
+	if avx2Kernels() {
 		var used int
 		j, used = rejSampleAVX2(a, j, buf)
 		buf = buf[used:]
@@ -107,7 +158,7 @@ func rejSample(a *nttElement, j int, buf []byte) int {
 // boundedAccept sets accept[i] to 1 where half byte i of buf is below
 // limit; see boundedAcceptGeneric.
 func boundedAccept(accept *[272]byte, buf *[136]byte, limit uint32) {
-	if useAVX2 {
+	if avx2Kernels() {
 		boundedAcceptAVX2(accept, buf, limit)
 		return
 	}
@@ -117,7 +168,7 @@ func boundedAccept(accept *[272]byte, buf *[136]byte, limit uint32) {
 // rejBounded stores the coefficients of the accepted half bytes of buf in
 // f[j:] until f is full; see rejBoundedGeneric.
 func rejBounded(f *ringElement, j int, buf, accept []byte, eta int) int {
-	if useAVX2 {
+	if avx2Kernels() {
 		accept = accept[:2*len(buf)]
 		var used int
 		j, used = rejBoundedAVX2(f, j, buf, accept, eta)

@@ -181,10 +181,10 @@ func expandMask(h *sha3.SHAKE, y []ringElement, rhoPP *[64]byte, mu uint16, gamm
 	clear(in[:])
 }
 
-// decodeMask sets f to the coefficients γ₁ − v of the values v of
-// log₂γ₁ + 1 bits packed in b (Algorithm 20, BitUnpack). It runs in
-// constant time.
-func decodeMask(f *ringElement, b []byte, gamma1Bits int) {
+// decodeMaskGeneric sets f to the coefficients γ₁ − v of the values v of
+// log₂γ₁ + 1 bits packed in b (Algorithm 20, BitUnpack), for γ₁ = 2¹⁷ or
+// 2¹⁹. It runs in constant time.
+func decodeMaskGeneric(f *ringElement, b []byte, gamma1Bits int) {
 	gamma1 := int32(1) << gamma1Bits
 	if gamma1Bits == 17 {
 		// Four coefficients of 18 bits in nine bytes.

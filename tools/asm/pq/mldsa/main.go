@@ -19,7 +19,21 @@
 //   - boundedAcceptAVX2 and rejBoundedAVX2 mirror boundedAcceptGeneric and
 //     rejBoundedGeneric in sample.go, the two halves of a block of
 //     RejBoundedPoly (Algorithm 31, with CoeffFromHalfByte, Algorithm 15),
-//     for ExpandS.
+//     for ExpandS;
+//   - packBitsAVX2, unpackBitsAVX2, packCenteredAVX2 and unpackCenteredAVX2
+//     mirror packBitsGeneric, unpackBitsGeneric, packCenteredGeneric and
+//     unpackCenteredGeneric in encode.go (SimpleBitPack, BitPack and their
+//     inverses, Algorithms 16 to 19), for widths of 2 to 24 bits;
+//   - highBitsPolyAVX2, subLowBitsAVX2, makeHintsAVX2 and useHintPolyAVX2
+//     mirror highBitsPolyGeneric, subLowBitsGeneric, makeHintsGeneric and
+//     useHintPolyGeneric in field.go (HighBits, LowBits, MakeHint and UseHint,
+//     Algorithms 37 to 40, on whole polynomials); exceedsAVX2 and
+//     power2RoundPolyAVX2 mirror exceedsGeneric and power2RoundPolyGeneric
+//     (the infinity-norm check and Power2Round, Algorithm 35).
+//
+// The last two groups are in encode.go, with their arithmetic. Their data
+// is secret except in useHintPolyAVX2 and where verification unpacks z and
+// t₁, and none of them branches or indexes memory on it.
 //
 // Arithmetic. q = 8380417 < 2²³; a coefficient is a signed 32-bit value,
 // eight to a YMM register. A product with a constant z, stored centered
@@ -80,6 +94,9 @@
 // three bits of the half byte) and a VBLENDVPS by its fourth bit, and packs
 // the accepted ones as rejSampleAVX2 does, with a mask made from the
 // declassified decisions. Only those decide an address or a branch.
+//
+// With -avx512, it writes pq/internal/mldsa/ntt_avx512_amd64.s instead: the
+// transforms and products with AVX-512F (see avx512.go).
 //
 // Run it with go generate in pq/internal/mldsa.
 package main
@@ -305,11 +322,16 @@ func storeRegs(x []VecVirtual, f Register, off func(k int) int) {
 
 func main() {
 	flag.Parse()
+	if *avx512 {
+		mainAVX512()
+		return
+	}
 	ConstraintExpr("gc,!purego")
 
 	// The tables of their own come first: DATA fills the last global
 	// declared, which is mldsaConsts from here on.
 	rejTables()
+	packTables()
 	consts = newTable("mldsaConsts")
 	qVec = consts.vector(splat(q))
 	qinvNVec = consts.vector(splat(-qInv))
@@ -322,6 +344,16 @@ func main() {
 	rejSampleAVX2()
 	boundedAcceptAVX2()
 	rejBoundedAVX2()
+	packBitsAVX2()
+	unpackBitsAVX2()
+	packCenteredAVX2()
+	unpackCenteredAVX2()
+	highBitsPolyAVX2()
+	subLowBitsAVX2()
+	makeHintsAVX2()
+	useHintPolyAVX2()
+	exceedsAVX2()
+	power2RoundPolyAVX2()
 	Generate()
 }
 

@@ -1,0 +1,698 @@
+package main
+
+// With -avx512, the command writes pq/internal/mldsa/ntt_avx512_amd64.s
+// instead of ntt_amd64.s: the transforms and the products of NTT
+// representations with AVX-512F, sixteen 32-bit coefficients to a ZMM
+// register. The kernels mirror the generic Go functions of
+// pq/internal/mldsa, with the same inputs, outputs and ranges:
+//
+//   - nttAVX512 mirrors nttGeneric (FIPS 204, Algorithm 41): coefficients in
+//     [0, q) in, the NTT representation in [0, q) out, in the order FIPS 204
+//     numbers them;
+//   - inverseNTTScaledAVX512 mirrors inverseNTTScaledGeneric (Algorithm 42,
+//     the result multiplied by scale·256·2⁻³², for |scale| < q/2);
+//   - mulAccAVX512 and mulNTTAVX512 mirror mulAccGeneric and mulNTTGeneric,
+//     the coefficient-wise Montgomery products of NTT representations and
+//     their sums (up to eight terms, one reduction per sum).
+//
+// Arithmetic. It is that of the AVX2 kernels (see main.go), with twice the
+// lanes: a signed Montgomery product with a constant z, stored centered in
+// Montgomery form with z·q⁻¹ mod 2³², takes the even lanes with VPMULDQ and
+// the odd ones moved down by VMOVSHDUP, and returns montReduceSigned(a·z)
+// in every lane, |r| < 3q/4 for |a| < 2³¹; a masked VMOVSHDUP puts the high
+// halves of the even products into the even lanes of the odd products'
+// register, where the AVX2 code needs a VMOVSHDUP and a VPBLENDD. A
+// constant multiplier with the same value in every lane is one 64-bit
+// memory word, broadcast by VPMULDQ itself ({1to8}); one that differs per
+// lane is four 64-byte vectors (z and z·q⁻¹ for the even lanes and for the
+// odd ones). The products of NTT representations are unsigned, summed in
+// 64-bit lanes and reduced with montReduce's method.
+//
+// Bounds. The transforms compute exactly the values of the generic code at
+// every layer: the butterflies are the same, with the same Montgomery
+// products, and only the order in which the coefficients sit in the lanes
+// differs. So the bounds are those of nttGeneric and
+// inverseNTTScaledGeneric. Forward: each of the eight layers adds less than
+// 3q/4 to the absolute values, which stay below q + 8·3q/4 = 7q < 2²⁶, and
+// the last step maps them to [0, q) as nttAVX2 does: r = a −
+// ⌊(a + 2²²)/2²³⌋·q lies in (−q, q), and the unsigned minimum of r and
+// r + q is in [0, q). Inverse: the sums double at each layer, below 2⁷·q
+// after seven layers, so the sums and differences of the last one are
+// below 2⁸·q < 2³¹ in absolute value; they are multiplied by scale and by
+// −ζ^BitRev₈(1)·scale·2⁻³² into (−q, q) and brought into [0, q) the same
+// way. Sums of products: below 8q² + q² < q·2³², reduced below 2q, then
+// below q.
+//
+// Data movement. A polynomial is sixteen registers, register k holding
+// coefficients 16k to 16k + 15, so each transform is one pass: load,
+// eight layers, store. The layers with distances 128, 64, 32 and 16 pair
+// whole registers, with one multiplier per register. The layers with
+// distances 8, 4, 2 and 1 pair coefficients inside each block of 32, which
+// is a pair of registers: before each of them, two zShuffles of the pair
+// (VSHUFI64X2, VPUNPCK{L,H}QDQ, VSHUFPS, VPUNPCK{L,H}DQ, or two VPERMT2D
+// where none of those does) put the coefficients at that distance in the
+// same lane of the two registers, with a multiplier per lane. The
+// generator follows which coefficient is in which lane and checks, for
+// each layer, that every lane pairs the right two coefficients, and takes
+// the multipliers from that. The forward transform's last zShuffles restore
+// the natural order; the inverse transform starts with them undone.
+//
+// Speed. Per transform, the kernels run 994 and 1032 instructions against
+// the AVX2 kernels' 2179 and 2254 (one pass, fewer shuffles). The 64
+// butterflies of six VPMULDQ each remain, and LLVM's model of Sapphire
+// Rapids issues a 512-bit VPMULDQ on port 0 only (ports 0 and 1 joined), so
+// the multiplies alone take 384 cycles: llvm-mca 19 estimates 524
+// cycles against the AVX2 kernel's 907 on Sapphire Rapids (403 against 978
+// on Ice Lake server, 506 against 784 on Zen 4), and on a Sapphire Rapids
+// class Xeon (Go 1.26) the forward transform takes about 135 ns against
+// 230 ns, the inverse 135 ns against 210 ns, mulNTT 29 ns against 42 ns and
+// a sum of five products 110 ns against 140 ns.
+//
+// Nothing branches on, or indexes memory with, the coefficients; mulAcc's
+// loop counts the terms, which are public.
+
+import (
+	"flag"
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+var avx512 = flag.Bool("avx512", false, "write the AVX-512 kernels instead of the AVX2 ones")
+
+// zTable is a read-only array of 64-byte vectors, filled while the code is
+// generated and written by emit.
+type zTable struct {
+	mem  Mem
+	data []uint64
+	seen map[[16]int32]Mem
+}
+
+// vector returns the address of sixteen 32-bit words, stored once.
+func (t *zTable) vector(w [16]int32) Mem {
+	if m, ok := t.seen[w]; ok {
+		return m
+	}
+	m := t.mem.Offset(8 * len(t.data))
+	for i := 0; i < 16; i += 2 {
+		t.data = append(t.data, uint64(uint32(w[i]))|uint64(uint32(w[i+1]))<<32)
+	}
+	t.seen[w] = m
+	return m
+}
+
+// emit writes the data of the table, which must be the last global
+// declared.
+func (t *zTable) emit() {
+	for i, v := range t.data {
+		DATA(8*i, U64(v))
+	}
+}
+
+var (
+	zConsts  *zTable
+	zZetas   Mem // per m < 16: z, z·q⁻¹, −z, −z·q⁻¹, 64 bits each, for broadcasts
+	qZ       VecVirtual
+	evenMask OpmaskVirtual // the even lanes
+)
+
+// zFactor is a Montgomery multiplier (see factor in main.go) for sixteen
+// lanes: memory words broadcast to every lane if bcast, else vectors or
+// registers.
+type zFactor struct {
+	z, zq, zo, zqo Op
+	bcast          bool
+}
+
+func (f zFactor) mul(m Op, a, dst VecVirtual) {
+	if f.bcast {
+		VPMULDQ_BCST(m, a, dst)
+	} else {
+		VPMULDQ(m, a, dst)
+	}
+}
+
+// zBroadcast returns the multiplier by zetasMont[m], m < 16, negated if
+// neg, in every lane.
+func zBroadcast(m int, neg bool) zFactor {
+	o := 32 * m
+	if neg {
+		o += 16
+	}
+	z, zq := zZetas.Offset(o), zZetas.Offset(o+8)
+	return zFactor{z, zq, z, zq, true}
+}
+
+// zLanes returns the multiplier by the constants c, in Montgomery form,
+// one per lane.
+func zLanes(c [16]int32) zFactor {
+	var z, zq, zo, zqo [16]int32
+	for i, v := range c {
+		z[i] = v
+		zq[i] = int32(uint32(v) * qInv)
+	}
+	for i := range 16 {
+		zo[i], zqo[i] = z[i|1], zq[i|1]
+	}
+	return zFactor{zConsts.vector(z), zConsts.vector(zq), zConsts.vector(zo), zConsts.vector(zqo), false}
+}
+
+// zMontmul returns a·z·2⁻³² mod q, with |·| < 3q/4, for |a| < 2³¹:
+// montReduceSigned(z·a) in every lane.
+func zMontmul(a VecVirtual, f zFactor) VecVirtual {
+	ao, me, mo, pe := ZMM(), ZMM(), ZMM(), ZMM()
+	VMOVSHDUP(a, ao) // odd lanes in even positions
+	f.mul(f.zq, a, me)
+	f.mul(f.zqo, ao, mo)
+	f.mul(f.z, a, pe)
+	f.mul(f.zo, ao, ao)
+	VPMULDQ(qZ, me, me) // m·q
+	VPMULDQ(qZ, mo, mo)
+	VPSUBD(me, pe, pe) // the high halves are the results: no borrow
+	VPSUBD(mo, ao, ao)
+	VMOVSHDUP(pe, evenMask, ao) // the even lanes' results into place
+	return ao
+}
+
+// zButterflyCT is butterflyCT on sixteen lanes: (a, b) ← (a + z·b, a − z·b).
+func zButterflyCT(a, b *VecVirtual, f zFactor) {
+	t := zMontmul(*b, f)
+	d := ZMM()
+	VPSUBD(t, *a, d)
+	VPADDD(t, *a, *a)
+	*b = d
+}
+
+// zButterflyGS is butterflyGS on sixteen lanes: (a, b) ← (a + b, z·(a − b)).
+func zButterflyGS(a, b *VecVirtual, f zFactor) {
+	t := ZMM()
+	VPSUBD(*b, *a, t)
+	VPADDD(*b, *a, *a)
+	*b = zMontmul(t, f)
+}
+
+// zToField maps r in (−q, q) to [0, q): the unsigned minimum of r and
+// r + q.
+func zToField(r VecVirtual) {
+	t := ZMM()
+	VPADDD(qZ, r, t)
+	VPMINUD(t, r, r)
+}
+
+// zFreeze maps a with |a| < 2²⁶ to [0, q), as freeze in main.go.
+func zFreeze(a, half23 VecVirtual) {
+	t := ZMM()
+	VPADDD(half23, a, t)
+	VPSRAD(U8(23), t, t)
+	VPMULLD(qZ, t, t)
+	VPSUBD(t, a, a)
+	zToField(a)
+}
+
+// zBroadcastImm returns a register with v in every lane.
+func zBroadcastImm(v uint32) VecVirtual {
+	r, z := GP32(), ZMM()
+	MOVL(U32(v), r)
+	VPBROADCASTD(r, z)
+	return z
+}
+
+func zSetup() {
+	qZ = zBroadcastImm(q)
+	evenMask = K()
+	r := GP32()
+	MOVL(U32(0x5555), r)
+	KMOVW(r, evenMask)
+}
+
+// A zLayout says which coefficient of a block of 32, a pair of registers,
+// each lane of the two registers holds.
+type zLayout [2][16]int
+
+func zNaturalLayout() zLayout {
+	var l zLayout
+	for r := range l {
+		for i := range l[r] {
+			l[r][i] = 16*r + i
+		}
+	}
+	return l
+}
+
+// A zShuffle makes two registers from the two of a pair: lane i of output o
+// is lane src[o](i) of the pair, counting the second register's lanes from
+// 16.
+type zShuffle struct {
+	src  [2]func(i int) int
+	emit func(a, b, d0, d1 VecVirtual)
+}
+
+func (s zShuffle) apply(l zLayout) zLayout {
+	var out zLayout
+	for o := range out {
+		for i := range out[o] {
+			j := s.src[o](i)
+			out[o][i] = l[j/16][j%16]
+		}
+	}
+	return out
+}
+
+// zShuffles are the candidates for a step from one layout to the next, two
+// instructions each, without a table of indexes: 128-bit lanes chosen by
+// VSHUFI64X2 (the first two from a, the last two from b), 64-bit and
+// 32-bit words interleaved by VPUNPCK, 32-bit words chosen by VSHUFPS in
+// each 128-bit lane.
+var zShuffles = []zShuffle{
+	zShufi64x2(0x44, 0xee),
+	zShufi64x2(0x88, 0xdd),
+	{
+		src: [2]func(int) int{
+			func(i int) int { return zUnpackSrc(i, 2, 0) },
+			func(i int) int { return zUnpackSrc(i, 2, 2) },
+		},
+		emit: func(a, b, d0, d1 VecVirtual) {
+			VPUNPCKLQDQ(b, a, d0)
+			VPUNPCKHQDQ(b, a, d1)
+		},
+	},
+	{
+		src: [2]func(int) int{
+			func(i int) int { return zUnpackSrc(i, 1, 0) },
+			func(i int) int { return zUnpackSrc(i, 1, 2) },
+		},
+		emit: func(a, b, d0, d1 VecVirtual) {
+			VPUNPCKLDQ(b, a, d0)
+			VPUNPCKHDQ(b, a, d1)
+		},
+	},
+	zShufps(0x88, 0xdd),
+	zShufps(0x44, 0xee),
+}
+
+func zShufi64x2(imm0, imm1 uint8) zShuffle {
+	src := func(imm uint8) func(int) int {
+		return func(i int) int {
+			l := i / 4
+			sel := int(imm>>(2*l)) & 3
+			return 16*(l/2) + 4*sel + i%4
+		}
+	}
+	return zShuffle{
+		src: [2]func(int) int{src(imm0), src(imm1)},
+		emit: func(a, b, d0, d1 VecVirtual) {
+			VSHUFI64X2(U8(imm0), b, a, d0)
+			VSHUFI64X2(U8(imm1), b, a, d1)
+		},
+	}
+}
+
+// zUnpackSrc is the source of lane i of VPUNPCK of words of w 32-bit lanes,
+// starting at word start of each 128-bit lane (0 for L, 2 for H).
+func zUnpackSrc(i, w, start int) int {
+	j, k := i/4, i%4
+	reg := k / w % 2
+	return 16*reg + 4*j + start + k/(2*w)*w + k%w
+}
+
+func zShufps(imm0, imm1 uint8) zShuffle {
+	src := func(imm uint8) func(int) int {
+		return func(i int) int {
+			j, k := i/4, i%4
+			return 16*(k/2) + 4*j + int(imm>>(2*k))&3
+		}
+	}
+	return zShuffle{
+		src: [2]func(int) int{src(imm0), src(imm1)},
+		emit: func(a, b, d0, d1 VecVirtual) {
+			VSHUFPS(U8(imm0), b, a, d0)
+			VSHUFPS(U8(imm1), b, a, d1)
+		},
+	}
+}
+
+// zPair is a block of 32 coefficients in two registers.
+type zPair struct{ a, b VecVirtual }
+
+// zRearrange moves the coefficients of every pair from layout from to
+// layout to: with one of the shuffles if one does it, else with VPERMT2D.
+func zRearrange(ps []zPair, from, to zLayout) {
+	for _, s := range zShuffles {
+		if s.apply(from) == to {
+			for i := range ps {
+				d0, d1 := ZMM(), ZMM()
+				s.emit(ps[i].a, ps[i].b, d0, d1)
+				ps[i] = zPair{d0, d1}
+			}
+			return
+		}
+	}
+	// VPERMT2D: index j < 16 takes lane j of the first table, j + 16
+	// lane j of the second.
+	where := map[int]int32{}
+	for r := range from {
+		for i, c := range from[r] {
+			where[c] = int32(16*r + i)
+		}
+	}
+	var idx [2]VecVirtual
+	for o := range to {
+		var w [16]int32
+		for i, c := range to[o] {
+			w[i] = where[c]
+		}
+		idx[o] = ZMM()
+		VMOVDQU32(zConsts.vector(w), idx[o])
+	}
+	for i := range ps {
+		t := ZMM()
+		VMOVDQA32(ps[i].a, t)
+		VPERMT2D(ps[i].b, idx[0], t)
+		VPERMT2D(ps[i].b, idx[1], ps[i].a)
+		ps[i] = zPair{t, ps[i].a}
+	}
+}
+
+// The layouts before the layers with distances 8, 4, 2 and 1 of the forward
+// transform (and after those of the inverse): each from the one before by
+// a zShuffle, the coefficients at that distance in the two registers.
+var zInnerLayouts [4]zLayout
+
+func init() {
+	l := zNaturalLayout()
+	for i, s := range []zShuffle{zShuffles[0], zShuffles[1], zShuffles[2], zShuffles[4]} {
+		l = s.apply(l)
+		zInnerLayouts[i] = l
+	}
+}
+
+// zLaneTwiddles returns the multipliers of the layer with distance h < 16
+// for pair p in layout l: zetasMont[m] per lane, m = 128/h + g for the
+// forward transform and −zetasMont[256/h − 1 − g] for the inverse, g the
+// group of 2h coefficients. It checks that each lane pairs a coefficient
+// with the one h after it.
+func zLaneTwiddles(l zLayout, p, h int, inverse bool) zFactor {
+	var c [16]int32
+	for i := range c {
+		if l[1][i] != l[0][i]+h || l[0][i]&h != 0 {
+			panic(fmt.Sprintf("lane %d pairs coefficients %d and %d at distance %d", i, l[0][i], l[1][i], h))
+		}
+		g := (32*p + l[0][i]) / (2 * h)
+		if inverse {
+			c[i] = -zetasMont[256/h-1-g]
+		} else {
+			c[i] = zetasMont[128/h+g]
+		}
+	}
+	return zLanes(c)
+}
+
+func zPairsOf(x []VecVirtual) []zPair {
+	ps := make([]zPair, len(x)/2)
+	for p := range ps {
+		ps[p] = zPair{x[2*p], x[2*p+1]}
+	}
+	return ps
+}
+
+func mainAVX512() {
+	ConstraintExpr("gc,!purego")
+	zZetas = GLOBL("mldsaZetasAVX512", RODATA|NOPTR)
+	for m := range 16 {
+		for s, z := range []int32{zetasMont[m], -zetasMont[m]} {
+			DATA(32*m+16*s, U64(uint64(uint32(z))))
+			DATA(32*m+16*s+8, U64(uint64(uint32(z)*qInv)))
+		}
+	}
+	zConsts = &zTable{mem: GLOBL("mldsaConstsAVX512", RODATA|NOPTR), seen: map[[16]int32]Mem{}}
+
+	nttAVX512()
+	inverseNTTScaledAVX512()
+	mulAccAVX512()
+	mulNTTAVX512()
+	zConsts.emit()
+	Generate()
+}
+
+func zLoadPoly(f Register) []VecVirtual {
+	x := make([]VecVirtual, 16)
+	for k := range x {
+		x[k] = ZMM()
+		VMOVDQU32(Mem{Base: f, Disp: 64 * k}, x[k])
+	}
+	return x
+}
+
+func nttAVX512() {
+	TEXT("nttAVX512", NOSPLIT, "func(f *[256]uint32)")
+	Doc(
+		"nttAVX512 replaces f, with coefficients in [0, q), by its NTT representation,",
+		"with coefficients in [0, q): nttGeneric (FIPS 204, Algorithm 41) with AVX-512F.",
+	)
+	f := Load(Param("f"), GP64())
+	zSetup()
+	x := zLoadPoly(f)
+
+	Comment("Layers with distances 128, 64, 32 and 16: |values| < q + 4·3q/4.")
+	for k := range 8 {
+		zButterflyCT(&x[k], &x[k+8], zBroadcast(1, false))
+	}
+	for k := range 16 {
+		if k%8 < 4 {
+			zButterflyCT(&x[k], &x[k+4], zBroadcast(2+k/8, false))
+		}
+	}
+	for k := range 16 {
+		if k%4 < 2 {
+			zButterflyCT(&x[k], &x[k+2], zBroadcast(4+k/4, false))
+		}
+	}
+	for k := 0; k < 16; k += 2 {
+		zButterflyCT(&x[k], &x[k+1], zBroadcast(8+k/2, false))
+	}
+
+	ps := zPairsOf(x)
+	from := zNaturalLayout()
+	for i, h := range []int{8, 4, 2, 1} {
+		Comment(fmt.Sprintf("Layer with distance %d, in the pairs of registers: |values| < q + %d·3q/4.", h, 5+i))
+		zRearrange(ps, from, zInnerLayouts[i])
+		from = zInnerLayouts[i]
+		for p := range ps {
+			zButterflyCT(&ps[p].a, &ps[p].b, zLaneTwiddles(from, p, h, false))
+		}
+	}
+
+	Comment("Reduced to [0, q), in the natural order.")
+	half23 := zBroadcastImm(1 << 22)
+	for p := range ps {
+		zFreeze(ps[p].a, half23)
+		zFreeze(ps[p].b, half23)
+	}
+	zRearrange(ps, from, zNaturalLayout())
+	for p := range ps {
+		VMOVDQU32(ps[p].a, Mem{Base: f, Disp: 128 * p})
+		VMOVDQU32(ps[p].b, Mem{Base: f, Disp: 128*p + 64})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+func inverseNTTScaledAVX512() {
+	TEXT("inverseNTTScaledAVX512", NOSPLIT, "func(f *[256]uint32, scale int32)")
+	Doc(
+		"inverseNTTScaledAVX512 replaces f, with coefficients in [0, q), by the",
+		"polynomial whose NTT representation it is, multiplied by scale·256·2⁻³²,",
+		"with coefficients in [0, q), for |scale| < q/2: inverseNTTScaledGeneric",
+		"(FIPS 204, Algorithm 42) with AVX-512F.",
+	)
+	f := Load(Param("f"), GP64())
+	zSetup()
+
+	Comment("The multipliers of the last layer: scale and −ζ^BitRev₈(1)·scale·2⁻³².")
+	sc := GP64()
+	Load(Param("scale"), sc.As32())
+	MOVLQSX(sc.As32(), sc)
+	zs, m := GP64(), GP64()
+	IMUL3Q(I32(-zetasMont[1]), sc, zs) // |·| < q²/4 < 2⁶³
+	IMUL3L(U32(qInv), zs.As32(), m.As32())
+	MOVLQSX(m.As32(), m)
+	IMUL3Q(U32(q), m, m)
+	SUBQ(m, zs)
+	SARQ(U8(32), zs) // montReduceSigned: |ζ′| < q
+	words := []GPVirtual{sc, GP64(), zs, GP64()}
+	IMUL3L(U32(qInv), sc.As32(), words[1].As32())
+	IMUL3L(U32(qInv), zs.As32(), words[3].As32())
+	var last [4]VecVirtual
+	for i, w := range words {
+		last[i] = ZMM()
+		VPBROADCASTD(w.As32(), last[i])
+	}
+	scaleF := zFactor{last[0], last[1], last[0], last[1], false}
+	zetaF := zFactor{last[2], last[3], last[2], last[3], false}
+
+	x := zLoadPoly(f)
+	ps := zPairsOf(x)
+	from := zNaturalLayout()
+	for i, h := range []int{1, 2, 4, 8} {
+		Comment(fmt.Sprintf("Layer with distance %d, in the pairs of registers: |sums| < 2^%d·q.", h, i+1))
+		to := zInnerLayouts[3-i]
+		zRearrange(ps, from, to)
+		from = to
+		for p := range ps {
+			zButterflyGS(&ps[p].a, &ps[p].b, zLaneTwiddles(from, p, h, true))
+		}
+	}
+	zRearrange(ps, from, zNaturalLayout())
+	for p := range ps {
+		x[2*p], x[2*p+1] = ps[p].a, ps[p].b
+	}
+
+	Comment("Layers with distances 16, 32 and 64: |sums| < 2⁷·q.")
+	for k := 0; k < 16; k += 2 {
+		zButterflyGS(&x[k], &x[k+1], zBroadcast(15-k/2, true))
+	}
+	for k := range 16 {
+		if k%4 < 2 {
+			zButterflyGS(&x[k], &x[k+2], zBroadcast(7-k/4, true))
+		}
+	}
+	for k := range 16 {
+		if k%8 < 4 {
+			zButterflyGS(&x[k], &x[k+4], zBroadcast(3-k/8, true))
+		}
+	}
+
+	Comment("Layer with distance 128 and the scaling: |sums| < 2⁸·q < 2³¹, then [0, q).")
+	for k := range 8 {
+		a, b := x[k], x[k+8]
+		t := ZMM()
+		VPSUBD(b, a, t)
+		VPADDD(b, a, a)
+		s := zMontmul(a, scaleF)
+		d := zMontmul(t, zetaF)
+		zToField(s)
+		zToField(d)
+		VMOVDQU32(s, Mem{Base: f, Disp: 64 * k})
+		VMOVDQU32(d, Mem{Base: f, Disp: 64 * (k + 8)})
+	}
+	VZEROUPPER()
+	RET()
+}
+
+// zProduct adds the 64-bit products of the even and of the odd lanes of
+// the vectors at pa and pb (values below 2³²) to se and so.
+func zProduct(se, so VecVirtual, pa, pb Mem) {
+	a, ao, bo := ZMM(), ZMM(), ZMM()
+	VMOVDQU32(pa, a)
+	VMOVSHDUP(a, ao)
+	VMOVSHDUP(pb, bo)
+	VPMULUDQ(pb, a, a)
+	VPMULUDQ(bo, ao, ao)
+	VPADDQ(a, se, se)
+	VPADDQ(ao, so, so)
+}
+
+// zReduceSums stores at dst the values s·2⁻³² mod q, in [0, q), of the
+// 64-bit sums s below q·2³² in the even (se) and odd (so) lanes: montReduce
+// in every lane.
+func zReduceSums(dst Mem, se, so, qinvN VecVirtual) {
+	me, mo := ZMM(), ZMM()
+	VPMULUDQ(qinvN, se, me) // low halves: m = s·(−q⁻¹) mod 2³²
+	VPMULUDQ(qinvN, so, mo)
+	VPMULUDQ(qZ, me, me) // m·q
+	VPMULUDQ(qZ, mo, mo)
+	VPADDQ(me, se, se) // s + m·q < 2q·2³², a multiple of 2³²
+	VPADDQ(mo, so, so)
+	VMOVSHDUP(se, evenMask, so)
+	VPSUBD(qZ, so, me) // reduceOnce: the unsigned minimum of t and t − q
+	VPMINUD(me, so, so)
+	VMOVDQU32(so, dst)
+}
+
+func mulAccAVX512() {
+	TEXT("mulAccAVX512", NOSPLIT, "func(out *[256]uint32, a [][256]uint32, b [][256]uint32, x *[256]uint32, y *[256]uint32)")
+	Doc(
+		"mulAccAVX512 sets out to (Σ a[j]∘b[j] + x∘y)·2⁻³² mod q for j < len(a), with",
+		"len(b) ≥ len(a), x and y nil for no last term, and at most eight terms:",
+		"mulAccGeneric with AVX-512F.",
+	)
+	out := Load(Param("out"), GP64())
+	a := Load(Param("a").Base(), GP64())
+	k := Load(Param("a").Len(), GP64())
+	b := Load(Param("b").Base(), GP64())
+	x := Load(Param("x"), GP64())
+	y := Load(Param("y"), GP64())
+	zSetup()
+	qinvN := zBroadcastImm(-qInv & (1<<32 - 1))
+
+	// Eight registers (128 coefficients) per chunk, sixteen accumulators.
+	off := GP64()
+	XORQ(off, off)
+	Label("mulAccChunk")
+	var se, so [8]VecVirtual
+	for r := range 8 {
+		se[r], so[r] = ZMM(), ZMM()
+		VPXORD(se[r], se[r], se[r])
+		VPXORD(so[r], so[r], so[r])
+	}
+	pa, pb, n := GP64(), GP64(), GP64()
+	LEAQ(Mem{Base: a, Index: off, Scale: 1}, pa)
+	LEAQ(Mem{Base: b, Index: off, Scale: 1}, pb)
+	MOVQ(k, n)
+	TESTQ(n, n)
+	JZ(LabelRef("mulAccLast"))
+	Label("mulAccTerm")
+	for r := range 8 {
+		zProduct(se[r], so[r], Mem{Base: pa, Disp: 64 * r}, Mem{Base: pb, Disp: 64 * r})
+	}
+	ADDQ(U32(1024), pa)
+	ADDQ(U32(1024), pb)
+	DECQ(n)
+	JNZ(LabelRef("mulAccTerm"))
+	Label("mulAccLast")
+	TESTQ(x, x)
+	JZ(LabelRef("mulAccReduce"))
+	for r := range 8 {
+		zProduct(se[r], so[r], Mem{Base: x, Index: off, Scale: 1, Disp: 64 * r}, Mem{Base: y, Index: off, Scale: 1, Disp: 64 * r})
+	}
+	Label("mulAccReduce")
+	for r := range 8 {
+		zReduceSums(Mem{Base: out, Index: off, Scale: 1, Disp: 64 * r}, se[r], so[r], qinvN)
+	}
+	ADDQ(U32(512), off)
+	CMPQ(off, U32(1024))
+	JB(LabelRef("mulAccChunk"))
+	VZEROUPPER()
+	RET()
+}
+
+func mulNTTAVX512() {
+	TEXT("mulNTTAVX512", NOSPLIT, "func(out *[256]uint32, a *[256]uint32, b *[256]uint32)")
+	Doc("mulNTTAVX512 sets out to a∘b·2⁻³² mod q: mulNTTGeneric with AVX-512F.")
+	out := Load(Param("out"), GP64())
+	a := Load(Param("a"), GP64())
+	b := Load(Param("b"), GP64())
+	zSetup()
+	qinvN := zBroadcastImm(-qInv & (1<<32 - 1))
+	off := GP64()
+	XORQ(off, off)
+	Label("mulNTTLoop")
+	for r := range 4 {
+		se, so := ZMM(), ZMM()
+		at := func(p Register) Mem { return Mem{Base: p, Index: off, Scale: 1, Disp: 64 * r} }
+		ao, bo := ZMM(), ZMM()
+		VMOVDQU32(at(a), se)
+		VMOVSHDUP(se, ao)
+		VMOVSHDUP(at(b), bo)
+		VPMULUDQ(at(b), se, se)
+		VPMULUDQ(bo, ao, so)
+		zReduceSums(at(out), se, so, qinvN)
+	}
+	ADDQ(U32(256), off)
+	CMPQ(off, U32(1024))
+	JB(LabelRef("mulNTTLoop"))
+	VZEROUPPER()
+	RET()
+}
