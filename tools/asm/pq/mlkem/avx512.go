@@ -26,12 +26,12 @@ package main
 // distances 16, 8, 4 and 2 pair coefficients inside each block of 64, a
 // pair of registers, whose 32 pairs of coefficients (ML-KEM's last layer
 // keeps the two coefficients of a pair together) are the 32-bit cells:
-// before each of them two zShuffles of the pair (VSHUFI64X2,
+// before each of them two zmm.Shuffles of the pair (VSHUFI64X2,
 // VPUNPCK{L,H}QDQ, VSHUFPS, or two VPERMT2D where none of those does) put
 // the cells at that distance in the same lane of the two registers, with a
 // multiplier per cell. The generator follows which cell is in which lane,
 // checks for each layer that every lane pairs the right two cells, and
-// takes the multipliers from that. The forward transform's last zShuffles
+// takes the multipliers from that. The forward transform's last zmm.Shuffles
 // restore the natural order; the inverse transform starts with them
 // undone.
 //
@@ -50,6 +50,8 @@ package main
 import (
 	"flag"
 	"fmt"
+
+	"github.com/crypton-go/crypton/tools/asm/internal/zmm"
 
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
@@ -191,164 +193,28 @@ func zBroadcastImm(v uint16) VecVirtual {
 	return z
 }
 
-// A zLayout says which cell (pair of coefficients) of a block of 64
-// coefficients, a pair of registers, each 32-bit lane of the two registers
-// holds.
-type zLayout [2][16]int
-
-func zNaturalLayout() zLayout {
-	var l zLayout
-	for r := range l {
-		for i := range l[r] {
-			l[r][i] = 16*r + i
+// zRearrange moves the cells of every pair from layout from to layout to;
+// see zmm.Rearrange. The indexes are stored as the 32-bit words they are,
+// in the table of 16-bit words.
+func zRearrange(ps []zmm.Pair, from, to zmm.Layout) {
+	zmm.Rearrange(ps, from, to, func(w [16]int32) Mem {
+		var v [32]int16
+		for i, x := range w {
+			v[2*i] = int16(x)
 		}
-	}
-	return l
-}
-
-// A zShuffle makes two registers from the two of a pair: 32-bit lane i of
-// output o is lane src[o](i) of the pair, counting the second register's
-// lanes from 16.
-type zShuffle struct {
-	src  [2]func(i int) int
-	emit func(a, b, d0, d1 VecVirtual)
-}
-
-func (s zShuffle) apply(l zLayout) zLayout {
-	var out zLayout
-	for o := range out {
-		for i := range out[o] {
-			j := s.src[o](i)
-			out[o][i] = l[j/16][j%16]
-		}
-	}
-	return out
-}
-
-// zShuffles are the candidates for a step from one layout to the next, two
-// instructions each, without a table of indexes: 128-bit lanes chosen by
-// VSHUFI64X2 (the first two from a, the last two from b), 64-bit and
-// 32-bit words interleaved by VPUNPCK, 32-bit words chosen by VSHUFPS in
-// each 128-bit lane.
-var zShuffles = []zShuffle{
-	zShufi64x2(0x44, 0xee),
-	zShufi64x2(0x88, 0xdd),
-	{
-		src: [2]func(int) int{
-			func(i int) int { return zUnpackSrc(i, 2, 0) },
-			func(i int) int { return zUnpackSrc(i, 2, 2) },
-		},
-		emit: func(a, b, d0, d1 VecVirtual) {
-			VPUNPCKLQDQ(b, a, d0)
-			VPUNPCKHQDQ(b, a, d1)
-		},
-	},
-	{
-		src: [2]func(int) int{
-			func(i int) int { return zUnpackSrc(i, 1, 0) },
-			func(i int) int { return zUnpackSrc(i, 1, 2) },
-		},
-		emit: func(a, b, d0, d1 VecVirtual) {
-			VPUNPCKLDQ(b, a, d0)
-			VPUNPCKHDQ(b, a, d1)
-		},
-	},
-	zShufps(0x88, 0xdd),
-	zShufps(0x44, 0xee),
-}
-
-func zShufi64x2(imm0, imm1 uint8) zShuffle {
-	src := func(imm uint8) func(int) int {
-		return func(i int) int {
-			l := i / 4
-			sel := int(imm>>(2*l)) & 3
-			return 16*(l/2) + 4*sel + i%4
-		}
-	}
-	return zShuffle{
-		src: [2]func(int) int{src(imm0), src(imm1)},
-		emit: func(a, b, d0, d1 VecVirtual) {
-			VSHUFI64X2(U8(imm0), b, a, d0)
-			VSHUFI64X2(U8(imm1), b, a, d1)
-		},
-	}
-}
-
-// zUnpackSrc is the source of lane i of VPUNPCK of words of w 32-bit lanes,
-// starting at word start of each 128-bit lane (0 for L, 2 for H).
-func zUnpackSrc(i, w, start int) int {
-	j, k := i/4, i%4
-	reg := k / w % 2
-	return 16*reg + 4*j + start + k/(2*w)*w + k%w
-}
-
-func zShufps(imm0, imm1 uint8) zShuffle {
-	src := func(imm uint8) func(int) int {
-		return func(i int) int {
-			j, k := i/4, i%4
-			return 16*(k/2) + 4*j + int(imm>>(2*k))&3
-		}
-	}
-	return zShuffle{
-		src: [2]func(int) int{src(imm0), src(imm1)},
-		emit: func(a, b, d0, d1 VecVirtual) {
-			VSHUFPS(U8(imm0), b, a, d0)
-			VSHUFPS(U8(imm1), b, a, d1)
-		},
-	}
-}
-
-// zPair is a block of 64 coefficients in two registers.
-type zPair struct{ a, b VecVirtual }
-
-// zRearrange moves the cells of every pair from layout from to layout to:
-// with one of the shuffles if one does it, else with VPERMT2D.
-func zRearrange(ps []zPair, from, to zLayout) {
-	for _, s := range zShuffles {
-		if s.apply(from) == to {
-			for i := range ps {
-				d0, d1 := ZMM(), ZMM()
-				s.emit(ps[i].a, ps[i].b, d0, d1)
-				ps[i] = zPair{d0, d1}
-			}
-			return
-		}
-	}
-	// VPERMT2D: index j < 16 takes lane j of the first table, j + 16
-	// lane j of the second.
-	where := map[int]int{}
-	for r := range from {
-		for i, c := range from[r] {
-			where[c] = 16*r + i
-		}
-	}
-	var idx [2]VecVirtual
-	for o := range to {
-		var w [32]int16
-		for i, c := range to[o] {
-			w[2*i] = int16(where[c])
-		}
-		idx[o] = ZMM()
-		VMOVDQU32(zConsts.vector(w), idx[o])
-	}
-	for i := range ps {
-		t := ZMM()
-		VMOVDQA32(ps[i].a, t)
-		VPERMT2D(ps[i].b, idx[0], t)
-		VPERMT2D(ps[i].b, idx[1], ps[i].a)
-		ps[i] = zPair{t, ps[i].a}
-	}
+		return zConsts.vector(v)
+	})
 }
 
 // The layouts before the layers with distances 16, 8, 4 and 2 of the
 // forward transform (and after those of the inverse): each from the one
-// before by a zShuffle, the cells at that distance in the two registers.
-var zInnerLayouts [4]zLayout
+// before by a zmm.Shuffle, the cells at that distance in the two registers.
+var zInnerLayouts [4]zmm.Layout
 
 func init() {
-	l := zNaturalLayout()
-	for i, s := range []zShuffle{zShuffles[0], zShuffles[1], zShuffles[2], zShuffles[4]} {
-		l = s.apply(l)
+	l := zmm.NaturalLayout()
+	for i, s := range []zmm.Shuffle{zmm.Shuffles[0], zmm.Shuffles[1], zmm.Shuffles[2], zmm.Shuffles[4]} {
+		l = s.Apply(l)
 		zInnerLayouts[i] = l
 	}
 }
@@ -358,7 +224,7 @@ func init() {
 // k = 128/h + g for the forward transform and 256/h − 1 − g for the
 // inverse, g the group of 2h coefficients. It checks that each lane pairs
 // a cell with the one h/2 cells after it.
-func zLaneTwiddles(l zLayout, p, h int, inverse bool) zFactor {
+func zLaneTwiddles(l zmm.Layout, p, h int, inverse bool) zFactor {
 	var c [32]int
 	hc := h / 2
 	for i := range 16 {
@@ -373,14 +239,6 @@ func zLaneTwiddles(l zLayout, p, h int, inverse bool) zFactor {
 		c[2*i], c[2*i+1] = zetas[k], zetas[k]
 	}
 	return zFactorOf(c)
-}
-
-func zPairsOf(x []VecVirtual) []zPair {
-	ps := make([]zPair, len(x)/2)
-	for p := range ps {
-		ps[p] = zPair{x[2*p], x[2*p+1]}
-	}
-	return ps
 }
 
 func mainAVX512() {
@@ -402,10 +260,10 @@ func zLoadPoly(f Register) []VecVirtual {
 	return x
 }
 
-func zStorePairs(ps []zPair, f Register) {
+func zStorePairs(ps []zmm.Pair, f Register) {
 	for p := range ps {
-		VMOVDQU16(ps[p].a, Mem{Base: f, Disp: 128 * p})
-		VMOVDQU16(ps[p].b, Mem{Base: f, Disp: 128*p + 64})
+		VMOVDQU16(ps[p].A, Mem{Base: f, Disp: 128 * p})
+		VMOVDQU16(ps[p].B, Mem{Base: f, Disp: 128*p + 64})
 	}
 }
 
@@ -428,25 +286,25 @@ func nttAVX512() {
 	for k := 0; k < 8; k += 2 {
 		zButterflyCT(&x[k], &x[k+1], zBroadcast(zetas[4+k/2]))
 	}
-	ps := zPairsOf(x)
-	from := zNaturalLayout()
+	ps := zmm.PairsOf(x)
+	from := zmm.NaturalLayout()
 	for i, h := range []int{16, 8, 4, 2} {
 		Comment(fmt.Sprintf("Layer with distance %d, in the pairs of registers.", h))
 		zRearrange(ps, from, zInnerLayouts[i])
 		from = zInnerLayouts[i]
 		for p := range ps {
-			zButterflyCT(&ps[p].a, &ps[p].b, zLaneTwiddles(from, p, h, false))
+			zButterflyCT(&ps[p].A, &ps[p].B, zLaneTwiddles(from, p, h, false))
 		}
 	}
 	Comment("Reduced to [0, q), in the natural order.")
 	bar := zBroadcastImm(barrett)
 	for p := range ps {
-		for _, r := range []VecVirtual{ps[p].a, ps[p].b} {
+		for _, r := range []VecVirtual{ps[p].A, ps[p].B} {
 			zReduceBarrett(r, bar)
 			zSubQ(r)
 		}
 	}
-	zRearrange(ps, from, zNaturalLayout())
+	zRearrange(ps, from, zmm.NaturalLayout())
 	zStorePairs(ps, f)
 	VZEROUPPER()
 	RET()
@@ -459,27 +317,27 @@ func inverseNTTAVX512() {
 	qZ = zBroadcastImm(q)
 	bar := zBroadcastImm(barrett)
 	x := zLoadPoly(f)
-	ps := zPairsOf(x)
-	from := zNaturalLayout()
+	ps := zmm.PairsOf(x)
+	from := zmm.NaturalLayout()
 	for i, h := range []int{2, 4, 8, 16} {
 		Comment(fmt.Sprintf("Layer with distance %d, in the pairs of registers.", h))
 		to := zInnerLayouts[3-i]
 		zRearrange(ps, from, to)
 		from = to
 		for p := range ps {
-			zButterflyGS(&ps[p].a, &ps[p].b, zLaneTwiddles(from, p, h, true))
+			zButterflyGS(&ps[p].A, &ps[p].B, zLaneTwiddles(from, p, h, true))
 		}
 		if h == 8 {
 			Comment("The sums reduced, as after the AVX2 kernel's third layer.")
 			for p := range ps {
-				zReduceBarrett(ps[p].a, bar)
-				zReduceBarrett(ps[p].b, bar)
+				zReduceBarrett(ps[p].A, bar)
+				zReduceBarrett(ps[p].B, bar)
 			}
 		}
 	}
-	zRearrange(ps, from, zNaturalLayout())
+	zRearrange(ps, from, zmm.NaturalLayout())
 	for p := range ps {
-		x[2*p], x[2*p+1] = ps[p].a, ps[p].b
+		x[2*p], x[2*p+1] = ps[p].A, ps[p].B
 	}
 	Comment("Layers with distances 32 and 64: whole registers, then reduced.")
 	for k := 0; k < 8; k += 2 {
