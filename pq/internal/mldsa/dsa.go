@@ -241,18 +241,19 @@ func (sk *PrivateKey) keyGen() {
 
 	xof := sha3.NewSHAKE128()
 	pk.expandA(xof)
+	// (s₁, s₂) = ExpandS(ρ′)
+	var s [maxL + maxK]ringElement
+	expandS(h, s[:l+k], &rhoPrime, 0, p.eta)
 	for r := range l {
-		f := rejBoundedPoly(h, &rhoPrime, uint16(r), p.eta)
-		sk.s1[r] = nttElement(f)
+		sk.s1[r] = nttElement(s[r])
 		ntt((*[n]fieldElement)(&sk.s1[r]))
-		clear(f[:])
 	}
 	var enc [maxPublicKeySize]byte
 	copy(enc[:], pk.rho[:])
 	var t1 [n]uint32
 	for r := range k {
-		s2 := rejBoundedPoly(h, &rhoPrime, uint16(l+r), p.eta)
-		sk.s2[r] = nttElement(s2)
+		s2 := &s[l+r]
+		sk.s2[r] = nttElement(*s2)
 		ntt((*[n]fieldElement)(&sk.s2[r]))
 
 		// t = NTT⁻¹(Â∘NTT(s₁)) + s₂, then (t₁, t₀) = Power2Round(t).
@@ -260,17 +261,17 @@ func (sk *PrivateKey) keyGen() {
 		mulAcc(&t, pk.a[r*l:(r+1)*l], sk.s1, nil, nil)
 		inverseNTTMont((*[n]fieldElement)(&t))
 		t0 := &sk.t0[r]
-		power2RoundPoly(&t1, (*ringElement)(t0), (*ringElement)(&t), &s2)
+		power2RoundPoly(&t1, (*ringElement)(t0), (*ringElement)(&t), s2)
 		ntt((*[n]fieldElement)(t0))
 		packBits(enc[32+320*r:32+320*r], &t1, 10)
 		clear(t[:])
-		clear(s2[:])
 	}
 	pkb := enc[:p.PublicKeySize()]
 	declassify(pkb) // t₁ is the public key
 	pk.setT1(pkb)
 	clear(rhoPrime[:])
 	clear(t1[:])
+	clear(s[:])
 }
 
 // NewPublicKey parses pkEncode(ρ, t₁) (FIPS 204, Algorithm 23), whose only

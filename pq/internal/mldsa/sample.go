@@ -103,6 +103,51 @@ func rejBoundedPoly(h *sha3.SHAKE, rhoPrime *[64]byte, r uint16, eta int) ringEl
 	return f
 }
 
+// expandS sets s to the polynomials of FIPS 204's Algorithm 33, ExpandS,
+// from index first on: s[i] is rejBoundedPoly(ρ′, first + i), computed
+// four at a time with a SHAKEx4 (the last of a group of two or three with
+// scratch instances), a last single one with h. Each SHAKE256 block is
+// read for the polynomials that are not yet full, as rejBoundedPoly does;
+// which ones those are depends on the declassified decisions only.
+func expandS(h *sha3.SHAKE, s []ringElement, rhoPrime *[64]byte, first uint16, eta int) {
+	limit := uint32(15)
+	if eta == 4 {
+		limit = 9
+	}
+	var bufs [4][136]byte
+	var in [4][66]byte
+	var accept [272]byte
+	for len(s) > 1 {
+		for t := range in {
+			copy(in[t][:64], rhoPrime[:])
+			r := first + uint16(t)
+			in[t][64], in[t][65] = byte(r), byte(r>>8)
+		}
+		x := sha3.NewSHAKE256x4()
+		x.Write(in[0][:], in[1][:], in[2][:], in[3][:])
+		m := min(4, len(s))
+		var j [4]int
+		for t := m; t < 4; t++ {
+			j[t] = n // a scratch instance
+		}
+		for j[0] < n || j[1] < n || j[2] < n || j[3] < n {
+			x.Read(bufs[0][:], bufs[1][:], bufs[2][:], bufs[3][:])
+			for t := range m {
+				if j[t] < n {
+					boundedAccept(&accept, &bufs[t], limit)
+					declassify(accept[:])
+					j[t] = rejBounded(&s[t], j[t], bufs[t][:], accept[:], eta)
+				}
+			}
+		}
+		s, first = s[m:], first+uint16(m)
+	}
+	if len(s) == 1 {
+		s[0] = rejBoundedPoly(h, rhoPrime, first, eta)
+	}
+	clear(bufs[:])
+}
+
 // boundedAcceptGeneric sets accept[i] to 1 if half byte i of buf (the low
 // half of buf[i/2] for even i, the high half for odd i) is below limit,
 // and to 0 otherwise, without a branch: the decisions of CoeffFromHalfByte

@@ -97,6 +97,19 @@ func testSamplers(t *testing.T) {
 				t.Fatalf("RejBoundedPoly(η = %d) differs from the reference", eta)
 			}
 		}
+		for _, eta := range []int{2, 4} {
+			// ExpandS in groups of four, with scratch instances and a
+			// last single polynomial, against the reference one by one.
+			m := 1 + r.IntN(maxK+maxL)
+			first := uint16(r.IntN(4))
+			var s [maxK + maxL]ringElement
+			expandS(h256, s[:m], &rhoPrime, first, eta)
+			for j := range m {
+				if [n]fieldElement(s[j]) != refRejBoundedPoly(rhoPrime[:], first+uint16(j), eta) {
+					t.Fatalf("ExpandS(η = %d), %d polynomials: polynomial %d differs from the reference", eta, m, j)
+				}
+			}
+		}
 		for _, g := range []int{17, 19} {
 			var y [maxL]ringElement
 			kappa := uint16(r.Uint32())
