@@ -7,6 +7,14 @@
 // tools/asm/pq/mldsaarm64 share it; encode_test.go checks every form of
 // the encoder, and every WORD of the files they generate, against llvm-mc.
 //
+// It also holds what those generators share beyond the instructions
+// (gen.go): their main function, the head of the file and of each
+// function, read-only tables, the bounds a Kernel tracks, the
+// transposition and the butterflies of the block passes of the
+// transforms; and the parts of their rejection samplers (rej.go) that do
+// not depend on the width of a candidate. Package neontest holds their
+// common tests.
+//
 // The methods of Program take their operands in the Arm order,
 // destination first, and print them in Go's, destination last.
 package neon
@@ -181,4 +189,40 @@ func (p *Program) UMLAL(a Arrangement, d, n, m Reg) { p.word(encLong(opUMLAL, a,
 // up): (n + 2^(shift−1)) >> shift, computed without overflow.
 func (p *Program) SRSHR(a Arrangement, d, n Reg, shift int) {
 	p.word(encShift(opSRSHR, a, d, n, shift))
+}
+
+// Multiplier is the second operand of a multiply: register V or, for the
+// by-element forms, lane Lane of it (Elem).
+type Multiplier struct {
+	V    Reg
+	Elem bool
+	Lane int
+}
+
+// Whole is the multiplier of all of register v, lane by lane.
+func Whole(v Reg) Multiplier { return Multiplier{V: v} }
+
+// Lane is the multiplier of lane i of register v.
+func Lane(v Reg, i int) Multiplier { return Multiplier{V: v, Elem: true, Lane: i} }
+
+// by emits the form of same or of elem that multiplies by m.
+func (p *Program) by(same sameOp, elem elemOp, a Arrangement, d, n Reg, m Multiplier) {
+	if m.Elem {
+		p.word(encElem(elem, a, d, n, m.V, m.Lane))
+	} else {
+		p.word(encSame(same, a, d, n, m.V))
+	}
+}
+
+// MULBy is MUL or MULElem by m.
+func (p *Program) MULBy(a Arrangement, d, n Reg, m Multiplier) { p.by(opMUL, opMULElem, a, d, n, m) }
+
+// SQDMULHBy is SQDMULH or SQDMULHElem by m.
+func (p *Program) SQDMULHBy(a Arrangement, d, n Reg, m Multiplier) {
+	p.by(opSQDMULH, opSQDMULHElem, a, d, n, m)
+}
+
+// SQRDMULHBy is SQRDMULH or SQRDMULHElem by m.
+func (p *Program) SQRDMULHBy(a Arrangement, d, n Reg, m Multiplier) {
+	p.by(opSQRDMULH, opSQRDMULHElem, a, d, n, m)
 }

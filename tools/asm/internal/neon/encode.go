@@ -78,9 +78,12 @@ func mnemonic(name string, operands ...string) string {
 	return name + " " + strings.Join(operands, ", ")
 }
 
-func checkReg(v Reg, limit int) {
-	if int(v) >= limit {
-		panic(fmt.Sprintf("register v%d out of range (< %d)", v, limit))
+// checkReg panics unless each of vs is below V<limit>.
+func checkReg(limit int, vs ...Reg) {
+	for _, v := range vs {
+		if int(v) >= limit {
+			panic(fmt.Sprintf("register v%d out of range (< %d)", v, limit))
+		}
 	}
 }
 
@@ -126,22 +129,24 @@ func encSame(op sameOp, a Arrangement, d, n, m Reg) inst {
 	if !validSame(op, a) {
 		panic(fmt.Sprintf("%s has no arrangement %s", op.name, a.suffix()))
 	}
-	checkReg(d, 32)
-	checkReg(n, 32)
-	checkReg(m, 32)
+	checkReg(32, d, n, m)
 	w := a.q<<30 | op.u<<29 | 0b01110<<24 | a.size<<22 | 1<<21 |
 		uint32(m)<<16 | op.opcode<<11 | 1<<10 | uint32(n)<<5 | uint32(d)
 	return inst{w, mnemonic(op.name, d.arm(a), n.arm(a), m.arm(a))}
 }
 
-// elemOp is an instruction of the class "Advanced SIMD vector x indexed
-// element": 0 Q U 01111 size L M Rm opcode H 0 Rn Rd, for 16-bit and
-// 32-bit elements.
-type elemOp struct {
+// classOp is an instruction of an encoding class whose other fields are
+// operands: its name in the Arm syntax, its U bit and its opcode field.
+type classOp struct {
 	name   string
 	u      uint32
 	opcode uint32
 }
+
+// elemOp is an instruction of the class "Advanced SIMD vector x indexed
+// element": 0 Q U 01111 size L M Rm opcode H 0 Rn Rd, for 16-bit and
+// 32-bit elements.
+type elemOp classOp
 
 var (
 	opMULElem      = elemOp{"mul", 0, 0b1000}
@@ -170,9 +175,8 @@ func elemLimits(a Arrangement) (regs, lanes int) {
 // encElem encodes "op Vd.T, Vn.T, Vm.Ts[idx]".
 func encElem(op elemOp, a Arrangement, d, n, m Reg, idx int) inst {
 	regs, lanes := elemLimits(a)
-	checkReg(d, 32)
-	checkReg(n, 32)
-	checkReg(m, regs)
+	checkReg(32, d, n)
+	checkReg(regs, m)
 	if idx < 0 || idx >= lanes {
 		panic(fmt.Sprintf("element index %d out of range for %s", idx, a.suffix()))
 	}
@@ -193,11 +197,7 @@ func encElem(op elemOp, a Arrangement, d, n, m Reg, idx int) inst {
 // longOp is a widening instruction of the class "Advanced SIMD three
 // different": 0 Q U 01110 size 1 Rm opcode 00 Rn Rd. With Q = 1 it reads
 // the upper halves of its sources and its name ends in "2".
-type longOp struct {
-	name   string
-	u      uint32
-	opcode uint32
-}
+type longOp classOp
 
 var (
 	opSMULL = longOp{"smull", 0, 0b1100}
@@ -214,9 +214,7 @@ func encLong(op longOp, a Arrangement, d, n, m Reg) inst {
 	if a.size > 2 {
 		panic(fmt.Sprintf("%s has no source arrangement %s", op.name, a.suffix()))
 	}
-	checkReg(d, 32)
-	checkReg(n, 32)
-	checkReg(m, 32)
+	checkReg(32, d, n, m)
 	w := a.q<<30 | op.u<<29 | 0b01110<<24 | a.size<<22 | 1<<21 |
 		uint32(m)<<16 | op.opcode<<12 | uint32(n)<<5 | uint32(d)
 	name := op.name
@@ -229,11 +227,7 @@ func encLong(op longOp, a Arrangement, d, n, m Reg) inst {
 // shiftOp is a shift right of the class "Advanced SIMD shift by
 // immediate": 0 Q U 011110 immh immb opcode 1 Rn Rd, where immh:immb is
 // twice the element width minus the shift.
-type shiftOp struct {
-	name   string
-	u      uint32
-	opcode uint32
-}
+type shiftOp classOp
 
 var (
 	opSSHR  = shiftOp{"sshr", 0, 0b00000}
@@ -247,8 +241,7 @@ func encShift(op shiftOp, a Arrangement, d, n Reg, shift int) inst {
 	if a.size == 3 && a.q == 0 {
 		panic("no arrangement 1d")
 	}
-	checkReg(d, 32)
-	checkReg(n, 32)
+	checkReg(32, d, n)
 	if shift < 1 || shift > a.bits() {
 		panic(fmt.Sprintf("shift %d out of range for %s", shift, a.suffix()))
 	}

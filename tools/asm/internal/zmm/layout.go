@@ -2,7 +2,8 @@
 // transforms (tools/asm/pq/mlkem and tools/asm/pq/mldsa, -avx512) emit
 // alike: the bookkeeping of which cell of a block each 32-bit lane of a
 // pair of ZMM registers holds, and the two-instruction shuffles, or the
-// VPERMT2D pair, that move a block from one arrangement to another.
+// VPERMT2D pair, that move a block from one arrangement to another; and
+// the Table of 64-byte constant vectors that the kernels load.
 //
 // A cell is a 32-bit lane's worth of data: one ML-DSA coefficient, or two
 // adjacent ML-KEM coefficients. The generators track the cells through the
@@ -12,6 +13,8 @@
 package zmm
 
 import (
+	"fmt"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -52,6 +55,32 @@ func (s Shuffle) Apply(l Layout) Layout {
 		}
 	}
 	return out
+}
+
+// InnerLayouts returns the layouts of a block before each of the four
+// layers of a forward transform that pair cells inside a block, at cell
+// distances 8, 4, 2 and 1 (and after those of an inverse transform): each
+// from the one before, or from the natural layout, by a Shuffle that puts
+// the cells at that distance in the same lane of the two registers.
+func InnerLayouts() [4]Layout {
+	var ls [4]Layout
+	l := NaturalLayout()
+	for i, s := range []Shuffle{Shuffles[0], Shuffles[1], Shuffles[2], Shuffles[4]} {
+		l = s.Apply(l)
+		ls[i] = l
+	}
+	return ls
+}
+
+// CheckDistance panics unless every lane of l pairs a cell c of the first
+// register, with c&h = 0, with the cell c + h of the second: the operands
+// of a butterfly at distance h cells.
+func (l Layout) CheckDistance(h int) {
+	for i := range l[0] {
+		if l[1][i] != l[0][i]+h || l[0][i]&h != 0 {
+			panic(fmt.Sprintf("zmm: lane %d pairs cells %d and %d, not at distance %d", i, l[0][i], l[1][i], h))
+		}
+	}
 }
 
 // Shuffles are the candidates for a step from one layout to the next, two
@@ -130,6 +159,26 @@ func shufps(imm0, imm1 uint8) Shuffle {
 // A Pair is a block of 32 cells in two registers.
 type Pair struct{ A, B VecVirtual }
 
+// LoadPoly loads the n registers of a polynomial from f, 64 bytes each,
+// with the move mov (VMOVDQU32 or VMOVDQU16).
+func LoadPoly(f Register, n int, mov func(src, dst Op)) []VecVirtual {
+	x := make([]VecVirtual, n)
+	for k := range x {
+		x[k] = ZMM()
+		mov(Mem{Base: f, Disp: 64 * k}, x[k])
+	}
+	return x
+}
+
+// StorePairs stores the pairs of registers of a polynomial at f, pair p at
+// 128·p bytes, with the move mov.
+func StorePairs(ps []Pair, f Register, mov func(src, dst Op)) {
+	for p := range ps {
+		mov(ps[p].A, Mem{Base: f, Disp: 128 * p})
+		mov(ps[p].B, Mem{Base: f, Disp: 128*p + 64})
+	}
+}
+
 // PairsOf returns the pairs of consecutive registers of x.
 func PairsOf(x []VecVirtual) []Pair {
 	ps := make([]Pair, len(x)/2)
@@ -141,10 +190,9 @@ func PairsOf(x []VecVirtual) []Pair {
 
 // Rearrange moves the cells of every pair from layout from to layout to:
 // with one of the Shuffles if one does it, else with two VPERMT2D, whose
-// index vectors it loads from the memory that index returns for the
-// sixteen 32-bit indexes (j < 16 takes lane j of the first register of the
-// pair, j + 16 lane j of the second).
-func Rearrange(ps []Pair, from, to Layout, index func(w [16]int32) Mem) {
+// index vectors of sixteen 32-bit words it stores in consts (j < 16 takes lane
+// j of the first register of the pair, j + 16 lane j of the second).
+func Rearrange(ps []Pair, from, to Layout, consts *Table) {
 	for _, s := range Shuffles {
 		if s.Apply(from) == to {
 			for i := range ps {
@@ -168,7 +216,7 @@ func Rearrange(ps []Pair, from, to Layout, index func(w [16]int32) Mem) {
 			w[i] = where[c]
 		}
 		idx[o] = ZMM()
-		VMOVDQU32(index(w), idx[o])
+		VMOVDQU32(consts.Dwords(w), idx[o])
 	}
 	for i := range ps {
 		t := ZMM()

@@ -84,41 +84,30 @@ import (
 
 var avx512 = flag.Bool("avx512", false, "write the AVX-512 kernels instead of the AVX2 ones")
 
-// zTable is a read-only array of 64-byte vectors, filled while the code is
-// generated and written by emit.
-type zTable struct {
-	mem  Mem
-	data []uint64
-	seen map[[16]int32]Mem
-}
-
-// vector returns the address of sixteen 32-bit words, stored once.
-func (t *zTable) vector(w [16]int32) Mem {
-	if m, ok := t.seen[w]; ok {
-		return m
-	}
-	m := t.mem.Offset(8 * len(t.data))
-	for i := 0; i < 16; i += 2 {
-		t.data = append(t.data, uint64(uint32(w[i]))|uint64(uint32(w[i+1]))<<32)
-	}
-	t.seen[w] = m
-	return m
-}
-
-// emit writes the data of the table, which must be the last global
-// declared.
-func (t *zTable) emit() {
-	for i, v := range t.data {
-		DATA(8*i, U64(v))
-	}
-}
-
 var (
-	zConsts  *zTable
-	zZetas   Mem // per m < 16: z, z·q⁻¹, −z, −z·q⁻¹, 64 bits each, for broadcasts
-	qZ       VecVirtual
+	zConsts  *zmm.Table
+	zZetas   Mem           // per m < 16: z, z·q⁻¹, −z, −z·q⁻¹, 64 bits each, for broadcasts
 	evenMask OpmaskVirtual // the even lanes
 )
+
+// avx512f is the register width of the AVX-512 kernels.
+var avx512f = vecISA{
+	suffix: "AVX512",
+	name:   "AVX-512F",
+	bytes:  64,
+	reg:    ZMM,
+	mov:    func(src, dst Op) { VMOVDQU32(src, dst) },
+	zero:   func(r VecVirtual) { VPXORD(r, r, r) },
+	join: func(e, o VecVirtual) VecVirtual {
+		VMOVSHDUP(e, evenMask, o)
+		return o
+	},
+	setupProducts: func() Op {
+		zSetup()
+		return zBroadcastImm(-qInv & (1<<32 - 1))
+	},
+	mulAccRegs: 8,
+}
 
 // zFactor is a Montgomery multiplier (see factor in main.go) for sixteen
 // lanes: memory words broadcast to every lane if bcast, else vectors or
@@ -150,15 +139,8 @@ func zBroadcast(m int, neg bool) zFactor {
 // zLanes returns the multiplier by the constants c, in Montgomery form,
 // one per lane.
 func zLanes(c [16]int32) zFactor {
-	var z, zq, zo, zqo [16]int32
-	for i, v := range c {
-		z[i] = v
-		zq[i] = int32(uint32(v) * qInv)
-	}
-	for i := range 16 {
-		zo[i], zqo[i] = z[i|1], zq[i|1]
-	}
-	return zFactor{zConsts.vector(z), zConsts.vector(zq), zConsts.vector(zo), zConsts.vector(zqo), false}
+	z, zq, zo, zqo := factorWords(c[:])
+	return zFactor{zConsts.Dwords([16]int32(z)), zConsts.Dwords([16]int32(zq)), zConsts.Dwords([16]int32(zo)), zConsts.Dwords([16]int32(zqo)), false}
 }
 
 // zMontmul returns a·z·2⁻³² mod q, with |·| < 3q/4, for |a| < 2³¹:
@@ -170,8 +152,8 @@ func zMontmul(a VecVirtual, f zFactor) VecVirtual {
 	f.mul(f.zqo, ao, mo)
 	f.mul(f.z, a, pe)
 	f.mul(f.zo, ao, ao)
-	VPMULDQ(qZ, me, me) // m·q
-	VPMULDQ(qZ, mo, mo)
+	VPMULDQ(qReg, me, me) // m·q
+	VPMULDQ(qReg, mo, mo)
 	VPSUBD(me, pe, pe) // the high halves are the results: no borrow
 	VPSUBD(mo, ao, ao)
 	VMOVSHDUP(pe, evenMask, ao) // the even lanes' results into place
@@ -195,24 +177,6 @@ func zButterflyGS(a, b *VecVirtual, f zFactor) {
 	*b = zMontmul(t, f)
 }
 
-// zToField maps r in (−q, q) to [0, q): the unsigned minimum of r and
-// r + q.
-func zToField(r VecVirtual) {
-	t := ZMM()
-	VPADDD(qZ, r, t)
-	VPMINUD(t, r, r)
-}
-
-// zFreeze maps a with |a| < 2²⁶ to [0, q), as freeze in main.go.
-func zFreeze(a, half23 VecVirtual) {
-	t := ZMM()
-	VPADDD(half23, a, t)
-	VPSRAD(U8(23), t, t)
-	VPMULLD(qZ, t, t)
-	VPSUBD(t, a, a)
-	zToField(a)
-}
-
 // zBroadcastImm returns a register with v in every lane.
 func zBroadcastImm(v uint32) VecVirtual {
 	r, z := GP32(), ZMM()
@@ -222,7 +186,7 @@ func zBroadcastImm(v uint32) VecVirtual {
 }
 
 func zSetup() {
-	qZ = zBroadcastImm(q)
+	qReg = zBroadcastImm(q)
 	evenMask = K()
 	r := GP32()
 	MOVL(U32(0x5555), r)
@@ -232,21 +196,12 @@ func zSetup() {
 // zRearrange moves the coefficients of every pair from layout from to
 // layout to; see zmm.Rearrange.
 func zRearrange(ps []zmm.Pair, from, to zmm.Layout) {
-	zmm.Rearrange(ps, from, to, zConsts.vector)
+	zmm.Rearrange(ps, from, to, zConsts)
 }
 
 // The layouts before the layers with distances 8, 4, 2 and 1 of the forward
-// transform (and after those of the inverse): each from the one before by
-// a zmm.Shuffle, the coefficients at that distance in the two registers.
-var zInnerLayouts [4]zmm.Layout
-
-func init() {
-	l := zmm.NaturalLayout()
-	for i, s := range []zmm.Shuffle{zmm.Shuffles[0], zmm.Shuffles[1], zmm.Shuffles[2], zmm.Shuffles[4]} {
-		l = s.Apply(l)
-		zInnerLayouts[i] = l
-	}
-}
+// transform (and after those of the inverse), a coefficient to a cell.
+var zInnerLayouts = zmm.InnerLayouts()
 
 // zLaneTwiddles returns the multipliers of the layer with distance h < 16
 // for pair p in layout l: zetasMont[m] per lane, m = 128/h + g for the
@@ -254,11 +209,9 @@ func init() {
 // group of 2h coefficients. It checks that each lane pairs a coefficient
 // with the one h after it.
 func zLaneTwiddles(l zmm.Layout, p, h int, inverse bool) zFactor {
+	l.CheckDistance(h)
 	var c [16]int32
 	for i := range c {
-		if l[1][i] != l[0][i]+h || l[0][i]&h != 0 {
-			panic(fmt.Sprintf("lane %d pairs coefficients %d and %d at distance %d", i, l[0][i], l[1][i], h))
-		}
 		g := (32*p + l[0][i]) / (2 * h)
 		if inverse {
 			c[i] = -zetasMont[256/h-1-g]
@@ -278,24 +231,18 @@ func mainAVX512() {
 			DATA(32*m+16*s+8, U64(uint64(uint32(z)*qInv)))
 		}
 	}
-	zConsts = &zTable{mem: GLOBL("mldsaConstsAVX512", RODATA|NOPTR), seen: map[[16]int32]Mem{}}
+	zConsts = zmm.NewTable("mldsaConstsAVX512")
 
 	nttAVX512()
 	inverseNTTScaledAVX512()
-	mulAccAVX512()
-	mulNTTAVX512()
-	zConsts.emit()
+	mulAcc(avx512f)
+	mulNTT(avx512f)
+	zConsts.Emit()
 	Generate()
 }
 
-func zLoadPoly(f Register) []VecVirtual {
-	x := make([]VecVirtual, 16)
-	for k := range x {
-		x[k] = ZMM()
-		VMOVDQU32(Mem{Base: f, Disp: 64 * k}, x[k])
-	}
-	return x
-}
+// zLoadPoly loads the sixteen registers of the polynomial at f.
+func zLoadPoly(f Register) []VecVirtual { return zmm.LoadPoly(f, 16, avx512f.mov) }
 
 func nttAVX512() {
 	TEXT("nttAVX512", NOSPLIT, "func(f *[256]uint32)")
@@ -339,14 +286,11 @@ func nttAVX512() {
 	Comment("Reduced to [0, q), in the natural order.")
 	half23 := zBroadcastImm(1 << 22)
 	for p := range ps {
-		zFreeze(ps[p].A, half23)
-		zFreeze(ps[p].B, half23)
+		freeze(avx512f, ps[p].A, half23)
+		freeze(avx512f, ps[p].B, half23)
 	}
 	zRearrange(ps, from, zmm.NaturalLayout())
-	for p := range ps {
-		VMOVDQU32(ps[p].A, Mem{Base: f, Disp: 128 * p})
-		VMOVDQU32(ps[p].B, Mem{Base: f, Disp: 128*p + 64})
-	}
+	zmm.StorePairs(ps, f, avx512f.mov)
 	VZEROUPPER()
 	RET()
 }
@@ -362,20 +306,7 @@ func inverseNTTScaledAVX512() {
 	f := Load(Param("f"), GP64())
 	zSetup()
 
-	Comment("The multipliers of the last layer: scale and −ζ^BitRev₈(1)·scale·2⁻³².")
-	sc := GP64()
-	Load(Param("scale"), sc.As32())
-	MOVLQSX(sc.As32(), sc)
-	zs, m := GP64(), GP64()
-	IMUL3Q(I32(-zetasMont[1]), sc, zs) // |·| < q²/4 < 2⁶³
-	IMUL3L(U32(qInv), zs.As32(), m.As32())
-	MOVLQSX(m.As32(), m)
-	IMUL3Q(U32(q), m, m)
-	SUBQ(m, zs)
-	SARQ(U8(32), zs) // montReduceSigned: |ζ′| < q
-	words := []GPVirtual{sc, GP64(), zs, GP64()}
-	IMUL3L(U32(qInv), sc.As32(), words[1].As32())
-	IMUL3L(U32(qInv), zs.As32(), words[3].As32())
+	words := lastLayerWords()
 	var last [4]VecVirtual
 	for i, w := range words {
 		last[i] = ZMM()
@@ -424,127 +355,11 @@ func inverseNTTScaledAVX512() {
 		VPADDD(b, a, a)
 		s := zMontmul(a, scaleF)
 		d := zMontmul(t, zetaF)
-		zToField(s)
-		zToField(d)
+		toField(avx512f, s)
+		toField(avx512f, d)
 		VMOVDQU32(s, Mem{Base: f, Disp: 64 * k})
 		VMOVDQU32(d, Mem{Base: f, Disp: 64 * (k + 8)})
 	}
-	VZEROUPPER()
-	RET()
-}
-
-// zProduct adds the 64-bit products of the even and of the odd lanes of
-// the vectors at pa and pb (values below 2³²) to se and so.
-func zProduct(se, so VecVirtual, pa, pb Mem) {
-	a, ao, bo := ZMM(), ZMM(), ZMM()
-	VMOVDQU32(pa, a)
-	VMOVSHDUP(a, ao)
-	VMOVSHDUP(pb, bo)
-	VPMULUDQ(pb, a, a)
-	VPMULUDQ(bo, ao, ao)
-	VPADDQ(a, se, se)
-	VPADDQ(ao, so, so)
-}
-
-// zReduceSums stores at dst the values s·2⁻³² mod q, in [0, q), of the
-// 64-bit sums s below q·2³² in the even (se) and odd (so) lanes: montReduce
-// in every lane.
-func zReduceSums(dst Mem, se, so, qinvN VecVirtual) {
-	me, mo := ZMM(), ZMM()
-	VPMULUDQ(qinvN, se, me) // low halves: m = s·(−q⁻¹) mod 2³²
-	VPMULUDQ(qinvN, so, mo)
-	VPMULUDQ(qZ, me, me) // m·q
-	VPMULUDQ(qZ, mo, mo)
-	VPADDQ(me, se, se) // s + m·q < 2q·2³², a multiple of 2³²
-	VPADDQ(mo, so, so)
-	VMOVSHDUP(se, evenMask, so)
-	VPSUBD(qZ, so, me) // reduceOnce: the unsigned minimum of t and t − q
-	VPMINUD(me, so, so)
-	VMOVDQU32(so, dst)
-}
-
-func mulAccAVX512() {
-	TEXT("mulAccAVX512", NOSPLIT, "func(out *[256]uint32, a [][256]uint32, b [][256]uint32, x *[256]uint32, y *[256]uint32)")
-	Doc(
-		"mulAccAVX512 sets out to (Σ a[j]∘b[j] + x∘y)·2⁻³² mod q for j < len(a), with",
-		"len(b) ≥ len(a), x and y nil for no last term, and at most eight terms:",
-		"mulAccGeneric with AVX-512F.",
-	)
-	out := Load(Param("out"), GP64())
-	a := Load(Param("a").Base(), GP64())
-	k := Load(Param("a").Len(), GP64())
-	b := Load(Param("b").Base(), GP64())
-	x := Load(Param("x"), GP64())
-	y := Load(Param("y"), GP64())
-	zSetup()
-	qinvN := zBroadcastImm(-qInv & (1<<32 - 1))
-
-	// Eight registers (128 coefficients) per chunk, sixteen accumulators.
-	off := GP64()
-	XORQ(off, off)
-	Label("mulAccChunk")
-	var se, so [8]VecVirtual
-	for r := range 8 {
-		se[r], so[r] = ZMM(), ZMM()
-		VPXORD(se[r], se[r], se[r])
-		VPXORD(so[r], so[r], so[r])
-	}
-	pa, pb, n := GP64(), GP64(), GP64()
-	LEAQ(Mem{Base: a, Index: off, Scale: 1}, pa)
-	LEAQ(Mem{Base: b, Index: off, Scale: 1}, pb)
-	MOVQ(k, n)
-	TESTQ(n, n)
-	JZ(LabelRef("mulAccLast"))
-	Label("mulAccTerm")
-	for r := range 8 {
-		zProduct(se[r], so[r], Mem{Base: pa, Disp: 64 * r}, Mem{Base: pb, Disp: 64 * r})
-	}
-	ADDQ(U32(1024), pa)
-	ADDQ(U32(1024), pb)
-	DECQ(n)
-	JNZ(LabelRef("mulAccTerm"))
-	Label("mulAccLast")
-	TESTQ(x, x)
-	JZ(LabelRef("mulAccReduce"))
-	for r := range 8 {
-		zProduct(se[r], so[r], Mem{Base: x, Index: off, Scale: 1, Disp: 64 * r}, Mem{Base: y, Index: off, Scale: 1, Disp: 64 * r})
-	}
-	Label("mulAccReduce")
-	for r := range 8 {
-		zReduceSums(Mem{Base: out, Index: off, Scale: 1, Disp: 64 * r}, se[r], so[r], qinvN)
-	}
-	ADDQ(U32(512), off)
-	CMPQ(off, U32(1024))
-	JB(LabelRef("mulAccChunk"))
-	VZEROUPPER()
-	RET()
-}
-
-func mulNTTAVX512() {
-	TEXT("mulNTTAVX512", NOSPLIT, "func(out *[256]uint32, a *[256]uint32, b *[256]uint32)")
-	Doc("mulNTTAVX512 sets out to a∘b·2⁻³² mod q: mulNTTGeneric with AVX-512F.")
-	out := Load(Param("out"), GP64())
-	a := Load(Param("a"), GP64())
-	b := Load(Param("b"), GP64())
-	zSetup()
-	qinvN := zBroadcastImm(-qInv & (1<<32 - 1))
-	off := GP64()
-	XORQ(off, off)
-	Label("mulNTTLoop")
-	for r := range 4 {
-		se, so := ZMM(), ZMM()
-		at := func(p Register) Mem { return Mem{Base: p, Index: off, Scale: 1, Disp: 64 * r} }
-		ao, bo := ZMM(), ZMM()
-		VMOVDQU32(at(a), se)
-		VMOVSHDUP(se, ao)
-		VMOVSHDUP(at(b), bo)
-		VPMULUDQ(at(b), se, se)
-		VPMULUDQ(bo, ao, so)
-		zReduceSums(at(out), se, so, qinvN)
-	}
-	ADDQ(U32(256), off)
-	CMPQ(off, U32(1024))
-	JB(LabelRef("mulNTTLoop"))
 	VZEROUPPER()
 	RET()
 }

@@ -106,40 +106,21 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/crypton-go/crypton/tools/asm/pq/internal/mldsaparams"
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
 
+// The constants of ML-DSA (tools/asm/pq/internal/mldsaparams).
 const (
-	q    = 8380417
-	zeta = 1753     // the primitive 512-th root of unity of FIPS 204
-	qInv = 58728449 // q⁻¹ mod 2³²
+	q    = mldsaparams.Q
+	qInv = mldsaparams.QInv
 )
 
 // zetasMont[m] is ζ^BitRev₈(m)·2³² mod q, centered, as in
 // pq/internal/mldsa.
-var zetasMont [256]int32
-
-func init() {
-	for m := range zetasMont {
-		e := int(bits.Reverse8(uint8(m)))
-		x := uint64(1)
-		for range e {
-			x = x * zeta % q
-		}
-		zetasMont[m] = centered(x << 32 % q)
-	}
-}
-
-// centered returns the representative of x mod q in (−(q−1)/2, (q−1)/2].
-func centered(x uint64) int32 {
-	v := int64(x % q)
-	if v > (q-1)/2 {
-		v -= q
-	}
-	return int32(v)
-}
+var zetasMont = mldsaparams.ZetasMont
 
 // table is a read-only array of 32-byte vectors, filled while the code is
 // generated.
@@ -176,17 +157,25 @@ func splat(v int32) [8]int32 { return [8]int32{v, v, v, v, v, v, v, v} }
 // multiplier with one value in every lane, zo and zqo are z and zq.
 type factor struct{ z, zq, zo, zqo Op }
 
-// factorOf stores the multiplier with the Montgomery-form constants c.
-func (t *table) factorOf(c [8]int32) factor {
-	var z, zq, zo, zqo [8]int32
+// factorWords returns the lanes of the four vectors of a multiplier (see
+// factor) by the Montgomery-form constants c, one per lane.
+func factorWords(c []int32) (z, zq, zo, zqo []int32) {
+	n := len(c)
+	z, zq, zo, zqo = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
 	for i, v := range c {
 		z[i] = v
 		zq[i] = int32(uint32(v) * qInv)
 	}
-	for i := range 8 {
+	for i := range n {
 		zo[i], zqo[i] = z[i|1], zq[i|1]
 	}
-	return factor{t.vector(z), t.vector(zq), t.vector(zo), t.vector(zqo)}
+	return z, zq, zo, zqo
+}
+
+// factorOf stores the multiplier with the Montgomery-form constants c.
+func (t *table) factorOf(c [8]int32) factor {
+	z, zq, zo, zqo := factorWords(c[:])
+	return factor{t.vector([8]int32(z)), t.vector([8]int32(zq)), t.vector([8]int32(zo)), t.vector([8]int32(zqo))}
 }
 
 var (
@@ -251,23 +240,68 @@ func butterflyGS(a, b VecVirtual, z factor) {
 	montmul(b, t, z)
 }
 
+// A vecISA is what the kernels written once for both register widths
+// need to know of one: YMM registers for the AVX2 kernels, ZMM registers
+// for the AVX-512 ones.
+type vecISA struct {
+	suffix string // of the kernels' names
+	name   string // of the instruction set, in the kernels' doc comments
+	bytes  int    // the size of a register
+
+	reg  func() VecVirtual  // a new register
+	mov  func(src, dst Op)  // an unaligned 32-bit-lane move (VMOVDQU, VMOVDQU32)
+	zero func(r VecVirtual) // sets r to zero
+
+	// join returns a register with the high halves of the even 64-bit
+	// lanes of e in its even 32-bit lanes and those of o in its odd ones;
+	// it may overwrite e and o.
+	join func(e, o VecVirtual) VecVirtual
+
+	// setupProducts loads qReg, and what else the kernels of products need,
+	// and returns −q⁻¹ mod 2³² in every lane.
+	setupProducts func() Op
+
+	mulAccRegs int // registers of each operand per step of mulAcc
+}
+
+// avx2 is the register width of the AVX2 kernels.
+var avx2 = vecISA{
+	suffix: "AVX2",
+	name:   "AVX2",
+	bytes:  32,
+	reg:    YMM,
+	mov:    func(src, dst Op) { VMOVDQU(src, dst) },
+	zero:   func(r VecVirtual) { VPXOR(r, r, r) },
+	join: func(e, o VecVirtual) VecVirtual {
+		VMOVSHDUP(e, e)
+		VPBLENDD(U8(0xaa), o, e, e)
+		return e
+	},
+	setupProducts: func() Op {
+		loadQ()
+		return qinvNVec
+	},
+	mulAccRegs: 4,
+}
+
 // toField maps r in (−q, q) to [0, q): the unsigned minimum of r and r + q,
 // as fieldFromInt.
-func toField(r VecVirtual) {
-	t := YMM()
+func toField(v vecISA, r VecVirtual) {
+	t := v.reg()
 	VPADDD(qReg, r, t)
 	VPMINUD(t, r, r)
 }
 
 // freeze maps a with |a| < 2²⁶ to [0, q): a − ⌊(a + 2²²)/2²³⌋·q lies in
-// (−q, q) (see the package comment), then toField.
-func freeze(a VecVirtual) {
-	t := YMM()
-	VPADDD(half23, a, t)
+// (−q, q) (see the package comment), then toField. The operand h holds
+// 2²² in every lane.
+func freeze(v vecISA, a VecVirtual, h Op) {
+	t := v.reg()
+	VPADDD(h, a, t)
 	VPSRAD(U8(23), t, t)
 	VPMULLD(qReg, t, t)
 	VPSUBD(t, a, a)
-	toField(a)
+	toField(v, a)
 }
 
 // transpose transposes the 8×8 matrix of 32-bit cells whose rows are x:
@@ -339,8 +373,8 @@ func main() {
 
 	nttAVX2()
 	inverseNTTScaledAVX2()
-	mulAccAVX2()
-	mulNTTAVX2()
+	mulAcc(avx2)
+	mulNTT(avx2)
 	rejSampleAVX2()
 	boundedAcceptAVX2()
 	rejBoundedAVX2()
@@ -424,7 +458,7 @@ func nttAVX2() {
 			butterflyCT(x[c], x[c+1], twiddle(lanes(func(r int) int { return 128 + 32*b + 4*r + c/2 }), false))
 		}
 		for c := range x {
-			freeze(x[c])
+			freeze(avx2, x[c], half23)
 		}
 		transpose(x)
 		storeRegs(x, f, blockOffset(b))
@@ -433,21 +467,12 @@ func nttAVX2() {
 	RET()
 }
 
-func inverseNTTScaledAVX2() {
-	TEXT("inverseNTTScaledAVX2", NOSPLIT, "func(f *[256]uint32, scale int32)")
-	Doc(
-		"inverseNTTScaledAVX2 replaces f, with coefficients in [0, q), by the",
-		"polynomial whose NTT representation it is, multiplied by scale·256·2⁻³²,",
-		"with coefficients in [0, q), for |scale| < q/2: inverseNTTScaledGeneric",
-		"(FIPS 204, Algorithm 42) with AVX2.",
-	)
-	f := Load(Param("f"), GP64())
-
-	// The factors of the last layer, in every lane of four vectors on the
-	// stack: scale and ζ′ = montReduceSigned(−zetasMont[1]·scale), with
-	// their products by q⁻¹.
+// lastLayerWords loads the parameter scale of inverseNTTScaled and returns
+// the words of the multipliers of its last layer, each in the low 32 bits
+// of a register: scale, scale·q⁻¹ mod 2³², ζ′ =
+// montReduceSigned(−zetasMont[1]·scale) and ζ′·q⁻¹ mod 2³².
+func lastLayerWords() []GPVirtual {
 	Comment("The multipliers of the last layer: scale and −ζ^BitRev₈(1)·scale·2⁻³².")
-	local := AllocLocal(4 * 32)
 	sc := GP64()
 	Load(Param("scale"), sc.As32())
 	MOVLQSX(sc.As32(), sc)
@@ -461,6 +486,23 @@ func inverseNTTScaledAVX2() {
 	words := []GPVirtual{sc, GP64(), zs, GP64()}
 	IMUL3L(U32(qInv), sc.As32(), words[1].As32())
 	IMUL3L(U32(qInv), zs.As32(), words[3].As32())
+	return words
+}
+
+func inverseNTTScaledAVX2() {
+	TEXT("inverseNTTScaledAVX2", NOSPLIT, "func(f *[256]uint32, scale int32)")
+	Doc(
+		"inverseNTTScaledAVX2 replaces f, with coefficients in [0, q), by the",
+		"polynomial whose NTT representation it is, multiplied by scale·256·2⁻³²,",
+		"with coefficients in [0, q), for |scale| < q/2: inverseNTTScaledGeneric",
+		"(FIPS 204, Algorithm 42) with AVX2.",
+	)
+	f := Load(Param("f"), GP64())
+
+	// The factors of the last layer, in every lane of four vectors on the
+	// stack.
+	words := lastLayerWords()
+	local := AllocLocal(4 * 32)
 	var last [4]Mem
 	for i, w := range words {
 		last[i] = local.Offset(32 * i)
@@ -512,8 +554,8 @@ func inverseNTTScaledAVX2() {
 			VPADDD(b, a, a)
 			montmul(a, a, scaleF)
 			montmul(b, t, zetaF)
-			toField(a)
-			toField(b)
+			toField(avx2, a)
+			toField(avx2, b)
 		}
 		storeRegs(x, f, columnOffset(c))
 	}
@@ -523,9 +565,9 @@ func inverseNTTScaledAVX2() {
 
 // product adds the 64-bit products of the even and of the odd lanes of the
 // vectors at pa and pb (values below 2³²) to se and so.
-func product(se, so VecVirtual, pa, pb Mem) {
-	a, ao, bo := YMM(), YMM(), YMM()
-	VMOVDQU(pa, a)
+func product(v vecISA, se, so VecVirtual, pa, pb Mem) {
+	a, ao, bo := v.reg(), v.reg(), v.reg()
+	v.mov(pa, a)
 	VMOVSHDUP(a, ao)
 	VMOVSHDUP(pb, bo)
 	VPMULUDQ(pb, a, a)
@@ -536,28 +578,29 @@ func product(se, so VecVirtual, pa, pb Mem) {
 
 // reduceSums stores at dst the values s·2⁻³² mod q, in [0, q), of the
 // 64-bit sums s below q·2³² in the even (se) and odd (so) lanes: montReduce
-// in every lane.
-func reduceSums(dst Mem, se, so VecVirtual) {
-	me, mo := YMM(), YMM()
-	VPMULUDQ(qinvNVec, se, me) // low halves: m = s·(−q⁻¹) mod 2³²
-	VPMULUDQ(qinvNVec, so, mo)
+// in every lane. The operand qinvN holds −q⁻¹ mod 2³² in every lane.
+func reduceSums(v vecISA, dst Mem, se, so VecVirtual, qinvN Op) {
+	me, mo := v.reg(), v.reg()
+	VPMULUDQ(qinvN, se, me) // low halves: m = s·(−q⁻¹) mod 2³²
+	VPMULUDQ(qinvN, so, mo)
 	VPMULUDQ(qReg, me, me) // m·q
 	VPMULUDQ(qReg, mo, mo)
 	VPADDQ(me, se, se) // s + m·q < 2q·2³², a multiple of 2³²
 	VPADDQ(mo, so, so)
-	VMOVSHDUP(se, se)
-	VPBLENDD(U8(0xaa), so, se, se)
-	VPSUBD(qReg, se, me) // reduceOnce: the unsigned minimum of t and t − q
-	VPMINUD(me, se, se)
-	VMOVDQU(se, dst)
+	t := v.join(se, so)
+	VPSUBD(qReg, t, me) // reduceOnce: the unsigned minimum of t and t − q
+	VPMINUD(me, t, t)
+	v.mov(t, dst)
 }
 
-func mulAccAVX2() {
-	TEXT("mulAccAVX2", NOSPLIT, "func(out *[256]uint32, a [][256]uint32, b [][256]uint32, x *[256]uint32, y *[256]uint32)")
+// mulAcc writes mulAccAVX2 or mulAccAVX512.
+func mulAcc(v vecISA) {
+	name := "mulAcc" + v.suffix
+	TEXT(name, NOSPLIT, "func(out *[256]uint32, a [][256]uint32, b [][256]uint32, x *[256]uint32, y *[256]uint32)")
 	Doc(
-		"mulAccAVX2 sets out to (Σ a[j]∘b[j] + x∘y)·2⁻³² mod q for j < len(a), with",
+		name+" sets out to (Σ a[j]∘b[j] + x∘y)·2⁻³² mod q for j < len(a), with",
 		"len(b) ≥ len(a), x and y nil for no last term, and at most eight terms:",
-		"mulAccGeneric with AVX2.",
+		"mulAccGeneric with "+v.name+".",
 	)
 	out := Load(Param("out"), GP64())
 	a := Load(Param("a").Base(), GP64())
@@ -565,71 +608,75 @@ func mulAccAVX2() {
 	b := Load(Param("b").Base(), GP64())
 	x := Load(Param("x"), GP64())
 	y := Load(Param("y"), GP64())
-	loadQ()
+	qinvN := v.setupProducts()
 
-	// Four registers (32 coefficients) per chunk, eight accumulators.
+	// v.mulAccRegs registers of coefficients per chunk, twice as many
+	// accumulators.
+	n := v.mulAccRegs
 	off := GP64()
 	XORQ(off, off)
 	Label("mulAccChunk")
-	var se, so [4]VecVirtual
-	for r := range 4 {
-		se[r], so[r] = YMM(), YMM()
-		VPXOR(se[r], se[r], se[r])
-		VPXOR(so[r], so[r], so[r])
+	se, so := make([]VecVirtual, n), make([]VecVirtual, n)
+	for r := range n {
+		se[r], so[r] = v.reg(), v.reg()
+		v.zero(se[r])
+		v.zero(so[r])
 	}
-	pa, pb, n := GP64(), GP64(), GP64()
+	pa, pb, terms := GP64(), GP64(), GP64()
 	LEAQ(Mem{Base: a, Index: off, Scale: 1}, pa)
 	LEAQ(Mem{Base: b, Index: off, Scale: 1}, pb)
-	MOVQ(k, n)
-	TESTQ(n, n)
+	MOVQ(k, terms)
+	TESTQ(terms, terms)
 	JZ(LabelRef("mulAccLast"))
 	Label("mulAccTerm")
-	for r := range 4 {
-		product(se[r], so[r], Mem{Base: pa, Disp: 32 * r}, Mem{Base: pb, Disp: 32 * r})
+	for r := range n {
+		product(v, se[r], so[r], Mem{Base: pa, Disp: v.bytes * r}, Mem{Base: pb, Disp: v.bytes * r})
 	}
 	ADDQ(U32(1024), pa)
 	ADDQ(U32(1024), pb)
-	DECQ(n)
+	DECQ(terms)
 	JNZ(LabelRef("mulAccTerm"))
 	Label("mulAccLast")
 	TESTQ(x, x)
 	JZ(LabelRef("mulAccReduce"))
-	for r := range 4 {
-		product(se[r], so[r], Mem{Base: x, Index: off, Scale: 1, Disp: 32 * r}, Mem{Base: y, Index: off, Scale: 1, Disp: 32 * r})
+	for r := range n {
+		product(v, se[r], so[r], Mem{Base: x, Index: off, Scale: 1, Disp: v.bytes * r}, Mem{Base: y, Index: off, Scale: 1, Disp: v.bytes * r})
 	}
 	Label("mulAccReduce")
-	for r := range 4 {
-		reduceSums(Mem{Base: out, Index: off, Scale: 1, Disp: 32 * r}, se[r], so[r])
+	for r := range n {
+		reduceSums(v, Mem{Base: out, Index: off, Scale: 1, Disp: v.bytes * r}, se[r], so[r], qinvN)
 	}
-	ADDQ(U32(128), off)
+	ADDQ(U32(n*v.bytes), off)
 	CMPQ(off, U32(1024))
 	JB(LabelRef("mulAccChunk"))
 	VZEROUPPER()
 	RET()
 }
 
-func mulNTTAVX2() {
-	TEXT("mulNTTAVX2", NOSPLIT, "func(out *[256]uint32, a *[256]uint32, b *[256]uint32)")
-	Doc("mulNTTAVX2 sets out to a∘b·2⁻³² mod q: mulNTTGeneric with AVX2.")
+// mulNTT writes mulNTTAVX2 or mulNTTAVX512.
+func mulNTT(v vecISA) {
+	name := "mulNTT" + v.suffix
+	TEXT(name, NOSPLIT, "func(out *[256]uint32, a *[256]uint32, b *[256]uint32)")
+	Doc(name + " sets out to a∘b·2⁻³² mod q: mulNTTGeneric with " + v.name + ".")
 	out := Load(Param("out"), GP64())
 	a := Load(Param("a"), GP64())
 	b := Load(Param("b"), GP64())
-	loadQ()
+	qinvN := v.setupProducts()
 	off := GP64()
 	XORQ(off, off)
 	Label("mulNTTLoop")
 	for r := range 4 {
-		se, so := YMM(), YMM()
-		at := func(p Register) Mem { return Mem{Base: p, Index: off, Scale: 1, Disp: 32 * r} }
-		ao, bo := YMM(), YMM()
-		VMOVDQU(at(a), se)
+		se, so := v.reg(), v.reg()
+		at := func(p Register) Mem { return Mem{Base: p, Index: off, Scale: 1, Disp: v.bytes * r} }
+		ao, bo := v.reg(), v.reg()
+		v.mov(at(a), se)
 		VMOVSHDUP(se, ao)
 		VMOVSHDUP(at(b), bo)
 		VPMULUDQ(at(b), se, se)
 		VPMULUDQ(bo, ao, so)
-		reduceSums(at(out), se, so)
+		reduceSums(v, at(out), se, so, qinvN)
 	}
-	ADDQ(U32(128), off)
+	ADDQ(U32(4*v.bytes), off)
 	CMPQ(off, U32(1024))
 	JB(LabelRef("mulNTTLoop"))
 	VZEROUPPER()

@@ -123,100 +123,35 @@
 package main
 
 import (
-	"flag"
-	"fmt"
-	"log"
-	"math/bits"
-	"os"
-
 	"github.com/crypton-go/crypton/tools/asm/internal/neon"
+	"github.com/crypton-go/crypton/tools/asm/pq/internal/mldsaparams"
 )
 
-func main() {
-	out := flag.String("out", "", "write the assembly to this file (default: standard output)")
-	flag.Parse()
-	text := generate()
-	if *out == "" {
-		os.Stdout.Write(text)
-		return
-	}
-	if err := os.WriteFile(*out, text, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
+func main() { neon.Main(generate) }
 
 // generate returns the text of ntt_arm64.s.
 func generate() []byte {
 	return newGenerator().run().Bytes()
 }
 
+// The constants of ML-DSA (tools/asm/pq/internal/mldsaparams).
 const (
-	q    = 8380417
-	zeta = 1753     // the primitive 512-th root of unity of FIPS 204
-	qInv = 58728449 // q⁻¹ mod 2³²
+	q    = mldsaparams.Q
+	qInv = mldsaparams.QInv
 )
 
 // zetasMont[m] is ζ^BitRev₈(m)·2³² mod q, centered, as in
 // pq/internal/mldsa.
-var zetasMont [256]int32
-
-func init() {
-	for m := range zetasMont {
-		e := int(bits.Reverse8(uint8(m)))
-		x := uint64(1)
-		for range e {
-			x = x * zeta % q
-		}
-		zetasMont[m] = centered(x << 32 % q)
-	}
-}
-
-// centered returns the representative of x mod q in (−(q−1)/2, (q−1)/2].
-func centered(x uint64) int32 {
-	v := int64(x % q)
-	if v > (q-1)/2 {
-		v -= q
-	}
-	return int32(v)
-}
+var zetasMont = mldsaparams.ZetasMont
 
 // companion is z·q⁻¹ mod 2³², the MUL factor that goes with z.
 func companion(z int32) int32 { return int32(uint32(z) * qInv) }
-
-// table is a read-only array in the generated file.
-type table struct {
-	name string
-	data []byte
-}
-
-func (t *table) sym() string { return t.name + "<>(SB)" }
-
-// words appends 32-bit values and returns their offset.
-func (t *table) words(w ...int32) int {
-	off := len(t.data)
-	for _, x := range w {
-		t.data = append(t.data, byte(x), byte(x>>8), byte(x>>16), byte(x>>24))
-	}
-	return off
-}
-
-func (t *table) emit(p *neon.Program) {
-	check(len(t.data)%8 == 0, "%s: size is not a multiple of 8", t.name)
-	for off := 0; off < len(t.data); off += 8 {
-		var x uint64
-		for i := range 8 {
-			x |= uint64(t.data[off+i]) << (8 * i)
-		}
-		p.Printf("DATA %s+%d(SB)/8, $0x%016x\n", t.name+"<>", off, x)
-	}
-	p.Printf("GLOBL %s, RODATA|NOPTR, $%d\n\n", t.sym(), len(t.data))
-}
 
 // generator holds the tables and the program being written.
 type generator struct {
 	p *neon.Program
 
-	consts, fwdCols, fwdBlocks, invCols, invBlocks, rej *table
+	consts, fwdCols, fwdBlocks, invCols, invBlocks, rej *neon.Table
 
 	// Offsets in consts.
 	offGeneral, offQ, offQInv            int
@@ -233,10 +168,10 @@ const (
 
 func newGenerator() *generator {
 	g := &generator{p: new(neon.Program)}
-	g.consts = &table{name: "mldsaNEONConsts"}
-	g.offGeneral = g.consts.words(q, qInv, -qInv, 0)
-	g.offQ = g.consts.words(q, q, q, q)
-	g.offQInv = g.consts.words(qInv, qInv, qInv, qInv)
+	g.consts = &neon.Table{Name: "mldsaNEONConsts"}
+	g.offGeneral = neon.Words(g.consts, q, qInv, -qInv, 0)
+	g.offQ = neon.Words(g.consts, q, q, q, q)
+	g.offQInv = neon.Words(g.consts, qInv, qInv, qInv, qInv)
 
 	// The column passes: the factor of index m = 1..15 in lane m mod 4 of
 	// vector m/4, then the companions likewise. The forward transform
@@ -249,8 +184,8 @@ func newGenerator() *generator {
 	return g
 }
 
-func columnTable(name string, neg bool) *table {
-	t := &table{name: name}
+func columnTable(name string, neg bool) *neon.Table {
+	t := &neon.Table{Name: name}
 	var z [16]int32
 	for m := 1; m < 16; m++ {
 		z[m] = zetasMont[m]
@@ -258,9 +193,9 @@ func columnTable(name string, neg bool) *table {
 			z[m] = -z[m]
 		}
 	}
-	t.words(z[:]...)
+	neon.Words(t, z[:]...)
 	for m := range z {
-		t.words(companion(z[m]))
+		neon.Words(t, companion(z[m]))
 	}
 	return t
 }
@@ -307,16 +242,16 @@ func invBlockFactors(b int) blockFactors {
 // blockTable lays out the factors of the sixteen blocks, eight vectors
 // each: [s0, s1, s2, 0] and their companions, then the three vectors and
 // their companions, each vector followed by its companions.
-func blockTable(name string, factors func(int) blockFactors) *table {
-	t := &table{name: name}
+func blockTable(name string, factors func(int) blockFactors) *neon.Table {
+	t := &neon.Table{Name: name}
 	for b := range 16 {
 		f := factors(b)
 		s := f.scalar
-		t.words(s[0], s[1], s[2], 0)
-		t.words(companion(s[0]), companion(s[1]), companion(s[2]), 0)
+		neon.Words(t, s[0], s[1], s[2], 0)
+		neon.Words(t, companion(s[0]), companion(s[1]), companion(s[2]), 0)
 		for _, v := range [][4]int32{f.l2, f.l1a, f.l1b} {
-			t.words(v[:]...)
-			t.words(companion(v[0]), companion(v[1]), companion(v[2]), companion(v[3]))
+			neon.Words(t, v[:]...)
+			neon.Words(t, companion(v[0]), companion(v[1]), companion(v[2]), companion(v[3]))
 		}
 	}
 	return t
@@ -324,9 +259,7 @@ func blockTable(name string, factors func(int) blockFactors) *table {
 
 func (g *generator) run() *neon.Program {
 	p := g.p
-	p.Printf("// Code generated by go run github.com/crypton-go/crypton/tools/asm/pq/mldsaarm64 -out ntt_arm64.s. DO NOT EDIT.\n\n")
-	p.Printf("//go:build gc && !purego\n\n")
-	p.BlockComment(`
+	p.Header("github.com/crypton-go/crypton/tools/asm/pq/mldsaarm64 -out ntt_arm64.s", `
 ML-DSA's NTT, inverse NTT, NTT-domain products and rejection sampling
 with NEON: nttNEON, inverseNTTScaledNEON, mulAccNEON and mulNTTNEON mirror
 nttGeneric, inverseNTTScaledGeneric, mulAccGeneric and mulNTTGeneric
@@ -342,26 +275,11 @@ operands in the reverse of the Arm order, destination last.
 In the transforms and products, register V0 holds q, q⁻¹ mod 2³² and
 −q⁻¹ mod 2³² in lanes 0, 1 and 2, for the by-element forms of SQDMULH, MUL
 and MLS.`)
-	p.Printf("\n#include \"textflag.h\"\n\n")
 	g.nttNEON()
 	g.inverseNTTScaledNEON()
 	g.mulAccNEON()
 	g.mulNTTNEON()
 	g.rejSampleNEON()
-	for _, t := range []*table{g.consts, g.fwdCols, g.fwdBlocks, g.invCols, g.invBlocks, g.rej} {
-		t.emit(p)
-	}
+	p.Tables(g.consts, g.fwdCols, g.fwdBlocks, g.invCols, g.invBlocks, g.rej)
 	return p
-}
-
-// text starts a function.
-func (g *generator) text(name string, argSize int, doc string) {
-	g.p.BlockComment(doc)
-	g.p.Printf("TEXT ·%s(SB), NOSPLIT, $0-%d\n", name, argSize)
-}
-
-func check(ok bool, format string, args ...any) {
-	if !ok {
-		panic(fmt.Sprintf(format, args...))
-	}
 }

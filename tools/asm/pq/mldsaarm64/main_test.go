@@ -1,52 +1,31 @@
 package main
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/crypton-go/crypton/tools/asm/internal/neon"
+	"github.com/crypton-go/crypton/tools/asm/internal/neon/neontest"
 )
 
-// TestDeterministic: go generate must reproduce the file byte for byte.
-func TestDeterministic(t *testing.T) {
-	if !bytes.Equal(generate(), generate()) {
-		t.Fatal("two runs of the generator differ")
-	}
-}
+func TestDeterministic(t *testing.T) { neontest.Deterministic(t, generate) }
 
 // TestCheckedIn compares the generator's output with the file in
-// pq/internal/mldsa, so that a generator changed without go generate
-// fails its tests.
+// pq/internal/mldsa.
 func TestCheckedIn(t *testing.T) {
-	path := filepath.Join("..", "..", "..", "..", "pq", "internal", "mldsa", "ntt_arm64.s")
-	have, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		t.Skipf("%s is not here (a standalone copy of the tools/asm module?)", path)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(have, generate()) {
-		t.Fatalf("%s is out of date: run go run github.com/crypton-go/crypton/tools/asm/pq/mldsaarm64 -out ntt_arm64.s in pq/internal/mldsa", path)
-	}
+	neontest.CheckedIn(t, generate, "pq/internal/mldsa", "ntt_arm64.s",
+		"github.com/crypton-go/crypton/tools/asm/pq/mldsaarm64 -out ntt_arm64.s")
 }
 
 // TestFunctions checks that the file defines the five kernels with the
 // argument sizes of their Go declarations.
 func TestFunctions(t *testing.T) {
-	text := string(generate())
-	for _, f := range []string{
-		"TEXT ·nttNEON(SB), NOSPLIT, $0-8\n",
-		"TEXT ·inverseNTTScaledNEON(SB), NOSPLIT, $0-12\n",
-		"TEXT ·mulAccNEON(SB), NOSPLIT, $0-72\n",
-		"TEXT ·mulNTTNEON(SB), NOSPLIT, $0-24\n",
-		"TEXT ·rejSampleNEON(SB), NOSPLIT, $0-56\n",
-	} {
-		if strings.Count(text, f) != 1 {
-			t.Errorf("the file does not define %q once", strings.TrimSpace(f))
-		}
-	}
+	neontest.Functions(t, generate(),
+		neontest.Func{Name: "nttNEON", ArgSize: 8},
+		neontest.Func{Name: "inverseNTTScaledNEON", ArgSize: 12},
+		neontest.Func{Name: "mulAccNEON", ArgSize: 72},
+		neontest.Func{Name: "mulNTTNEON", ArgSize: 24},
+		neontest.Func{Name: "rejSampleNEON", ArgSize: 56},
+	)
 }
 
 // TestTables checks the factor tables against their definitions: the
@@ -60,27 +39,27 @@ func TestTables(t *testing.T) {
 		}
 	}
 	g := newGenerator()
-	word := func(tb *table, i int) int32 {
-		d := tb.data[4*i:]
+	word := func(tb *neon.Table, i int) int32 {
+		d := tb.Data[4*i:]
 		return int32(uint32(d[0]) | uint32(d[1])<<8 | uint32(d[2])<<16 | uint32(d[3])<<24)
 	}
-	for _, tb := range []*table{g.fwdCols, g.invCols} {
+	for _, tb := range []*neon.Table{g.fwdCols, g.invCols} {
 		for m := range 16 {
 			z, zq := word(tb, m), word(tb, 16+m)
 			if uint32(z)*qInv != uint32(zq) {
-				t.Errorf("%s: companion %d of %d is wrong", tb.name, zq, z)
+				t.Errorf("%s: companion %d of %d is wrong", tb.Name, zq, z)
 			}
 		}
 	}
-	for _, tb := range []*table{g.fwdBlocks, g.invBlocks} {
-		for v := 0; v < len(tb.data)/16; v += 2 {
+	for _, tb := range []*neon.Table{g.fwdBlocks, g.invBlocks} {
+		for v := 0; v < len(tb.Data)/16; v += 2 {
 			for i := range 4 {
 				z, zq := word(tb, 4*v+i), word(tb, 4*v+4+i)
 				if uint32(z)*qInv != uint32(zq) {
-					t.Errorf("%s: companion %d of %d is wrong", tb.name, zq, z)
+					t.Errorf("%s: companion %d of %d is wrong", tb.Name, zq, z)
 				}
 				if z > (q-1)/2 || z < -(q-1)/2 {
-					t.Errorf("%s: factor %d is not centered", tb.name, z)
+					t.Errorf("%s: factor %d is not centered", tb.Name, z)
 				}
 			}
 		}

@@ -6,14 +6,17 @@ import (
 	"github.com/crypton-go/crypton/tools/asm/internal/neon"
 )
 
+// vQ holds q in every lane in the products.
+const vQ neon.Reg = 31
+
 // maxTerms is the largest number of terms of a sum that mulAccNEON
 // reduces correctly: the sums must stay below q·2³².
 const maxTerms = (q << 32) / ((q - 1) * (q - 1))
 
 // mulAccNEON emits the sums of products of NTT representations.
 func (g *generator) mulAccNEON() {
-	k := &kernel{Program: g.p}
-	g.text("mulAccNEON", 72, fmt.Sprintf(`
+	k := g.kernel()
+	k.Text("mulAccNEON", 72, fmt.Sprintf(`
 func mulAccNEON(out *[256]uint32, a [][256]uint32, b [][256]uint32, x *[256]uint32, y *[256]uint32)
 
 mulAccNEON sets out to (Σ a[j]∘b[j] + x∘y)·2⁻³² mod q for j < len(a), with
@@ -26,16 +29,9 @@ V24..V27 their low words and the multiples of q, V31 q in every lane; R0
 out, R1 a, R2 len(a), R3 b, R4 x, R5 y, R6 the constants, R7 the chunk's
 offset, R8..R10 the inner loop's a[j], b[j] and terms left, R11 and R12
 the chunk's x and y.`, maxTerms))
-	k.Op("MOVD\tout+0(FP), R0")
-	k.Op("MOVD\ta_base+8(FP), R1")
-	k.Op("MOVD\ta_len+16(FP), R2")
-	k.Op("MOVD\tb_base+32(FP), R3")
-	k.Op("MOVD\tx+56(FP), R4")
-	k.Op("MOVD\ty+64(FP), R5")
-	k.Op("MOVD\t$%s, R6", g.consts.sym())
-	k.LoadQ(vGen, g.offGeneral, "R6")
-	const qv neon.Reg = 31
-	k.LoadQ(qv, g.offQ, "R6")
+	k.Args("out+0", "a_base+8", "a_len+16", "b_base+32", "x+56", "y+64")
+	g.loadGeneral(k, "R6")
+	k.LoadQ(vQ, g.offQ, "R6")
 	k.Op("MOVD\tZR, R7")
 	k.Label("mulAccChunks")
 	lo := func(i int) neon.Reg { return 16 + neon.Reg(2*i) }
@@ -59,8 +55,7 @@ the chunk's x and y.`, maxTerms))
 	accumulate("R8", "R9")
 	k.Op("ADD\t$1024, R8, R8")
 	k.Op("ADD\t$1024, R9, R9")
-	k.Op("SUBS\t$1, R10, R10")
-	k.Op("BNE\tmulAccTerms")
+	k.CountDown("R10", "mulAccTerms")
 	k.Label("mulAccLast")
 	k.Op("CBZ\tR4, mulAccReduce")
 	k.Op("ADD\tR7, R4, R11")
@@ -68,7 +63,7 @@ the chunk's x and y.`, maxTerms))
 	accumulate("R11", "R12")
 	k.Label("mulAccReduce")
 	k.Comment(fmt.Sprintf("Sums below %d·(q−1)² < q·2³²: add m·q, m = s·(−q⁻¹) mod 2³²; the high words are below 2q.", maxTerms))
-	g.reduceSums(k, lo, hi, vregs(24, 4), vregs(1, 4), vregs(5, 4), qv)
+	g.reduceSums(k, lo, hi, neon.Regs(24, 4), neon.Regs(1, 4), neon.Regs(5, 4), vQ)
 	k.Op("VST1.P\t%s, 64(R0)", neon.RegList(1, 4, neon.Arr4S))
 	k.Op("ADD\t$64, R7, R7")
 	k.Op("CMP\t$1024, R7")
@@ -105,8 +100,8 @@ func (g *generator) reduceSums(k *kernel, lo, hi func(int) neon.Reg, m, out, t [
 
 // mulNTTNEON emits the coefficient-wise products.
 func (g *generator) mulNTTNEON() {
-	k := &kernel{Program: g.p}
-	g.text("mulNTTNEON", 24, `
+	k := g.kernel()
+	k.Text("mulNTTNEON", 24, `
 func mulNTTNEON(out *[256]uint32, a *[256]uint32, b *[256]uint32)
 
 mulNTTNEON sets out to a∘b·2⁻³² mod q: mulNTTGeneric with NEON, 32
@@ -114,20 +109,14 @@ coefficients per iteration, each product a signed Montgomery product with
 the factor b and its companion b·q⁻¹. Registers: V0 the constants, V1..V8
 a, then the multiples of q, V9..V16 b, then its companions, V17..V24 the
 products, V31 q in every lane; R0 out, R1 a, R2 b, R3 the iterations left.`)
-	k.Op("MOVD\tout+0(FP), R0")
-	k.Op("MOVD\ta+8(FP), R1")
-	k.Op("MOVD\tb+16(FP), R2")
-	k.Op("MOVD\t$%s, R3", g.consts.sym())
-	k.LoadQ(vGen, g.offGeneral, "R3")
-	const qv neon.Reg = 31
-	k.LoadQ(qv, g.offQ, "R3")
+	k.Args("out+0", "a+8", "b+16")
+	g.loadGeneral(k, "R3")
+	k.LoadQ(vQ, g.offQ, "R3")
 	k.Op("MOVD\t$8, R3")
 	k.Label("mulNTTLoop")
-	a, b, p := vregs(1, 8), vregs(9, 8), vregs(17, 8)
-	k.Op("VLD1.P\t64(R1), %s", neon.RegList(a[0], 4, neon.Arr4S))
-	k.Op("VLD1.P\t64(R1), %s", neon.RegList(a[4], 4, neon.Arr4S))
-	k.Op("VLD1.P\t64(R2), %s", neon.RegList(b[0], 4, neon.Arr4S))
-	k.Op("VLD1.P\t64(R2), %s", neon.RegList(b[4], 4, neon.Arr4S))
+	a, b, p := neon.Regs(1, 8), neon.Regs(9, 8), neon.Regs(17, 8)
+	k.Loads("VLD1.P", neon.Arr4S, "R1", a[0], a[4])
+	k.Loads("VLD1.P", neon.Arr4S, "R2", b[0], b[4])
 	for i := range 8 {
 		k.SQDMULH(neon.Arr4S, p[i], a[i], b[i])
 	}
@@ -142,14 +131,12 @@ products, V31 q in every lane; R0 out, R1 a, R2 b, R3 the iterations left.`)
 	}
 	for i := range 8 {
 		k.SHSUB(neon.Arr4S, p[i], p[i], a[i])
-		k.set(p[i], montBound(q-1, q-1))
+		k.Set(p[i], montBound(q-1, q-1))
 	}
-	k.Comment(fmt.Sprintf("|products| ≤ %d.", k.bound[p[0]]))
-	k.toField(a, qv, p...)
-	k.Op("VST1.P\t%s, 64(R0)", neon.RegList(p[0], 4, neon.Arr4S))
-	k.Op("VST1.P\t%s, 64(R0)", neon.RegList(p[4], 4, neon.Arr4S))
-	k.Op("SUBS\t$1, R3, R3")
-	k.Op("BNE\tmulNTTLoop")
+	k.Comment(fmt.Sprintf("|products| ≤ %d.", k.Bound[p[0]]))
+	k.toField(a, vQ, p...)
+	k.Stores("VST1.P", neon.Arr4S, "R0", p[0], p[4])
+	k.CountDown("R3", "mulNTTLoop")
 	k.Op("RET")
 	k.Printf("\n")
 }

@@ -7,26 +7,12 @@ import (
 	"github.com/crypton-go/crypton/tools/asm/internal/neon"
 )
 
-// kernel writes one function and tracks a bound on the absolute value of
-// every register that holds coefficients.
-type kernel struct {
-	*neon.Program
-	bound [32]int64
-}
+// kernel writes one function and tracks the bounds of its registers,
+// which must fit a signed 32-bit lane.
+type kernel struct{ *neon.Kernel[int64] }
 
-// set records bound b for v, which must fit a signed 32-bit lane.
-func (k *kernel) set(v neon.Reg, b int64) {
-	check(b <= math.MaxInt32, "V%d may reach %d, beyond a signed 32-bit lane", v, b)
-	k.bound[v] = b
-}
-
-// maxBound is the largest bound of the registers.
-func (k *kernel) maxBound(rs ...neon.Reg) int64 {
-	var m int64
-	for _, r := range rs {
-		m = max(m, k.bound[r])
-	}
-	return m
+func (g *generator) kernel() *kernel {
+	return &kernel{&neon.Kernel[int64]{Program: g.p, Limit: math.MaxInt32}}
 }
 
 // maxFactor bounds the factors of the tables: centered, |z| ≤ (q−1)/2.
@@ -35,42 +21,28 @@ const maxFactor = (q - 1) / 2
 // montBound bounds the Montgomery product of |a| ≤ m and |z| ≤ zb:
 // (m·zb + 2³¹·q)/2³².
 func montBound(m, zb int64) int64 {
-	check(m < 1<<31, "Montgomery product of a value that may reach %d", m)
+	neon.Check(m < 1<<31, "Montgomery product of a value that may reach %d", m)
 	return (m*zb + q<<31) >> 32
 }
 
 // twiddle is a factor z with its companion z' = z·q⁻¹ mod 2³²: lanes of
 // registers (the by-element forms) or whole vectors. zb bounds |z|.
 type twiddle struct {
-	elem        bool
-	z, zq       neon.Reg
-	lane, laneQ int
-	zb          int64
+	z, zq neon.Multiplier
+	zb    int64
 }
 
 func elemTw(z neon.Reg, lane int, zq neon.Reg, laneQ int) twiddle {
-	return twiddle{elem: true, z: z, zq: zq, lane: lane, laneQ: laneQ, zb: maxFactor}
+	return twiddle{neon.Lane(z, lane), neon.Lane(zq, laneQ), maxFactor}
 }
 
-func vecTw(z, zq neon.Reg) twiddle { return twiddle{z: z, zq: zq, zb: maxFactor} }
+func vecTw(z, zq neon.Reg) twiddle { return twiddle{neon.Whole(z), neon.Whole(zq), maxFactor} }
 
 // mulHi sets d = ⌊2·n·z/2³²⌋ (SQDMULH).
-func (k *kernel) mulHi(d, n neon.Reg, tw twiddle) {
-	if tw.elem {
-		k.SQDMULHElem(neon.Arr4S, d, n, tw.z, tw.lane)
-	} else {
-		k.SQDMULH(neon.Arr4S, d, n, tw.z)
-	}
-}
+func (k *kernel) mulHi(d, n neon.Reg, tw twiddle) { k.SQDMULHBy(neon.Arr4S, d, n, tw.z) }
 
 // mulLo sets d = n·z' mod 2³² (MUL).
-func (k *kernel) mulLo(d, n neon.Reg, tw twiddle) {
-	if tw.elem {
-		k.MULElem(neon.Arr4S, d, n, tw.zq, tw.laneQ)
-	} else {
-		k.MUL(neon.Arr4S, d, n, tw.zq)
-	}
-}
+func (k *kernel) mulLo(d, n neon.Reg, tw twiddle) { k.MULBy(neon.Arr4S, d, n, tw.zq) }
 
 // mulQ sets d = ⌊2·d·q/2³²⌋.
 func (k *kernel) mulQ(d neon.Reg) { k.SQDMULHElem(neon.Arr4S, d, d, vGen, laneQ) }
@@ -94,35 +66,13 @@ func (k *kernel) montSteps(d, a, t []neon.Reg, tw []twiddle) {
 }
 
 // pair is one butterfly on two registers.
-type pair struct {
-	a, b neon.Reg
-	tw   twiddle
-}
-
-// chunks calls f on consecutive groups of ps, as many at a time as temps
-// allow with per temporaries each, and the temporaries for each.
-func chunks(ps []pair, temps []neon.Reg, per int, f func(ps []pair, t [][]neon.Reg)) {
-	n := len(temps) / per
-	check(n > 0, "no temporaries")
-	// As many groups as needed, of equal sizes (the last may be smaller).
-	groups := (len(ps) + n - 1) / n
-	n = (len(ps) + groups - 1) / groups
-	for len(ps) > 0 {
-		c := ps[:min(n, len(ps))]
-		ps = ps[len(c):]
-		t := make([][]neon.Reg, per)
-		for j := range t {
-			t[j] = temps[j*len(c) : (j+1)*len(c)]
-		}
-		f(c, t)
-	}
-}
+type pair = neon.Butterfly[twiddle]
 
 func fields(ps []pair) (a, b []neon.Reg, tw []twiddle) {
 	for _, x := range ps {
-		a = append(a, x.a)
-		b = append(b, x.b)
-		tw = append(tw, x.tw)
+		a = append(a, x.A)
+		b = append(b, x.B)
+		tw = append(tw, x.W)
 	}
 	return a, b, tw
 }
@@ -131,7 +81,7 @@ func fields(ps []pair) (a, b []neon.Reg, tw []twiddle) {
 // nttGeneric computes them.
 func (k *kernel) ctLayer(title string, temps []neon.Reg, ps []pair) {
 	k.Comment(title + ".")
-	chunks(ps, temps, 2, func(ps []pair, t [][]neon.Reg) {
+	neon.Chunks(ps, temps, 2, func(ps []pair, t [][]neon.Reg) {
 		a, b, tw := fields(ps)
 		prod := t[0]
 		k.montSteps(prod, b, t[1], tw)
@@ -142,67 +92,48 @@ func (k *kernel) ctLayer(title string, temps []neon.Reg, ps []pair) {
 			k.VADD(neon.Arr4S, a[i], a[i], prod[i])
 		}
 		for _, x := range ps {
-			s := k.bound[x.a] + montBound(k.bound[x.b], x.tw.zb)
-			k.set(x.a, s)
-			k.set(x.b, s)
+			s := k.Bound[x.A] + montBound(k.Bound[x.B], x.W.zb)
+			k.Set(x.A, s)
+			k.Set(x.B, s)
 		}
 	})
-	k.noteBounds(ps)
+	k.NoteBounds(neon.Sides(ps))
 }
 
 // gsLayer emits Gentleman-Sande butterflies (a, b) ← (a + b, z·(a − b)),
 // as inverseNTTScaledGeneric computes them with z = −zetasMont[m].
 func (k *kernel) gsLayer(title string, temps []neon.Reg, ps []pair) {
 	k.Comment(title + ".")
-	chunks(ps, temps, 2, func(ps []pair, t [][]neon.Reg) {
+	neon.Chunks(ps, temps, 2, func(ps []pair, t [][]neon.Reg) {
 		a, b, tw := fields(ps)
 		d := t[0]
-		for i := range ps {
-			k.VSUB(neon.Arr4S, d[i], a[i], b[i])
-		}
-		for i := range ps {
-			k.VADD(neon.Arr4S, a[i], a[i], b[i])
-		}
+		k.sumDiff(a, b, d)
 		k.montSteps(b, d, t[1], tw)
 		for _, x := range ps {
-			s := k.bound[x.a] + k.bound[x.b]
-			k.set(x.a, s)
-			k.set(x.b, montBound(s, x.tw.zb))
+			s := k.Bound[x.A] + k.Bound[x.B]
+			k.Set(x.A, s)
+			k.Set(x.B, montBound(s, x.W.zb))
 		}
 	})
-	k.noteBounds(ps)
-}
-
-// noteBounds comments on the bounds after a layer, of the first and the
-// second registers of its pairs.
-func (k *kernel) noteBounds(ps []pair) {
-	a, b, _ := fields(ps)
-	k.Comment(fmt.Sprintf("Now |a| ≤ %d, |b| ≤ %d.", k.maxBound(a...), k.maxBound(b...)))
+	k.NoteBounds(neon.Sides(ps))
 }
 
 // toField maps each register from (−q, q) to [0, q) (fieldFromInt), with
 // qv holding q in every lane: the unsigned minimum of r and r + q.
 func (k *kernel) toField(temps []neon.Reg, qv neon.Reg, rs ...neon.Reg) {
-	for len(rs) > 0 {
-		c := rs[:min(len(temps), len(rs))]
-		rs = rs[len(c):]
-		for i, r := range c {
-			check(k.bound[r] < q, "mapping V%d, which may reach %d, to [0, q)", r, k.bound[r])
-			k.VADD(neon.Arr4S, temps[i], r, qv)
-		}
-		for i, r := range c {
-			k.VUMIN(neon.Arr4S, r, r, temps[i])
-		}
+	for _, r := range rs {
+		neon.Check(k.Bound[r] < q, "mapping V%d, which may reach %d, to [0, q)", r, k.Bound[r])
 	}
+	k.Normalize(neon.Arr4S, temps, qv, rs...)
 }
 
 // freeze maps each register to (−q, q): r = a − t·q with t = ⌊(a +
 // 2²²)/2²³⌋ (SRSHR and MLS), then to [0, q).
 func (k *kernel) freeze(temps []neon.Reg, qv neon.Reg, rs ...neon.Reg) {
-	m := k.maxBound(rs...)
+	m := k.MaxBound(rs...)
 	t := (m + 1<<22) >> 23
 	r := int64(1)<<22 + t*(1<<23-q)
-	check(r < q, "freezing values that may reach %d", m)
+	neon.Check(r < q, "freezing values that may reach %d", m)
 	k.Comment(fmt.Sprintf("Reduce |x| ≤ %d: |x − ⌊(x + 2²²)/2²³⌋·q| ≤ %d, then into [0, q).", m, r))
 	all := rs
 	for len(rs) > 0 {
@@ -213,35 +144,10 @@ func (k *kernel) freeze(temps []neon.Reg, qv neon.Reg, rs ...neon.Reg) {
 		}
 		for i, x := range c {
 			k.MLSElem(neon.Arr4S, x, temps[i], vGen, laneQ)
-			k.bound[x] = r
+			k.Bound[x] = r
 		}
 	}
 	k.toField(temps, qv, all...)
-}
-
-// transpose transposes the 4×4 matrix of words in r[0..3] through the
-// temporaries x: word j of r[i] moves to word i of r[j].
-func (k *kernel) transpose(r, x [4]neon.Reg) {
-	k.VTRN1(neon.Arr4S, x[0], r[0], r[1])
-	k.VTRN2(neon.Arr4S, x[1], r[0], r[1])
-	k.VTRN1(neon.Arr4S, x[2], r[2], r[3])
-	k.VTRN2(neon.Arr4S, x[3], r[2], r[3])
-	k.VTRN1(neon.Arr2D, r[0], x[0], x[2])
-	k.VTRN2(neon.Arr2D, r[2], x[0], x[2])
-	k.VTRN1(neon.Arr2D, r[1], x[1], x[3])
-	k.VTRN2(neon.Arr2D, r[3], x[1], x[3])
-	m := k.maxBound(r[:]...)
-	for _, v := range r {
-		k.set(v, m)
-	}
-}
-
-func vregs(from neon.Reg, n int) []neon.Reg {
-	r := make([]neon.Reg, n)
-	for i := range r {
-		r[i] = from + neon.Reg(i)
-	}
-	return r
 }
 
 // Registers of the transforms.
@@ -271,24 +177,17 @@ func blkScalarTw(b, s int) twiddle {
 	base := 1 + neon.Reg(8*b)
 	return elemTw(base, s, base+1, s)
 }
-func blkL2(b int) twiddle  { return vecTw(3+neon.Reg(8*b), 4+neon.Reg(8*b)) }
-func blkL1a(b int) twiddle { return vecTw(5+neon.Reg(8*b), 6+neon.Reg(8*b)) }
-func blkL1b(b int) twiddle { return vecTw(7+neon.Reg(8*b), 8+neon.Reg(8*b)) }
 
-// loadTable loads n vectors from the table at base, advancing base, into
-// consecutive registers from v.
-func (k *kernel) loadTable(v neon.Reg, n int, base string) {
-	for n > 0 {
-		c := min(n, 4)
-		k.Op("VLD1.P\t%d(%s), %s", 16*c, base, neon.RegList(v, c, neon.Arr4S))
-		v += neon.Reg(c)
-		n -= c
-	}
+// blkVecTw is vector factor i (0: distance 2, 1, 2: distance 1) of block b.
+func blkVecTw(b, i int) twiddle {
+	return vecTw(3+neon.Reg(8*b+2*i), 4+neon.Reg(8*b+2*i))
 }
 
-func (g *generator) loadGeneral(k *kernel) {
-	k.Op("MOVD\t$%s, R4", g.consts.sym())
-	k.LoadQ(vGen, g.offGeneral, "R4")
+// loadGeneral points base at the constants and loads the general ones
+// into V0 (vGen).
+func (g *generator) loadGeneral(k *kernel, base string) {
+	k.Op("MOVD\t$%s, %s", g.consts.Sym(), base)
+	k.LoadQ(vGen, g.offGeneral, base)
 }
 
 // colLayers are the butterflies of the column pass, for the layers with
@@ -303,7 +202,7 @@ func colLayers(index func(l, g int) int) [4][]pair {
 			if m&d != 0 {
 				continue
 			}
-			ls[l] = append(ls[l], pair{colBase + neon.Reg(m), colBase + neon.Reg(m+d), colTw(index(l, m>>(4-l)))})
+			ls[l] = append(ls[l], pair{A: colBase + neon.Reg(m), B: colBase + neon.Reg(m+d), W: colTw(index(l, m>>(4-l)))})
 		}
 	}
 	return ls
@@ -313,8 +212,8 @@ var colTitles = [4]string{"Distance 128", "Distance 64", "Distance 32", "Distanc
 
 // nttNEON emits the forward transform.
 func (g *generator) nttNEON() {
-	k := &kernel{Program: g.p}
-	g.text("nttNEON", 8, `
+	k := g.kernel()
+	k.Text("nttNEON", 8, `
 func nttNEON(f *[256]uint32)
 
 nttNEON replaces f, with coefficients in [0, q), by its NTT representation,
@@ -325,9 +224,9 @@ factors of two blocks, V17..V24 the blocks, V25..V30 temporaries, V31 q in
 every lane. R0 f, R1 the table or the column, R2 the block loads, R3 the
 iterations left, R4 the constants.`)
 	k.Op("MOVD\tf+0(FP), R0")
-	g.loadGeneral(k)
-	k.Op("MOVD\t$%s, R1", g.fwdCols.sym())
-	k.loadTable(1, 8, "R1")
+	g.loadGeneral(k, "R4")
+	k.Op("MOVD\t$%s, R1", g.fwdCols.Sym())
+	k.LoadVectors(1, 8, neon.Arr4S, "R1")
 
 	k.Comment("Distances 128 to 16 on the columns c: coefficients 4c + 16k, k = 0..15.")
 	k.Op("MOVD\tR0, R1")
@@ -335,9 +234,9 @@ iterations left, R4 the constants.`)
 	k.Label("fwdColumns")
 	for m := range 16 {
 		k.LoadQ(colBase+neon.Reg(m), 64*m, "R1")
-		k.set(colBase+neon.Reg(m), q-1)
+		k.Set(colBase+neon.Reg(m), q-1)
 	}
-	temps := vregs(9, 7)
+	temps := neon.Regs(9, 7)
 	// nttGeneric: group g of layer l uses the factor of index 2^l + g.
 	for l, ps := range colLayers(func(l, g int) int { return 1<<l + g }) {
 		k.ctLayer(colTitles[l], temps, ps)
@@ -346,54 +245,43 @@ iterations left, R4 the constants.`)
 		k.StoreQ(colBase+neon.Reg(m), 64*m, "R1")
 	}
 	k.Op("ADD\t$16, R1, R1")
-	k.Op("SUBS\t$1, R3, R3")
-	k.Op("BNE\tfwdColumns")
-	mem := k.maxBound(vregs(colBase, 16)...)
+	k.CountDown("R3", "fwdColumns")
+	mem := k.MaxBound(neon.Regs(colBase, 16)...)
 
 	k.Comment("Distances 8 to 1 on blocks of sixteen coefficients, two at a time.")
 	const qv neon.Reg = 31
 	k.LoadQ(qv, g.offQ, "R4")
-	k.Op("MOVD\t$%s, R1", g.fwdBlocks.sym())
+	k.Op("MOVD\t$%s, R1", g.fwdBlocks.Sym())
 	k.Op("MOVD\tR0, R2")
 	k.Op("MOVD\t$8, R3")
 	k.Label("fwdBlocks")
-	k.loadTable(1, 16, "R1")
-	k.Op("VLD1.P\t64(R2), %s", neon.RegList(blk(0, 0), 4, neon.Arr4S))
-	k.Op("VLD1.P\t64(R2), %s", neon.RegList(blk(1, 0), 4, neon.Arr4S))
-	all := vregs(blockBase, 8)
+	k.LoadVectors(1, 16, neon.Arr4S, "R1")
+	k.Loads("VLD1.P", neon.Arr4S, "R2", blk(0, 0), blk(1, 0))
+	all := neon.Regs(blockBase, 8)
 	for _, r := range all {
-		k.set(r, mem)
+		k.Set(r, mem)
 	}
-	temps = vregs(25, 6)
-	var l8, l4, l2, l1 []pair
-	for b := range 2 {
-		l8 = append(l8, pair{blk(b, 0), blk(b, 2), blkScalarTw(b, 0)}, pair{blk(b, 1), blk(b, 3), blkScalarTw(b, 0)})
-		l4 = append(l4, pair{blk(b, 0), blk(b, 1), blkScalarTw(b, 1)}, pair{blk(b, 2), blk(b, 3), blkScalarTw(b, 2)})
-		// After the transposition, register j of the block is Tj.
-		l2 = append(l2, pair{blk(b, 0), blk(b, 2), blkL2(b)}, pair{blk(b, 1), blk(b, 3), blkL2(b)})
-		l1 = append(l1, pair{blk(b, 0), blk(b, 1), blkL1a(b)}, pair{blk(b, 2), blk(b, 3), blkL1b(b)})
-	}
+	temps = neon.Regs(25, 6)
+	l8, l4, l2, l1 := neon.BlockLayers(blk, blkScalarTw, blkVecTw)
 	k.ctLayer("Distance 8", temps, l8)
 	k.ctLayer("Distance 4", temps, l4)
 	k.Comment("Transpose each block: register j then holds the coefficients 4i + j, i = 0..3.")
-	k.transpose(blkRegs(0), [4]neon.Reg{25, 26, 27, 28})
-	k.transpose(blkRegs(1), [4]neon.Reg{25, 26, 27, 28})
+	k.Transpose(blkRegs(0), [4]neon.Reg{25, 26, 27, 28})
+	k.Transpose(blkRegs(1), [4]neon.Reg{25, 26, 27, 28})
 	k.ctLayer("Distance 2", temps, l2)
 	k.ctLayer("Distance 1", temps, l1)
 	k.freeze(temps, qv, all...)
 	k.Comment("ST4 undoes the transposition.")
-	k.Op("VST4.P\t%s, 64(R0)", neon.RegList(blk(0, 0), 4, neon.Arr4S))
-	k.Op("VST4.P\t%s, 64(R0)", neon.RegList(blk(1, 0), 4, neon.Arr4S))
-	k.Op("SUBS\t$1, R3, R3")
-	k.Op("BNE\tfwdBlocks")
+	k.Stores("VST4.P", neon.Arr4S, "R0", blk(0, 0), blk(1, 0))
+	k.CountDown("R3", "fwdBlocks")
 	k.Op("RET")
 	k.Printf("\n")
 }
 
 // inverseNTTScaledNEON emits the inverse transform.
 func (g *generator) inverseNTTScaledNEON() {
-	k := &kernel{Program: g.p}
-	g.text("inverseNTTScaledNEON", 12, `
+	k := g.kernel()
+	k.Text("inverseNTTScaledNEON", 12, `
 func inverseNTTScaledNEON(f *[256]uint32, scale int32)
 
 inverseNTTScaledNEON replaces f, with coefficients in [0, q), by the
@@ -404,49 +292,40 @@ column pass, where lanes 0 and 1 of V1 hold scale and ζ′ =
 montReduceSigned(−zetasMont[1]·scale), lanes 0 and 1 of V5 their
 companions, V9 q in every lane and V10..V15 are the temporaries.`)
 	k.Op("MOVD\tf+0(FP), R0")
-	g.loadGeneral(k)
+	g.loadGeneral(k, "R4")
 
 	k.Comment("Distances 1 to 8 on blocks of sixteen coefficients, two at a time.")
-	k.Op("MOVD\t$%s, R1", g.invBlocks.sym())
+	k.Op("MOVD\t$%s, R1", g.invBlocks.Sym())
 	k.Op("MOVD\tR0, R2")
 	k.Op("MOVD\t$8, R3")
 	k.Label("invBlocks")
-	k.loadTable(1, 16, "R1")
+	k.LoadVectors(1, 16, neon.Arr4S, "R1")
 	k.Comment("LD4 loads each block transposed: register j holds the coefficients 4i + j.")
-	k.Op("VLD4.P\t64(R2), %s", neon.RegList(blk(0, 0), 4, neon.Arr4S))
-	k.Op("VLD4.P\t64(R2), %s", neon.RegList(blk(1, 0), 4, neon.Arr4S))
-	all := vregs(blockBase, 8)
+	k.Loads("VLD4.P", neon.Arr4S, "R2", blk(0, 0), blk(1, 0))
+	all := neon.Regs(blockBase, 8)
 	for _, r := range all {
-		k.set(r, q-1)
+		k.Set(r, q-1)
 	}
-	temps := vregs(25, 7)
-	var l1, l2, l4, l8 []pair
-	for b := range 2 {
-		l1 = append(l1, pair{blk(b, 0), blk(b, 1), blkL1a(b)}, pair{blk(b, 2), blk(b, 3), blkL1b(b)})
-		l2 = append(l2, pair{blk(b, 0), blk(b, 2), blkL2(b)}, pair{blk(b, 1), blk(b, 3), blkL2(b)})
-		l4 = append(l4, pair{blk(b, 0), blk(b, 1), blkScalarTw(b, 1)}, pair{blk(b, 2), blk(b, 3), blkScalarTw(b, 2)})
-		l8 = append(l8, pair{blk(b, 0), blk(b, 2), blkScalarTw(b, 0)}, pair{blk(b, 1), blk(b, 3), blkScalarTw(b, 0)})
-	}
+	temps := neon.Regs(25, 7)
+	l8, l4, l2, l1 := neon.BlockLayers(blk, blkScalarTw, blkVecTw)
 	k.gsLayer("Distance 1", temps, l1)
 	k.gsLayer("Distance 2", temps, l2)
 	k.Comment("Transpose each block back: register i holds the coefficients 4i..4i+3.")
-	k.transpose(blkRegs(0), [4]neon.Reg{25, 26, 27, 28})
-	k.transpose(blkRegs(1), [4]neon.Reg{25, 26, 27, 28})
+	k.Transpose(blkRegs(0), [4]neon.Reg{25, 26, 27, 28})
+	k.Transpose(blkRegs(1), [4]neon.Reg{25, 26, 27, 28})
 	k.gsLayer("Distance 4", temps, l4)
 	k.gsLayer("Distance 8", temps, l8)
-	k.Op("VST1.P\t%s, 64(R0)", neon.RegList(blk(0, 0), 4, neon.Arr4S))
-	k.Op("VST1.P\t%s, 64(R0)", neon.RegList(blk(1, 0), 4, neon.Arr4S))
-	k.Op("SUBS\t$1, R3, R3")
-	k.Op("BNE\tinvBlocks")
+	k.Stores("VST1.P", neon.Arr4S, "R0", blk(0, 0), blk(1, 0))
+	k.CountDown("R3", "invBlocks")
 	// The sums in registers 0 and 2 of a block, the differences in 1 and
 	// 3 (a Montgomery product or a sum of them): every column register
 	// may hold any of them.
-	mem := k.maxBound(all...)
+	mem := k.MaxBound(all...)
 
 	k.Op("SUB\t$1024, R0, R0")
 	k.Comment("The factors of the last layer: scale and ζ′, with their companions.")
-	k.Op("MOVD\t$%s, R1", g.invCols.sym())
-	k.loadTable(1, 8, "R1")
+	k.Op("MOVD\t$%s, R1", g.invCols.Sym())
+	k.LoadVectors(1, 8, neon.Arr4S, "R1")
 	k.Op("MOVW\tscale+8(FP), R1")
 	k.Op("VDUP\tR1, V10.S4")
 	k.MULElem(neon.Arr4S, 11, 10, vGen, laneQInv)
@@ -469,9 +348,9 @@ companions, V9 q in every lane and V10..V15 are the temporaries.`)
 	k.Label("invColumns")
 	for m := range 16 {
 		k.LoadQ(colBase+neon.Reg(m), 64*m, "R1")
-		k.set(colBase+neon.Reg(m), mem)
+		k.Set(colBase+neon.Reg(m), mem)
 	}
-	temps = vregs(10, 6)
+	temps = neon.Regs(10, 6)
 	// inverseNTTScaledGeneric: group g of layer l uses the factor of
 	// index 2^(l+1) − 1 − g (negated in the table); the last layer's is
 	// ζ′.
@@ -480,30 +359,35 @@ companions, V9 q in every lane and V10..V15 are the temporaries.`)
 		k.gsLayer(colTitles[l], temps, ls[l])
 	}
 	k.scaledLayer(temps, ls[0], scaleTw, zetaTw)
-	k.toField(temps, qv, vregs(colBase, 16)...)
+	k.toField(temps, qv, neon.Regs(colBase, 16)...)
 	for m := range 16 {
 		k.StoreQ(colBase+neon.Reg(m), 64*m, "R1")
 	}
 	k.Op("ADD\t$16, R1, R1")
-	k.Op("SUBS\t$1, R3, R3")
-	k.Op("BNE\tinvColumns")
+	k.CountDown("R3", "invColumns")
 	k.Op("RET")
 	k.Printf("\n")
+}
+
+// sumDiff sets d[i] = a[i] − b[i], then a[i] = a[i] + b[i]: the sums and
+// differences of Gentleman-Sande butterflies.
+func (k *kernel) sumDiff(a, b, d []neon.Reg) {
+	for i := range a {
+		k.VSUB(neon.Arr4S, d[i], a[i], b[i])
+	}
+	for i := range a {
+		k.VADD(neon.Arr4S, a[i], a[i], b[i])
+	}
 }
 
 // scaledLayer emits the last layer of the inverse transform with the
 // scaling: (a, b) ← ((a + b)·s, (a − b)·zs), Montgomery products.
 func (k *kernel) scaledLayer(temps []neon.Reg, ps []pair, s, zs twiddle) {
 	k.Comment("Distance 128, with the products by scale and ζ′.")
-	chunks(ps, temps, 3, func(ps []pair, t [][]neon.Reg) {
+	neon.Chunks(ps, temps, 3, func(ps []pair, t [][]neon.Reg) {
 		a, b, _ := fields(ps)
 		d := t[0]
-		for i := range ps {
-			k.VSUB(neon.Arr4S, d[i], a[i], b[i])
-		}
-		for i := range ps {
-			k.VADD(neon.Arr4S, a[i], a[i], b[i])
-		}
+		k.sumDiff(a, b, d)
 		var sw, zw []twiddle
 		for range ps {
 			sw = append(sw, s)
@@ -512,10 +396,10 @@ func (k *kernel) scaledLayer(temps []neon.Reg, ps []pair, s, zs twiddle) {
 		k.montSteps(append(a[:len(a):len(a)], b...), append(a[:len(a):len(a)], d...),
 			append(t[1][:len(ps):len(ps)], t[2]...), append(sw, zw...))
 		for _, x := range ps {
-			sum := k.bound[x.a] + k.bound[x.b]
-			k.set(x.a, montBound(sum, s.zb))
-			k.set(x.b, montBound(sum, zs.zb))
+			sum := k.Bound[x.A] + k.Bound[x.B]
+			k.Set(x.A, montBound(sum, s.zb))
+			k.Set(x.B, montBound(sum, zs.zb))
 		}
 	})
-	k.noteBounds(ps)
+	k.NoteBounds(neon.Sides(ps))
 }

@@ -60,60 +60,16 @@ import (
 
 var avx512 = flag.Bool("avx512", false, "write the AVX-512 kernels instead of the AVX2 ones")
 
-// zTable is a read-only array of 64-byte vectors, filled while the code is
-// generated and written by emit.
-type zTable struct {
-	mem  Mem
-	data []uint64
-	seen map[[32]int16]Mem
-}
-
-// vector returns the address of thirty-two 16-bit words, stored once.
-func (t *zTable) vector(w [32]int16) Mem {
-	if m, ok := t.seen[w]; ok {
-		return m
-	}
-	m := t.mem.Offset(8 * len(t.data))
-	for i := 0; i < 32; i += 4 {
-		var x uint64
-		for j := range 4 {
-			x |= uint64(uint16(w[i+j])) << (16 * j)
-		}
-		t.data = append(t.data, x)
-	}
-	t.seen[w] = m
-	return m
-}
-
-// emit writes the data of the table, which must be the last global
-// declared.
-func (t *zTable) emit() {
-	for i, v := range t.data {
-		DATA(8*i, U64(v))
-	}
-}
-
-var (
-	zConsts *zTable
-	qZ      VecVirtual
-)
-
-// zFactor is a Montgomery multiplier for 32 lanes: z·R mod q and z·R·q⁻¹
-// mod R per 16-bit lane, in memory.
-type zFactor struct{ z, zq Mem }
+var zConsts *zmm.Table
 
 // zFactorOf stores the multiplier of the 32 lanes' constants.
-func zFactorOf(c [32]int) zFactor {
-	var z, zq [32]int16
-	for i, v := range c {
-		z[i] = centered(v * rModQ)
-		zq[i] = int16(uint16(z[i]) * qinv)
-	}
-	return zFactor{zConsts.vector(z), zConsts.vector(zq)}
+func zFactorOf(c [32]int) factor {
+	z, zq := montWords(c[:])
+	return factor{zConsts.Words([32]int16(z)), zConsts.Words([32]int16(zq))}
 }
 
 // zBroadcast returns the multiplier by c in every lane.
-func zBroadcast(c int) zFactor {
+func zBroadcast(c int) factor {
 	var v [32]int
 	for i := range v {
 		v[i] = c
@@ -122,11 +78,11 @@ func zBroadcast(c int) zFactor {
 }
 
 // zMontmul returns a·z·R⁻¹ mod q, in (−q, q): montmul on 32 lanes.
-func zMontmul(a VecVirtual, f zFactor) VecVirtual {
+func zMontmul(a VecVirtual, f factor) VecVirtual {
 	hi, lo := ZMM(), ZMM()
 	VPMULHW(f.z, a, hi)
 	VPMULLW(f.zq, a, lo)
-	VPMULHW(qZ, lo, lo)
+	VPMULHW(qReg, lo, lo)
 	VPSUBW(lo, hi, hi)
 	return hi
 }
@@ -137,13 +93,13 @@ func zMontmulVar(a, b Op, qinvZ VecVirtual) VecVirtual {
 	VPMULLW(b, a, lo)
 	VPMULHW(b, a, hi)
 	VPMULLW(qinvZ, lo, lo)
-	VPMULHW(qZ, lo, lo)
+	VPMULHW(qReg, lo, lo)
 	VPSUBW(lo, hi, hi)
 	return hi
 }
 
 // zButterflyCT is butterflyCT on 32 lanes: (a, b) ← (a + z·b, a − z·b).
-func zButterflyCT(a, b *VecVirtual, f zFactor) {
+func zButterflyCT(a, b *VecVirtual, f factor) {
 	t := zMontmul(*b, f)
 	d := ZMM()
 	VPSUBW(t, *a, d)
@@ -152,37 +108,17 @@ func zButterflyCT(a, b *VecVirtual, f zFactor) {
 }
 
 // zButterflyGS is butterflyGS on 32 lanes: (a, b) ← (a + b, z·(b − a)).
-func zButterflyGS(a, b *VecVirtual, f zFactor) {
+func zButterflyGS(a, b *VecVirtual, f factor) {
 	t := ZMM()
 	VPSUBW(*a, *b, t)
 	VPADDW(*b, *a, *a)
 	*b = zMontmul(t, f)
 }
 
-// zReduceBarrett maps a to its residue in [0, q], as reduceBarrett.
-func zReduceBarrett(a, bar VecVirtual) {
-	t := ZMM()
-	VPMULHW(bar, a, t)
-	VPSRAW(U8(10), t, t)
-	VPMULLW(qZ, t, t)
-	VPSUBW(t, a, a)
-}
-
-// zSubQ maps a in [0, 2q) to [0, q).
-func zSubQ(a VecVirtual) {
-	m := ZMM()
-	VPSUBW(qZ, a, a)
-	VPSRAW(U8(15), a, m)
-	VPANDD(qZ, m, m)
-	VPADDW(m, a, a)
-}
-
-// zAddQ maps a in (−q, q) to [0, q).
-func zAddQ(a VecVirtual) {
-	m := ZMM()
-	VPSRAW(U8(15), a, m)
-	VPANDD(qZ, m, m)
-	VPADDW(m, a, a)
+// avx512bw is the register width of the AVX-512 kernels.
+var avx512bw = vecISA{
+	reg: ZMM,
+	and: func(x, y, dst Op) { VPANDD(x, y, dst) },
 }
 
 // zBroadcastImm returns a register with the 16-bit v in every lane.
@@ -194,43 +130,25 @@ func zBroadcastImm(v uint16) VecVirtual {
 }
 
 // zRearrange moves the cells of every pair from layout from to layout to;
-// see zmm.Rearrange. The indexes are stored as the 32-bit words they are,
-// in the table of 16-bit words.
+// see zmm.Rearrange.
 func zRearrange(ps []zmm.Pair, from, to zmm.Layout) {
-	zmm.Rearrange(ps, from, to, func(w [16]int32) Mem {
-		var v [32]int16
-		for i, x := range w {
-			v[2*i] = int16(x)
-		}
-		return zConsts.vector(v)
-	})
+	zmm.Rearrange(ps, from, to, zConsts)
 }
 
 // The layouts before the layers with distances 16, 8, 4 and 2 of the
-// forward transform (and after those of the inverse): each from the one
-// before by a zmm.Shuffle, the cells at that distance in the two registers.
-var zInnerLayouts [4]zmm.Layout
-
-func init() {
-	l := zmm.NaturalLayout()
-	for i, s := range []zmm.Shuffle{zmm.Shuffles[0], zmm.Shuffles[1], zmm.Shuffles[2], zmm.Shuffles[4]} {
-		l = s.Apply(l)
-		zInnerLayouts[i] = l
-	}
-}
+// forward transform (and after those of the inverse), a pair of
+// coefficients to a cell.
+var zInnerLayouts = zmm.InnerLayouts()
 
 // zLaneTwiddles returns the multipliers of the layer with distance h, from
 // 2 to 16 coefficients, for pair p in layout l: zetas[k] per cell, with
 // k = 128/h + g for the forward transform and 256/h − 1 − g for the
 // inverse, g the group of 2h coefficients. It checks that each lane pairs
 // a cell with the one h/2 cells after it.
-func zLaneTwiddles(l zmm.Layout, p, h int, inverse bool) zFactor {
+func zLaneTwiddles(l zmm.Layout, p, h int, inverse bool) factor {
+	l.CheckDistance(h / 2)
 	var c [32]int
-	hc := h / 2
 	for i := range 16 {
-		if l[1][i] != l[0][i]+hc || l[0][i]&hc != 0 {
-			panic(fmt.Sprintf("lane %d pairs cells %d and %d at distance %d", i, l[0][i], l[1][i], hc))
-		}
 		g := (64*p + 2*l[0][i]) / (2 * h)
 		k := 128/h + g
 		if inverse {
@@ -243,35 +161,25 @@ func zLaneTwiddles(l zmm.Layout, p, h int, inverse bool) zFactor {
 
 func mainAVX512() {
 	ConstraintExpr("gc,!purego")
-	zConsts = &zTable{mem: GLOBL("mlkemConstsAVX512", RODATA|NOPTR), seen: map[[32]int16]Mem{}}
+	zConsts = zmm.NewTable("mlkemConstsAVX512")
 	nttAVX512()
 	inverseNTTAVX512()
 	dotNTTAVX512()
-	zConsts.emit()
+	zConsts.Emit()
 	Generate()
 }
 
-func zLoadPoly(f Register) []VecVirtual {
-	x := make([]VecVirtual, 8)
-	for k := range x {
-		x[k] = ZMM()
-		VMOVDQU16(Mem{Base: f, Disp: 64 * k}, x[k])
-	}
-	return x
-}
+// zMov moves 64 bytes of 16-bit coefficients: VMOVDQU16.
+func zMov(src, dst Op) { VMOVDQU16(src, dst) }
 
-func zStorePairs(ps []zmm.Pair, f Register) {
-	for p := range ps {
-		VMOVDQU16(ps[p].A, Mem{Base: f, Disp: 128 * p})
-		VMOVDQU16(ps[p].B, Mem{Base: f, Disp: 128*p + 64})
-	}
-}
+// zLoadPoly loads the eight registers of the polynomial at f.
+func zLoadPoly(f Register) []VecVirtual { return zmm.LoadPoly(f, 8, zMov) }
 
 func nttAVX512() {
 	TEXT("nttAVX512", NOSPLIT, "func(f *[256]uint16)")
 	Doc("nttAVX512 replaces the coefficients of f with its NTT representation: nttGeneric with AVX-512BW.")
 	f := Load(Param("f"), GP64())
-	qZ = zBroadcastImm(q)
+	qReg = zBroadcastImm(q)
 	x := zLoadPoly(f)
 
 	Comment("Layers with distances 128, 64 and 32: whole registers.")
@@ -300,12 +208,12 @@ func nttAVX512() {
 	bar := zBroadcastImm(barrett)
 	for p := range ps {
 		for _, r := range []VecVirtual{ps[p].A, ps[p].B} {
-			zReduceBarrett(r, bar)
-			zSubQ(r)
+			reduceBarrett(avx512bw, r, bar)
+			subQ(avx512bw, r)
 		}
 	}
 	zRearrange(ps, from, zmm.NaturalLayout())
-	zStorePairs(ps, f)
+	zmm.StorePairs(ps, f, zMov)
 	VZEROUPPER()
 	RET()
 }
@@ -314,7 +222,7 @@ func inverseNTTAVX512() {
 	TEXT("inverseNTTAVX512", NOSPLIT, "func(f *[256]uint16)")
 	Doc("inverseNTTAVX512 replaces the NTT representation in f with the polynomial it represents: inverseNTTGeneric with AVX-512BW.")
 	f := Load(Param("f"), GP64())
-	qZ = zBroadcastImm(q)
+	qReg = zBroadcastImm(q)
 	bar := zBroadcastImm(barrett)
 	x := zLoadPoly(f)
 	ps := zmm.PairsOf(x)
@@ -330,8 +238,8 @@ func inverseNTTAVX512() {
 		if h == 8 {
 			Comment("The sums reduced, as after the AVX2 kernel's third layer.")
 			for p := range ps {
-				zReduceBarrett(ps[p].A, bar)
-				zReduceBarrett(ps[p].B, bar)
+				reduceBarrett(avx512bw, ps[p].A, bar)
+				reduceBarrett(avx512bw, ps[p].B, bar)
 			}
 		}
 	}
@@ -349,14 +257,14 @@ func inverseNTTAVX512() {
 		}
 	}
 	for k := range x {
-		zReduceBarrett(x[k], bar)
+		reduceBarrett(avx512bw, x[k], bar)
 	}
 	Comment("Layer with distance 128 and the scaling by 128⁻¹.")
 	for k := range 4 {
 		zButterflyGS(&x[k], &x[k+4], zBroadcast(zetas[1]))
 		for _, r := range []int{k, k + 4} {
 			s := zMontmul(x[r], zBroadcast(zInvNTTScale))
-			zAddQ(s)
+			addQ(avx512bw, s)
 			VMOVDQU16(s, Mem{Base: f, Disp: 64 * r})
 		}
 	}
@@ -367,18 +275,8 @@ func inverseNTTAVX512() {
 const zInvNTTScale = 3303 // 128⁻¹ mod q
 
 func dotNTTAVX512() {
-	TEXT("dotNTTAVX512", NOSPLIT, "func(out *[256]uint16, a *[256]uint16, stride int, b *[256]uint16, k int)")
-	Doc(
-		"dotNTTAVX512 sets out to the sum of a[i·stride] × b[i] for i < k, 1 ≤ k ≤ 4:",
-		"dotNTTGeneric with AVX-512BW.",
-	)
-	out := Load(Param("out"), GP64())
-	a := Load(Param("a"), GP64())
-	stride := Load(Param("stride"), GP64())
-	b := Load(Param("b"), GP64())
-	k := Load(Param("k"), GP64())
-	SHLQ(U8(9), stride) // in bytes: 512 per element
-	qZ = zBroadcastImm(q)
+	out, a, stride, b, k := dotNTTParams("AVX512", "AVX-512BW")
+	qReg = zBroadcastImm(q)
 	qinvZ := zBroadcastImm(qinv)
 	odd := K()
 	r32 := GP32()
@@ -392,7 +290,7 @@ func dotNTTAVX512() {
 		sw[2*i+1] = int16((4 * j) | (4*j+1)<<8)
 	}
 	swap := ZMM()
-	VMOVDQU16(zConsts.vector(sw), swap)
+	VMOVDQU16(zConsts.Words(sw), swap)
 	rSquare := zBroadcast(rModQ) // R² mod q: the factor stores z·R
 
 	// The eight chunks of 32 coefficients, unrolled: each has its own γ
@@ -432,7 +330,7 @@ func dotNTTAVX512() {
 		DECQ(n)
 		JNZ(LabelRef(loop))
 		s := zMontmul(acc, rSquare)
-		zAddQ(s)
+		addQ(avx512bw, s)
 		VMOVDQU16(s, Mem{Base: out, Disp: 64 * c})
 	}
 	VZEROUPPER()

@@ -139,17 +139,25 @@ func (t *table) vector(w [16]int16) Mem {
 }
 
 // factor is a Montgomery multiplier held in memory: z·R mod q and z·R·q⁻¹
-// mod R, per 16-bit lane.
+// mod R, per 16-bit lane (of a YMM register for the AVX2 kernels, of a ZMM
+// register for the AVX-512 ones).
 type factor struct{ z, zq Mem }
 
-// factorOf stores the multiplier of the sixteen lanes' constants.
-func (t *table) factorOf(c [16]int) factor {
-	var z, zq [16]int16
+// montWords returns z·R mod q, centered, and z·R·q⁻¹ mod R for each
+// constant z of c: the lanes of the two vectors of a factor.
+func montWords(c []int) (z, zq []int16) {
+	z, zq = make([]int16, len(c)), make([]int16, len(c))
 	for i, v := range c {
 		z[i] = centered(v * rModQ)
 		zq[i] = int16(uint16(z[i]) * qinv)
 	}
-	return factor{t.vector(z), t.vector(zq)}
+	return z, zq
+}
+
+// factorOf stores the multiplier of the sixteen lanes' constants.
+func (t *table) factorOf(c [16]int) factor {
+	z, zq := montWords(c[:])
+	return factor{t.vector([16]int16(z)), t.vector([16]int16(zq))}
 }
 
 // broadcast stores the multiplier of one constant in every lane.
@@ -227,29 +235,44 @@ func butterflyGS(a, b VecVirtual, z factor) {
 	montmul(b, t, z)
 }
 
-// reduceBarrett maps a to its residue in [0, q].
-func reduceBarrett(a VecVirtual) {
-	t := YMM()
-	VPMULHW(barVec, a, t)
+// A vecISA is what the reductions written once for both register widths
+// need to know of one: YMM registers for the AVX2 kernels, ZMM registers
+// for the AVX-512 ones.
+type vecISA struct {
+	reg func() VecVirtual  // a new register
+	and func(x, y, dst Op) // VPAND or VPANDD
+}
+
+// avx2 is the register width of the AVX2 kernels.
+var avx2 = vecISA{
+	reg: YMM,
+	and: func(x, y, dst Op) { VPAND(x, y, dst) },
+}
+
+// reduceBarrett maps a to its residue in [0, q]; the operand bar holds the
+// Barrett constant in every lane.
+func reduceBarrett(v vecISA, a VecVirtual, bar Op) {
+	t := v.reg()
+	VPMULHW(bar, a, t)
 	VPSRAW(U8(10), t, t)
 	VPMULLW(qReg, t, t)
 	VPSUBW(t, a, a)
 }
 
 // subQ maps a in [0, 2q) to [0, q).
-func subQ(a VecVirtual) {
-	m := YMM()
+func subQ(v vecISA, a VecVirtual) {
+	m := v.reg()
 	VPSUBW(qReg, a, a)
 	VPSRAW(U8(15), a, m)
-	VPAND(qReg, m, m)
+	v.and(qReg, m, m)
 	VPADDW(m, a, a)
 }
 
 // addQ maps a in (−q, q) to [0, q).
-func addQ(a VecVirtual) {
-	m := YMM()
+func addQ(v vecISA, a VecVirtual) {
+	m := v.reg()
 	VPSRAW(U8(15), a, m)
-	VPAND(qReg, m, m)
+	v.and(qReg, m, m)
 	VPADDW(m, a, a)
 }
 
@@ -414,8 +437,8 @@ func nttAVX2(t *nttTables) {
 		}
 		transpose(x)
 		for r := range x {
-			reduceBarrett(x[r])
-			subQ(x[r])
+			reduceBarrett(avx2, x[r], barVec)
+			subQ(avx2, x[r])
 			VMOVDQU(x[r], Mem{Base: f, Disp: 256*h + 32*r})
 		}
 	}
@@ -446,7 +469,7 @@ func inverseNTTAVX2(t *nttTables) {
 			butterflyGS(x[c], x[c+4], t.inv5[h])
 		}
 		for r := range x {
-			reduceBarrett(x[r])
+			reduceBarrett(avx2, x[r], barVec)
 		}
 		transpose(x)
 		for r := 0; r < 8; r += 2 {
@@ -459,7 +482,7 @@ func inverseNTTAVX2(t *nttTables) {
 			butterflyGS(x[r], x[r+4], t.inv2[h])
 		}
 		for r := range x {
-			reduceBarrett(x[r])
+			reduceBarrett(avx2, x[r], barVec)
 			VMOVDQU(x[r], Mem{Base: f, Disp: 256*h + 32*r})
 		}
 	}
@@ -471,8 +494,8 @@ func inverseNTTAVX2(t *nttTables) {
 		butterflyGS(a, b, t.inv1)
 		montmul(a, a, scale)
 		montmul(b, b, scale)
-		addQ(a)
-		addQ(b)
+		addQ(avx2, a)
+		addQ(avx2, b)
 		VMOVDQU(a, Mem{Base: f, Disp: 32 * r})
 		VMOVDQU(b, Mem{Base: f, Disp: 256 + 32*r})
 	}
@@ -480,18 +503,26 @@ func inverseNTTAVX2(t *nttTables) {
 	RET()
 }
 
-func dotNTTAVX2(t *nttTables) {
-	TEXT("dotNTTAVX2", NOSPLIT, "func(out *[256]uint16, a *[256]uint16, stride int, b *[256]uint16, k int)")
+// dotNTTParams declares the kernel dotNTT<suffix>, dotNTTGeneric with the
+// instruction set ext, and loads its parameters, stride in bytes.
+func dotNTTParams(suffix, ext string) (out, a, stride, b, k Register) {
+	name := "dotNTT" + suffix
+	TEXT(name, NOSPLIT, "func(out *[256]uint16, a *[256]uint16, stride int, b *[256]uint16, k int)")
 	Doc(
-		"dotNTTAVX2 sets out to the sum of a[i·stride] × b[i] for i < k, 1 ≤ k ≤ 4:",
-		"dotNTTGeneric with AVX2.",
+		name+" sets out to the sum of a[i·stride] × b[i] for i < k, 1 ≤ k ≤ 4:",
+		"dotNTTGeneric with "+ext+".",
 	)
-	out := Load(Param("out"), GP64())
-	a := Load(Param("a"), GP64())
-	stride := Load(Param("stride"), GP64())
-	b := Load(Param("b"), GP64())
-	k := Load(Param("k"), GP64())
+	out = Load(Param("out"), GP64())
+	a = Load(Param("a"), GP64())
+	stride = Load(Param("stride"), GP64())
+	b = Load(Param("b"), GP64())
+	k = Load(Param("k"), GP64())
 	SHLQ(U8(9), stride) // in bytes: 512 per element
+	return out, a, stride, b, k
+}
+
+func dotNTTAVX2(t *nttTables) {
+	out, a, stride, b, k := dotNTTParams("AVX2", "AVX2")
 	loadQ()
 	swap := YMM()
 	VMOVDQU(swapVec, swap)
@@ -530,7 +561,7 @@ func dotNTTAVX2(t *nttTables) {
 		DECQ(n)
 		JNZ(LabelRef(loop))
 		montmul(acc, acc, rSquare)
-		addQ(acc)
+		addQ(avx2, acc)
 		VMOVDQU(acc, Mem{Base: out, Disp: 32 * c})
 	}
 	VZEROUPPER()

@@ -130,26 +130,10 @@
 package main
 
 import (
-	"flag"
-	"fmt"
-	"log"
-	"os"
-
 	"github.com/crypton-go/crypton/tools/asm/internal/neon"
 )
 
-func main() {
-	out := flag.String("out", "", "write the assembly to this file (default: standard output)")
-	flag.Parse()
-	text := generate()
-	if *out == "" {
-		os.Stdout.Write(text)
-		return
-	}
-	if err := os.WriteFile(*out, text, 0o644); err != nil {
-		log.Fatal(err)
-	}
-}
+func main() { neon.Main(generate) }
 
 // generate returns the text of ntt_arm64.s.
 func generate() []byte {
@@ -209,46 +193,6 @@ func twisted(z int) int {
 	return floorDiv(2*z<<15+q, 2*q)
 }
 
-// table is a read-only array in the generated file.
-type table struct {
-	name string
-	data []byte
-}
-
-func (t *table) sym() string { return t.name + "<>(SB)" }
-
-// halfwords appends 16-bit values and returns their offset.
-func (t *table) halfwords(w ...int) int {
-	off := len(t.data)
-	for _, x := range w {
-		t.data = append(t.data, byte(x), byte(x>>8))
-	}
-	return off
-}
-
-// words appends 32-bit values and returns their offset.
-func (t *table) words(w ...int) int {
-	off := len(t.data)
-	for _, x := range w {
-		t.data = append(t.data, byte(x), byte(x>>8), byte(x>>16), byte(x>>24))
-	}
-	return off
-}
-
-func (t *table) emit(p *neon.Program) {
-	if len(t.data)%8 != 0 {
-		panic(t.name + ": size is not a multiple of 8")
-	}
-	for off := 0; off < len(t.data); off += 8 {
-		var x uint64
-		for i := range 8 {
-			x |= uint64(t.data[off+i]) << (8 * i)
-		}
-		p.Printf("DATA %s+%d(SB)/8, $0x%016x\n", t.name+"<>", off, x)
-	}
-	p.Printf("GLOBL %s, RODATA|NOPTR, $%d\n\n", t.sym(), len(t.data))
-}
-
 // factor is a multiplier and its SQRDMULH companion.
 type factor struct{ z, zt int }
 
@@ -271,7 +215,7 @@ func lanesOf(f [8]factor) (z, zt []int) {
 type generator struct {
 	p *neon.Program
 
-	consts, fwd, inv, gam, rej *table
+	consts, fwd, inv, gam, rej *neon.Table
 
 	// Offsets in consts.
 	offGeneral, offQ, offDotV       int
@@ -290,10 +234,10 @@ const (
 
 func newGenerator() *generator {
 	g := &generator{p: new(neon.Program)}
-	g.consts = &table{name: "mlkemNEONConsts"}
-	g.offGeneral = g.consts.halfwords(q, reduceV, 0, 0, 0, 0, 0, 0)
-	g.offQ = g.consts.halfwords(q, q, q, q, q, q, q, q)
-	g.offDotV = g.consts.words(dotV, dotV, dotV, dotV)
+	g.consts = &neon.Table{Name: "mlkemNEONConsts"}
+	g.offGeneral = neon.Halfwords(g.consts, q, reduceV, 0, 0, 0, 0, 0, 0)
+	g.offQ = neon.Halfwords(g.consts, q, q, q, q, q, q, q, q)
+	g.offDotV = neon.Words(g.consts, dotV, dotV, dotV, dotV)
 
 	// The first three layers of the forward transform: ζ^BitRev₇(k) for
 	// k = 1..7 in lanes 0..6.
@@ -302,8 +246,8 @@ func newGenerator() *generator {
 		f[i] = factorOf(zetas[1+i])
 	}
 	z, zt := lanesOf(f)
-	g.offFwdZ = g.consts.halfwords(z...)
-	g.offFwdZt = g.consts.halfwords(zt...)
+	g.offFwdZ = neon.Halfwords(g.consts, z...)
+	g.offFwdZt = neon.Halfwords(g.consts, zt...)
 
 	// The last three layers of the inverse transform: the third layer's
 	// factors k = 7, 6, 5, 4 in lanes 0..3, the second layer's k = 3, 2 in
@@ -314,23 +258,23 @@ func newGenerator() *generator {
 		factorOf(invN), factorOf(zetas[1] * invN),
 	}
 	z, zt = lanesOf(f)
-	g.offInvZ = g.consts.halfwords(z...)
-	g.offInvZt = g.consts.halfwords(zt...)
+	g.offInvZ = neon.Halfwords(g.consts, z...)
+	g.offInvZt = neon.Halfwords(g.consts, zt...)
 
 	g.fwd = blockTable("mlkemNEONFwd", fwdBlockFactors)
 	g.inv = blockTable("mlkemNEONInv", invBlockFactors)
 
 	// γ of the pairs of each sixteen coefficients, chunk c: pair 8c + i in
 	// lane i.
-	g.gam = &table{name: "mlkemNEONGammas"}
+	g.gam = &neon.Table{Name: "mlkemNEONGammas"}
 	for c := range 16 {
 		var f [8]factor
 		for i := range 8 {
 			f[i] = factorOf(gammas[8*c+i])
 		}
 		z, zt := lanesOf(f)
-		g.gam.halfwords(z...)
-		g.gam.halfwords(zt...)
+		neon.Halfwords(g.gam, z...)
+		neon.Halfwords(g.gam, zt...)
 	}
 
 	g.rejTables()
@@ -383,13 +327,13 @@ func invBlockFactors(b int) blockFactors {
 // block, [l6, l6', l7a, l7a', l7b, l7b'], each with the factor of 32-bit
 // lane i in 16-bit lanes 2i and 2i+1: fourteen vectors, loaded into
 // V1..V14.
-func blockTable(name string, factors func(int) blockFactors) *table {
-	t := &table{name: name}
+func blockTable(name string, factors func(int) blockFactors) *neon.Table {
+	t := &neon.Table{Name: name}
 	for it := range 4 {
 		f := [2]blockFactors{factors(2 * it), factors(2*it + 1)}
 		for _, x := range f {
 			s := x.scalar
-			t.halfwords(s[0].z, s[1].z, s[2].z, 0, s[0].zt, s[1].zt, s[2].zt, 0)
+			neon.Halfwords(t, s[0].z, s[1].z, s[2].z, 0, s[0].zt, s[1].zt, s[2].zt, 0)
 		}
 		for _, x := range f {
 			for _, v := range [][4]factor{x.l6, x.l7a, x.l7b} {
@@ -398,8 +342,8 @@ func blockTable(name string, factors func(int) blockFactors) *table {
 					z = append(z, v[i/2].z)
 					zt = append(zt, v[i/2].zt)
 				}
-				t.halfwords(z...)
-				t.halfwords(zt...)
+				neon.Halfwords(t, z...)
+				neon.Halfwords(t, zt...)
 			}
 		}
 	}
@@ -408,9 +352,7 @@ func blockTable(name string, factors func(int) blockFactors) *table {
 
 func (g *generator) run() *neon.Program {
 	p := g.p
-	p.Printf("// Code generated by go run github.com/crypton-go/crypton/tools/asm/pq/mlkemarm64 -out ntt_arm64.s. DO NOT EDIT.\n\n")
-	p.Printf("//go:build gc && !purego\n\n")
-	p.BlockComment(`
+	p.Header("github.com/crypton-go/crypton/tools/asm/pq/mlkemarm64 -out ntt_arm64.s", `
 ML-KEM's NTT, inverse NTT, NTT-domain dot products and rejection sampling
 with NEON: nttNEON, inverseNTTNEON and dotNTTNEON mirror nttGeneric,
 inverseNTTGeneric and dotNTTGeneric (ntt.go), rejSampleNEON mirrors
@@ -425,25 +367,10 @@ operands in the reverse of the Arm order, destination last.
 
 Register V0 holds q in lane 0 and 10 = round(2¹⁵/q) in lane 1, for the
 by-element MLS and SQRDMULH.`)
-	p.Printf("\n#include \"textflag.h\"\n\n")
 	g.nttNEON()
 	g.inverseNTTNEON()
 	g.dotNTTNEON()
 	g.rejSampleNEON()
-	for _, t := range []*table{g.consts, g.fwd, g.inv, g.gam, g.rej} {
-		t.emit(p)
-	}
+	p.Tables(g.consts, g.fwd, g.inv, g.gam, g.rej)
 	return p
-}
-
-// text starts a function.
-func (g *generator) text(name string, argSize int, doc string) {
-	g.p.BlockComment(doc)
-	g.p.Printf("TEXT ·%s(SB), NOSPLIT, $0-%d\n", name, argSize)
-}
-
-func check(ok bool, format string, args ...any) {
-	if !ok {
-		panic(fmt.Sprintf(format, args...))
-	}
 }

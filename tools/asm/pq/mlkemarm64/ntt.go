@@ -7,26 +7,12 @@ import (
 	"github.com/crypton-go/crypton/tools/asm/internal/neon"
 )
 
-// kernel writes one function and tracks a bound on the absolute value of
-// every register that holds coefficients.
-type kernel struct {
-	*neon.Program
-	bound [32]int
-}
+// kernel writes one function and tracks the bounds of its registers,
+// which must fit a signed 16-bit lane.
+type kernel struct{ *neon.Kernel[int] }
 
-// set records bound b for v, which must fit a signed 16-bit lane.
-func (k *kernel) set(v neon.Reg, b int) {
-	check(b <= math.MaxInt16, "V%d may reach %d, beyond a signed 16-bit lane", v, b)
-	k.bound[v] = b
-}
-
-// maxBound is the largest bound of the registers.
-func (k *kernel) maxBound(rs ...neon.Reg) int {
-	m := 0
-	for _, r := range rs {
-		m = max(m, k.bound[r])
-	}
-	return m
+func (g *generator) kernel() *kernel {
+	return &kernel{&neon.Kernel[int]{Program: g.p, Limit: math.MaxInt16}}
 }
 
 // barrettBound bounds a Barrett product a·z for |a| ≤ m: q/2 + q·m/2¹⁶.
@@ -43,137 +29,94 @@ func reduceBound(m int) int {
 
 // twiddle is a factor z with its companion z': lanes of V registers (the
 // by-element forms, registers V0..V15) or whole vectors.
-type twiddle struct {
-	elem        bool
-	z, zt       neon.Reg
-	lane, laneT int
-}
+type twiddle struct{ z, zt neon.Multiplier }
 
 func elemTw(z neon.Reg, lane int, zt neon.Reg, laneT int) twiddle {
-	return twiddle{elem: true, z: z, zt: zt, lane: lane, laneT: laneT}
+	return twiddle{neon.Lane(z, lane), neon.Lane(zt, laneT)}
 }
 
-func vecTw(z, zt neon.Reg) twiddle { return twiddle{z: z, zt: zt} }
+func vecTw(z, zt neon.Reg) twiddle { return twiddle{neon.Whole(z), neon.Whole(zt)} }
 
 // mulZ sets d = n·z mod 2¹⁶.
-func (k *kernel) mulZ(d, n neon.Reg, tw twiddle) {
-	if tw.elem {
-		k.MULElem(neon.Arr8H, d, n, tw.z, tw.lane)
-	} else {
-		k.MUL(neon.Arr8H, d, n, tw.z)
-	}
-}
+func (k *kernel) mulZ(d, n neon.Reg, tw twiddle) { k.MULBy(neon.Arr8H, d, n, tw.z) }
 
 // mulZt sets d = round(n·z'/2¹⁵).
-func (k *kernel) mulZt(d, n neon.Reg, tw twiddle) {
-	if tw.elem {
-		k.SQRDMULHElem(neon.Arr8H, d, n, tw.zt, tw.laneT)
-	} else {
-		k.SQRDMULH(neon.Arr8H, d, n, tw.zt)
-	}
-}
+func (k *kernel) mulZt(d, n neon.Reg, tw twiddle) { k.SQRDMULHBy(neon.Arr8H, d, n, tw.zt) }
 
 // subQ sets d = d − h·q mod 2¹⁶.
 func (k *kernel) subQ(d, h neon.Reg) { k.MLSElem(neon.Arr8H, d, h, cReg, laneQ) }
 
 // pair is one butterfly on two registers.
-type pair struct {
-	a, b neon.Reg
-	tw   twiddle
-}
-
-// chunks calls f on consecutive groups of ps, as many at a time as temps
-// allow with per temporaries each, and the temporaries for each.
-func chunks(ps []pair, temps []neon.Reg, per int, f func(ps []pair, t [][]neon.Reg)) {
-	n := len(temps) / per
-	check(n > 0, "no temporaries")
-	// As many groups as needed, of equal sizes (the last may be smaller).
-	groups := (len(ps) + n - 1) / n
-	n = (len(ps) + groups - 1) / groups
-	for len(ps) > 0 {
-		c := ps[:min(n, len(ps))]
-		ps = ps[len(c):]
-		t := make([][]neon.Reg, per)
-		for j := range t {
-			t[j] = temps[j*len(c) : (j+1)*len(c)]
-		}
-		f(c, t)
-	}
-}
+type pair = neon.Butterfly[twiddle]
 
 // ctLayer emits Cooley-Tukey butterflies (a, b) ← (a + z·b, a − z·b), one
 // step of all of them at a time.
 func (k *kernel) ctLayer(title string, temps []neon.Reg, ps []pair) {
 	k.Comment(title + ".")
-	chunks(ps, temps, 2, func(ps []pair, t [][]neon.Reg) {
+	neon.Chunks(ps, temps, 2, func(ps []pair, t [][]neon.Reg) {
 		prod, h := t[0], t[1]
 		for i, x := range ps {
-			k.mulZt(h[i], x.b, x.tw)
+			k.mulZt(h[i], x.B, x.W)
 		}
 		for i, x := range ps {
-			k.mulZ(prod[i], x.b, x.tw)
+			k.mulZ(prod[i], x.B, x.W)
 		}
 		for i := range ps {
 			k.subQ(prod[i], h[i])
 		}
 		for i, x := range ps {
-			k.VSUB(neon.Arr8H, x.b, x.a, prod[i])
+			k.VSUB(neon.Arr8H, x.B, x.A, prod[i])
 		}
 		for i, x := range ps {
-			k.VADD(neon.Arr8H, x.a, x.a, prod[i])
+			k.VADD(neon.Arr8H, x.A, x.A, prod[i])
 		}
 		for _, x := range ps {
-			s := k.bound[x.a] + barrettBound(k.bound[x.b])
-			k.set(x.a, s)
-			k.set(x.b, s)
+			s := k.Bound[x.A] + barrettBound(k.Bound[x.B])
+			k.Set(x.A, s)
+			k.Set(x.B, s)
 		}
 	})
-	k.noteBounds(ps)
+	k.NoteBounds(neon.Sides(ps))
 }
 
 // gsLayer emits Gentleman-Sande butterflies (a, b) ← (a + b, z·(b − a)).
 func (k *kernel) gsLayer(title string, temps []neon.Reg, ps []pair) {
 	k.Comment(title + ".")
-	chunks(ps, temps, 2, func(ps []pair, t [][]neon.Reg) {
+	neon.Chunks(ps, temps, 2, func(ps []pair, t [][]neon.Reg) {
 		d, h := t[0], t[1]
+		k.sumDiff(ps, d)
 		for i, x := range ps {
-			k.VSUB(neon.Arr8H, d[i], x.b, x.a)
+			k.mulZt(h[i], d[i], x.W)
+		}
+		for i, x := range ps {
+			k.mulZ(x.B, d[i], x.W)
+		}
+		for i, x := range ps {
+			k.subQ(x.B, h[i])
 		}
 		for _, x := range ps {
-			k.VADD(neon.Arr8H, x.a, x.a, x.b)
-		}
-		for i, x := range ps {
-			k.mulZt(h[i], d[i], x.tw)
-		}
-		for i, x := range ps {
-			k.mulZ(x.b, d[i], x.tw)
-		}
-		for i, x := range ps {
-			k.subQ(x.b, h[i])
-		}
-		for _, x := range ps {
-			s := k.bound[x.a] + k.bound[x.b]
-			k.set(x.a, s)
-			k.set(x.b, barrettBound(s))
+			s := k.Bound[x.A] + k.Bound[x.B]
+			k.Set(x.A, s)
+			k.Set(x.B, barrettBound(s))
 		}
 	})
-	k.noteBounds(ps)
+	k.NoteBounds(neon.Sides(ps))
 }
 
-// noteBounds comments on the bounds after a layer, of the first and the
-// second registers of its pairs.
-func (k *kernel) noteBounds(ps []pair) {
-	var a, b []neon.Reg
-	for _, x := range ps {
-		a = append(a, x.a)
-		b = append(b, x.b)
+// sumDiff sets d[i] = b − a, then a = a + b, for the butterflies (a, b)
+// of ps: the sums and differences of Gentleman-Sande butterflies.
+func (k *kernel) sumDiff(ps []pair, d []neon.Reg) {
+	for i, x := range ps {
+		k.VSUB(neon.Arr8H, d[i], x.B, x.A)
 	}
-	k.Comment(fmt.Sprintf("Now |a| ≤ %d, |b| ≤ %d.", k.maxBound(a...), k.maxBound(b...)))
+	for _, x := range ps {
+		k.VADD(neon.Arr8H, x.A, x.A, x.B)
+	}
 }
 
 // reduce maps each register to a residue of at most reduceBound.
 func (k *kernel) reduce(temps []neon.Reg, rs ...neon.Reg) {
-	before := k.maxBound(rs...)
+	before := k.MaxBound(rs...)
 	k.Comment(fmt.Sprintf("Reduce: |x| ≤ %d becomes |x| ≤ %d.", before, reduceBound(before)))
 	for len(rs) > 0 {
 		c := rs[:min(len(temps), len(rs))]
@@ -183,7 +126,7 @@ func (k *kernel) reduce(temps []neon.Reg, rs ...neon.Reg) {
 		}
 		for i, r := range c {
 			k.subQ(r, temps[i])
-			k.set(r, reduceBound(k.bound[r]))
+			k.Set(r, reduceBound(k.Bound[r]))
 		}
 	}
 }
@@ -191,42 +134,10 @@ func (k *kernel) reduce(temps []neon.Reg, rs ...neon.Reg) {
 // normalize maps each register from (−q, q) to [0, q), with qv holding q in
 // every lane.
 func (k *kernel) normalize(temps []neon.Reg, qv neon.Reg, rs ...neon.Reg) {
-	for len(rs) > 0 {
-		c := rs[:min(len(temps), len(rs))]
-		rs = rs[len(c):]
-		for i, r := range c {
-			check(k.bound[r] < q, "normalizing V%d, which may reach %d", r, k.bound[r])
-			k.VADD(neon.Arr8H, temps[i], r, qv)
-		}
-		for i, r := range c {
-			k.VUMIN(neon.Arr8H, r, r, temps[i])
-		}
+	for _, r := range rs {
+		neon.Check(k.Bound[r] < q, "normalizing V%d, which may reach %d", r, k.Bound[r])
 	}
-}
-
-// transpose transposes the 4×4 matrix of 32-bit cells in r[0..3] through
-// the temporaries x: cell j of r[i] moves to cell i of r[j].
-func (k *kernel) transpose(r, x [4]neon.Reg) {
-	k.VTRN1(neon.Arr4S, x[0], r[0], r[1])
-	k.VTRN2(neon.Arr4S, x[1], r[0], r[1])
-	k.VTRN1(neon.Arr4S, x[2], r[2], r[3])
-	k.VTRN2(neon.Arr4S, x[3], r[2], r[3])
-	k.VTRN1(neon.Arr2D, r[0], x[0], x[2])
-	k.VTRN2(neon.Arr2D, r[2], x[0], x[2])
-	k.VTRN1(neon.Arr2D, r[1], x[1], x[3])
-	k.VTRN2(neon.Arr2D, r[3], x[1], x[3])
-	m := k.maxBound(r[:]...)
-	for _, v := range r {
-		k.set(v, m)
-	}
-}
-
-func vregs(from neon.Reg, n int) []neon.Reg {
-	r := make([]neon.Reg, n)
-	for i := range r {
-		r[i] = from + neon.Reg(i)
-	}
-	return r
+	k.Normalize(neon.Arr8H, temps, qv, rs...)
 }
 
 // Registers of the transforms.
@@ -256,32 +167,29 @@ func blkRegs(b int) [4]neon.Reg { return [4]neon.Reg{blk(b, 0), blk(b, 1), blk(b
 // The block table's registers for block b: the scalar vector and the
 // vector factors.
 func blkScalar(b int) neon.Reg { return 1 + neon.Reg(b) }
-func blkL6(b int) twiddle      { return vecTw(3+neon.Reg(6*b), 4+neon.Reg(6*b)) }
-func blkL7a(b int) twiddle     { return vecTw(5+neon.Reg(6*b), 6+neon.Reg(6*b)) }
-func blkL7b(b int) twiddle     { return vecTw(7+neon.Reg(6*b), 8+neon.Reg(6*b)) }
 
 // blkScalarTw is factor s (0: fourth layer, 1, 2: fifth) of block b.
 func blkScalarTw(b, s int) twiddle { return elemTw(blkScalar(b), s, blkScalar(b), 4+s) }
 
-// loadBlockTable loads the next fourteen vectors of the table at R1 into
-// V1..V14.
-func (k *kernel) loadBlockTable() {
-	k.Op("VLD1.P\t64(R1), %s", neon.RegList(1, 4, neon.Arr8H))
-	k.Op("VLD1.P\t64(R1), %s", neon.RegList(5, 4, neon.Arr8H))
-	k.Op("VLD1.P\t64(R1), %s", neon.RegList(9, 4, neon.Arr8H))
-	k.Op("VLD1.P\t32(R1), %s", neon.RegList(13, 2, neon.Arr8H))
+// blkVecTw is vector factor i (0: sixth layer, 1, 2: seventh) of block b.
+func blkVecTw(b, i int) twiddle {
+	return vecTw(3+neon.Reg(6*b+2*i), 4+neon.Reg(6*b+2*i))
 }
 
+// loadBlockTable loads the next fourteen vectors of the table at R1 into
+// V1..V14.
+func (k *kernel) loadBlockTable() { k.LoadVectors(1, 14, neon.Arr8H, "R1") }
+
 func (g *generator) loadConsts(k *kernel) {
-	k.Op("MOVD\t$%s, R4", g.consts.sym())
+	k.Op("MOVD\t$%s, R4", g.consts.Sym())
 	k.LoadQ(cReg, g.offGeneral, "R4")
 	k.LoadQ(vQ, g.offQ, "R4")
 }
 
 // nttNEON emits the forward transform.
 func (g *generator) nttNEON() {
-	k := &kernel{Program: g.p}
-	g.text("nttNEON", 8, `
+	k := g.kernel()
+	k.Text("nttNEON", 8, `
 func nttNEON(f *[256]uint16)
 
 nttNEON replaces the coefficients of f with its NTT representation:
@@ -298,25 +206,25 @@ loads, R3 the iterations left, R4 the constants.`)
 
 	// mem[i] bounds the coefficients at 8i..8i+7 modulo 32.
 	mem := [4]int{q - 1, q - 1, q - 1, q - 1}
-	temps := vregs(3, 12)
+	temps := neon.Regs(3, 12)
 	tw := func(lane int) twiddle { return elemTw(1, lane, 2, lane) }
 	for _, j0 := range []int{0, 16} {
 		k.Comment(fmt.Sprintf("Layers 1 to 3 on the coefficients j + 32m, m = 0..7, for j = %d..%d.", j0, j0+15))
 		for m := range 8 {
 			k.LoadPairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
-			k.set(col(0, m), mem[j0/8])
-			k.set(col(1, m), mem[j0/8+1])
+			k.Set(col(0, m), mem[j0/8])
+			k.Set(col(1, m), mem[j0/8+1])
 		}
 		var l1, l2, l3 []pair
 		for c := range 2 {
 			for m := range 4 {
-				l1 = append(l1, pair{col(c, m), col(c, m+4), tw(0)})
+				l1 = append(l1, pair{A: col(c, m), B: col(c, m+4), W: tw(0)})
 			}
 			for _, m := range []int{0, 1, 4, 5} {
-				l2 = append(l2, pair{col(c, m), col(c, m+2), tw(1 + m/4)})
+				l2 = append(l2, pair{A: col(c, m), B: col(c, m+2), W: tw(1 + m/4)})
 			}
 			for m := 0; m < 8; m += 2 {
-				l3 = append(l3, pair{col(c, m), col(c, m+1), tw(3 + m/2)})
+				l3 = append(l3, pair{A: col(c, m), B: col(c, m+1), W: tw(3 + m/2)})
 			}
 		}
 		k.ctLayer("Layer 1, distance 128", temps, l1)
@@ -325,55 +233,45 @@ loads, R3 the iterations left, R4 the constants.`)
 		for m := range 8 {
 			k.StorePairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
 		}
-		mem[j0/8] = k.maxBound(vregs(col(0, 0), 8)...)
-		mem[j0/8+1] = k.maxBound(vregs(col(1, 0), 8)...)
+		mem[j0/8] = k.MaxBound(neon.Regs(col(0, 0), 8)...)
+		mem[j0/8+1] = k.MaxBound(neon.Regs(col(1, 0), 8)...)
 	}
 
 	k.Comment("Layers 4 to 7 on blocks of 32 coefficients, two at a time.")
-	k.Op("MOVD\t$%s, R1", g.fwd.sym())
+	k.Op("MOVD\t$%s, R1", g.fwd.Sym())
 	k.Op("MOVD\tR0, R2")
 	k.Op("MOVD\t$4, R3")
 	k.Label("fwdBlocks")
 	k.loadBlockTable()
-	k.Op("VLD1.P\t64(R2), %s", neon.RegList(blk(0, 0), 4, neon.Arr8H))
-	k.Op("VLD1.P\t64(R2), %s", neon.RegList(blk(1, 0), 4, neon.Arr8H))
+	k.Loads("VLD1.P", neon.Arr8H, "R2", blk(0, 0), blk(1, 0))
 	for b := range 2 {
 		for i := range 4 {
-			k.set(blk(b, i), mem[i])
+			k.Set(blk(b, i), mem[i])
 		}
 	}
-	temps = vregs(24, 8)
-	var l4, l5, l6, l7 []pair
-	for b := range 2 {
-		l4 = append(l4, pair{blk(b, 0), blk(b, 2), blkScalarTw(b, 0)}, pair{blk(b, 1), blk(b, 3), blkScalarTw(b, 0)})
-		l5 = append(l5, pair{blk(b, 0), blk(b, 1), blkScalarTw(b, 1)}, pair{blk(b, 2), blk(b, 3), blkScalarTw(b, 2)})
-		// After the transposition, register j of the block is Tj.
-		l6 = append(l6, pair{blk(b, 0), blk(b, 2), blkL6(b)}, pair{blk(b, 1), blk(b, 3), blkL6(b)})
-		l7 = append(l7, pair{blk(b, 0), blk(b, 1), blkL7a(b)}, pair{blk(b, 2), blk(b, 3), blkL7b(b)})
-	}
+	temps = neon.Regs(24, 8)
+	l4, l5, l6, l7 := neon.BlockLayers(blk, blkScalarTw, blkVecTw)
 	k.ctLayer("Layer 4, distance 16", temps, l4)
 	k.ctLayer("Layer 5, distance 8", temps, l5)
 	k.Comment("Transpose each block: register j then holds the pairs 4i + j, i = 0..3.")
-	k.transpose(blkRegs(0), [4]neon.Reg{24, 25, 26, 27})
-	k.transpose(blkRegs(1), [4]neon.Reg{28, 29, 30, 31})
+	k.Transpose(blkRegs(0), [4]neon.Reg{24, 25, 26, 27})
+	k.Transpose(blkRegs(1), [4]neon.Reg{28, 29, 30, 31})
 	k.ctLayer("Layer 6, distance 4", temps, l6)
 	k.ctLayer("Layer 7, distance 2", temps, l7)
-	all := vregs(blockReg, 8)
+	all := neon.Regs(blockReg, 8)
 	k.reduce(temps, all...)
 	k.normalize(temps, vQ, all...)
 	k.Comment("ST4 undoes the transposition.")
-	k.Op("VST4.P\t%s, 64(R0)", neon.RegList(blk(0, 0), 4, neon.Arr4S))
-	k.Op("VST4.P\t%s, 64(R0)", neon.RegList(blk(1, 0), 4, neon.Arr4S))
-	k.Op("SUBS\t$1, R3, R3")
-	k.Op("BNE\tfwdBlocks")
+	k.Stores("VST4.P", neon.Arr4S, "R0", blk(0, 0), blk(1, 0))
+	k.CountDown("R3", "fwdBlocks")
 	k.Op("RET")
 	k.Printf("\n")
 }
 
 // inverseNTTNEON emits the inverse transform.
 func (g *generator) inverseNTTNEON() {
-	k := &kernel{Program: g.p}
-	g.text("inverseNTTNEON", 8, `
+	k := g.kernel()
+	k.Text("inverseNTTNEON", 8, `
 func inverseNTTNEON(f *[256]uint16)
 
 inverseNTTNEON replaces the NTT representation in f with the polynomial
@@ -385,65 +283,56 @@ last three layers' factors in V1 and V2 are those of the third layer
 
 	mem := [4]int{q - 1, q - 1, q - 1, q - 1}
 	k.Comment("Layers 7 to 4 on blocks of 32 coefficients, two at a time.")
-	k.Op("MOVD\t$%s, R1", g.inv.sym())
+	k.Op("MOVD\t$%s, R1", g.inv.Sym())
 	k.Op("MOVD\tR0, R2")
 	k.Op("MOVD\t$4, R3")
 	k.Label("invBlocks")
 	k.loadBlockTable()
 	k.Comment("LD4 loads each block transposed: register j holds the pairs 4i + j.")
-	k.Op("VLD4.P\t64(R2), %s", neon.RegList(blk(0, 0), 4, neon.Arr4S))
-	k.Op("VLD4.P\t64(R2), %s", neon.RegList(blk(1, 0), 4, neon.Arr4S))
-	all := vregs(blockReg, 8)
+	k.Loads("VLD4.P", neon.Arr4S, "R2", blk(0, 0), blk(1, 0))
+	all := neon.Regs(blockReg, 8)
 	for _, r := range all {
-		k.set(r, k.maxBoundMem(mem))
+		k.Set(r, k.maxBoundMem(mem))
 	}
-	temps := vregs(24, 8)
-	var l7, l6, l5, l4 []pair
-	for b := range 2 {
-		l7 = append(l7, pair{blk(b, 0), blk(b, 1), blkL7a(b)}, pair{blk(b, 2), blk(b, 3), blkL7b(b)})
-		l6 = append(l6, pair{blk(b, 0), blk(b, 2), blkL6(b)}, pair{blk(b, 1), blk(b, 3), blkL6(b)})
-		l5 = append(l5, pair{blk(b, 0), blk(b, 1), blkScalarTw(b, 1)}, pair{blk(b, 2), blk(b, 3), blkScalarTw(b, 2)})
-		l4 = append(l4, pair{blk(b, 0), blk(b, 2), blkScalarTw(b, 0)}, pair{blk(b, 1), blk(b, 3), blkScalarTw(b, 0)})
-	}
+	temps := neon.Regs(24, 8)
+	l4, l5, l6, l7 := neon.BlockLayers(blk, blkScalarTw, blkVecTw)
 	k.gsLayer("Layer 7, distance 2", temps, l7)
 	k.gsLayer("Layer 6, distance 4", temps, l6)
 	k.reduce(temps, blk(0, 0), blk(1, 0))
 	k.Comment("Transpose each block back: register i holds the coefficients 8i..8i+7.")
-	k.transpose(blkRegs(0), [4]neon.Reg{24, 25, 26, 27})
-	k.transpose(blkRegs(1), [4]neon.Reg{28, 29, 30, 31})
+	k.Transpose(blkRegs(0), [4]neon.Reg{24, 25, 26, 27})
+	k.Transpose(blkRegs(1), [4]neon.Reg{28, 29, 30, 31})
 	k.gsLayer("Layer 5, distance 8", temps, l5)
 	k.gsLayer("Layer 4, distance 16", temps, l4)
 	k.reduce(temps, blk(0, 0), blk(1, 0))
-	k.Op("VST1.P\t%s, 64(R0)", neon.RegList(blk(0, 0), 4, neon.Arr8H))
-	k.Op("VST1.P\t%s, 64(R0)", neon.RegList(blk(1, 0), 4, neon.Arr8H))
-	k.Op("SUBS\t$1, R3, R3")
-	k.Op("BNE\tinvBlocks")
+	k.Stores("VST1.P", neon.Arr8H, "R0", blk(0, 0), blk(1, 0))
+	k.CountDown("R3", "invBlocks")
 	for i := range 4 {
-		mem[i] = max(k.bound[blk(0, i)], k.bound[blk(1, i)])
+		mem[i] = max(k.Bound[blk(0, i)], k.Bound[blk(1, i)])
 	}
 
 	k.Op("SUB\t$512, R0, R0")
 	k.LoadQ(1, g.offInvZ, "R4")
 	k.LoadQ(2, g.offInvZt, "R4")
-	temps = vregs(3, 12)
+	temps = neon.Regs(3, 12)
 	tw := func(lane int) twiddle { return elemTw(1, lane, 2, lane) }
 	for _, j0 := range []int{0, 16} {
 		k.Comment(fmt.Sprintf("Layers 3 to 1 on the coefficients j + 32m, m = 0..7, for j = %d..%d.", j0, j0+15))
 		for m := range 8 {
 			k.LoadPairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
-			k.set(col(0, m), mem[j0/8])
-			k.set(col(1, m), mem[j0/8+1])
+			k.Set(col(0, m), mem[j0/8])
+			k.Set(col(1, m), mem[j0/8+1])
 		}
 		var l3, l2, l1 []pair
 		for c := range 2 {
 			for m := 0; m < 8; m += 2 {
-				l3 = append(l3, pair{col(c, m), col(c, m+1), tw(m / 2)})
+				l3 = append(l3, pair{A: col(c, m), B: col(c, m+1), W: tw(m / 2)})
 			}
 			for _, m := range []int{0, 1, 4, 5} {
-				l2 = append(l2, pair{col(c, m), col(c, m+2), tw(4 + m/4)})
+				l2 = append(l2, pair{A: col(c, m), B: col(c, m+2), W: tw(4 + m/4)})
 			}
 			for m := range 4 {
-				l1 = append(l1, pair{col(c, m), col(c, m+4), tw(7)})
+				l1 = append(l1, pair{A: col(c, m), B: col(c, m+4), W: tw(7)})
 			}
 		}
 		k.gsLayer("Layer 3, distance 32", temps, l3)
@@ -452,7 +341,7 @@ last three layers' factors in V1 and V2 are those of the third layer
 		// sum of four: reduce register 0 where that sum could overflow.
 		var red []neon.Reg
 		for c := range 2 {
-			if k.bound[col(c, 0)]+k.bound[col(c, 4)] > math.MaxInt16 {
+			if k.Bound[col(c, 0)]+k.Bound[col(c, 4)] > math.MaxInt16 {
 				red = append(red, col(c, 0))
 			}
 		}
@@ -460,7 +349,7 @@ last three layers' factors in V1 and V2 are those of the third layer
 			k.reduce(temps, red...)
 		}
 		k.gsScaledLayer(temps, l1, tw(6))
-		colRegs := vregs(colBase, 16)
+		colRegs := neon.Regs(colBase, 16)
 		k.normalize(temps, vQ, colRegs...)
 		for m := range 8 {
 			k.StorePairQ(col(0, m), col(1, m), 2*j0+64*m, "R0")
@@ -477,40 +366,35 @@ func (k *kernel) maxBoundMem(mem [4]int) int { return max(mem[0], mem[1], mem[2]
 // factor and s the one given.
 func (k *kernel) gsScaledLayer(temps []neon.Reg, ps []pair, s twiddle) {
 	k.Comment("Layer 1, distance 128, and the scaling by 128⁻¹.")
-	chunks(ps, temps, 3, func(ps []pair, t [][]neon.Reg) {
+	neon.Chunks(ps, temps, 3, func(ps []pair, t [][]neon.Reg) {
 		d, ha, hb := t[0], t[1], t[2]
+		k.sumDiff(ps, d)
 		for i, x := range ps {
-			k.VSUB(neon.Arr8H, d[i], x.b, x.a)
+			k.mulZt(ha[i], x.A, s)
+			k.mulZt(hb[i], d[i], x.W)
+		}
+		for i, x := range ps {
+			k.mulZ(x.A, x.A, s)
+			k.mulZ(x.B, d[i], x.W)
+		}
+		for i, x := range ps {
+			k.subQ(x.A, ha[i])
+			k.subQ(x.B, hb[i])
 		}
 		for _, x := range ps {
-			k.VADD(neon.Arr8H, x.a, x.a, x.b)
-		}
-		for i, x := range ps {
-			k.mulZt(ha[i], x.a, s)
-			k.mulZt(hb[i], d[i], x.tw)
-		}
-		for i, x := range ps {
-			k.mulZ(x.a, x.a, s)
-			k.mulZ(x.b, d[i], x.tw)
-		}
-		for i, x := range ps {
-			k.subQ(x.a, ha[i])
-			k.subQ(x.b, hb[i])
-		}
-		for _, x := range ps {
-			sum := k.bound[x.a] + k.bound[x.b]
-			check(sum <= math.MaxInt16, "layer 1 sum may reach %d", sum)
-			k.set(x.a, barrettBound(sum))
-			k.set(x.b, barrettBound(sum))
+			sum := k.Bound[x.A] + k.Bound[x.B]
+			neon.Check(sum <= math.MaxInt16, "layer 1 sum may reach %d", sum)
+			k.Set(x.A, barrettBound(sum))
+			k.Set(x.B, barrettBound(sum))
 		}
 	})
-	k.noteBounds(ps)
+	k.NoteBounds(neon.Sides(ps))
 }
 
 // dotNTTNEON emits the sums of NTT-domain products.
 func (g *generator) dotNTTNEON() {
-	k := &kernel{Program: g.p}
-	g.text("dotNTTNEON", 40, `
+	k := g.kernel()
+	k.Text("dotNTTNEON", 40, `
 func dotNTTNEON(out *[256]uint16, a *[256]uint16, stride int, b *[256]uint16, k int)
 
 dotNTTNEON sets out to the sum of a[i·stride] × b[i] for i < k, 1 ≤ k ≤ 4:
@@ -523,18 +407,14 @@ per chunk), V24..V27 b1·γ and temporaries, V15 q in every lane; R0 out,
 R1 a, R2 the stride in bytes less 32, R3 b, R4 k, R5 the constants, R6 the
 γ table, R7 the iterations left, R8, R9 and R10 the inner loop's a, b and
 terms left.`)
-	k.Op("MOVD\tout+0(FP), R0")
-	k.Op("MOVD\ta+8(FP), R1")
-	k.Op("MOVD\tstride+16(FP), R2")
-	k.Op("MOVD\tb+24(FP), R3")
-	k.Op("MOVD\tk+32(FP), R4")
+	k.Args("out+0", "a+8", "stride+16", "b+24", "k+32")
 	k.Op("LSL\t$9, R2, R2")
 	k.Op("SUB\t$32, R2, R2")
-	k.Op("MOVD\t$%s, R5", g.consts.sym())
+	k.Op("MOVD\t$%s, R5", g.consts.Sym())
 	k.LoadQ(cReg, g.offGeneral, "R5")
 	k.LoadQ(1, g.offDotV, "R5")
 	k.LoadQ(vQ, g.offQ, "R5")
-	k.Op("MOVD\t$%s, R6", g.gam.sym())
+	k.Op("MOVD\t$%s, R6", g.gam.Sym())
 	k.Op("MOVD\t$8, R7")
 	k.Label("dotChunks")
 	k.Op("VLD1.P\t64(R6), %s", neon.RegList(2, 4, neon.Arr8H))
@@ -584,21 +464,20 @@ terms left.`)
 			}
 		}
 	}
-	k.Op("SUBS\t$1, R10, R10")
-	k.Op("BNE\tdotTerms")
+	k.CountDown("R10", "dotTerms")
 
 	// The bounds: |b1·γ| ≤ barrettBound(q−1), so each term of a sum is at
 	// most (q−1)·(q−1 + that), and there are at most maxK of them.
 	// In int64, so that the generator also builds where int has 32 bits.
 	term := int64(q-1) * int64(q-1+barrettBound(q-1))
 	sum := maxK * term
-	check(sum < 1<<31, "the sums may reach %d", sum)
+	neon.Check(sum < 1<<31, "the sums may reach %d", sum)
 	e := int64(dotV)*q - 1<<31
 	if e < 0 {
 		e = -e
 	}
 	red := (int64(q)<<30 + e*sum) >> 31 // q/2 + e·|x|/2³¹
-	check(red < q, "the reduced sums may reach %d", red)
+	neon.Check(red < q, "the reduced sums may reach %d", red)
 	k.Comment(fmt.Sprintf("|sums| ≤ %d for k ≤ %d; reduced: |x| ≤ %d.", sum, maxK, red))
 	res := func(c, odd int) neon.Reg { return neon.Reg(6 + 2*c + odd) }
 	tmp := func(c, odd, hi int) neon.Reg { return neon.Reg(24 + 4*c + 2*odd + hi) }
@@ -619,18 +498,17 @@ terms left.`)
 	for c := range 2 {
 		for odd := range 2 {
 			k.subQ(res(c, odd), acc(c, odd, 0))
-			k.bound[res(c, odd)] = int(red)
+			k.Bound[res(c, odd)] = int(red)
 			out = append(out, res(c, odd))
 		}
 	}
-	k.normalize(vregs(24, 4), vQ, out...)
+	k.normalize(neon.Regs(24, 4), vQ, out...)
 	k.Comment("ST2 interleaves the even and odd coefficients again.")
 	k.Op("VST2.P\t%s, 32(R0)", neon.RegList(res(0, 0), 2, neon.Arr8H))
 	k.Op("VST2.P\t%s, 32(R0)", neon.RegList(res(1, 0), 2, neon.Arr8H))
 	k.Op("ADD\t$64, R1, R1")
 	k.Op("ADD\t$64, R3, R3")
-	k.Op("SUBS\t$1, R7, R7")
-	k.Op("BNE\tdotChunks")
+	k.CountDown("R7", "dotChunks")
 	k.Op("RET")
 	k.Printf("\n")
 }
