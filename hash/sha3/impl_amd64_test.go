@@ -7,7 +7,8 @@ import "github.com/crypton-go/crypton/cpufeat/cputest"
 // wantImplementations states, independently of the package's own conditions,
 // which implementations a CPU with these features must have.
 var wantImplementations = cputest.Requirements{
-	"BMI": {"bmi1", "bmi2"},
+	"AVX-512": {"avx512f", "bmi2"},
+	"BMI":     {"bmi1", "bmi2"},
 }
 
 // wantX4Implementations is wantImplementations for the four-way

@@ -76,6 +76,10 @@
 //
 // The functions need BMI1 and BMI2; the Go code checks for them.
 //
+// The same file holds keccakF1600AVX512 and absorbAVX512, which mirror the
+// same two Go functions with the state in five ZMM registers; avx512.go
+// describes them.
+//
 // With -generic FILE, the command writes keccakF1600Generic, the portable Go
 // version of the same schedule, to FILE instead (hash/sha3/keccakf_generic.go).
 //
@@ -175,8 +179,12 @@ func main() {
 		DATA(8*i, U64(v))
 	}
 
+	avx512Tables()
+
 	keccakF1600BMI()
 	absorbBMI()
+	keccakF1600AVX512()
+	absorbAVX512()
 	Generate()
 }
 
