@@ -844,3 +844,772 @@ loop:
 
 done:
 	RET
+
+// func blocksAVX512(h *[8]uint64, c *[2]uint64, flag uint64, p []byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL
+TEXT ·blocksAVX512(SB), NOSPLIT, $16-48
+	MOVQ    h+0(FP), AX
+	MOVQ    c+8(FP), BX
+	MOVQ    flag+16(FP), DX
+	MOVQ    p_base+24(FP), SI
+	MOVQ    p_len+32(FP), DI
+	MOVQ    DI, CX
+	SHRQ    $0x07, CX
+	JZ      done
+	MOVQ    DX, (SP)
+	MOVQ    $0x00000000, 8(SP)
+	VMOVDQU (AX), Y4
+	VMOVDQU 32(AX), Y5
+	VMOVDQU blake2bIV<>+0(SB), Y6
+	VMOVDQU blake2bIV<>+32(SB), Y7
+	VMOVDQU blake2bRot24<>+0(SB), Y8
+	VMOVDQU blake2bRot16<>+0(SB), Y9
+	MOVQ    (BX), R8
+	MOVQ    8(BX), R9
+
+loop:
+	// The counter of this block, with the flag: v12..v15 = iv[4..7] ^ (c0, c1, flag, 0).
+	ADDQ        $0x00000080, R8
+	ADCQ        $0x00000000, R9
+	VMOVQ       R8, X10
+	VPINSRQ     $0x01, R9, X10, X10
+	VINSERTI128 $0x01, (SP), Y10, Y10
+	VMOVDQA     Y4, Y0
+	VMOVDQA     Y5, Y1
+	VMOVDQA     Y6, Y2
+	VPXOR       Y10, Y7, Y3
+
+	// Round 1.
+	VMOVQ       (SI), X11
+	VPINSRQ     $0x01, 16(SI), X11, X11
+	VMOVQ       32(SI), X15
+	VPINSRQ     $0x01, 48(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       8(SI), X12
+	VPINSRQ     $0x01, 24(SI), X12, X12
+	VMOVQ       40(SI), X15
+	VPINSRQ     $0x01, 56(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       112(SI), X13
+	VPINSRQ     $0x01, 64(SI), X13, X13
+	VMOVQ       80(SI), X15
+	VPINSRQ     $0x01, 96(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       120(SI), X14
+	VPINSRQ     $0x01, 72(SI), X14, X14
+	VMOVQ       88(SI), X15
+	VPINSRQ     $0x01, 104(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// Round 2.
+	VMOVQ       112(SI), X11
+	VPINSRQ     $0x01, 32(SI), X11, X11
+	VMOVQ       72(SI), X15
+	VPINSRQ     $0x01, 104(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       80(SI), X12
+	VPINSRQ     $0x01, 64(SI), X12, X12
+	VMOVQ       120(SI), X15
+	VPINSRQ     $0x01, 48(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       40(SI), X13
+	VPINSRQ     $0x01, 8(SI), X13, X13
+	VMOVQ       (SI), X15
+	VPINSRQ     $0x01, 88(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       24(SI), X14
+	VPINSRQ     $0x01, 96(SI), X14, X14
+	VMOVQ       16(SI), X15
+	VPINSRQ     $0x01, 56(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// Round 3.
+	VMOVQ       88(SI), X11
+	VPINSRQ     $0x01, 96(SI), X11, X11
+	VMOVQ       40(SI), X15
+	VPINSRQ     $0x01, 120(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       64(SI), X12
+	VPINSRQ     $0x01, (SI), X12, X12
+	VMOVQ       16(SI), X15
+	VPINSRQ     $0x01, 104(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       72(SI), X13
+	VPINSRQ     $0x01, 80(SI), X13, X13
+	VMOVQ       24(SI), X15
+	VPINSRQ     $0x01, 56(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       32(SI), X14
+	VPINSRQ     $0x01, 112(SI), X14, X14
+	VMOVQ       48(SI), X15
+	VPINSRQ     $0x01, 8(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// Round 4.
+	VMOVQ       56(SI), X11
+	VPINSRQ     $0x01, 24(SI), X11, X11
+	VMOVQ       104(SI), X15
+	VPINSRQ     $0x01, 88(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       72(SI), X12
+	VPINSRQ     $0x01, 8(SI), X12, X12
+	VMOVQ       96(SI), X15
+	VPINSRQ     $0x01, 112(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       120(SI), X13
+	VPINSRQ     $0x01, 16(SI), X13, X13
+	VMOVQ       40(SI), X15
+	VPINSRQ     $0x01, 32(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       64(SI), X14
+	VPINSRQ     $0x01, 48(SI), X14, X14
+	VMOVQ       80(SI), X15
+	VPINSRQ     $0x01, (SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// Round 5.
+	VMOVQ       72(SI), X11
+	VPINSRQ     $0x01, 40(SI), X11, X11
+	VMOVQ       16(SI), X15
+	VPINSRQ     $0x01, 80(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       (SI), X12
+	VPINSRQ     $0x01, 56(SI), X12, X12
+	VMOVQ       32(SI), X15
+	VPINSRQ     $0x01, 120(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       24(SI), X13
+	VPINSRQ     $0x01, 112(SI), X13, X13
+	VMOVQ       88(SI), X15
+	VPINSRQ     $0x01, 48(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       104(SI), X14
+	VPINSRQ     $0x01, 8(SI), X14, X14
+	VMOVQ       96(SI), X15
+	VPINSRQ     $0x01, 64(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// Round 6.
+	VMOVQ       16(SI), X11
+	VPINSRQ     $0x01, 48(SI), X11, X11
+	VMOVQ       (SI), X15
+	VPINSRQ     $0x01, 64(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       96(SI), X12
+	VPINSRQ     $0x01, 80(SI), X12, X12
+	VMOVQ       88(SI), X15
+	VPINSRQ     $0x01, 24(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       8(SI), X13
+	VPINSRQ     $0x01, 32(SI), X13, X13
+	VMOVQ       56(SI), X15
+	VPINSRQ     $0x01, 120(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       72(SI), X14
+	VPINSRQ     $0x01, 104(SI), X14, X14
+	VMOVQ       40(SI), X15
+	VPINSRQ     $0x01, 112(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// Round 7.
+	VMOVQ       96(SI), X11
+	VPINSRQ     $0x01, 8(SI), X11, X11
+	VMOVQ       112(SI), X15
+	VPINSRQ     $0x01, 32(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       40(SI), X12
+	VPINSRQ     $0x01, 120(SI), X12, X12
+	VMOVQ       104(SI), X15
+	VPINSRQ     $0x01, 80(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       64(SI), X13
+	VPINSRQ     $0x01, (SI), X13, X13
+	VMOVQ       48(SI), X15
+	VPINSRQ     $0x01, 72(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       88(SI), X14
+	VPINSRQ     $0x01, 56(SI), X14, X14
+	VMOVQ       24(SI), X15
+	VPINSRQ     $0x01, 16(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// Round 8.
+	VMOVQ       104(SI), X11
+	VPINSRQ     $0x01, 56(SI), X11, X11
+	VMOVQ       96(SI), X15
+	VPINSRQ     $0x01, 24(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       88(SI), X12
+	VPINSRQ     $0x01, 112(SI), X12, X12
+	VMOVQ       8(SI), X15
+	VPINSRQ     $0x01, 72(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       16(SI), X13
+	VPINSRQ     $0x01, 40(SI), X13, X13
+	VMOVQ       120(SI), X15
+	VPINSRQ     $0x01, 64(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       80(SI), X14
+	VPINSRQ     $0x01, (SI), X14, X14
+	VMOVQ       32(SI), X15
+	VPINSRQ     $0x01, 48(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// Round 9.
+	VMOVQ       48(SI), X11
+	VPINSRQ     $0x01, 112(SI), X11, X11
+	VMOVQ       88(SI), X15
+	VPINSRQ     $0x01, (SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       120(SI), X12
+	VPINSRQ     $0x01, 72(SI), X12, X12
+	VMOVQ       24(SI), X15
+	VPINSRQ     $0x01, 64(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       80(SI), X13
+	VPINSRQ     $0x01, 96(SI), X13, X13
+	VMOVQ       104(SI), X15
+	VPINSRQ     $0x01, 8(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       40(SI), X14
+	VPINSRQ     $0x01, 16(SI), X14, X14
+	VMOVQ       56(SI), X15
+	VPINSRQ     $0x01, 32(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// Round 10.
+	VMOVQ       80(SI), X11
+	VPINSRQ     $0x01, 64(SI), X11, X11
+	VMOVQ       56(SI), X15
+	VPINSRQ     $0x01, 8(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       16(SI), X12
+	VPINSRQ     $0x01, 32(SI), X12, X12
+	VMOVQ       48(SI), X15
+	VPINSRQ     $0x01, 40(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       104(SI), X13
+	VPINSRQ     $0x01, 120(SI), X13, X13
+	VMOVQ       72(SI), X15
+	VPINSRQ     $0x01, 24(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       (SI), X14
+	VPINSRQ     $0x01, 88(SI), X14, X14
+	VMOVQ       112(SI), X15
+	VPINSRQ     $0x01, 96(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// Round 11.
+	VMOVQ       (SI), X11
+	VPINSRQ     $0x01, 16(SI), X11, X11
+	VMOVQ       32(SI), X15
+	VPINSRQ     $0x01, 48(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       8(SI), X12
+	VPINSRQ     $0x01, 24(SI), X12, X12
+	VMOVQ       40(SI), X15
+	VPINSRQ     $0x01, 56(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       112(SI), X13
+	VPINSRQ     $0x01, 64(SI), X13, X13
+	VMOVQ       80(SI), X15
+	VPINSRQ     $0x01, 96(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       120(SI), X14
+	VPINSRQ     $0x01, 72(SI), X14, X14
+	VMOVQ       88(SI), X15
+	VPINSRQ     $0x01, 104(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// Round 12.
+	VMOVQ       112(SI), X11
+	VPINSRQ     $0x01, 32(SI), X11, X11
+	VMOVQ       72(SI), X15
+	VPINSRQ     $0x01, 104(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y11, Y11
+	VMOVQ       80(SI), X12
+	VPINSRQ     $0x01, 64(SI), X12, X12
+	VMOVQ       120(SI), X15
+	VPINSRQ     $0x01, 48(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y12, Y12
+	VMOVQ       40(SI), X13
+	VPINSRQ     $0x01, 8(SI), X13, X13
+	VMOVQ       (SI), X15
+	VPINSRQ     $0x01, 88(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y13, Y13
+	VMOVQ       24(SI), X14
+	VPINSRQ     $0x01, 96(SI), X14, X14
+	VMOVQ       16(SI), X15
+	VPINSRQ     $0x01, 56(SI), X15, X15
+	VINSERTI128 $0x01, X15, Y14, Y14
+	VPADDQ      Y11, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFD     $0xb1, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPSHUFB     Y8, Y1, Y1
+	VPADDQ      Y12, Y0, Y0
+	VPADDQ      Y1, Y0, Y0
+	VPXOR       Y0, Y3, Y3
+	VPSHUFB     Y9, Y3, Y3
+	VPADDQ      Y3, Y2, Y2
+	VPXOR       Y2, Y1, Y1
+	VPRORQ      $0x3f, Y1, Y1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPERMQ  $0x93, Y0, Y0
+	VPERMQ  $0x4e, Y3, Y3
+	VPERMQ  $0x39, Y2, Y2
+	VPADDQ  Y13, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFD $0xb1, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPSHUFB Y8, Y1, Y1
+	VPADDQ  Y14, Y0, Y0
+	VPADDQ  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPSHUFB Y9, Y3, Y3
+	VPADDQ  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPRORQ  $0x3f, Y1, Y1
+
+	// Back onto the columns.
+	VPERMQ $0x39, Y0, Y0
+	VPERMQ $0x4e, Y3, Y3
+	VPERMQ $0x93, Y2, Y2
+
+	// h ^= v[0..7] ^ v[8..15]
+	VPTERNLOGQ $0x96, Y0, Y2, Y4
+	VPTERNLOGQ $0x96, Y1, Y3, Y5
+	ADDQ       $0x00000080, SI
+	DECQ       CX
+	JNZ        loop
+	VMOVDQU    Y4, (AX)
+	VMOVDQU    Y5, 32(AX)
+	MOVQ       R8, (BX)
+	MOVQ       R9, 8(BX)
+	VZEROUPPER
+
+done:
+	RET

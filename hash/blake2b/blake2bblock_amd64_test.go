@@ -39,3 +39,23 @@ func TestBlocksAVX2Bounds(t *testing.T) {
 	}
 	cryptotest.TestBlockFuncGuarded(t, BlockSize, avx2Kernel, genericKernel, nil)
 }
+
+func avx512Kernel(s *kernelState, p []byte) { blocksAVX512(&s.H, &s.C, s.Flag, p) }
+
+// TestBlocksAVX512 compares blocksAVX512 directly with blocksGeneric; see
+// cryptotest.TestBlockFunc.
+func TestBlocksAVX512(t *testing.T) {
+	if !cpufeat.Available(pkg, "AVX-512") {
+		t.Skipf("AVX-512 implementation not available on this CPU or turned off by %s", cpufeat.EnvVar)
+	}
+	cryptotest.TestBlockFunc(t, BlockSize, avx512Kernel, genericKernel, nil)
+}
+
+// TestBlocksAVX512Bounds runs blocksAVX512 on inputs next to pages the
+// process may not read; see cryptotest.TestBlockFuncGuarded.
+func TestBlocksAVX512Bounds(t *testing.T) {
+	if !cpufeat.Available(pkg, "AVX-512") {
+		t.Skipf("AVX-512 implementation not available on this CPU or turned off by %s", cpufeat.EnvVar)
+	}
+	cryptotest.TestBlockFuncGuarded(t, BlockSize, avx512Kernel, genericKernel, nil)
+}

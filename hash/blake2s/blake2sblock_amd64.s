@@ -713,3 +713,694 @@ loop:
 
 done:
 	RET
+
+DATA blake2sSigma512<>+0(SB)/4, $0x00000000
+DATA blake2sSigma512<>+4(SB)/4, $0x00000002
+DATA blake2sSigma512<>+8(SB)/4, $0x00000004
+DATA blake2sSigma512<>+12(SB)/4, $0x00000006
+DATA blake2sSigma512<>+16(SB)/4, $0x00000001
+DATA blake2sSigma512<>+20(SB)/4, $0x00000003
+DATA blake2sSigma512<>+24(SB)/4, $0x00000005
+DATA blake2sSigma512<>+28(SB)/4, $0x00000007
+DATA blake2sSigma512<>+32(SB)/4, $0x0000000e
+DATA blake2sSigma512<>+36(SB)/4, $0x00000008
+DATA blake2sSigma512<>+40(SB)/4, $0x0000000a
+DATA blake2sSigma512<>+44(SB)/4, $0x0000000c
+DATA blake2sSigma512<>+48(SB)/4, $0x0000000f
+DATA blake2sSigma512<>+52(SB)/4, $0x00000009
+DATA blake2sSigma512<>+56(SB)/4, $0x0000000b
+DATA blake2sSigma512<>+60(SB)/4, $0x0000000d
+DATA blake2sSigma512<>+64(SB)/4, $0x0000000e
+DATA blake2sSigma512<>+68(SB)/4, $0x00000004
+DATA blake2sSigma512<>+72(SB)/4, $0x00000009
+DATA blake2sSigma512<>+76(SB)/4, $0x0000000d
+DATA blake2sSigma512<>+80(SB)/4, $0x0000000a
+DATA blake2sSigma512<>+84(SB)/4, $0x00000008
+DATA blake2sSigma512<>+88(SB)/4, $0x0000000f
+DATA blake2sSigma512<>+92(SB)/4, $0x00000006
+DATA blake2sSigma512<>+96(SB)/4, $0x00000005
+DATA blake2sSigma512<>+100(SB)/4, $0x00000001
+DATA blake2sSigma512<>+104(SB)/4, $0x00000000
+DATA blake2sSigma512<>+108(SB)/4, $0x0000000b
+DATA blake2sSigma512<>+112(SB)/4, $0x00000003
+DATA blake2sSigma512<>+116(SB)/4, $0x0000000c
+DATA blake2sSigma512<>+120(SB)/4, $0x00000002
+DATA blake2sSigma512<>+124(SB)/4, $0x00000007
+DATA blake2sSigma512<>+128(SB)/4, $0x0000000b
+DATA blake2sSigma512<>+132(SB)/4, $0x0000000c
+DATA blake2sSigma512<>+136(SB)/4, $0x00000005
+DATA blake2sSigma512<>+140(SB)/4, $0x0000000f
+DATA blake2sSigma512<>+144(SB)/4, $0x00000008
+DATA blake2sSigma512<>+148(SB)/4, $0x00000000
+DATA blake2sSigma512<>+152(SB)/4, $0x00000002
+DATA blake2sSigma512<>+156(SB)/4, $0x0000000d
+DATA blake2sSigma512<>+160(SB)/4, $0x00000009
+DATA blake2sSigma512<>+164(SB)/4, $0x0000000a
+DATA blake2sSigma512<>+168(SB)/4, $0x00000003
+DATA blake2sSigma512<>+172(SB)/4, $0x00000007
+DATA blake2sSigma512<>+176(SB)/4, $0x00000004
+DATA blake2sSigma512<>+180(SB)/4, $0x0000000e
+DATA blake2sSigma512<>+184(SB)/4, $0x00000006
+DATA blake2sSigma512<>+188(SB)/4, $0x00000001
+DATA blake2sSigma512<>+192(SB)/4, $0x00000007
+DATA blake2sSigma512<>+196(SB)/4, $0x00000003
+DATA blake2sSigma512<>+200(SB)/4, $0x0000000d
+DATA blake2sSigma512<>+204(SB)/4, $0x0000000b
+DATA blake2sSigma512<>+208(SB)/4, $0x00000009
+DATA blake2sSigma512<>+212(SB)/4, $0x00000001
+DATA blake2sSigma512<>+216(SB)/4, $0x0000000c
+DATA blake2sSigma512<>+220(SB)/4, $0x0000000e
+DATA blake2sSigma512<>+224(SB)/4, $0x0000000f
+DATA blake2sSigma512<>+228(SB)/4, $0x00000002
+DATA blake2sSigma512<>+232(SB)/4, $0x00000005
+DATA blake2sSigma512<>+236(SB)/4, $0x00000004
+DATA blake2sSigma512<>+240(SB)/4, $0x00000008
+DATA blake2sSigma512<>+244(SB)/4, $0x00000006
+DATA blake2sSigma512<>+248(SB)/4, $0x0000000a
+DATA blake2sSigma512<>+252(SB)/4, $0x00000000
+DATA blake2sSigma512<>+256(SB)/4, $0x00000009
+DATA blake2sSigma512<>+260(SB)/4, $0x00000005
+DATA blake2sSigma512<>+264(SB)/4, $0x00000002
+DATA blake2sSigma512<>+268(SB)/4, $0x0000000a
+DATA blake2sSigma512<>+272(SB)/4, $0x00000000
+DATA blake2sSigma512<>+276(SB)/4, $0x00000007
+DATA blake2sSigma512<>+280(SB)/4, $0x00000004
+DATA blake2sSigma512<>+284(SB)/4, $0x0000000f
+DATA blake2sSigma512<>+288(SB)/4, $0x00000003
+DATA blake2sSigma512<>+292(SB)/4, $0x0000000e
+DATA blake2sSigma512<>+296(SB)/4, $0x0000000b
+DATA blake2sSigma512<>+300(SB)/4, $0x00000006
+DATA blake2sSigma512<>+304(SB)/4, $0x0000000d
+DATA blake2sSigma512<>+308(SB)/4, $0x00000001
+DATA blake2sSigma512<>+312(SB)/4, $0x0000000c
+DATA blake2sSigma512<>+316(SB)/4, $0x00000008
+DATA blake2sSigma512<>+320(SB)/4, $0x00000002
+DATA blake2sSigma512<>+324(SB)/4, $0x00000006
+DATA blake2sSigma512<>+328(SB)/4, $0x00000000
+DATA blake2sSigma512<>+332(SB)/4, $0x00000008
+DATA blake2sSigma512<>+336(SB)/4, $0x0000000c
+DATA blake2sSigma512<>+340(SB)/4, $0x0000000a
+DATA blake2sSigma512<>+344(SB)/4, $0x0000000b
+DATA blake2sSigma512<>+348(SB)/4, $0x00000003
+DATA blake2sSigma512<>+352(SB)/4, $0x00000001
+DATA blake2sSigma512<>+356(SB)/4, $0x00000004
+DATA blake2sSigma512<>+360(SB)/4, $0x00000007
+DATA blake2sSigma512<>+364(SB)/4, $0x0000000f
+DATA blake2sSigma512<>+368(SB)/4, $0x00000009
+DATA blake2sSigma512<>+372(SB)/4, $0x0000000d
+DATA blake2sSigma512<>+376(SB)/4, $0x00000005
+DATA blake2sSigma512<>+380(SB)/4, $0x0000000e
+DATA blake2sSigma512<>+384(SB)/4, $0x0000000c
+DATA blake2sSigma512<>+388(SB)/4, $0x00000001
+DATA blake2sSigma512<>+392(SB)/4, $0x0000000e
+DATA blake2sSigma512<>+396(SB)/4, $0x00000004
+DATA blake2sSigma512<>+400(SB)/4, $0x00000005
+DATA blake2sSigma512<>+404(SB)/4, $0x0000000f
+DATA blake2sSigma512<>+408(SB)/4, $0x0000000d
+DATA blake2sSigma512<>+412(SB)/4, $0x0000000a
+DATA blake2sSigma512<>+416(SB)/4, $0x00000008
+DATA blake2sSigma512<>+420(SB)/4, $0x00000000
+DATA blake2sSigma512<>+424(SB)/4, $0x00000006
+DATA blake2sSigma512<>+428(SB)/4, $0x00000009
+DATA blake2sSigma512<>+432(SB)/4, $0x0000000b
+DATA blake2sSigma512<>+436(SB)/4, $0x00000007
+DATA blake2sSigma512<>+440(SB)/4, $0x00000003
+DATA blake2sSigma512<>+444(SB)/4, $0x00000002
+DATA blake2sSigma512<>+448(SB)/4, $0x0000000d
+DATA blake2sSigma512<>+452(SB)/4, $0x00000007
+DATA blake2sSigma512<>+456(SB)/4, $0x0000000c
+DATA blake2sSigma512<>+460(SB)/4, $0x00000003
+DATA blake2sSigma512<>+464(SB)/4, $0x0000000b
+DATA blake2sSigma512<>+468(SB)/4, $0x0000000e
+DATA blake2sSigma512<>+472(SB)/4, $0x00000001
+DATA blake2sSigma512<>+476(SB)/4, $0x00000009
+DATA blake2sSigma512<>+480(SB)/4, $0x00000002
+DATA blake2sSigma512<>+484(SB)/4, $0x00000005
+DATA blake2sSigma512<>+488(SB)/4, $0x0000000f
+DATA blake2sSigma512<>+492(SB)/4, $0x00000008
+DATA blake2sSigma512<>+496(SB)/4, $0x0000000a
+DATA blake2sSigma512<>+500(SB)/4, $0x00000000
+DATA blake2sSigma512<>+504(SB)/4, $0x00000004
+DATA blake2sSigma512<>+508(SB)/4, $0x00000006
+DATA blake2sSigma512<>+512(SB)/4, $0x00000006
+DATA blake2sSigma512<>+516(SB)/4, $0x0000000e
+DATA blake2sSigma512<>+520(SB)/4, $0x0000000b
+DATA blake2sSigma512<>+524(SB)/4, $0x00000000
+DATA blake2sSigma512<>+528(SB)/4, $0x0000000f
+DATA blake2sSigma512<>+532(SB)/4, $0x00000009
+DATA blake2sSigma512<>+536(SB)/4, $0x00000003
+DATA blake2sSigma512<>+540(SB)/4, $0x00000008
+DATA blake2sSigma512<>+544(SB)/4, $0x0000000a
+DATA blake2sSigma512<>+548(SB)/4, $0x0000000c
+DATA blake2sSigma512<>+552(SB)/4, $0x0000000d
+DATA blake2sSigma512<>+556(SB)/4, $0x00000001
+DATA blake2sSigma512<>+560(SB)/4, $0x00000005
+DATA blake2sSigma512<>+564(SB)/4, $0x00000002
+DATA blake2sSigma512<>+568(SB)/4, $0x00000007
+DATA blake2sSigma512<>+572(SB)/4, $0x00000004
+DATA blake2sSigma512<>+576(SB)/4, $0x0000000a
+DATA blake2sSigma512<>+580(SB)/4, $0x00000008
+DATA blake2sSigma512<>+584(SB)/4, $0x00000007
+DATA blake2sSigma512<>+588(SB)/4, $0x00000001
+DATA blake2sSigma512<>+592(SB)/4, $0x00000002
+DATA blake2sSigma512<>+596(SB)/4, $0x00000004
+DATA blake2sSigma512<>+600(SB)/4, $0x00000006
+DATA blake2sSigma512<>+604(SB)/4, $0x00000005
+DATA blake2sSigma512<>+608(SB)/4, $0x0000000d
+DATA blake2sSigma512<>+612(SB)/4, $0x0000000f
+DATA blake2sSigma512<>+616(SB)/4, $0x00000009
+DATA blake2sSigma512<>+620(SB)/4, $0x00000003
+DATA blake2sSigma512<>+624(SB)/4, $0x00000000
+DATA blake2sSigma512<>+628(SB)/4, $0x0000000b
+DATA blake2sSigma512<>+632(SB)/4, $0x0000000e
+DATA blake2sSigma512<>+636(SB)/4, $0x0000000c
+GLOBL blake2sSigma512<>(SB), RODATA|NOPTR, $640
+
+// func blocksAVX512(h *[8]uint32, c *[2]uint32, flag uint32, p []byte)
+// Requires: AVX, AVX512F, AVX512VL
+TEXT ·blocksAVX512(SB), NOSPLIT, $0-48
+	MOVQ    h+0(FP), AX
+	MOVQ    c+8(FP), BX
+	MOVL    flag+16(FP), DX
+	MOVQ    p_base+24(FP), SI
+	MOVQ    p_len+32(FP), DI
+	MOVQ    DI, CX
+	SHRQ    $0x06, CX
+	JZ      done
+	VMOVDQU (AX), X4
+	VMOVDQU 16(AX), X5
+	VMOVDQU blake2sIV<>+0(SB), X6
+	VMOVDQU blake2sIV<>+16(SB), X7
+	VMOVDQU blake2sRot16<>+0(SB), X8
+	VMOVDQU blake2sRot8<>+0(SB), X9
+	MOVL    (BX), R8
+	MOVL    4(BX), R9
+
+loop:
+	// The counter of this block, with the flag: v12..v15 = iv[4..7] ^ (c0, c1, flag, 0).
+	ADDL      $0x00000040, R8
+	ADCL      $0x00000000, R9
+	VMOVD     R8, X10
+	VPINSRD   $0x01, R9, X10, X10
+	VPINSRD   $0x02, DX, X10, X10
+	VMOVDQU32 (SI), Y16
+	VMOVDQU32 32(SI), Y17
+	VMOVDQA   X4, X0
+	VMOVDQA   X5, X1
+	VMOVDQA   X6, X2
+	VPXOR     X10, X7, X3
+
+	// Round 1.
+	VMOVDQU  blake2sSigma512<>+0(SB), X11
+	VPERMI2D Y17, Y16, Y11
+	VMOVDQU  blake2sSigma512<>+16(SB), X12
+	VPERMI2D Y17, Y16, Y12
+	VMOVDQU  blake2sSigma512<>+32(SB), X13
+	VPERMI2D Y17, Y16, Y13
+	VMOVDQU  blake2sSigma512<>+48(SB), X14
+	VPERMI2D Y17, Y16, Y14
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X8, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X9, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPSHUFD $0x93, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x39, X2, X2
+	VPADDD  X13, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X8, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x0c, X1, X1
+	VPADDD  X14, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X9, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x07, X1, X1
+
+	// Back onto the columns.
+	VPSHUFD $0x39, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x93, X2, X2
+
+	// Round 2.
+	VMOVDQU  blake2sSigma512<>+64(SB), X11
+	VPERMI2D Y17, Y16, Y11
+	VMOVDQU  blake2sSigma512<>+80(SB), X12
+	VPERMI2D Y17, Y16, Y12
+	VMOVDQU  blake2sSigma512<>+96(SB), X13
+	VPERMI2D Y17, Y16, Y13
+	VMOVDQU  blake2sSigma512<>+112(SB), X14
+	VPERMI2D Y17, Y16, Y14
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X8, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X9, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPSHUFD $0x93, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x39, X2, X2
+	VPADDD  X13, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X8, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x0c, X1, X1
+	VPADDD  X14, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X9, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x07, X1, X1
+
+	// Back onto the columns.
+	VPSHUFD $0x39, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x93, X2, X2
+
+	// Round 3.
+	VMOVDQU  blake2sSigma512<>+128(SB), X11
+	VPERMI2D Y17, Y16, Y11
+	VMOVDQU  blake2sSigma512<>+144(SB), X12
+	VPERMI2D Y17, Y16, Y12
+	VMOVDQU  blake2sSigma512<>+160(SB), X13
+	VPERMI2D Y17, Y16, Y13
+	VMOVDQU  blake2sSigma512<>+176(SB), X14
+	VPERMI2D Y17, Y16, Y14
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X8, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X9, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPSHUFD $0x93, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x39, X2, X2
+	VPADDD  X13, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X8, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x0c, X1, X1
+	VPADDD  X14, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X9, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x07, X1, X1
+
+	// Back onto the columns.
+	VPSHUFD $0x39, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x93, X2, X2
+
+	// Round 4.
+	VMOVDQU  blake2sSigma512<>+192(SB), X11
+	VPERMI2D Y17, Y16, Y11
+	VMOVDQU  blake2sSigma512<>+208(SB), X12
+	VPERMI2D Y17, Y16, Y12
+	VMOVDQU  blake2sSigma512<>+224(SB), X13
+	VPERMI2D Y17, Y16, Y13
+	VMOVDQU  blake2sSigma512<>+240(SB), X14
+	VPERMI2D Y17, Y16, Y14
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X8, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X9, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPSHUFD $0x93, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x39, X2, X2
+	VPADDD  X13, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X8, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x0c, X1, X1
+	VPADDD  X14, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X9, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x07, X1, X1
+
+	// Back onto the columns.
+	VPSHUFD $0x39, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x93, X2, X2
+
+	// Round 5.
+	VMOVDQU  blake2sSigma512<>+256(SB), X11
+	VPERMI2D Y17, Y16, Y11
+	VMOVDQU  blake2sSigma512<>+272(SB), X12
+	VPERMI2D Y17, Y16, Y12
+	VMOVDQU  blake2sSigma512<>+288(SB), X13
+	VPERMI2D Y17, Y16, Y13
+	VMOVDQU  blake2sSigma512<>+304(SB), X14
+	VPERMI2D Y17, Y16, Y14
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X8, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X9, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPSHUFD $0x93, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x39, X2, X2
+	VPADDD  X13, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X8, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x0c, X1, X1
+	VPADDD  X14, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X9, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x07, X1, X1
+
+	// Back onto the columns.
+	VPSHUFD $0x39, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x93, X2, X2
+
+	// Round 6.
+	VMOVDQU  blake2sSigma512<>+320(SB), X11
+	VPERMI2D Y17, Y16, Y11
+	VMOVDQU  blake2sSigma512<>+336(SB), X12
+	VPERMI2D Y17, Y16, Y12
+	VMOVDQU  blake2sSigma512<>+352(SB), X13
+	VPERMI2D Y17, Y16, Y13
+	VMOVDQU  blake2sSigma512<>+368(SB), X14
+	VPERMI2D Y17, Y16, Y14
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X8, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X9, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPSHUFD $0x93, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x39, X2, X2
+	VPADDD  X13, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X8, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x0c, X1, X1
+	VPADDD  X14, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X9, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x07, X1, X1
+
+	// Back onto the columns.
+	VPSHUFD $0x39, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x93, X2, X2
+
+	// Round 7.
+	VMOVDQU  blake2sSigma512<>+384(SB), X11
+	VPERMI2D Y17, Y16, Y11
+	VMOVDQU  blake2sSigma512<>+400(SB), X12
+	VPERMI2D Y17, Y16, Y12
+	VMOVDQU  blake2sSigma512<>+416(SB), X13
+	VPERMI2D Y17, Y16, Y13
+	VMOVDQU  blake2sSigma512<>+432(SB), X14
+	VPERMI2D Y17, Y16, Y14
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X8, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X9, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPSHUFD $0x93, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x39, X2, X2
+	VPADDD  X13, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X8, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x0c, X1, X1
+	VPADDD  X14, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X9, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x07, X1, X1
+
+	// Back onto the columns.
+	VPSHUFD $0x39, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x93, X2, X2
+
+	// Round 8.
+	VMOVDQU  blake2sSigma512<>+448(SB), X11
+	VPERMI2D Y17, Y16, Y11
+	VMOVDQU  blake2sSigma512<>+464(SB), X12
+	VPERMI2D Y17, Y16, Y12
+	VMOVDQU  blake2sSigma512<>+480(SB), X13
+	VPERMI2D Y17, Y16, Y13
+	VMOVDQU  blake2sSigma512<>+496(SB), X14
+	VPERMI2D Y17, Y16, Y14
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X8, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X9, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPSHUFD $0x93, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x39, X2, X2
+	VPADDD  X13, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X8, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x0c, X1, X1
+	VPADDD  X14, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X9, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x07, X1, X1
+
+	// Back onto the columns.
+	VPSHUFD $0x39, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x93, X2, X2
+
+	// Round 9.
+	VMOVDQU  blake2sSigma512<>+512(SB), X11
+	VPERMI2D Y17, Y16, Y11
+	VMOVDQU  blake2sSigma512<>+528(SB), X12
+	VPERMI2D Y17, Y16, Y12
+	VMOVDQU  blake2sSigma512<>+544(SB), X13
+	VPERMI2D Y17, Y16, Y13
+	VMOVDQU  blake2sSigma512<>+560(SB), X14
+	VPERMI2D Y17, Y16, Y14
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X8, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X9, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPSHUFD $0x93, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x39, X2, X2
+	VPADDD  X13, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X8, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x0c, X1, X1
+	VPADDD  X14, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X9, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x07, X1, X1
+
+	// Back onto the columns.
+	VPSHUFD $0x39, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x93, X2, X2
+
+	// Round 10.
+	VMOVDQU  blake2sSigma512<>+576(SB), X11
+	VPERMI2D Y17, Y16, Y11
+	VMOVDQU  blake2sSigma512<>+592(SB), X12
+	VPERMI2D Y17, Y16, Y12
+	VMOVDQU  blake2sSigma512<>+608(SB), X13
+	VPERMI2D Y17, Y16, Y13
+	VMOVDQU  blake2sSigma512<>+624(SB), X14
+	VPERMI2D Y17, Y16, Y14
+	VPADDD   X11, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X8, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x0c, X1, X1
+	VPADDD   X12, X0, X0
+	VPADDD   X1, X0, X0
+	VPXOR    X0, X3, X3
+	VPSHUFB  X9, X3, X3
+	VPADDD   X3, X2, X2
+	VPXOR    X2, X1, X1
+	VPRORD   $0x07, X1, X1
+
+	// Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.
+	VPSHUFD $0x93, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x39, X2, X2
+	VPADDD  X13, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X8, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x0c, X1, X1
+	VPADDD  X14, X0, X0
+	VPADDD  X1, X0, X0
+	VPXOR   X0, X3, X3
+	VPSHUFB X9, X3, X3
+	VPADDD  X3, X2, X2
+	VPXOR   X2, X1, X1
+	VPRORD  $0x07, X1, X1
+
+	// Back onto the columns.
+	VPSHUFD $0x39, X0, X0
+	VPSHUFD $0x4e, X3, X3
+	VPSHUFD $0x93, X2, X2
+
+	// h ^= v[0..7] ^ v[8..15]
+	VPTERNLOGD $0x96, X0, X2, X4
+	VPTERNLOGD $0x96, X1, X3, X5
+	ADDQ       $0x00000040, SI
+	DECQ       CX
+	JNZ        loop
+	VMOVDQU    X4, (AX)
+	VMOVDQU    X5, 16(AX)
+	MOVL       R8, (BX)
+	MOVL       R9, 4(BX)
+	VZEROUPPER
+
+done:
+	RET

@@ -37,6 +37,9 @@
 // leaving out the message gathering altogether gains less than 2%, so
 // loading from a permuted copy of the block instead would not pay.
 //
+// blocksAVX512 (avx512.go) mirrors the same function with AVX-512VL: the
+// rotation by 63 as VPRORQ, the final XORs as VPTERNLOGQ.
+//
 // With -generic FILE, the command writes blocksGeneric, the portable Go
 // version, to FILE instead (hash/blake2b/blake2bblock.go): the same rounds
 // with the same SIGMA table, unrolled into straight-line code on sixteen
@@ -115,6 +118,7 @@ func main() {
 	rot16Mem := rotateMask("blake2bRot16", 2)
 
 	blocksAVX2(ivMem, rot24Mem, rot16Mem)
+	blocksAVX512(ivMem, rot24Mem, rot16Mem)
 	Generate()
 }
 
@@ -200,20 +204,8 @@ func blocksAVX2(ivMem, rot24Mem, rot16Mem Mem) {
 // round emits round r: the column step, the rotation of a, c and d onto the
 // diagonals, the diagonal step and the rotation back.
 func round(r int) {
-	s := sigma[r%10]
 	Commentf("Round %d.", r+1)
-	// The message words of the four half steps, in lane order. Column step:
-	// lane i is G on column i, which takes s[2i] and s[2i+1]. Diagonal step:
-	// lane j holds b[j], which belongs to the diagonal G number (j+3)%4,
-	// which takes s[8+2g] and s[8+2g+1].
-	var words [4][4]int
-	for i := 0; i < 4; i++ {
-		words[0][i] = s[2*i]
-		words[1][i] = s[2*i+1]
-		g := (i + 3) % 4
-		words[2][i] = s[8+2*g]
-		words[3][i] = s[8+2*g+1]
-	}
+	words := messageWords(r % 10)
 	for k := 0; k < 4; k++ {
 		gather(msg[k], words[k])
 	}
@@ -230,6 +222,23 @@ func round(r int) {
 	VPERMQ(U8(fromNext), a, a)
 	VPERMQ(U8(fromOpp), d, d)
 	VPERMQ(U8(fromPrev), c, c)
+}
+
+// messageWords returns the message words of the four half steps of round
+// r (r < 10), in lane order. Column step: lane i is G on column i, which
+// takes s[2i] and s[2i+1]. Diagonal step: lane j holds b[j], which belongs
+// to the diagonal G number (j+3)%4, which takes s[8+2g] and s[8+2g+1].
+func messageWords(r int) [4][4]int {
+	s := sigma[r]
+	var words [4][4]int
+	for i := 0; i < 4; i++ {
+		words[0][i] = s[2*i]
+		words[1][i] = s[2*i+1]
+		g := (i + 3) % 4
+		words[2][i] = s[8+2*g]
+		words[3][i] = s[8+2*g+1]
+	}
+	return words
 }
 
 // gather loads the message words w[0..3] of the current block into lanes 0
