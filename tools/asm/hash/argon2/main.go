@@ -77,6 +77,35 @@
 // R4, R6 and on R1, R3, R5, R7) are interleaved instruction by instruction,
 // so that two independent chains are in flight.
 //
+// # AVX-512
+//
+// gAVX512 also mirrors gGeneric, with AVX-512F. It keeps the whole block in
+// sixteen ZMM registers and computes the eight permutations of a pass at
+// once, word k of every P in one register, so that P needs no shuffle at
+// all: its column and diagonal steps only name other registers. The
+// shuffles are in the transpositions around the passes. R = x ⊕ y is
+// loaded with row i in registers 2i and 2i+1; two 8×8 transpositions of
+// words (VPUNPCKLQDQ/VPUNPCKHQDQ, then two rounds of VSHUFI64X2) give
+// register k = word k of the eight rows, for the row pass; two more give
+// registers 2k and 2k+1 = the even and the odd words of row k, which are
+// the words v(2k) and v(2k+1) of the eight columns, for the column pass;
+// VPERMT2Q interleaves them back into the order of the block, and one
+// VPTERNLOGQ per register XORs in x and y. GB uses VPMULUDQ for the
+// products and VPRORQ for the rotations; its four instances of a step are
+// interleaved. gAVX512 reads every word of x, y and out before it stores
+// any, so out may be the same block as x or y.
+//
+// With AVX-512, segment computes G as gRowsAVX512 (the prefetches of out,
+// the row pass, and two transpositions back into the order of the block,
+// into q), gColumnsFirstAVX2 (columns 0 and 1, from q), then, after the
+// prefetch of the next reference block, gColumnsRestAVX512: it
+// de-interleaves each row of q into its even and odd words with VPERMT2Q,
+// computes the eight columns, and stores words 4 to 15 of each row only (a
+// masked store), leaving out's columns 0 and 1 as gColumnsFirstAVX2 wrote
+// them. It computes those two columns twice, so that the first word of out,
+// which may select the next reference block, is final after the row pass
+// and a quarter of the AVX2 column pass instead of after the whole of G.
+//
 // Run it with go generate in hash/argon2.
 package main
 
@@ -134,6 +163,10 @@ func main() {
 	gColumnsAVX2("gColumnsFirstAVX2", 0, 2)
 	gColumnsAVX2("gColumnsRestAVX2", 2, 8)
 	prefetchBlock()
+	avx512Data()
+	gAVX512()
+	gRowsAVX512()
+	gColumnsRestAVX512()
 	Generate()
 }
 
