@@ -20,42 +20,32 @@ type kernelState struct {
 }
 
 func genericKernel(s *kernelState, p []byte) { blocksGeneric(&s.H, &s.C, s.Flag, p) }
-func avxKernel(s *kernelState, p []byte)     { blocksAVX(&s.H, &s.C, s.Flag, p) }
 
-// TestBlocksAVX compares blocksAVX directly with blocksGeneric; see
-// cryptotest.TestBlockFunc.
-func TestBlocksAVX(t *testing.T) {
-	if !cpufeat.Available(pkg, "AVX") {
-		t.Skipf("AVX implementation not available on this CPU or turned off by %s", cpufeat.EnvVar)
-	}
-	cryptotest.TestBlockFunc(t, BlockSize, avxKernel, genericKernel, nil)
+// kernels are the assembly block functions, by the name of the
+// implementation that uses them.
+var kernels = []struct {
+	impl string
+	f    func(s *kernelState, p []byte)
+}{
+	{"AVX", func(s *kernelState, p []byte) { blocksAVX(&s.H, &s.C, s.Flag, p) }},
+	{"AVX-512", func(s *kernelState, p []byte) { blocksAVX512(&s.H, &s.C, s.Flag, p) }},
 }
 
-// TestBlocksAVXBounds runs blocksAVX on inputs next to pages the process may
-// not read; see cryptotest.TestBlockFuncGuarded.
-func TestBlocksAVXBounds(t *testing.T) {
-	if !cpufeat.Available(pkg, "AVX") {
-		t.Skipf("AVX implementation not available on this CPU or turned off by %s", cpufeat.EnvVar)
+// TestBlockKernels compares each assembly block function directly with
+// blocksGeneric (see cryptotest.TestBlockFunc), and runs it on inputs next
+// to pages the process may not read (see cryptotest.TestBlockFuncGuarded).
+func TestBlockKernels(t *testing.T) {
+	for _, k := range kernels {
+		t.Run(k.impl, func(t *testing.T) {
+			if !cpufeat.Available(pkg, k.impl) {
+				t.Skipf("%s implementation not available on this CPU or turned off by %s", k.impl, cpufeat.EnvVar)
+			}
+			t.Run("differential", func(t *testing.T) {
+				cryptotest.TestBlockFunc(t, BlockSize, k.f, genericKernel, nil)
+			})
+			t.Run("guarded", func(t *testing.T) {
+				cryptotest.TestBlockFuncGuarded(t, BlockSize, k.f, genericKernel, nil)
+			})
+		})
 	}
-	cryptotest.TestBlockFuncGuarded(t, BlockSize, avxKernel, genericKernel, nil)
-}
-
-func avx512Kernel(s *kernelState, p []byte) { blocksAVX512(&s.H, &s.C, s.Flag, p) }
-
-// TestBlocksAVX512 compares blocksAVX512 directly with blocksGeneric; see
-// cryptotest.TestBlockFunc.
-func TestBlocksAVX512(t *testing.T) {
-	if !cpufeat.Available(pkg, "AVX-512") {
-		t.Skipf("AVX-512 implementation not available on this CPU or turned off by %s", cpufeat.EnvVar)
-	}
-	cryptotest.TestBlockFunc(t, BlockSize, avx512Kernel, genericKernel, nil)
-}
-
-// TestBlocksAVX512Bounds runs blocksAVX512 on inputs next to pages the
-// process may not read; see cryptotest.TestBlockFuncGuarded.
-func TestBlocksAVX512Bounds(t *testing.T) {
-	if !cpufeat.Available(pkg, "AVX-512") {
-		t.Skipf("AVX-512 implementation not available on this CPU or turned off by %s", cpufeat.EnvVar)
-	}
-	cryptotest.TestBlockFuncGuarded(t, BlockSize, avx512Kernel, genericKernel, nil)
 }

@@ -63,9 +63,6 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// sigma are the message permutations of RFC 7693, Section 2.7.
-var sigma = blake2.Sigma
-
 // The initialization vector, RFC 7693, Section 2.6.
 var iv = [8]uint64{
 	0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
@@ -137,12 +134,25 @@ func rotateMask(name string, r int) Mem {
 }
 
 func blocksAVX2(ivMem, rot24Mem, rot16Mem Mem) {
-	TEXT("blocksAVX2", NOSPLIT, "func(h *[8]uint64, c *[2]uint64, flag uint64, p []byte)")
-	Doc(
+	blocksKernel("blocksAVX2", []string{
 		"blocksAVX2 compresses every whole block of p into h, adding BlockSize",
 		"to the counter c before each and using flag as the finalization word:",
 		"blocksGeneric with AVX2.",
-	)
+	}, ivMem, rot24Mem, rot16Mem, round, func() {
+		VPXOR(a, c, a)
+		VPXOR(b, d, b)
+		VPXOR(a, h0, h0)
+		VPXOR(b, h1, h1)
+	})
+}
+
+// blocksKernel emits the function name, with the documentation doc: the
+// loop over the blocks of p that both kernels share (the counter and flag
+// words, the state loaded from h, twelve rounds emitted by round, then the
+// feed-forward emitted by finish, and h and c stored at the end).
+func blocksKernel(name string, doc []string, ivMem, rot24Mem, rot16Mem Mem, round func(r int), finish func()) {
+	TEXT(name, NOSPLIT, "func(h *[8]uint64, c *[2]uint64, flag uint64, p []byte)")
+	Doc(doc...)
 	// The flag and a zero word, which fill the upper half of the counter
 	// vector.
 	flagSlot := AllocLocal(16)
@@ -184,10 +194,7 @@ func blocksAVX2(ivMem, rot24Mem, rot16Mem Mem) {
 	}
 
 	Comment("h ^= v[0..7] ^ v[8..15]")
-	VPXOR(a, c, a)
-	VPXOR(b, d, b)
-	VPXOR(a, h0, h0)
-	VPXOR(b, h1, h1)
+	finish()
 	ADDQ(U32(128), src)
 	DECQ(blocks)
 	JNZ(LabelRef("loop"))
@@ -203,42 +210,28 @@ func blocksAVX2(ivMem, rot24Mem, rot16Mem Mem) {
 
 // round emits round r: the column step, the rotation of a, c and d onto the
 // diagonals, the diagonal step and the rotation back.
-func round(r int) {
+func round(r int) { roundWith(r, halfG) }
+
+// roundWith emits round r with the half steps emitted by half.
+func roundWith(r int, half func(m VecPhysical, rd int)) {
 	Commentf("Round %d.", r+1)
-	words := messageWords(r % 10)
+	words := blake2.MessageWords(r % 10)
 	for k := 0; k < 4; k++ {
 		gather(msg[k], words[k])
 	}
 
-	halfG(msg[0], 32)
-	halfG(msg[1], 16)
+	half(msg[0], 32)
+	half(msg[1], 16)
 	Comment("Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.")
 	VPERMQ(U8(fromPrev), a, a)
 	VPERMQ(U8(fromOpp), d, d)
 	VPERMQ(U8(fromNext), c, c)
-	halfG(msg[2], 32)
-	halfG(msg[3], 16)
+	half(msg[2], 32)
+	half(msg[3], 16)
 	Comment("Back onto the columns.")
 	VPERMQ(U8(fromNext), a, a)
 	VPERMQ(U8(fromOpp), d, d)
 	VPERMQ(U8(fromPrev), c, c)
-}
-
-// messageWords returns the message words of the four half steps of round
-// r (r < 10), in lane order. Column step: lane i is G on column i, which
-// takes s[2i] and s[2i+1]. Diagonal step: lane j holds b[j], which belongs
-// to the diagonal G number (j+3)%4, which takes s[8+2g] and s[8+2g+1].
-func messageWords(r int) [4][4]int {
-	s := sigma[r]
-	var words [4][4]int
-	for i := 0; i < 4; i++ {
-		words[0][i] = s[2*i]
-		words[1][i] = s[2*i+1]
-		g := (i + 3) % 4
-		words[2][i] = s[8+2*g]
-		words[3][i] = s[8+2*g+1]
-	}
-	return words
 }
 
 // gather loads the message words w[0..3] of the current block into lanes 0
@@ -257,6 +250,15 @@ func gather(y VecPhysical, w [4]int) {
 // word is added to a before b, so that the addition of the message does not
 // wait for b, the last row computed.
 func halfG(m VecPhysical, rd int) {
+	halfGWith(m, rd, func(x VecPhysical) {
+		VPADDQ(x, x, tmp)
+		VPSRLQ(U8(63), x, x)
+		VPOR(tmp, x, x)
+	})
+}
+
+// halfGWith is halfG with the rotation of b by 63 emitted by rot63.
+func halfGWith(m VecPhysical, rd int, rot63 func(x VecPhysical)) {
 	VPADDQ(m, a, a)
 	VPADDQ(b, a, a)
 	VPXOR(a, d, d)
@@ -270,9 +272,7 @@ func halfG(m VecPhysical, rd int) {
 	if rd == 32 {
 		VPSHUFB(rot24, b, b)
 	} else {
-		VPADDQ(b, b, tmp)
-		VPSRLQ(U8(63), b, b)
-		VPOR(tmp, b, b)
+		rot63(b)
 	}
 }
 

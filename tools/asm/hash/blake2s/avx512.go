@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/crypton-go/crypton/tools/asm/internal/blake2"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -33,14 +35,14 @@ import (
 var blkLo, blkHi = Y16, Y17 // the current block, words 0-7 and 8-15
 
 // sigmaTable defines the index vectors of VPERMI2D: for round r and half
-// step k, the four message words messageWords(r)[k] at offset 16*(4r+k).
+// step k, the four message words blake2.MessageWords(r)[k] at offset 16*(4r+k).
 // Loaded into an XMM register, an index vector has zeros in its upper
 // half, which VPERMI2D on YMM reads as word 0: harmless, as only the lower
 // half of the result is used.
 func sigmaTable() Mem {
 	m := GLOBL("blake2sSigma512", RODATA|NOPTR)
 	for r := 0; r < 10; r++ {
-		w := messageWords(r)
+		w := blake2.MessageWords(r)
 		for k := 0; k < 4; k++ {
 			for i := 0; i < 4; i++ {
 				DATA(16*(4*r+k)+4*i, U32(w[k][i]))
@@ -51,100 +53,33 @@ func sigmaTable() Mem {
 }
 
 func blocksAVX512(ivMem, sigmaMem, rot16Mem, rot8Mem Mem) {
-	TEXT("blocksAVX512", NOSPLIT, "func(h *[8]uint32, c *[2]uint32, flag uint32, p []byte)")
-	Doc(
+	blocksKernel("blocksAVX512", []string{
 		"blocksAVX512 compresses every whole block of p into h, adding",
 		"BlockSize to the counter c before each and using flag as the",
 		"finalization word: blocksGeneric with AVX-512VL.",
-	)
-	Load(Param("h"), hPtr)
-	Load(Param("c"), cPtr)
-	Load(Param("flag"), flagReg.As32())
-	Load(Param("p").Base(), src)
-	Load(Param("p").Len(), lng)
-	MOVQ(lng, blocks)
-	SHRQ(U8(6), blocks)
-	JZ(LabelRef("done"))
-
-	VMOVDQU(Mem{Base: hPtr}, h0)
-	VMOVDQU(Mem{Base: hPtr, Disp: 16}, h1)
-	VMOVDQU(ivMem, iv0)
-	VMOVDQU(ivMem.Offset(16), iv1)
-	VMOVDQU(rot16Mem, rot16)
-	VMOVDQU(rot8Mem, rot8)
-	MOVL(Mem{Base: cPtr}, cLow.As32())
-	MOVL(Mem{Base: cPtr, Disp: 4}, cHigh.As32())
-
-	Label("loop")
-	Comment("The counter of this block, with the flag: v12..v15 = iv[4..7] ^ (c0, c1, flag, 0).")
-	ADDL(U32(64), cLow.As32())
-	ADCL(U32(0), cHigh.As32())
-	VMOVD(cLow.As32(), ctr)
-	VPINSRD(U8(1), cHigh.As32(), ctr, ctr)
-	VPINSRD(U8(2), flagReg.As32(), ctr, ctr)
-	VMOVDQU32(Mem{Base: src}, blkLo)
-	VMOVDQU32(Mem{Base: src, Disp: 32}, blkHi)
-	VMOVDQA(h0, a)
-	VMOVDQA(h1, b)
-	VMOVDQA(iv0, c)
-	VPXOR(ctr, iv1, d)
-
-	for r := 0; r < 10; r++ {
-		round512(r, sigmaMem)
-	}
-
-	Comment("h ^= v[0..7] ^ v[8..15]")
-	VPTERNLOGD(U8(0x96), a, c, h0)
-	VPTERNLOGD(U8(0x96), b, d, h1)
-	ADDQ(U32(64), src)
-	DECQ(blocks)
-	JNZ(LabelRef("loop"))
-
-	VMOVDQU(h0, Mem{Base: hPtr})
-	VMOVDQU(h1, Mem{Base: hPtr, Disp: 16})
-	MOVL(cLow.As32(), Mem{Base: cPtr})
-	MOVL(cHigh.As32(), Mem{Base: cPtr, Disp: 4})
-	VZEROUPPER()
-	Label("done")
-	RET()
+	}, ivMem, rot16Mem, rot8Mem, kernelParts{
+		loadBlock: func() {
+			VMOVDQU32(Mem{Base: src}, blkLo)
+			VMOVDQU32(Mem{Base: src, Disp: 32}, blkHi)
+		},
+		round: func(r int) { round512(r, sigmaMem) },
+		finish: func() {
+			VPTERNLOGD(U8(0x96), a, c, h0)
+			VPTERNLOGD(U8(0x96), b, d, h1)
+		},
+		vzeroupper: true,
+	})
 }
 
 // round512 emits round r of blocksAVX512; see round.
 func round512(r int, sigmaMem Mem) {
-	Commentf("Round %d.", r+1)
-	for k := 0; k < 4; k++ {
+	roundWith(r, func(k int) {
 		VMOVDQU(sigmaMem.Offset(16*(4*r+k)), msg[k])
 		VPERMI2D(blkHi, blkLo, msg[k].AsY())
-	}
-	halfG512(msg[0], 16)
-	halfG512(msg[1], 8)
-	Comment("Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.")
-	VPSHUFD(U8(fromPrev), a, a)
-	VPSHUFD(U8(fromOpp), d, d)
-	VPSHUFD(U8(fromNext), c, c)
-	halfG512(msg[2], 16)
-	halfG512(msg[3], 8)
-	Comment("Back onto the columns.")
-	VPSHUFD(U8(fromNext), a, a)
-	VPSHUFD(U8(fromOpp), d, d)
-	VPSHUFD(U8(fromPrev), c, c)
+	}, halfG512)
 }
 
 // halfG512 is halfG with VPRORD for the rotations by 12 and 7.
 func halfG512(m VecPhysical, rd int) {
-	VPADDD(m, a, a)
-	VPADDD(b, a, a)
-	VPXOR(a, d, d)
-	if rd == 16 {
-		VPSHUFB(rot16, d, d)
-	} else {
-		VPSHUFB(rot8, d, d)
-	}
-	VPADDD(d, c, c)
-	VPXOR(c, b, b)
-	if rd == 16 {
-		VPRORD(U8(12), b, b)
-	} else {
-		VPRORD(U8(7), b, b)
-	}
+	halfGWith(m, rd, func(x VecPhysical, n int) { VPRORD(U8(n), x, x) })
 }

@@ -65,9 +65,6 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// sigma are the message permutations of RFC 7693, Section 2.7.
-var sigma = blake2.Sigma
-
 // The initialization vector, RFC 7693, Section 2.6.
 var iv = [8]uint32{
 	0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
@@ -139,12 +136,41 @@ func rotateMask(name string, r int) Mem {
 }
 
 func blocksAVX(ivMem, rot16Mem, rot8Mem Mem) {
-	TEXT("blocksAVX", NOSPLIT, "func(h *[8]uint32, c *[2]uint32, flag uint32, p []byte)")
-	Doc(
+	blocksKernel("blocksAVX", []string{
 		"blocksAVX compresses every whole block of p into h, adding BlockSize",
 		"to the counter c before each and using flag as the finalization word:",
 		"blocksGeneric with AVX.",
-	)
+	}, ivMem, rot16Mem, rot8Mem, kernelParts{
+		loadBlock: func() {},
+		round:     round,
+		finish: func() {
+			VPXOR(a, c, a)
+			VPXOR(b, d, b)
+			VPXOR(a, h0, h0)
+			VPXOR(b, h1, h1)
+		},
+	})
+}
+
+// kernelParts are what the kernels emit differently inside the loop that
+// blocksKernel emits: loadBlock after the counter vector (nothing, or the
+// block into registers), round for each round, finish for the
+// feed-forward h ^= v[0..7] ^ v[8..15], and VZEROUPPER before returning if
+// vzeroupper is set.
+type kernelParts struct {
+	loadBlock  func()
+	round      func(r int)
+	finish     func()
+	vzeroupper bool
+}
+
+// blocksKernel emits the function name, with the documentation doc: the
+// loop over the blocks of p that the kernels share (the counter and flag
+// words, the state loaded from h, ten rounds, the feed-forward, and h and
+// c stored at the end).
+func blocksKernel(name string, doc []string, ivMem, rot16Mem, rot8Mem Mem, k kernelParts) {
+	TEXT(name, NOSPLIT, "func(h *[8]uint32, c *[2]uint32, flag uint32, p []byte)")
+	Doc(doc...)
 	Load(Param("h"), hPtr)
 	Load(Param("c"), cPtr)
 	Load(Param("flag"), flagReg.As32())
@@ -170,20 +196,18 @@ func blocksAVX(ivMem, rot16Mem, rot8Mem Mem) {
 	VMOVD(cLow.As32(), ctr)
 	VPINSRD(U8(1), cHigh.As32(), ctr, ctr)
 	VPINSRD(U8(2), flagReg.As32(), ctr, ctr)
+	k.loadBlock()
 	VMOVDQA(h0, a)
 	VMOVDQA(h1, b)
 	VMOVDQA(iv0, c)
 	VPXOR(ctr, iv1, d)
 
 	for r := 0; r < 10; r++ {
-		round(r)
+		k.round(r)
 	}
 
 	Comment("h ^= v[0..7] ^ v[8..15]")
-	VPXOR(a, c, a)
-	VPXOR(b, d, b)
-	VPXOR(a, h0, h0)
-	VPXOR(b, h1, h1)
+	k.finish()
 	ADDQ(U32(64), src)
 	DECQ(blocks)
 	JNZ(LabelRef("loop"))
@@ -192,6 +216,9 @@ func blocksAVX(ivMem, rot16Mem, rot8Mem Mem) {
 	VMOVDQU(h1, Mem{Base: hPtr, Disp: 16})
 	MOVL(cLow.As32(), Mem{Base: cPtr})
 	MOVL(cHigh.As32(), Mem{Base: cPtr, Disp: 4})
+	if k.vzeroupper {
+		VZEROUPPER()
+	}
 	Label("done")
 	RET()
 }
@@ -199,41 +226,30 @@ func blocksAVX(ivMem, rot16Mem, rot8Mem Mem) {
 // round emits round r: the column step, the rotation of a, c and d onto the
 // diagonals, the diagonal step and the rotation back.
 func round(r int) {
+	words := blake2.MessageWords(r)
+	roundWith(r, func(k int) { gather(msg[k], words[k]) }, halfG)
+}
+
+// roundWith emits round r with the message words of half step k put into
+// msg[k] by load and the half steps emitted by half.
+func roundWith(r int, load func(k int), half func(m VecPhysical, rd int)) {
 	Commentf("Round %d.", r+1)
-	words := messageWords(r)
 	for k := 0; k < 4; k++ {
-		gather(msg[k], words[k])
+		load(k)
 	}
 
-	halfG(msg[0], 16)
-	halfG(msg[1], 8)
+	half(msg[0], 16)
+	half(msg[1], 8)
 	Comment("Onto the diagonals: lane j takes a[j-1], c[j+1], d[j+2]; b stays.")
 	VPSHUFD(U8(fromPrev), a, a)
 	VPSHUFD(U8(fromOpp), d, d)
 	VPSHUFD(U8(fromNext), c, c)
-	halfG(msg[2], 16)
-	halfG(msg[3], 8)
+	half(msg[2], 16)
+	half(msg[3], 8)
 	Comment("Back onto the columns.")
 	VPSHUFD(U8(fromNext), a, a)
 	VPSHUFD(U8(fromOpp), d, d)
 	VPSHUFD(U8(fromPrev), c, c)
-}
-
-// messageWords returns the message words of the four half steps of round
-// r, in lane order. Column step: lane i is G on column i, which takes s[2i]
-// and s[2i+1]. Diagonal step: lane j holds b[j], which belongs to the
-// diagonal G number (j+3)%4, which takes s[8+2g] and s[8+2g+1].
-func messageWords(r int) [4][4]int {
-	s := sigma[r]
-	var words [4][4]int
-	for i := 0; i < 4; i++ {
-		words[0][i] = s[2*i]
-		words[1][i] = s[2*i+1]
-		g := (i + 3) % 4
-		words[2][i] = s[8+2*g]
-		words[3][i] = s[8+2*g+1]
-	}
-	return words
 }
 
 // gather loads the message words w[0..3] of the current block into lanes 0
@@ -257,7 +273,10 @@ func rotr(x VecPhysical, n int) {
 // 16 and 12) if rd is 16, the second (8 and 7) if it is 8. The message word
 // is added to a before b, so that the addition of the message does not wait
 // for b, the last row computed.
-func halfG(m VecPhysical, rd int) {
+func halfG(m VecPhysical, rd int) { halfGWith(m, rd, rotr) }
+
+// halfGWith is halfG with the rotations of b by 12 and 7 emitted by rot.
+func halfGWith(m VecPhysical, rd int, rot func(x VecPhysical, n int)) {
 	VPADDD(m, a, a)
 	VPADDD(b, a, a)
 	VPXOR(a, d, d)
@@ -269,9 +288,9 @@ func halfG(m VecPhysical, rd int) {
 	VPADDD(d, c, c)
 	VPXOR(c, b, b)
 	if rd == 16 {
-		rotr(b, 12)
+		rot(b, 12)
 	} else {
-		rotr(b, 7)
+		rot(b, 7)
 	}
 }
 

@@ -68,3 +68,22 @@ func WriteRounds(w io.Writer, rounds, wordBits int, rot [4]int) {
 		p("h%d ^= v%d ^ v%d\n", i, i, i+8)
 	}
 }
+
+// MessageWords returns the message words of the four half steps of round r
+// (r < 10) of a kernel that holds one row of the work vector in each
+// register, in lane order. Column step: lane i is G on column i, which
+// takes Sigma[r][2i] and Sigma[r][2i+1]. Diagonal step: lane j holds b[j],
+// which belongs to the diagonal G number (j+3)%4, which takes
+// Sigma[r][8+2g] and Sigma[r][8+2g+1].
+func MessageWords(r int) [4][4]int {
+	s := Sigma[r]
+	var words [4][4]int
+	for i := 0; i < 4; i++ {
+		words[0][i] = s[2*i]
+		words[1][i] = s[2*i+1]
+		g := (i + 3) % 4
+		words[2][i] = s[8+2*g]
+		words[3][i] = s[8+2*g+1]
+	}
+	return words
+}
