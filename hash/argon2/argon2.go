@@ -7,9 +7,11 @@
 // return the same bytes for the same inputs, so that a program switches by
 // changing an import path and handling an error. [Params] adds the secret
 // key K and the associated data X of RFC 9106, which x/crypto lacks, and a
-// [Hasher] keeps its memory from one call to the next, so that a server that
-// hashes many passwords does not allocate (and leave to the garbage
-// collector) the whole memory of every call.
+// [Hasher] keeps its memory from one call to the next, so that a server can
+// bound the memory that password hashing takes. IDKey and Key do not
+// allocate the whole memory at every call either: they reuse, zeroed, the
+// memory of an earlier call of the same size if the garbage collector has
+// not yet reclaimed it.
 //
 // If unsure, use Argon2id: RFC 9106, Section 4, recommends time=1,
 // memory=2 GiB (2*1024*1024 KiB) and threads=4, or, with less memory, time=3,
@@ -139,7 +141,10 @@ const minKeyLen = 4
 //
 //	key, err := argon2.IDKey(password, salt, 3, 64*1024, 4, 32)
 //
-// IDKey allocates memory KiB for each call; a [Hasher] reuses its memory.
+// IDKey takes its memory from a pool of the memories, zeroed, that earlier
+// calls of the same size have finished with, and allocates it only if the
+// pool has none; the garbage collector empties the pool. A [Hasher] holds
+// its memory for as long as it is kept.
 func IDKey(password, salt []byte, time, memory uint32, threads uint8, keyLen uint32) ([]byte, error) {
 	p := Params{Time: time, Memory: memory, Threads: threads, KeyLen: keyLen}
 	return p.IDKey(password, salt)
@@ -217,8 +222,10 @@ func (p Params) derive(mode uint32, password, salt []byte) ([]byte, error) {
 	if err := checkInputs(password, salt); err != nil {
 		return nil, err
 	}
-	in := newInstance(&p, make([]block, blocks))
-	return in.run(mode, password, salt), nil
+	mem := getMemory(uint32(blocks))
+	key := newInstance(&p, *mem).run(mode, password, salt)
+	putMemory(mem)
+	return key, nil
 }
 
 // check validates p and returns the number of blocks of memory it uses.

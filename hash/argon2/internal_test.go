@@ -9,6 +9,9 @@ import (
 	"github.com/crypton-go/crypton/cpufeat/cputest"
 )
 
+// RaceEnabled is raceEnabled for the tests of package argon2_test.
+const RaceEnabled = raceEnabled
+
 func TestImplementations(t *testing.T) {
 	cputest.CheckImplementations(t, "argon2", wantImplementations)
 }
@@ -111,6 +114,9 @@ func TestWipe(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				// derive gave its memory back to the pool, zeroed.
+				pooled := getMemory(uint32(blocks))
+				checkWiped(t, fmt.Sprintf("pooled memory, threads=%d mode=%d", threads, mode), &instance{mem: *pooled})
 				in := newInstance(&p, make([]block, blocks))
 				if got := in.run(mode, pw, salt); !bytes.Equal(got, want) {
 					t.Fatalf("threads=%d mode=%d: run gives %x, derive %x", threads, mode, got, want)
@@ -139,5 +145,25 @@ func checkWiped(t *testing.T, what string, in *instance) {
 	}
 	if in.s != (scratch{}) {
 		t.Errorf("%s: scratch buffers not zeroed", what)
+	}
+}
+
+// TestMemoryPool checks that a memory given back is taken again for the
+// same size, and not for another size.
+func TestMemoryPool(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector drops pooled items at random")
+	}
+	const n = 1000
+	m := getMemory(n)
+	if len(*m) != n {
+		t.Fatalf("getMemory(%d) has %d blocks", n, len(*m))
+	}
+	putMemory(m)
+	if o := getMemory(n + 4); len(*o) != n+4 || o == m {
+		t.Errorf("getMemory(%d) returned the memory of %d blocks", n+4, n)
+	}
+	if again := getMemory(n); again != m {
+		t.Errorf("getMemory(%d) after putMemory did not return the pooled memory", n)
 	}
 }

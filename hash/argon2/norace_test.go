@@ -1,0 +1,5 @@
+//go:build !race
+
+package argon2
+
+const raceEnabled = false
