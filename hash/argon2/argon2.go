@@ -63,8 +63,9 @@
 //
 // The compression function G has implementations registered with
 // github.com/crypton-go/crypton/cpufeat under the package name "argon2", in
-// order of preference: "AVX2" (amd64 with AVX2, two permutations at once in
-// YMM registers), and the portable Go code ("generic") that every other path
+// order of preference: "AVX-512" (amd64 with AVX-512F: the block in sixteen
+// ZMM registers), "AVX2" (amd64 with AVX2, two permutations at once in YMM
+// registers), and the portable Go code ("generic") that every other path
 // is tested against. The -tags purego build uses only the generic code;
 // CRYPTON_CPU turns paths off at run time. The lanes of one computation run
 // in threads goroutines, which synchronize at the end of each of the four

@@ -17,7 +17,8 @@
 //
 // The compression function has implementations registered with
 // github.com/crypton-go/crypton/cpufeat under the package name "blake2b", in
-// order of preference: "AVX2" (amd64 with AVX2), and the portable Go code
+// order of preference: "AVX-512" (amd64 with AVX-512F and AVX-512VL: VPRORQ
+// rotations), "AVX2" (amd64 with AVX2), and the portable Go code
 // ("generic") that every other path is tested against. The -tags purego
 // build uses only the generic code; CRYPTON_CPU turns paths off at run time.
 //

@@ -19,7 +19,9 @@
 //
 // The compression function has implementations registered with
 // github.com/crypton-go/crypton/cpufeat under the package name "blake2s", in
-// order of preference: "AVX" (amd64 with AVX), and the portable Go code
+// order of preference: "AVX-512" (amd64 with AVX-512F and AVX-512VL: VPRORD
+// rotations, VPERMI2D message schedule), "AVX" (amd64 with AVX), and the
+// portable Go code
 // ("generic") that every other path is tested against. The -tags purego
 // build uses only the generic code; CRYPTON_CPU turns paths off at run time.
 //

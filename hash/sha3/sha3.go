@@ -15,9 +15,10 @@
 //
 // All functions are built on the Keccak-f[1600] permutation. Its
 // implementations are registered with github.com/crypton-go/crypton/cpufeat
-// under the package name "sha3": "BMI" (amd64 with BMI1 and BMI2: scalar
-// assembly using ANDN and RORX) and the portable Go code ("generic"), which
-// every other path is tested against.
+// under the package name "sha3", in order of preference: "AVX-512" (amd64
+// with AVX-512F and BMI2: the 25 lanes in five ZMM registers), "BMI" (amd64
+// with BMI1 and BMI2: scalar assembly using ANDN and RORX) and the portable
+// Go code ("generic"), which every other path is tested against.
 //
 // [SHAKEx4] runs four SHAKE instances in lockstep on a permutation of four
 // interleaved states, for the lattice-based schemes (ML-KEM, ML-DSA) that
