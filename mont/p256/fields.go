@@ -5,13 +5,13 @@ package p256
 import "github.com/crypton-go/crypton/mont/internal/limbs"
 
 // fp is the arithmetic modulo p, fn modulo n, with the kernels of
-// p256_amd64.go or p256_noasm.go.
+// p256_amd64.go, p256_arm64.go or p256_noasm.go.
 var (
 	fp = limbs.NewField([4]uint64{0xffffffffffffffff, 0x00000000ffffffff, 0x0000000000000000, 0xffffffff00000001}, fpKernels)
 	fn = limbs.NewField([4]uint64{0xf3b9cac2fc632551, 0xbce6faada7179e84, 0xffffffffffffffff, 0xffffffff00000000}, fnKernels)
 )
 
-// fpKernels and fnKernels hand the kernels of p256_amd64.go (or
+// fpKernels and fnKernels hand the kernels of p256_amd64.go, p256_arm64.go (or
 // p256_noasm.go) to limbs.NewField, by value (see limbs.Kernels); the
 // methods of Element and Scalar call them directly.
 var (
