@@ -9,13 +9,13 @@ import (
 	"github.com/crypton-go/crypton/mont/internal/limbs"
 )
 
-// useARM64 enables the base field's kernels of p256_arm64.s, written by
-// hand for the special form of p. They need only the base ARMv8-A
-// instruction set (MUL, UMULH, ADDS/ADCS, CSEL); like mont's Montgomery
-// kernel they are tied to the Advanced SIMD flag, which every ARMv8-A CPU
-// has, so that CRYPTON_CPU=generic (or -asimd) turns them off like every
-// other assembly path. The scalar field and the inversion take the
-// portable code.
+// useARM64 enables the base field's kernels of p256_arm64.s, generated
+// by tools/asm/mont/p256arm64 for the special form of p. They need
+// only the base ARMv8-A instruction set (MUL, UMULH, ADDS/ADCS, CSEL);
+// like mont's Montgomery kernel they are tied to the Advanced SIMD flag,
+// which every ARMv8-A CPU has, so that CRYPTON_CPU=generic (or -asimd)
+// turns them off like every other assembly path. The scalar field and
+// the inversion take the portable code.
 var useARM64 = cpufeat.HasARM64ASIMD
 
 func init() {

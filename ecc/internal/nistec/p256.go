@@ -2,6 +2,11 @@ package nistec
 
 import "github.com/crypton-go/crypton/mont/p256"
 
+// p256_arm64.s is generated here, on any host, rather than in p256_arm64.go,
+// which is built for arm64 only.
+//
+//go:generate go run github.com/crypton-go/crypton/tools/asm/ecc/nistecarm64 -out p256_arm64.s
+
 // P256Point is a point of P-256 in projective coordinates. The zero value is
 // not a valid point: use [NewP256Point] or [NewP256Generator].
 type P256Point = point[p256.Element, *p256.Element, p256Curve]
@@ -10,9 +15,11 @@ type P256Point = point[p256.Element, *p256.Element, p256Curve]
 // Its pointFuncs are the dispatching functions of p256_amd64.go (whole
 // Jacobian doublings, mixed additions, scalar multiplication windows and
 // the loops of batchAffine in p256_amd64.s, registered with cpufeat as
-// "nistec" "MULX/ADX") and lookup_amd64.go; in other builds, and with
-// -tags purego, those of p256_noasm.go and lookup_noasm.go, the generic
-// code.
+// "nistec" "MULX/ADX") and lookup_amd64.go; on arm64 those of
+// p256_arm64.go (the doublings, mixed additions and windows in
+// p256_arm64.s, registered as "nistec" "ARM64"; batchAffine's loops and
+// the table lookup generic); in other builds, and with -tags purego, those
+// of p256_noasm.go and lookup_noasm.go, the generic code.
 type p256Curve struct{}
 
 func (p256Curve) curve() *curve[p256.Element] { return &p256Data }

@@ -79,10 +79,11 @@ type curve[E any] struct {
 }
 
 // pointFuncs are the kernels of the scalar multiplications that P-256 and
-// P-521 have in assembly on amd64, and the table scan, which the three
-// curves have. Every field is set, for every curve: to the curve's
-// dispatching function (p256_amd64.go, p521_amd64.go, lookup_amd64.go),
-// which runs the assembly while it is enabled (useMULX, useLookupAVX2)
+// P-521 have in assembly on amd64 (and P-256 on arm64), and the table scan,
+// which the three curves have. Every field is set, for every curve: to the
+// curve's dispatching function (p256_amd64.go, p256_arm64.go,
+// p521_amd64.go, lookup_amd64.go), which runs the assembly while it is
+// enabled (useMULX, useARM64, useLookupAVX2)
 // and the field's generic function (xGeneric for field x) otherwise, or,
 // where a curve has no assembly, to the generic function itself; the
 // _noasm.go files define the dispatching functions as the generic ones
