@@ -1,4 +1,4 @@
-//go:build amd64 && gc && !purego
+//go:build (amd64 || arm64) && gc && !purego
 
 package nistec
 
@@ -8,16 +8,9 @@ import (
 	"github.com/crypton-go/crypton/mont/p256"
 )
 
-// p256Asm are the functions of p256_amd64.s.
-var p256Asm = pointAsm[[4]uint64]{
-	doubleN:   p256DoubleJacobianMULX,
-	madd:      p256MaddMULX,
-	addDigit:  p256AddDigitMULX,
-	prefix:    p256PrefixMULX,
-	backSubst: p256BackSubstMULX,
-}
-
-// p256AsmCase is the data of the tests of p256_amd64.s (asm_amd64_test.go).
+// p256AsmCase is the data of the tests of the whole-point assembly of
+// P-256 (p256_amd64.s, p256_arm64.s; p256Asm is in asm_amd64_test.go and
+// asm_arm64_test.go).
 var p256AsmCase = asmCase[p256.Element, *p256.Element, p256Curve, [4]uint64]{
 	asm:        p256Asm,
 	topMask:    0xff,
@@ -27,7 +20,6 @@ var p256AsmCase = asmCase[p256.Element, *p256.Element, p256Curve, [4]uint64]{
 func TestP256DoubleJacobianAsm(t *testing.T) { p256AsmCase.testDoubleJacobian(t) }
 func TestP256MaddAsm(t *testing.T)           { p256AsmCase.testMadd(t) }
 func TestP256AddDigitAsm(t *testing.T)       { p256AsmCase.testAddDigit(t) }
-func TestP256BatchAffineAsm(t *testing.T)    { p256AsmCase.testBatchAffine(t) }
 
 func BenchmarkP256Asm(b *testing.B)    { p256AsmCase.benchAsm(b, benchLoop) }
 func BenchmarkP256AsmMin(b *testing.B) { p256AsmCase.benchAsm(b, benchMin) }
