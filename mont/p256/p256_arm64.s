@@ -22,8 +22,9 @@
 // 	p2 = 0,                  p3 = 0xffffffff00000001.
 //
 // Multiplication: the 512-bit product t = t0..t7 first (schoolbook rows for
-// the multiplication; for the squaring the six cross products once, doubled,
-// plus the four squares), then four Montgomery reduction steps on the low
+// the multiplication; for the squaring the six cross products once, doubled
+// by a one-bit shift of t1..t6 (EXTR, no carry chain), plus the four
+// squares), then four Montgomery reduction steps on the low
 // half t0..t3 alone, then the high half added, then one conditional
 // subtraction of p.
 //
@@ -34,11 +35,14 @@
 //
 // 	S' = S1 + S2·2^64 + S3·2^128 + q·2^32 + q·p3·2^128,
 //
-// with q·2^32 = (q>>32)·2^64 + (q<<32) and q·p3 = q·2^64 − q·2^32 + q =
-// (q − (q>>32))·2^64 + (q − (q<<32)), the subtraction in the low limb
-// borrowing from the high one. So a step is one shift (q<<32 is a shifted
-// operand), a SUBS/SBC pair for q·p3 and one ADDS/ADCS chain over the four
-// limbs: seven instructions, no multiplication. S'
+// with q·2^32 = (q>>32)·2^64 + (q<<32) and q·p3 (the two halves of a MUL
+// and a UMULH by p3, kept in R2; q·p3 = (q − (q>>32))·2^64 + (q − (q<<32))
+// would take a SUBS/SBC pair instead, but under emulation a flag-setting
+// instruction and a carry-reading one cost more than the two
+// multiplications, while on hardware the MUL/UMULH pair at least has no
+// flag dependency). So a step is one shift (q<<32 is a shifted operand),
+// the two multiplications and one ADDS/ADCS chain over the four limbs:
+// seven instructions. S'
 // < 2^192 + p < 2^256, so S' keeps four limbs, the top one in the register
 // that held q; four steps bring the limbs back to their first registers.
 // After them S = (t0..t3 + Q·p)/2^256 for some Q < 2^256, and S + t4..t7 =
@@ -154,29 +158,29 @@ TEXT ·p256MulARM64(SB), NOSPLIT, $0-24
 	ADCS	R24, R20
 	ADC	ZR, R21
 	LSR	$32, R11, R23
-	SUBS	R11<<32, R11, R24
-	SBC	R23, R11, R22
+	MUL	R2, R11, R24
+	UMULH	R2, R11, R22
 	ADDS	R11<<32, R12
 	ADCS	R23, R13
 	ADCS	R24, R14
 	ADC	ZR, R22, R11
 	LSR	$32, R12, R23
-	SUBS	R12<<32, R12, R24
-	SBC	R23, R12, R22
+	MUL	R2, R12, R24
+	UMULH	R2, R12, R22
 	ADDS	R12<<32, R13
 	ADCS	R23, R14
 	ADCS	R24, R11
 	ADC	ZR, R22, R12
 	LSR	$32, R13, R23
-	SUBS	R13<<32, R13, R24
-	SBC	R23, R13, R22
+	MUL	R2, R13, R24
+	UMULH	R2, R13, R22
 	ADDS	R13<<32, R14
 	ADCS	R23, R11
 	ADCS	R24, R12
 	ADC	ZR, R22, R13
 	LSR	$32, R14, R23
-	SUBS	R14<<32, R14, R24
-	SBC	R23, R14, R22
+	MUL	R2, R14, R24
+	UMULH	R2, R14, R22
 	ADDS	R14<<32, R11
 	ADCS	R23, R12
 	ADCS	R24, R13
@@ -229,13 +233,13 @@ TEXT ·p256SquareARM64(SB), NOSPLIT, $0-16
 	UMULH	R6, R5, R20
 	ADDS	R22, R19
 	ADC	ZR, R20
-	ADDS	R12, R12
-	ADCS	R13, R13
-	ADCS	R14, R14
-	ADCS	R15, R15
-	ADCS	R19, R19
-	ADCS	R20, R20
-	ADC	ZR, ZR, R21
+	LSR	$63, R20, R21
+	EXTR	$63, R19, R20, R20
+	EXTR	$63, R15, R19, R19
+	EXTR	$63, R14, R15, R15
+	EXTR	$63, R13, R14, R14
+	EXTR	$63, R12, R13, R13
+	LSL	$1, R12
 	MUL	R3, R3, R11
 	UMULH	R3, R3, R3
 	MUL	R4, R4, R23
@@ -252,29 +256,29 @@ TEXT ·p256SquareARM64(SB), NOSPLIT, $0-16
 	ADCS	R25, R20
 	ADC	R6, R21
 	LSR	$32, R11, R23
-	SUBS	R11<<32, R11, R24
-	SBC	R23, R11, R22
+	MUL	R2, R11, R24
+	UMULH	R2, R11, R22
 	ADDS	R11<<32, R12
 	ADCS	R23, R13
 	ADCS	R24, R14
 	ADC	ZR, R22, R11
 	LSR	$32, R12, R23
-	SUBS	R12<<32, R12, R24
-	SBC	R23, R12, R22
+	MUL	R2, R12, R24
+	UMULH	R2, R12, R22
 	ADDS	R12<<32, R13
 	ADCS	R23, R14
 	ADCS	R24, R11
 	ADC	ZR, R22, R12
 	LSR	$32, R13, R23
-	SUBS	R13<<32, R13, R24
-	SBC	R23, R13, R22
+	MUL	R2, R13, R24
+	UMULH	R2, R13, R22
 	ADDS	R13<<32, R14
 	ADCS	R23, R11
 	ADCS	R24, R12
 	ADC	ZR, R22, R13
 	LSR	$32, R14, R23
-	SUBS	R14<<32, R14, R24
-	SBC	R23, R14, R22
+	MUL	R2, R14, R24
+	UMULH	R2, R14, R22
 	ADDS	R14<<32, R11
 	ADCS	R23, R12
 	ADCS	R24, R13
@@ -331,13 +335,13 @@ loop:
 	UMULH	R6, R5, R20
 	ADDS	R22, R19
 	ADC	ZR, R20
-	ADDS	R12, R12
-	ADCS	R13, R13
-	ADCS	R14, R14
-	ADCS	R15, R15
-	ADCS	R19, R19
-	ADCS	R20, R20
-	ADC	ZR, ZR, R21
+	LSR	$63, R20, R21
+	EXTR	$63, R19, R20, R20
+	EXTR	$63, R15, R19, R19
+	EXTR	$63, R14, R15, R15
+	EXTR	$63, R13, R14, R14
+	EXTR	$63, R12, R13, R13
+	LSL	$1, R12
 	MUL	R3, R3, R11
 	UMULH	R3, R3, R3
 	MUL	R4, R4, R23
@@ -354,29 +358,29 @@ loop:
 	ADCS	R25, R20
 	ADC	R6, R21
 	LSR	$32, R11, R23
-	SUBS	R11<<32, R11, R24
-	SBC	R23, R11, R22
+	MUL	R2, R11, R24
+	UMULH	R2, R11, R22
 	ADDS	R11<<32, R12
 	ADCS	R23, R13
 	ADCS	R24, R14
 	ADC	ZR, R22, R11
 	LSR	$32, R12, R23
-	SUBS	R12<<32, R12, R24
-	SBC	R23, R12, R22
+	MUL	R2, R12, R24
+	UMULH	R2, R12, R22
 	ADDS	R12<<32, R13
 	ADCS	R23, R14
 	ADCS	R24, R11
 	ADC	ZR, R22, R12
 	LSR	$32, R13, R23
-	SUBS	R13<<32, R13, R24
-	SBC	R23, R13, R22
+	MUL	R2, R13, R24
+	UMULH	R2, R13, R22
 	ADDS	R13<<32, R14
 	ADCS	R23, R11
 	ADCS	R24, R12
 	ADC	ZR, R22, R13
 	LSR	$32, R14, R23
-	SUBS	R14<<32, R14, R24
-	SBC	R23, R14, R22
+	MUL	R2, R14, R24
+	UMULH	R2, R14, R22
 	ADDS	R14<<32, R11
 	ADCS	R23, R12
 	ADCS	R24, R13

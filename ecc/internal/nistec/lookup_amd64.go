@@ -25,17 +25,6 @@ func init() {
 	cpufeat.Register("nistec/lookup", "AVX2", &useLookupAVX2)
 }
 
-// The affine points of P-256, P-384 and P-521 are 8, 12 and 18 words:
-// these fail to compile otherwise.
-var (
-	_ [unsafe.Sizeof(affinePoint[p256.Element]{}) - 8*8]struct{}
-	_ [8*8 - unsafe.Sizeof(affinePoint[p256.Element]{})]struct{}
-	_ [unsafe.Sizeof(affinePoint[p384.Element]{}) - 12*8]struct{}
-	_ [12*8 - unsafe.Sizeof(affinePoint[p384.Element]{})]struct{}
-	_ [unsafe.Sizeof(affinePoint[p521.Element]{}) - 18*8]struct{}
-	_ [18*8 - unsafe.Sizeof(affinePoint[p521.Element]{})]struct{}
-)
-
 // p256Lookup, p384Lookup and p521Lookup are the curves' pointFuncs.lookup:
 // the AVX2 scan while useLookupAVX2 is set, lookupGeneric otherwise.
 

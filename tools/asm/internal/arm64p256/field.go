@@ -152,8 +152,9 @@ func (f *Field) product() {
 }
 
 // square sets t0..t7 = (a0..a3)², clobbering a0..a3 and s0..s3. The cross
-// products a_i·a_j (i < j) go to t1..t6 in three rows, are doubled by an
-// ADDS/ADCS chain of each limb with itself (t7 takes the bit shifted out),
+// products a_i·a_j (i < j) go to t1..t6 in three rows, are doubled by a
+// shift left of t1..t6 by one bit (EXTR from the top down, t7 taking the
+// bit shifted out: no flags, which cost more than shifts under emulation),
 // and the squares a_i² are added in one last chain.
 func (f *Field) square() {
 	op := f.Op
@@ -179,11 +180,11 @@ func (f *Field) square() {
 	op("UMULH\t%s, %s, %s", a[3], a[2], t[6])
 	op("ADDS\t%s, %s", s[0], t[5])
 	op("ADC\tZR, %s", t[6])
-	op("ADDS\t%s, %s", t[1], t[1])
-	for i := 2; i <= 6; i++ {
-		op("ADCS\t%s, %s", t[i], t[i])
+	op("LSR\t$63, %s, %s", t[6], t[7])
+	for i := 6; i >= 2; i-- {
+		op("EXTR\t$63, %s, %s, %s", t[i-1], t[i], t[i])
 	}
-	op("ADC\tZR, ZR, %s", t[7])
+	op("LSL\t$1, %s", t[1])
 	op("MUL\t%s, %s, %s", a[0], a[0], t[0])
 	op("UMULH\t%s, %s, %s", a[0], a[0], a[0])
 	op("MUL\t%s, %s, %s", a[1], a[1], s[1])
@@ -202,13 +203,13 @@ func (f *Field) square() {
 }
 
 // redStep sets (r1, r2, r3, r0) = (r0..r3 + q·p)/2^64 with q = r0: s1 =
-// q>>32, (s0, s2) = q·p3 (its low limb q − (q<<32), with the borrow taken
-// from the high one), q<<32 added as a shifted operand; the high limb of
-// q·p3, plus the carry, goes to r0.
+// q>>32, (s0, s2) = q·p3 (MUL and UMULH by p3: under emulation cheaper
+// than the SUBS/SBC of q − (q<<32) and its borrow), q<<32 added as a
+// shifted operand; the high limb of q·p3, plus the carry, goes to r0.
 func (f *Field) redStep(r0, r1, r2, r3 string) {
 	f.Op("LSR\t$32, %s, %s", r0, s[1])
-	f.Op("SUBS\t%s<<32, %s, %s", r0, r0, s[2])
-	f.Op("SBC\t%s, %s, %s", s[1], r0, s[0])
+	f.Op("MUL\t%s, %s, %s", p3, r0, s[2])
+	f.Op("UMULH\t%s, %s, %s", p3, r0, s[0])
 	f.Op("ADDS\t%s<<32, %s", r0, r1)
 	f.Op("ADCS\t%s, %s", s[1], r2)
 	f.Op("ADCS\t%s, %s", s[2], r3)

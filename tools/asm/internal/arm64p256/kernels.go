@@ -10,8 +10,9 @@ p = 2^256 − 2^224 + 2^192 + 2^96 − 1, in limbs (low first)
 	p2 = 0,                  p3 = 0xffffffff00000001.
 
 Multiplication: the 512-bit product t = t0..t7 first (schoolbook rows for
-the multiplication; for the squaring the six cross products once, doubled,
-plus the four squares), then four Montgomery reduction steps on the low
+the multiplication; for the squaring the six cross products once, doubled
+by a one-bit shift of t1..t6 (EXTR, no carry chain), plus the four
+squares), then four Montgomery reduction steps on the low
 half t0..t3 alone, then the high half added, then one conditional
 subtraction of p.
 
@@ -22,11 +23,14 @@ factor is q itself. Since q·p0 + q·p1·2^64 + q = q·2^96,
 
 	S' = S1 + S2·2^64 + S3·2^128 + q·2^32 + q·p3·2^128,
 
-with q·2^32 = (q>>32)·2^64 + (q<<32) and q·p3 = q·2^64 − q·2^32 + q =
-(q − (q>>32))·2^64 + (q − (q<<32)), the subtraction in the low limb
-borrowing from the high one. So a step is one shift (q<<32 is a shifted
-operand), a SUBS/SBC pair for q·p3 and one ADDS/ADCS chain over the four
-limbs: seven instructions, no multiplication. S'
+with q·2^32 = (q>>32)·2^64 + (q<<32) and q·p3 (the two halves of a MUL
+and a UMULH by p3, kept in R2; q·p3 = (q − (q>>32))·2^64 + (q − (q<<32))
+would take a SUBS/SBC pair instead, but under emulation a flag-setting
+instruction and a carry-reading one cost more than the two
+multiplications, while on hardware the MUL/UMULH pair at least has no
+flag dependency). So a step is one shift (q<<32 is a shifted operand),
+the two multiplications and one ADDS/ADCS chain over the four limbs:
+seven instructions. S'
 < 2^192 + p < 2^256, so S' keeps four limbs, the top one in the register
 that held q; four steps bring the limbs back to their first registers.
 After them S = (t0..t3 + Q·p)/2^256 for some Q < 2^256, and S + t4..t7 =
