@@ -41,7 +41,15 @@ const (
 // Field emits field operations into a Program.
 type Field struct {
 	*neon.Program
+	// CacheR0, if set, lets addr skip the load of an argument's pointer
+	// into R0 when R0 already holds it (r0 names that argument); whoever
+	// writes R0 otherwise, or emits a label, calls ForgetR0.
+	CacheR0 bool
+	r0      string
 }
+
+// ForgetR0 records that R0 no longer holds a known argument's pointer.
+func (f *Field) ForgetR0() { f.r0 = "" }
 
 // Mem is a field element in memory: Base (a register, or "RSP" for the
 // stack frame) plus Off; or, if Arg is set, the array that the pointer
@@ -50,7 +58,13 @@ type Mem struct {
 	Arg  string
 	Base string
 	Off  int
+	// FP, if set, puts the element in the floating-point registers
+	// F(Off)..F(Off+3), a limb each (FMOVD): no memory access.
+	FP bool
 }
+
+// FPRegs is the element held in F(first)..F(first+3).
+func FPRegs(first int) Mem { return Mem{FP: true, Off: first} }
 
 // Slot is the element at off bytes into the stack frame's locals.
 func Slot(off int) Mem { return Mem{Base: "RSP", Off: off} }
@@ -62,7 +76,12 @@ func Arg(arg string) Mem { return Mem{Arg: arg} }
 // into R0.
 func (f *Field) addr(m Mem) (string, int) {
 	if m.Arg != "" {
-		f.Op("MOVD\t%s(FP), R0", m.Arg)
+		if !f.CacheR0 || f.r0 != m.Arg {
+			f.Op("MOVD\t%s(FP), R0", m.Arg)
+		}
+		if f.CacheR0 {
+			f.r0 = m.Arg
+		}
 		return "R0", 0
 	}
 	return m.Base, m.Off
@@ -77,6 +96,12 @@ func mem(base string, off int) string {
 
 // load4 sets r to the element m.
 func (f *Field) load4(r [4]string, m Mem) {
+	if m.FP {
+		for i := range 4 {
+			f.Op("FMOVD\tF%d, %s", m.Off+i, r[i])
+		}
+		return
+	}
 	base, off := f.addr(m)
 	f.Op("LDP\t%s, (%s, %s)", mem(base, off), r[0], r[1])
 	f.Op("LDP\t%s, (%s, %s)", mem(base, off+16), r[2], r[3])
@@ -90,6 +115,12 @@ func (f *Field) LoadB(m Mem) { f.load4(b, m) }
 
 // StoreA writes the accumulator to m.
 func (f *Field) StoreA(m Mem) {
+	if m.FP {
+		for i := range 4 {
+			f.Op("FMOVD\t%s, F%d", a[i], m.Off+i)
+		}
+		return
+	}
 	base, off := f.addr(m)
 	f.Op("STP\t(%s, %s), %s", a[0], a[1], mem(base, off))
 	f.Op("STP\t(%s, %s), %s", a[2], a[3], mem(base, off+16))
@@ -260,7 +291,8 @@ func (f *Field) MulBy(m Mem) {
 	f.Mul()
 }
 
-// Sqr sets the accumulator to a²·2⁻²⁵⁶ mod p, clobbering b, t and s.
+// Sqr sets the accumulator to a²·2⁻²⁵⁶ mod p, clobbering t and s (b is
+// left alone, as by Mul).
 func (f *Field) Sqr() {
 	f.square()
 	f.reduce()
@@ -282,6 +314,32 @@ func (f *Field) add(y [4]string) {
 func (f *Field) AddBy(m Mem) {
 	f.LoadB(m)
 	f.add(b)
+}
+
+// AddB sets the accumulator to a + b mod p, b already loaded and left
+// alone.
+func (f *Field) AddB() { f.add(b) }
+
+// SubB sets the accumulator to a − b mod p, b already loaded and left
+// alone.
+func (f *Field) SubB() { f.sub(a, b) }
+
+// SubFromB sets the accumulator to b − a mod p, b already loaded and left
+// alone.
+func (f *Field) SubFromB() { f.sub(b, a) }
+
+// CopyAB sets the operand registers to the accumulator.
+func (f *Field) CopyAB() {
+	for i := range 4 {
+		f.Op("MOVD\t%s, %s", a[i], b[i])
+	}
+}
+
+// CopyBA sets the accumulator to the operand registers.
+func (f *Field) CopyBA() {
+	for i := range 4 {
+		f.Op("MOVD\t%s, %s", b[i], a[i])
+	}
 }
 
 // Double sets the accumulator to 2a mod p.

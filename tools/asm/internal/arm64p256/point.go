@@ -45,25 +45,26 @@ func frameSize(n, extra int) int {
 // madd emits maddGeneric: (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2),
 // with H and r stored into h and r. The outputs may be the inputs x1, y1,
 // z1 (each is read for the last time before its output is written); the
-// locals are the slots from base on. Where maddGeneric takes a longer
+// locals (Z1Z1, I, J, V, 2·Y1·J) are held in F0-F19, no memory. Where maddGeneric takes a longer
 // route to a field value, this takes a shorter one to the same value:
 // Z3 = (Z1 + H)² − Z1Z1 − HH is 2·Z1·H, and 2·Y1·J is (J·Y1)·2.
-func (p *point) madd(x3, y3, z3, x1, y1, z1, x2, y2, h, r Mem, base int) {
-	z1z1, i, j, v, yj := p.slot(base), p.slot(base+1), p.slot(base+2), p.slot(base+3), p.slot(base+4)
+func (p *point) madd(x3, y3, z3, x1, y1, z1, x2, y2, h, r Mem) {
+	z1z1, i, j, v, yj := FPRegs(0), FPRegs(4), FPRegs(8), FPRegs(12), FPRegs(16)
 	p.Comment("Z1Z1 = Z1²")
 	p.LoadA(z1)
 	p.Sqr()
 	p.StoreA(z1z1)
-	p.Comment("H = X2·Z1Z1 − X1")
+	p.Comment("H = X2·Z1Z1 − X1, kept in b")
 	p.MulBy(x2)
 	p.SubBy(x1)
 	p.StoreA(h)
+	p.CopyAB()
 	p.Comment("I = 4·H², J = H·I")
 	p.Sqr()
 	p.Double()
 	p.Double()
 	p.StoreA(i)
-	p.MulBy(h)
+	p.Mul()
 	p.StoreA(j)
 	p.Comment("V = X1·I")
 	p.LoadA(i)
@@ -90,11 +91,12 @@ func (p *point) madd(x3, y3, z3, x1, y1, z1, x2, y2, h, r Mem, base int) {
 	p.LoadA(r)
 	p.Sqr()
 	p.SubBy(j)
-	p.SubBy(v)
-	p.SubBy(v)
+	p.LoadB(v)
+	p.SubB()
+	p.SubB()
 	p.StoreA(x3)
-	p.Comment("Y3 = r(V − X3) − 2·Y1·J")
-	p.SubFrom(v)
+	p.Comment("Y3 = r(V − X3) − 2·Y1·J, V still in b")
+	p.SubFromB()
 	p.MulBy(r)
 	p.SubBy(yj)
 	p.StoreA(y3)
@@ -104,9 +106,9 @@ func (p *point) madd(x3, y3, z3, x1, y1, z1, x2, y2, h, r Mem, base int) {
 func (p *point) doubleJacobian() {
 	p.slots = 0
 	x, y, z := Arg("x+0"), Arg("y+8"), Arg("z+16")
-	delta, tt, aa, beta4, u, alpha, g8 := p.slot(0), p.slot(1), p.slot(2), p.slot(3), p.slot(4), p.slot(5), p.slot(6)
-	count := 8 + 32*p.slots
-	p.text("p256DoubleJacobianARM64", frameSize(p.slots, 8), 32, `
+	vx, vy, vz := FPRegs(0), FPRegs(4), FPRegs(8)
+	delta, beta4, u, alpha, g8 := FPRegs(12), FPRegs(16), FPRegs(20), FPRegs(24), FPRegs(28)
+	p.text("p256DoubleJacobianARM64", 0, 32, `
 func p256DoubleJacobianARM64(x, y, z *[4]uint64, n int)
 
 p256DoubleJacobianARM64 is jacobianDoubleNGeneric (point.go) for P-256:
@@ -114,62 +116,77 @@ n times (none for n ≤ 0, n public) the doubling dbl-2001-b of
 jacobianDouble, in place on (x : y : z). With T = 2Y and A = T² = 4γ it
 computes Z3 = T·Z (= (Y + Z)² − γ − δ), 4β = X·A and 8γ² = A²/2 (a
 halving, not three doublings); α = 3(X − δ)(X + δ), X3 = α² − 8β and
-Y3 = α(4β − X3) − 8γ² as in Go. Locals: δ, T, A, 4β, X − δ (then
-(X − δ)(X + δ)), α, 8γ², then the count of doublings left.`)
+Y3 = α(4β − X3) − 8γ² as in Go. No memory is touched in the loop: X, Y,
+Z and the locals δ, 4β, X − δ, α, 8γ² are held in the floating-point
+registers F0-F31 (FMOVD, a limb a register), T and A in the operand b
+(which Sqr and Mul leave alone), as are δ and 4β where they are the
+operand of consecutive operations; R0 counts the doublings left.`)
 	p.Op("MOVD\tn+24(FP), R0")
 	p.Op("CMP\t$0, R0")
 	p.Op("BLE\tdoubleDone")
 	p.LoadP()
-	p.Op("MOVD\tR0, %d(RSP)", count)
+	p.LoadA(x)
+	p.StoreA(vx)
+	p.LoadA(y)
+	p.StoreA(vy)
+	p.LoadA(z)
+	p.StoreA(vz)
+	p.Op("MOVD\tn+24(FP), R0")
 	p.Label("doubleLoop")
+	x, y, z = vx, vy, vz
 	p.Comment("δ = Z²")
 	p.LoadA(z)
 	p.Sqr()
 	p.StoreA(delta)
-	p.Comment("T = 2Y, A = T²")
+	p.Comment("T = 2Y (into b), Z3 = T·Z (= (Y + Z)² − γ − δ)")
 	p.LoadA(y)
 	p.Double()
-	p.StoreA(tt)
-	p.Sqr()
-	p.StoreA(aa)
-	p.Comment("Z3 = T·Z (= (Y + Z)² − γ − δ)")
-	p.LoadA(tt)
-	p.MulBy(z)
+	p.CopyAB()
+	p.LoadA(z)
+	p.Mul()
 	p.StoreA(z)
-	p.Comment("4β = X·A")
-	p.LoadA(x)
-	p.MulBy(aa)
-	p.StoreA(beta4)
-	p.Comment("8γ² = A²/2")
-	p.LoadA(aa)
+	p.Comment("A = T² (into b), 8γ² = A²/2")
+	p.CopyBA()
+	p.Sqr()
+	p.CopyAB()
 	p.Sqr()
 	p.Halve()
 	p.StoreA(g8)
+	p.Comment("4β = X·A")
+	p.LoadA(x)
+	p.Mul()
+	p.StoreA(beta4)
 	p.Comment("α = 3(X − δ)(X + δ)")
 	p.LoadA(x)
-	p.SubBy(delta)
+	p.LoadB(delta)
+	p.SubB()
 	p.StoreA(u)
 	p.LoadA(x)
-	p.AddBy(delta)
+	p.AddB()
 	p.MulBy(u)
-	p.StoreA(u)
+	p.CopyAB()
 	p.Double()
-	p.AddBy(u)
+	p.AddB()
 	p.StoreA(alpha)
 	p.Comment("X3 = α² − 8β")
 	p.Sqr()
-	p.SubBy(beta4)
-	p.SubBy(beta4)
+	p.LoadB(beta4)
+	p.SubB()
+	p.SubB()
 	p.StoreA(x)
-	p.Comment("Y3 = α(4β − X3) − 8γ²")
-	p.SubFrom(beta4)
+	p.Comment("Y3 = α(4β − X3) − 8γ², 4β still in b")
+	p.SubFromB()
 	p.MulBy(alpha)
 	p.SubBy(g8)
 	p.StoreA(y)
-	p.Op("MOVD\t%d(RSP), R0", count)
 	p.Op("SUBS\t$1, R0")
-	p.Op("MOVD\tR0, %d(RSP)", count)
 	p.Op("BNE\tdoubleLoop")
+	p.LoadA(vx)
+	p.StoreA(Arg("x+0"))
+	p.LoadA(vy)
+	p.StoreA(Arg("y+8"))
+	p.LoadA(vz)
+	p.StoreA(Arg("z+16"))
 	p.Label("doubleDone")
 	p.Op("RET")
 	p.Printf("\n")
@@ -177,17 +194,21 @@ Y3 = α(4β − X3) − 8γ² as in Go. Locals: δ, T, A, 4β, X − δ (then
 
 // maddFunc emits p256MaddARM64.
 func (p *point) maddFunc() {
-	p.slots = 5
-	p.text("p256MaddARM64", frameSize(p.slots, 0), 80, `
+	p.slots = 0
+	p.text("p256MaddARM64", 0, 80, `
 func p256MaddARM64(x3, y3, z3, x1, y1, z1, x2, y2, h, r *[4]uint64)
 
 p256MaddARM64 is maddGeneric (vartime.go) for P-256, the mixed addition
 madd-2007-bl (x3 : y3 : z3) = (x1 : y1 : z1) + (x2, y2), the outputs
 possibly the inputs x1, y1, z1, with H and r of the formula stored into h
-and r (the m.h and m.r of maddTemps). Locals: Z1Z1, I, J, V, 2·Y1·J.`)
+and r (the m.h and m.r of maddTemps). Locals: Z1Z1, I, J, V, 2·Y1·J, in
+the floating-point registers F0-F19 (FMOVD, a limb a register).`)
+	p.CacheR0 = true
+	defer func() { p.CacheR0 = false }()
+	p.ForgetR0()
 	p.LoadP()
 	p.madd(Arg("x3+0"), Arg("y3+8"), Arg("z3+16"), Arg("x1+24"), Arg("y1+32"), Arg("z1+40"),
-		Arg("x2+48"), Arg("y2+56"), Arg("h+64"), Arg("r+72"), 0)
+		Arg("x2+48"), Arg("y2+56"), Arg("h+64"), Arg("r+72"))
 	p.Op("RET")
 	p.Printf("\n")
 }
@@ -203,8 +224,8 @@ func (p *point) select4(cond string) {
 func (p *point) addDigit() {
 	p.slots = 0
 	x, y, z, x2, y2 := Arg("x+0"), Arg("y+8"), Arg("z+16"), Arg("x2+24"), Arg("y2+32")
-	sy, rx, ry, rz, h, r := p.slot(0), p.slot(1), p.slot(2), p.slot(3), p.slot(4), p.slot(5)
-	p.slot(10) // madd's locals, slots 6-10
+	rx, ry, rz := p.slot(0), p.slot(1), p.slot(2)
+	h, r, sy := FPRegs(20), FPRegs(24), FPRegs(28) // madd's locals in F0-F19
 	p.text("p256AddDigitARM64", frameSize(p.slots, 0), 56, `
 func p256AddDigitARM64(x, y, z, x2, y2 *[4]uint64, neg, zero int)
 
@@ -215,17 +236,22 @@ into locals; the sum replaced by (x2, ±y2, 1) if z = 0, and the point
 left as it was if zero == 1. The entry is left alone. neg, zero and the
 coordinates are secret: every choice is a CSEL on flags set from them
 (CMP of neg, zero and of the OR of z's limbs with 0), never a branch.
-Locals: ±y2, the sum (x, y, z), H, r, then madd's.`)
+Locals: the sum (x, y, z) in the stack frame; madd's in F0-F19, H, r
+and ±y2 in F20-F31 (FMOVD, a limb a register).`)
+	p.CacheR0 = true
+	defer func() { p.CacheR0 = false }()
+	p.ForgetR0()
 	p.LoadP()
 	p.Comment("±Y2: −Y2 (0 − Y2 mod p) where neg ≠ 0")
 	p.LoadA(y2)
 	p.Negate()
 	p.LoadB(y2)
 	p.Op("MOVD\tneg+40(FP), R0")
+	p.ForgetR0()
 	p.Op("CMP\t$0, R0")
 	p.select4("EQ")
 	p.StoreA(sy)
-	p.madd(rx, ry, rz, x, y, z, x2, sy, h, r, 6)
+	p.madd(rx, ry, rz, x, y, z, x2, sy, h, r)
 	p.Comment("R11 = 0 exactly when z = 0 (the point at infinity); R12 = zero.")
 	p.LoadA(z)
 	p.Op("ORR\t%s, %s, R11", a[0], a[1])
@@ -278,9 +304,11 @@ madd-2007-bl).
 
 Each function works on an accumulator: a field operation combines the
 accumulator (R3-R6) with an element loaded from memory (an argument's
-array, its pointer reloaded into R0 from the arguments, or a local of the
-stack frame) and leaves the result in it; only the stores go back to
-memory. The functions call nothing: the link register is saved by the
+array, its pointer loaded into R0 from the arguments unless R0 holds it
+already, or a local of the stack frame), from four floating-point
+registers (FMOVD, a limb each: the locals of the formulas, and the point
+inside the doubling loop) or left in the operand registers (R7-R10) by
+the operation before, and leaves the result in it. The functions call nothing: the link register is saved by the
 frame's prologue and never changes.
 `+methodDoc)
 	p.doubleJacobian()
