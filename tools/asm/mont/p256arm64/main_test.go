@@ -15,8 +15,10 @@ func TestCheckedIn(t *testing.T) {
 }
 
 // TestFunctions checks that the file defines the three kernels with the
-// argument sizes of their Go declarations.
+// argument sizes of their Go declarations, and uses none of the registers
+// it must leave alone.
 func TestFunctions(t *testing.T) {
+	neontest.NoReservedRegisters(t, generate())
 	neontest.Functions(t, generate(),
 		neontest.Func{Name: "p256MulARM64", ArgSize: 24},
 		neontest.Func{Name: "p256SquareARM64", ArgSize: 16},

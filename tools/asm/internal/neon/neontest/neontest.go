@@ -1,5 +1,5 @@
-// Package neontest holds the tests that the arm64 generators of
-// tools/asm/pq share: that a generator's output is the same from run to
+// Package neontest holds the tests that the arm64 generators of tools/asm
+// share: that a generator's output is the same from run to
 // run, that it is the file checked in, and that it defines the functions
 // the Go code declares.
 package neontest
@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -69,22 +70,48 @@ func findAbove(rel string) (string, error) {
 	}
 }
 
-// Func is a function the generated file must define: its name and the
-// size of its arguments and results, as the Go declaration implies.
+// Func is a function the generated file must define: its name, the size
+// of its arguments and results, as the Go declaration implies, and the
+// size of its stack frame (0 for none).
 type Func struct {
 	Name    string
 	ArgSize int
+	Frame   int
 }
 
 // Functions fails t unless text defines each of funcs exactly once, with
-// no frame and the given argument size.
+// the given frame and argument sizes.
 func Functions(t *testing.T, text []byte, funcs ...Func) {
 	t.Helper()
 	s := string(text)
 	for _, f := range funcs {
-		line := fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $0-%d\n", f.Name, f.ArgSize)
+		line := fmt.Sprintf("TEXT ·%s(SB), NOSPLIT, $%d-%d\n", f.Name, f.Frame, f.ArgSize)
 		if strings.Count(s, line) != 1 {
 			t.Errorf("the file does not define %q once", strings.TrimSpace(line))
+		}
+	}
+}
+
+// reserved are the registers generated code must leave alone: the linker's
+// veneer registers R16 and R17, the platform register R18, the context
+// register R26, the assembler's temporary R27, g (R28), the frame pointer
+// R29 and the link register R30; and the calls, since the functions are
+// leaves.
+var reserved = []string{"R16", "R17", "R18", "R26", "R27", "R28", "R29", "R30", "BL", "CALL"}
+
+// NoReservedRegisters fails t if an instruction of text names one of the
+// registers generated code must leave alone, or calls a function.
+func NoReservedRegisters(t *testing.T, text []byte) {
+	t.Helper()
+	for _, l := range strings.Split(string(text), "\n") {
+		code, _, _ := strings.Cut(l, "//")
+		fields := strings.FieldsFunc(code, func(r rune) bool {
+			return r == ' ' || r == '\t' || r == ',' || r == '(' || r == ')'
+		})
+		for _, f := range fields {
+			if slices.Contains(reserved, f) {
+				t.Errorf("the line %q uses %s", strings.TrimSpace(l), f)
+			}
 		}
 	}
 }
