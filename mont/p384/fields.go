@@ -5,13 +5,13 @@ package p384
 import "github.com/crypton-go/crypton/mont/internal/limbs"
 
 // fp is the arithmetic modulo p, fn modulo n, with the kernels of
-// p384_amd64.go or p384_noasm.go.
+// p384_amd64.go, p384_arm64.go or p384_noasm.go.
 var (
 	fp = limbs.NewField([6]uint64{0x00000000ffffffff, 0xffffffff00000000, 0xfffffffffffffffe, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, fpKernels)
 	fn = limbs.NewField([6]uint64{0xecec196accc52973, 0x581a0db248b0a77a, 0xc7634d81f4372ddf, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff}, fnKernels)
 )
 
-// fpKernels and fnKernels hand the kernels of p384_amd64.go (or
+// fpKernels and fnKernels hand the kernels of p384_amd64.go, p384_arm64.go (or
 // p384_noasm.go) to limbs.NewField, by value (see limbs.Kernels); the
 // methods of Element and Scalar call them directly.
 var (

@@ -5,7 +5,7 @@ package p521
 import "github.com/crypton-go/crypton/mont/internal/limbs"
 
 // fp is the arithmetic modulo p, fn modulo n, with the kernels of
-// p521_amd64.go or p521_noasm.go.
+// p521_amd64.go, p521_arm64.go or p521_noasm.go.
 //
 // p is 2^521 − 1, whose field holds plain values (not in Montgomery form):
 // its kernels compute the product and fold it with 2^521 ≡ 1
@@ -15,7 +15,7 @@ var (
 	fn = limbs.NewField([9]uint64{0xbb6fb71e91386409, 0x3bb5c9b8899c47ae, 0x7fcc0148f709a5d0, 0x51868783bf2f966b, 0xfffffffffffffffa, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff, 0x00000000000001ff}, fnKernels)
 )
 
-// fpKernels and fnKernels hand the kernels of p521_amd64.go (or
+// fpKernels and fnKernels hand the kernels of p521_amd64.go, p521_arm64.go (or
 // p521_noasm.go) to limbs.NewField, by value (see limbs.Kernels); the
 // methods of Element and Scalar call them directly.
 var (

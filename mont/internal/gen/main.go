@@ -4,10 +4,9 @@
 // share except for sizes, constants and names: the Element and Scalar types
 // with their methods (element.go, scalar.go), the two fields and the
 // kernels they hand to mont/internal/limbs (fields.go), and the dispatch
-// between the MULX/ADX kernels and the portable ones (pNNN_amd64.go,
-// pNNN_noasm.go, the shape CONTRIBUTING.md's "One dispatch shape" sets),
-// and, for a package with hand-written arm64 kernels of its base field,
-// the same dispatch on arm64 (pNNN_arm64.go).
+// between the assembly kernels and the portable ones (pNNN_amd64.go with
+// the MULX/ADX kernels, pNNN_arm64.go, pNNN_noasm.go: the shape
+// CONTRIBUTING.md's "One dispatch shape" sets).
 // What really differs stays in each package's hand-written files: the
 // package documentation, the encoded sizes and the curve's constants
 // (pNNN.go) and the square-root chain (sqrt.go).
@@ -53,10 +52,11 @@ type curve struct {
 	// limbs.Mul4, ...).
 	FpMULX, FpGeneric [3]string
 
-	// FpARM64 names the base field's arm64 kernels, the package's own
-	// hand-written assembly (pNNN_arm64.s), if it has them: then
-	// pNNN_arm64.go dispatches between them and FpGeneric, and the scalar
-	// field and the inversion take the portable code on arm64.
+	// FpARM64 names the base field's arm64 kernels, as FpMULX does on
+	// amd64: those of mont/internal/limbs ("limbs.Mul6ARM64") or the
+	// package's own, declared in PKG_arm64.go and generated into
+	// PKG_arm64.s by tools/asm/mont/PKGarm64. The scalar field takes
+	// limbs' arm64 kernels of its size (limbs.Mul4ARM64, ...).
 	FpARM64 [3]string
 
 	// Plain says that the base field holds plain values, not in Montgomery
@@ -86,6 +86,7 @@ var curves = []curve{
 		N:         "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973",
 		FpMULX:    [3]string{"limbs.Mul6MULX", "limbs.Square6MULX", "limbs.SquareN6MULX"},
 		FpGeneric: [3]string{"limbs.Mul6", "limbs.Square6", "limbs.SquareN6"},
+		FpARM64:   [3]string{"limbs.Mul6ARM64", "limbs.Square6ARM64", "limbs.SquareN6ARM64"},
 	},
 	{
 		Pkg: "p521", Name: "P-521", Limbs: 9,
@@ -93,6 +94,7 @@ var curves = []curve{
 		N:         "1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e91386409",
 		FpMULX:    [3]string{"mul521MULX", "sqr521MULX", "sqr521RepMULX"},
 		FpGeneric: [3]string{"mul521", "sqr521", "squareN521"},
+		FpARM64:   [3]string{"mul521ARM64", "sqr521ARM64", "sqr521RepARM64"},
 		Plain:     true,
 	},
 }
@@ -109,9 +111,6 @@ func main() {
 		}
 		c.check()
 		for _, f := range files {
-			if f.arm64 && !c.HasARM64() {
-				continue
-			}
 			write(strings.ReplaceAll(f.name, "PKG", c.Pkg), f.tmpl, c)
 		}
 		return
@@ -224,16 +223,15 @@ func write(name string, tmpl *template.Template, c curve) {
 
 // files are the generated files; PKG in a name is the package's name.
 var files = []struct {
-	name  string
-	tmpl  *template.Template
-	arm64 bool // only for a package with arm64 kernels
+	name string
+	tmpl *template.Template
 }{
-	{"element.go", template.Must(template.New("element").Parse(elementTmpl)), false},
-	{"scalar.go", template.Must(template.New("scalar").Parse(scalarTmpl)), false},
-	{"fields.go", template.Must(template.New("fields").Parse(fieldsTmpl)), false},
-	{"PKG_amd64.go", template.Must(template.New("amd64").Parse(amd64Tmpl)), false},
-	{"PKG_arm64.go", template.Must(template.New("arm64").Parse(arm64Tmpl)), true},
-	{"PKG_noasm.go", template.Must(template.New("noasm").Parse(noasmTmpl)), false},
+	{"element.go", template.Must(template.New("element").Parse(elementTmpl))},
+	{"scalar.go", template.Must(template.New("scalar").Parse(scalarTmpl))},
+	{"fields.go", template.Must(template.New("fields").Parse(fieldsTmpl))},
+	{"PKG_amd64.go", template.Must(template.New("amd64").Parse(amd64Tmpl))},
+	{"PKG_arm64.go", template.Must(template.New("arm64").Parse(arm64Tmpl))},
+	{"PKG_noasm.go", template.Must(template.New("noasm").Parse(noasmTmpl))},
 }
 
 const elementTmpl = `package {{.Pkg}}
@@ -455,7 +453,7 @@ const fieldsTmpl = `package {{.Pkg}}
 import "github.com/crypton-go/crypton/mont/internal/limbs"
 
 // fp is the arithmetic modulo p, fn modulo n, with the kernels of
-// {{.Pkg}}_amd64.go{{if .HasARM64}}, {{.Pkg}}_arm64.go{{end}} or {{.Pkg}}_noasm.go.
+// {{.Pkg}}_amd64.go, {{.Pkg}}_arm64.go or {{.Pkg}}_noasm.go.
 {{- if .Plain}}
 //
 // p is 2^521 − 1, whose field holds plain values (not in Montgomery form):
@@ -467,7 +465,7 @@ var (
 	fn = limbs.NewField({{.NLimbs}}, fnKernels)
 )
 
-// fpKernels and fnKernels hand the kernels of {{.Pkg}}_amd64.go{{if .HasARM64}}, {{.Pkg}}_arm64.go{{end}} (or
+// fpKernels and fnKernels hand the kernels of {{.Pkg}}_amd64.go, {{.Pkg}}_arm64.go (or
 // {{.Pkg}}_noasm.go) to limbs.NewField, by value (see limbs.Kernels); the
 // methods of Element and Scalar call them directly.
 var (
@@ -555,22 +553,28 @@ import (
 	"github.com/crypton-go/crypton/mont/internal/limbs"
 )
 
-// useARM64 enables the base field's kernels of {{.Pkg}}_arm64.s, generated
-// by tools/asm/mont/{{.Pkg}}arm64 for the special form of p. They need
-// only the base ARMv8-A instruction set (MUL, UMULH, ADDS/ADCS, CSEL);
-// like mont's Montgomery kernel they are tied to the Advanced SIMD flag,
-// which every ARMv8-A CPU has, so that CRYPTON_CPU=generic (or -asimd)
-// turns them off like every other assembly path. The scalar field and
-// the inversion take the portable code.
+// useARM64 enables, for both fields, the arm64 kernels of
+{{- if .OwnARM64}}
+// mont/internal/limbs (mul_arm64.s, generated by tools/asm/mont/nistarm64)
+// and of the base field's p ({{.Pkg}}_arm64.s, generated by
+// tools/asm/mont/{{.Pkg}}arm64 for the special form of p).
+{{- else}}
+// mont/internal/limbs (mul_arm64.s, generated by tools/asm/mont/nistarm64).
+{{- end}}
+// They need only the base ARMv8-A instruction set (MUL, UMULH,
+// ADDS/ADCS, CSEL); like mont's Montgomery kernel they are tied to the
+// Advanced SIMD flag, which every ARMv8-A CPU has, so that
+// CRYPTON_CPU=generic (or -asimd) turns them off like every other assembly
+// path. The inversion takes the portable code.
 var useARM64 = cpufeat.HasARM64ASIMD
 
 func init() {
 	cpufeat.Register("{{.Pkg}}", "ARM64", &useARM64)
 }
 
-// The kernels of the fields (limbs.Kernels): the base field's chosen by
-// useARM64 at each call, the scalar field's portable.
-{{range .ARM64Kernels}}{{if .Own}}
+// The kernels of the fields (limbs.Kernels), chosen by useARM64 at each
+// call.
+{{range .ARM64Kernels}}
 // {{.Name}} sets {{.Doc}}: {{.MULX}} or {{.Generic}}.
 func {{.Name}}(f *limbs.Field[{{$.Array}}], {{.Params}}) {
 	if useARM64 {
@@ -579,9 +583,7 @@ func {{.Name}}(f *limbs.Field[{{$.Array}}], {{.Params}}) {
 	}
 	{{.Generic}}({{.GenericArgs}})
 }
-{{else}}
-func {{.Name}}(f *limbs.Field[{{$.Array}}], {{.Params}}) { {{.Generic}}({{.GenericArgs}}) }
-{{end}}{{end}}
+{{end}}
 func invert(f *limbs.Field[{{.Array}}], z, x *{{.Array}}) { f.InvertCTGeneric(z, x) }
 {{- range .ARM64Kernels}}{{if .Own}}
 
@@ -592,7 +594,7 @@ func {{.MULX}}({{.Params}})
 {{- end}}{{end}}
 `
 
-const noasmTmpl = `//go:build {{if .HasARM64}}(!amd64 && !arm64){{else}}!amd64{{end}} || !gc || purego
+const noasmTmpl = `//go:build (!amd64 && !arm64) || !gc || purego
 
 package {{.Pkg}}
 
@@ -615,24 +617,27 @@ type kernel struct {
 	Own                                                     bool
 }
 
-// HasARM64 says whether the package has arm64 kernels of its base field.
-func (c curve) HasARM64() bool { return c.FpARM64[0] != "" }
-
 // ARM64Kernels returns the kernels of PKG_arm64.go: those of the base
 // field with FpARM64 in the place of the MULX ones, and those of the
-// scalar field with the generic ones in both places (and Own false).
+// scalar field with mont/internal/limbs' arm64 kernels of its size.
 func (c curve) ARM64Kernels() []kernel {
 	ks := c.Kernels()
 	for i := range ks {
-		if i < 3 {
-			// The package's own kernels do not take the field.
-			ks[i].MULX, ks[i].MULXArgs, ks[i].Own = c.FpARM64[i], strings.TrimPrefix(ks[i].GenericArgs, "f, "), true
-		} else {
-			ks[i].MULX, ks[i].MULXArgs, ks[i].Own = ks[i].Generic, ks[i].GenericArgs, false
+		fn := c.FpARM64[i%3]
+		if i >= 3 {
+			fn = strings.Replace(ks[i].MULX, "MULX", "ARM64", 1)
+		}
+		ks[i].MULX, ks[i].Own = fn, !strings.HasPrefix(fn, "limbs.")
+		ks[i].MULXArgs = strings.Replace(ks[i].GenericArgs, "f, ", "", 1)
+		if !ks[i].Own {
+			ks[i].MULXArgs = ks[i].GenericArgs
 		}
 	}
 	return ks
 }
+
+// OwnARM64 says whether the package has arm64 kernels of its own.
+func (c curve) OwnARM64() bool { return !strings.HasPrefix(c.FpARM64[0], "limbs.") }
 
 // OwnAsm says whether the package has assembly kernels of its own.
 func (c curve) OwnAsm() bool { return !strings.HasPrefix(c.FpMULX[0], "limbs.") }
