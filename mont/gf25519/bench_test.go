@@ -55,7 +55,7 @@ func BenchmarkLadder(b *testing.B) {
 
 // BenchmarkLadderCallPerOp runs the Go ladder, which calls the field kernels
 // once per multiplication or squaring, for comparison with BenchmarkLadder,
-// where the MULX/ADX implementation runs the whole ladder in assembly.
+// where the assembly implementations run the whole ladder in assembly.
 func BenchmarkLadderCallPerOp(b *testing.B) {
 	cputest.BenchmarkAllImplementations(b, "gf25519", func(b *testing.B) {
 		u := fromLimbs(9, 0, 0, 0)

@@ -2,6 +2,8 @@ package gf25519
 
 import "math/bits"
 
+//go:generate go run github.com/crypton-go/crypton/tools/asm/mont/gf25519arm64 -out fe_arm64.s
+
 // feMulGeneric sets v = x · y, loosely reduced. It is the reference for the
 // assembly feMul: the 512-bit product by operand scanning, one row per limb
 // of y, each row adding the low halves of the four partial products on one
