@@ -2,6 +2,8 @@ package gf448
 
 import "math/bits"
 
+//go:generate go run github.com/crypton-go/crypton/tools/asm/mont/gf448arm64 -out fe_arm64.s
+
 // feMulGeneric sets v = x · y, loosely reduced. It is the reference for the
 // assembly feMul: the 896-bit product by operand scanning, one row of seven
 // partial products per limb of y, each row adding the low halves of its
