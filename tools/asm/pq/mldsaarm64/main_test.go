@@ -19,6 +19,7 @@ func TestCheckedIn(t *testing.T) {
 // TestFunctions checks that the file defines the five kernels with the
 // argument sizes of their Go declarations.
 func TestFunctions(t *testing.T) {
+	neontest.NoReservedRegisters(t, generate())
 	neontest.Functions(t, generate(),
 		neontest.Func{Name: "nttNEON", ArgSize: 8},
 		neontest.Func{Name: "inverseNTTScaledNEON", ArgSize: 12},

@@ -18,6 +18,7 @@ func TestCheckedIn(t *testing.T) {
 // TestFunctions checks that the file defines the four kernels with the
 // argument sizes of their Go declarations.
 func TestFunctions(t *testing.T) {
+	neontest.NoReservedRegisters(t, generate())
 	neontest.Functions(t, generate(),
 		neontest.Func{Name: "nttNEON", ArgSize: 8},
 		neontest.Func{Name: "inverseNTTNEON", ArgSize: 8},

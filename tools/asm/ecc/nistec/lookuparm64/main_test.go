@@ -17,6 +17,7 @@ func TestCheckedIn(t *testing.T) {
 // TestFunctions checks that the file defines the three scans once each,
 // with the argument size of their Go declarations.
 func TestFunctions(t *testing.T) {
+	neontest.NoReservedRegisters(t, generate())
 	neontest.Functions(t, generate(), neontest.Func{Name: "lookup8NEON", ArgSize: 28},
 		neontest.Func{Name: "lookup12NEON", ArgSize: 28}, neontest.Func{Name: "lookup18NEON", ArgSize: 28})
 }

@@ -95,9 +95,9 @@ func Functions(t *testing.T, text []byte, funcs ...Func) {
 // reserved are the registers generated code must leave alone: the linker's
 // veneer registers R16 and R17, the platform register R18, the context
 // register R26, the assembler's temporary R27, g (R28), the frame pointer
-// R29 and the link register R30; and the calls, since the functions are
-// leaves.
-var reserved = []string{"R16", "R17", "R18", "R26", "R27", "R28", "R29", "R30", "BL", "CALL"}
+// R29 and the link register R30 (also by their names g and LR); and the
+// calls, since the functions are leaves.
+var reserved = []string{"R16", "R17", "R18", "R26", "R27", "R28", "R29", "R30", "g", "LR", "BL", "CALL"}
 
 // NoReservedRegisters fails t if an instruction of text names one of the
 // registers generated code must leave alone, or calls a function.
@@ -106,7 +106,7 @@ func NoReservedRegisters(t *testing.T, text []byte) {
 	for _, l := range strings.Split(string(text), "\n") {
 		code, _, _ := strings.Cut(l, "//")
 		fields := strings.FieldsFunc(code, func(r rune) bool {
-			return r == ' ' || r == '\t' || r == ',' || r == '(' || r == ')'
+			return r == ' ' || r == '\t' || r == ',' || r == '(' || r == ')' || r == '<' || r == '>'
 		})
 		for _, f := range fields {
 			if slices.Contains(reserved, f) {
