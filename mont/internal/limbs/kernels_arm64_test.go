@@ -32,7 +32,8 @@ func asmKernels[T Limbs](f *Field[T]) Kernels[T] {
 		}
 	}
 	ak := k.(Kernels[T])
-	ak.Invert, ak.Sqrt, ak.Plain = f.k.Invert, f.k.Sqrt, f.k.Plain
+	ak.Sqrt, ak.Plain = f.k.Sqrt, f.k.Plain
+	ak.Invert = func(f *Field[T], x T) T { f.InvertCTAsm(&x, &x); return x }
 	return ak
 }
 

@@ -1,4 +1,4 @@
-//go:build gc && !purego
+//go:build (amd64 || arm64) && gc && !purego
 
 package limbs
 
@@ -102,6 +102,19 @@ func fieldChain[T Limbs](r *rand.Rand, name string, fl *Field[T], chain func(str
 	}, 2000)
 }
 
+// TestInvertCTAsm checks InvertCTAsm against math/big on every field
+// directly, whatever kernels asmKernels gives the fields on this
+// architecture.
+func TestInvertCTAsm(t *testing.T) {
+	testInvertFunc(t, f4, f4.InvertCTAsm)
+	testInvertFunc(t, f4n, f4n.InvertCTAsm)
+	testInvertFunc(t, f6, f6.InvertCTAsm)
+	testInvertFunc(t, f6n, f6n.InvertCTAsm)
+	testInvertFunc(t, f9, f9.InvertCTAsm)
+	p521 := newP521()
+	testInvertFunc(t, p521, p521.InvertCTAsm)
+}
+
 // BenchmarkDivsteps62CT times one batch of 62 divsteps in Go (go) and in
 // assembly (asm), as InvertCT's first batch runs it.
 func BenchmarkDivsteps62CT(b *testing.B) {
@@ -126,4 +139,29 @@ func BenchmarkDivsteps62CT(b *testing.B) {
 		}
 	})
 	_ = sink
+}
+
+// benchInvertCT times InvertCTGeneric (go) and InvertCTAsm (asm) on f.
+func benchInvertCT[T Limbs](b *testing.B, name string, f *Field[T]) {
+	var x T
+	f.One(&x)
+	f.Add(&x, &x, &x)
+	for _, impl := range []struct {
+		name string
+		inv  func(z, x *T)
+	}{{"go", f.InvertCTGeneric}, {"asm", f.InvertCTAsm}} {
+		b.Run(name+"/"+impl.name, func(b *testing.B) {
+			for b.Loop() {
+				impl.inv(&x, &x)
+			}
+		})
+	}
+}
+
+// BenchmarkInvertCTAsm compares the whole constant-time inversion in Go
+// and with the assembly batches, for the fields of P-256, P-384 and P-521.
+func BenchmarkInvertCTAsm(b *testing.B) {
+	benchInvertCT(b, "p256", f4)
+	benchInvertCT(b, "p384", f6)
+	benchInvertCT(b, "p521", newP521())
 }

@@ -1,4 +1,4 @@
-//go:build gc && !purego
+//go:build (amd64 || arm64) && gc && !purego
 
 package limbs
 
@@ -11,7 +11,8 @@ import (
 	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
-// updateDEFGAsm calls the kernel of divupdate_amd64.s for n limbs.
+// updateDEFGAsm calls the assembly kernel for n limbs (divupdate_amd64.s,
+// divsteps_arm64.s).
 func updateDEFGAsm(n int, d, e, f, g *s62, t *[4]int64, m *s62, minv uint64) {
 	switch n {
 	case 5:
