@@ -7,7 +7,7 @@ import (
 )
 
 // mask62 is 2^62 − 1, a logical immediate of AND.
-const mask62 = 1<<62 - 1
+const mask62 uint64 = 1<<62 - 1
 
 // acc is a signed 128-bit accumulator in two registers, as the I128 of
 // i128.go.
