@@ -71,7 +71,6 @@ TEXT ·feMulARM64(SB), NOSPLIT, $0-24
 	ADCS	R23, R13
 	ADCS	R24, R14
 	ADC	ZR, R15
-	// Row 1: low halves, then high halves a limb up.
 	MUL	R7, R4, R22
 	MUL	R8, R4, R23
 	MUL	R9, R4, R24
@@ -89,7 +88,6 @@ TEXT ·feMulARM64(SB), NOSPLIT, $0-24
 	ADCS	R23, R14
 	ADCS	R24, R15
 	ADC	ZR, R19
-	// Row 2: low halves, then high halves a limb up.
 	MUL	R7, R5, R22
 	MUL	R8, R5, R23
 	MUL	R9, R5, R24
@@ -107,7 +105,6 @@ TEXT ·feMulARM64(SB), NOSPLIT, $0-24
 	ADCS	R23, R15
 	ADCS	R24, R19
 	ADC	ZR, R20
-	// Row 3: low halves, then high halves a limb up.
 	MUL	R7, R6, R22
 	MUL	R8, R6, R23
 	MUL	R9, R6, R24
@@ -162,7 +159,6 @@ TEXT ·feSquareARM64(SB), NOSPLIT, $0-16
 	MOVD	x+8(FP), R0
 	LDP	(R0), (R3, R4)
 	LDP	16(R0), (R5, R6)
-	// The products a_i·a_j, i < j, at position i+j: t1..t6.
 	MUL	R4, R3, R12
 	UMULH	R4, R3, R13
 	MUL	R5, R3, R22
@@ -185,7 +181,6 @@ TEXT ·feSquareARM64(SB), NOSPLIT, $0-16
 	UMULH	R6, R5, R20
 	ADDS	R22, R19
 	ADC	ZR, R20
-	// Double them: t1..t7 = (t1..t6) << 1.
 	LSR	$63, R20, R21
 	EXTR	$63, R19, R20, R20
 	EXTR	$63, R15, R19, R19
@@ -193,7 +188,6 @@ TEXT ·feSquareARM64(SB), NOSPLIT, $0-16
 	EXTR	$63, R13, R14, R14
 	EXTR	$63, R12, R13, R13
 	LSL	$1, R12
-	// Add the squares a_i² at position 2i.
 	MUL	R3, R3, R11
 	UMULH	R3, R3, R3
 	MUL	R4, R4, R23
@@ -249,7 +243,6 @@ TEXT ·feSquareNARM64(SB), NOSPLIT, $0-24
 	LDP	16(R0), (R5, R6)
 loop:
 	// a0..a3 = (a0..a3)², at least once; n is public.
-	// The products a_i·a_j, i < j, at position i+j: t1..t6.
 	MUL	R4, R3, R12
 	UMULH	R4, R3, R13
 	MUL	R5, R3, R22
@@ -272,7 +265,6 @@ loop:
 	UMULH	R6, R5, R20
 	ADDS	R22, R19
 	ADC	ZR, R20
-	// Double them: t1..t7 = (t1..t6) << 1.
 	LSR	$63, R20, R21
 	EXTR	$63, R19, R20, R20
 	EXTR	$63, R15, R19, R19
@@ -280,7 +272,6 @@ loop:
 	EXTR	$63, R13, R14, R14
 	EXTR	$63, R12, R13, R13
 	LSL	$1, R12
-	// Add the squares a_i² at position 2i.
 	MUL	R3, R3, R11
 	UMULH	R3, R3, R3
 	MUL	R4, R4, R23
@@ -425,7 +416,6 @@ loop:
 	ADD	R22, R3
 	STP	(R3, R4), 168(RSP)
 	STP	(R5, R6), 184(RSP)
-	// The products a_i·a_j, i < j, at position i+j: t1..t6.
 	MUL	R4, R3, R12
 	UMULH	R4, R3, R13
 	MUL	R5, R3, R22
@@ -448,7 +438,6 @@ loop:
 	UMULH	R6, R5, R20
 	ADDS	R22, R19
 	ADC	ZR, R20
-	// Double them: t1..t7 = (t1..t6) << 1.
 	LSR	$63, R20, R21
 	EXTR	$63, R19, R20, R20
 	EXTR	$63, R15, R19, R19
@@ -456,7 +445,6 @@ loop:
 	EXTR	$63, R13, R14, R14
 	EXTR	$63, R12, R13, R13
 	LSL	$1, R12
-	// Add the squares a_i² at position 2i.
 	MUL	R3, R3, R11
 	UMULH	R3, R3, R3
 	MUL	R4, R4, R23
@@ -517,7 +505,6 @@ loop:
 	SUB	R22, R3
 	STP	(R3, R4), 232(RSP)
 	STP	(R5, R6), 248(RSP)
-	// The products a_i·a_j, i < j, at position i+j: t1..t6.
 	MUL	R4, R3, R12
 	UMULH	R4, R3, R13
 	MUL	R5, R3, R22
@@ -540,7 +527,6 @@ loop:
 	UMULH	R6, R5, R20
 	ADDS	R22, R19
 	ADC	ZR, R20
-	// Double them: t1..t7 = (t1..t6) << 1.
 	LSR	$63, R20, R21
 	EXTR	$63, R19, R20, R20
 	EXTR	$63, R15, R19, R19
@@ -548,7 +534,6 @@ loop:
 	EXTR	$63, R13, R14, R14
 	EXTR	$63, R12, R13, R13
 	LSL	$1, R12
-	// Add the squares a_i² at position 2i.
 	MUL	R3, R3, R11
 	UMULH	R3, R3, R3
 	MUL	R4, R4, R23
@@ -656,7 +641,6 @@ loop:
 	ADCS	R23, R13
 	ADCS	R24, R14
 	ADC	ZR, R15
-	// Row 1: low halves, then high halves a limb up.
 	MUL	R7, R4, R22
 	MUL	R8, R4, R23
 	MUL	R9, R4, R24
@@ -674,7 +658,6 @@ loop:
 	ADCS	R23, R14
 	ADCS	R24, R15
 	ADC	ZR, R19
-	// Row 2: low halves, then high halves a limb up.
 	MUL	R7, R5, R22
 	MUL	R8, R5, R23
 	MUL	R9, R5, R24
@@ -692,7 +675,6 @@ loop:
 	ADCS	R23, R15
 	ADCS	R24, R19
 	ADC	ZR, R20
-	// Row 3: low halves, then high halves a limb up.
 	MUL	R7, R6, R22
 	MUL	R8, R6, R23
 	MUL	R9, R6, R24
@@ -754,7 +736,6 @@ loop:
 	ADCS	R23, R13
 	ADCS	R24, R14
 	ADC	ZR, R15
-	// Row 1: low halves, then high halves a limb up.
 	MUL	R7, R4, R22
 	MUL	R8, R4, R23
 	MUL	R9, R4, R24
@@ -772,7 +753,6 @@ loop:
 	ADCS	R23, R14
 	ADCS	R24, R15
 	ADC	ZR, R19
-	// Row 2: low halves, then high halves a limb up.
 	MUL	R7, R5, R22
 	MUL	R8, R5, R23
 	MUL	R9, R5, R24
@@ -790,7 +770,6 @@ loop:
 	ADCS	R23, R15
 	ADCS	R24, R19
 	ADC	ZR, R20
-	// Row 3: low halves, then high halves a limb up.
 	MUL	R7, R6, R22
 	MUL	R8, R6, R23
 	MUL	R9, R6, R24
@@ -852,7 +831,6 @@ loop:
 	ADCS	ZR, R6
 	CSEL	CS, R1, ZR, R22
 	ADD	R22, R3
-	// The products a_i·a_j, i < j, at position i+j: t1..t6.
 	MUL	R4, R3, R12
 	UMULH	R4, R3, R13
 	MUL	R5, R3, R22
@@ -875,7 +853,6 @@ loop:
 	UMULH	R6, R5, R20
 	ADDS	R22, R19
 	ADC	ZR, R20
-	// Double them: t1..t7 = (t1..t6) << 1.
 	LSR	$63, R20, R21
 	EXTR	$63, R19, R20, R20
 	EXTR	$63, R15, R19, R19
@@ -883,7 +860,6 @@ loop:
 	EXTR	$63, R13, R14, R14
 	EXTR	$63, R12, R13, R13
 	LSL	$1, R12
-	// Add the squares a_i² at position 2i.
 	MUL	R3, R3, R11
 	UMULH	R3, R3, R3
 	MUL	R4, R4, R23
@@ -942,7 +918,6 @@ loop:
 	SBCS	ZR, R6
 	CSEL	CC, R1, ZR, R22
 	SUB	R22, R3
-	// The products a_i·a_j, i < j, at position i+j: t1..t6.
 	MUL	R4, R3, R12
 	UMULH	R4, R3, R13
 	MUL	R5, R3, R22
@@ -965,7 +940,6 @@ loop:
 	UMULH	R6, R5, R20
 	ADDS	R22, R19
 	ADC	ZR, R20
-	// Double them: t1..t7 = (t1..t6) << 1.
 	LSR	$63, R20, R21
 	EXTR	$63, R19, R20, R20
 	EXTR	$63, R15, R19, R19
@@ -973,7 +947,6 @@ loop:
 	EXTR	$63, R13, R14, R14
 	EXTR	$63, R12, R13, R13
 	LSL	$1, R12
-	// Add the squares a_i² at position 2i.
 	MUL	R3, R3, R11
 	UMULH	R3, R3, R3
 	MUL	R4, R4, R23
@@ -1029,7 +1002,6 @@ loop:
 	ADCS	R23, R13
 	ADCS	R24, R14
 	ADC	ZR, R15
-	// Row 1: low halves, then high halves a limb up.
 	MUL	R7, R4, R22
 	MUL	R8, R4, R23
 	MUL	R9, R4, R24
@@ -1047,7 +1019,6 @@ loop:
 	ADCS	R23, R14
 	ADCS	R24, R15
 	ADC	ZR, R19
-	// Row 2: low halves, then high halves a limb up.
 	MUL	R7, R5, R22
 	MUL	R8, R5, R23
 	MUL	R9, R5, R24
@@ -1065,7 +1036,6 @@ loop:
 	ADCS	R23, R15
 	ADCS	R24, R19
 	ADC	ZR, R20
-	// Row 3: low halves, then high halves a limb up.
 	MUL	R7, R6, R22
 	MUL	R8, R6, R23
 	MUL	R9, R6, R24
@@ -1128,7 +1098,6 @@ loop:
 	ADCS	R23, R13
 	ADCS	R24, R14
 	ADC	ZR, R15
-	// Row 1: low halves, then high halves a limb up.
 	MUL	R7, R4, R22
 	MUL	R8, R4, R23
 	MUL	R9, R4, R24
@@ -1146,7 +1115,6 @@ loop:
 	ADCS	R23, R14
 	ADCS	R24, R15
 	ADC	ZR, R19
-	// Row 2: low halves, then high halves a limb up.
 	MUL	R7, R5, R22
 	MUL	R8, R5, R23
 	MUL	R9, R5, R24
@@ -1164,7 +1132,6 @@ loop:
 	ADCS	R23, R15
 	ADCS	R24, R19
 	ADC	ZR, R20
-	// Row 3: low halves, then high halves a limb up.
 	MUL	R7, R6, R22
 	MUL	R8, R6, R23
 	MUL	R9, R6, R24
@@ -1253,7 +1220,6 @@ loop:
 	ADCS	R23, R13
 	ADCS	R24, R14
 	ADC	ZR, R15
-	// Row 1: low halves, then high halves a limb up.
 	MUL	R7, R4, R22
 	MUL	R8, R4, R23
 	MUL	R9, R4, R24
@@ -1271,7 +1237,6 @@ loop:
 	ADCS	R23, R14
 	ADCS	R24, R15
 	ADC	ZR, R19
-	// Row 2: low halves, then high halves a limb up.
 	MUL	R7, R5, R22
 	MUL	R8, R5, R23
 	MUL	R9, R5, R24
@@ -1289,7 +1254,6 @@ loop:
 	ADCS	R23, R15
 	ADCS	R24, R19
 	ADC	ZR, R20
-	// Row 3: low halves, then high halves a limb up.
 	MUL	R7, R6, R22
 	MUL	R8, R6, R23
 	MUL	R9, R6, R24

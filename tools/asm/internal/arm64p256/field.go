@@ -16,6 +16,8 @@ package arm64p256
 import (
 	"fmt"
 
+	"github.com/crypton-go/crypton/tools/asm/internal/arm64mul"
+
 	"github.com/crypton-go/crypton/tools/asm/internal/neon"
 )
 
@@ -24,10 +26,10 @@ import (
 // (linker veneers) and R30 (link register) are never used; R0 is left to
 // the callers (an address or an argument).
 var (
-	a = [4]string{"R3", "R4", "R5", "R6"}                                 // accumulator, the result
-	b = [4]string{"R7", "R8", "R9", "R10"}                                // operand
-	t = [8]string{"R11", "R12", "R13", "R14", "R15", "R19", "R20", "R21"} // 512-bit product
-	s = [4]string{"R22", "R23", "R24", "R25"}                             // scratch
+	a = arm64mul.A // accumulator, the result
+	b = arm64mul.B // operand
+	t = arm64mul.T // 512-bit product
+	s = arm64mul.S // scratch
 )
 
 // p1 and p3 hold those limbs of p (LoadP) in every function, from its
@@ -133,105 +135,13 @@ func (f *Field) LoadP() {
 	f.Op("NEG\t%s, %s", p1, p3)
 }
 
-// row0 sets t0..t4 = a0·(b0..b3).
-func (f *Field) row0() {
-	f.Op("MUL\t%s, %s, %s", b[0], a[0], t[0])
-	f.Op("UMULH\t%s, %s, %s", b[0], a[0], t[1])
-	f.Op("MUL\t%s, %s, %s", b[1], a[0], s[0])
-	f.Op("UMULH\t%s, %s, %s", b[1], a[0], t[2])
-	f.Op("MUL\t%s, %s, %s", b[2], a[0], s[1])
-	f.Op("UMULH\t%s, %s, %s", b[2], a[0], t[3])
-	f.Op("MUL\t%s, %s, %s", b[3], a[0], s[2])
-	f.Op("UMULH\t%s, %s, %s", b[3], a[0], t[4])
-	f.Op("ADDS\t%s, %s", s[0], t[1])
-	f.Op("ADCS\t%s, %s", s[1], t[2])
-	f.Op("ADCS\t%s, %s", s[2], t[3])
-	f.Op("ADC\tZR, %s", t[4])
-}
+// product sets t0..t7 = (a0..a3)·(b0..b3), clobbering s0..s3; see
+// arm64mul.Product.
+func (f *Field) product() { arm64mul.Product(f.Program) }
 
-// row adds x·(b0..b3) to t[i..i+3] and sets t[i+4] to the carry out. The
-// first chain adds the low halves and creates t[i+4] from hi(x·b3) (at
-// most 2^64 − 2, so adding the carry cannot wrap; UMULH leaves the flags
-// alone); the second adds the high halves of x·b0..x·b2 one limb up,
-// through the same four scratch registers s0..s3.
-func (f *Field) row(x string, i int) {
-	r := t[i : i+5]
-	for j := range 4 {
-		f.Op("MUL\t%s, %s, %s", b[j], x, s[j])
-	}
-	f.Op("ADDS\t%s, %s", s[0], r[0])
-	f.Op("ADCS\t%s, %s", s[1], r[1])
-	f.Op("ADCS\t%s, %s", s[2], r[2])
-	f.Op("ADCS\t%s, %s", s[3], r[3])
-	f.Op("UMULH\t%s, %s, %s", b[3], x, r[4])
-	f.Op("ADC\tZR, %s", r[4])
-	for j := range 3 {
-		f.Op("UMULH\t%s, %s, %s", b[j], x, s[j])
-	}
-	f.Op("ADDS\t%s, %s", s[0], r[1])
-	f.Op("ADCS\t%s, %s", s[1], r[2])
-	f.Op("ADCS\t%s, %s", s[2], r[3])
-	f.Op("ADC\tZR, %s", r[4])
-}
-
-// product sets t0..t7 = (a0..a3)·(b0..b3), clobbering s0..s3.
-func (f *Field) product() {
-	f.row0()
-	f.row(a[1], 1)
-	f.row(a[2], 2)
-	f.row(a[3], 3)
-}
-
-// square sets t0..t7 = (a0..a3)², clobbering a0..a3 and s0..s3. The cross
-// products a_i·a_j (i < j) go to t1..t6 in three rows, are doubled by a
-// shift left of t1..t6 by one bit (EXTR from the top down, t7 taking the
-// bit shifted out: no flags, which cost more than shifts under emulation),
-// and the squares a_i² are added in one last chain.
-func (f *Field) square() {
-	op := f.Op
-	op("MUL\t%s, %s, %s", a[1], a[0], t[1])
-	op("UMULH\t%s, %s, %s", a[1], a[0], t[2])
-	op("MUL\t%s, %s, %s", a[2], a[0], s[0])
-	op("UMULH\t%s, %s, %s", a[2], a[0], t[3])
-	op("MUL\t%s, %s, %s", a[3], a[0], s[1])
-	op("UMULH\t%s, %s, %s", a[3], a[0], t[4])
-	op("ADDS\t%s, %s", s[0], t[2])
-	op("ADCS\t%s, %s", s[1], t[3])
-	op("ADC\tZR, %s", t[4])
-	op("MUL\t%s, %s, %s", a[2], a[1], s[0])
-	op("UMULH\t%s, %s, %s", a[2], a[1], s[1])
-	op("MUL\t%s, %s, %s", a[3], a[1], s[2])
-	op("UMULH\t%s, %s, %s", a[3], a[1], t[5])
-	op("ADDS\t%s, %s", s[0], t[3])
-	op("ADCS\t%s, %s", s[2], t[4])
-	op("ADC\tZR, %s", t[5])
-	op("ADDS\t%s, %s", s[1], t[4])
-	op("ADC\tZR, %s", t[5])
-	op("MUL\t%s, %s, %s", a[3], a[2], s[0])
-	op("UMULH\t%s, %s, %s", a[3], a[2], t[6])
-	op("ADDS\t%s, %s", s[0], t[5])
-	op("ADC\tZR, %s", t[6])
-	op("LSR\t$63, %s, %s", t[6], t[7])
-	for i := 6; i >= 2; i-- {
-		op("EXTR\t$63, %s, %s, %s", t[i-1], t[i], t[i])
-	}
-	op("LSL\t$1, %s", t[1])
-	op("MUL\t%s, %s, %s", a[0], a[0], t[0])
-	op("UMULH\t%s, %s, %s", a[0], a[0], a[0])
-	op("MUL\t%s, %s, %s", a[1], a[1], s[1])
-	op("UMULH\t%s, %s, %s", a[1], a[1], a[1])
-	op("MUL\t%s, %s, %s", a[2], a[2], s[2])
-	op("UMULH\t%s, %s, %s", a[2], a[2], a[2])
-	op("MUL\t%s, %s, %s", a[3], a[3], s[3])
-	op("UMULH\t%s, %s, %s", a[3], a[3], a[3])
-	op("ADDS\t%s, %s", a[0], t[1])
-	op("ADCS\t%s, %s", s[1], t[2])
-	op("ADCS\t%s, %s", a[1], t[3])
-	op("ADCS\t%s, %s", s[2], t[4])
-	op("ADCS\t%s, %s", a[2], t[5])
-	op("ADCS\t%s, %s", s[3], t[6])
-	op("ADC\t%s, %s", a[3], t[7])
-}
+// square sets t0..t7 = (a0..a3)², clobbering a0..a3 and s0..s3; see
+// arm64mul.Square.
+func (f *Field) square() { arm64mul.Square(f.Program) }
 
 // redStep sets (r1, r2, r3, r0) = (r0..r3 + q·p)/2^64 with q = r0: s1 =
 // q>>32, (s0, s2) = q·p3 (MUL and UMULH by p3: under emulation cheaper

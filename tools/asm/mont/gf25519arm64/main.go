@@ -24,6 +24,7 @@
 package main
 
 import (
+	"github.com/crypton-go/crypton/tools/asm/internal/arm64mul"
 	"github.com/crypton-go/crypton/tools/asm/internal/neon"
 )
 
@@ -32,10 +33,10 @@ const cmd = "github.com/crypton-go/crypton/tools/asm/mont/gf25519arm64 -out fe_a
 // The registers. R18 (platform register), R16/R17 (linker veneers) and
 // R26-R30 are never used.
 var (
-	a = [4]string{"R3", "R4", "R5", "R6"}                                 // first operand, then the result
-	b = [4]string{"R7", "R8", "R9", "R10"}                                // second operand
-	t = [8]string{"R11", "R12", "R13", "R14", "R15", "R19", "R20", "R21"} // 512-bit product
-	s = [4]string{"R22", "R23", "R24", "R25"}                             // scratch
+	a = arm64mul.A // first operand, then the result
+	b = arm64mul.B // second operand
+	t = arm64mul.T // 512-bit product
+	s = arm64mul.S // scratch
 )
 
 // c38 holds 38 = 2^256 mod p in every function, from its start.
@@ -103,95 +104,12 @@ func (g gen) store(r [4]string, arg string) {
 	g.Op("STP\t(%s, %s), 16(R0)", r[2], r[3])
 }
 
-// product sets t0..t7 = (a0..a3)·(b0..b3), clobbering s0..s3.
-func (g gen) product() {
-	op := g.Op
-	// Row 0: t0..t4 = a0·b.
-	op("MUL\t%s, %s, %s", b[0], a[0], t[0])
-	op("UMULH\t%s, %s, %s", b[0], a[0], t[1])
-	op("MUL\t%s, %s, %s", b[1], a[0], s[0])
-	op("UMULH\t%s, %s, %s", b[1], a[0], t[2])
-	op("MUL\t%s, %s, %s", b[2], a[0], s[1])
-	op("UMULH\t%s, %s, %s", b[2], a[0], t[3])
-	op("MUL\t%s, %s, %s", b[3], a[0], s[2])
-	op("UMULH\t%s, %s, %s", b[3], a[0], t[4])
-	op("ADDS\t%s, %s", s[0], t[1])
-	op("ADCS\t%s, %s", s[1], t[2])
-	op("ADCS\t%s, %s", s[2], t[3])
-	op("ADC\tZR, %s", t[4])
-	// Rows 1 to 3: t_i..t_i+4 += a_i·b.
-	for i := 1; i < 4; i++ {
-		x, r := a[i], t[i:i+5]
-		g.Comment("Row " + string(rune('0'+i)) + ": low halves, then high halves a limb up.")
-		for j := range 4 {
-			op("MUL\t%s, %s, %s", b[j], x, s[j])
-		}
-		op("ADDS\t%s, %s", s[0], r[0])
-		op("ADCS\t%s, %s", s[1], r[1])
-		op("ADCS\t%s, %s", s[2], r[2])
-		op("ADCS\t%s, %s", s[3], r[3])
-		// hi(x·b3) ≤ 2^64 − 2: adding the carry cannot wrap.
-		op("UMULH\t%s, %s, %s", b[3], x, r[4])
-		op("ADC\tZR, %s", r[4])
-		for j := range 3 {
-			op("UMULH\t%s, %s, %s", b[j], x, s[j])
-		}
-		op("ADDS\t%s, %s", s[0], r[1])
-		op("ADCS\t%s, %s", s[1], r[2])
-		op("ADCS\t%s, %s", s[2], r[3])
-		op("ADC\tZR, %s", r[4])
-	}
-}
+// product sets t0..t7 = (a0..a3)·(b0..b3), clobbering s0..s3; square
+// sets t0..t7 = (a0..a3)², clobbering a0..a3 and s0..s3 (the products of
+// tools/asm/internal/arm64mul, which P-256's kernels share).
+func (g gen) product() { arm64mul.Product(g.Program) }
 
-// square sets t0..t7 = (a0..a3)², clobbering a0..a3 and s0..s3.
-func (g gen) square() {
-	op := g.Op
-	g.Comment("The products a_i·a_j, i < j, at position i+j: t1..t6.")
-	op("MUL\t%s, %s, %s", a[1], a[0], t[1])
-	op("UMULH\t%s, %s, %s", a[1], a[0], t[2])
-	op("MUL\t%s, %s, %s", a[2], a[0], s[0])
-	op("UMULH\t%s, %s, %s", a[2], a[0], t[3])
-	op("MUL\t%s, %s, %s", a[3], a[0], s[1])
-	op("UMULH\t%s, %s, %s", a[3], a[0], t[4])
-	op("ADDS\t%s, %s", s[0], t[2])
-	op("ADCS\t%s, %s", s[1], t[3])
-	op("ADC\tZR, %s", t[4])
-	op("MUL\t%s, %s, %s", a[2], a[1], s[0])
-	op("UMULH\t%s, %s, %s", a[2], a[1], s[1])
-	op("MUL\t%s, %s, %s", a[3], a[1], s[2])
-	op("UMULH\t%s, %s, %s", a[3], a[1], t[5])
-	op("ADDS\t%s, %s", s[0], t[3])
-	op("ADCS\t%s, %s", s[2], t[4])
-	op("ADC\tZR, %s", t[5])
-	op("ADDS\t%s, %s", s[1], t[4])
-	op("ADC\tZR, %s", t[5])
-	op("MUL\t%s, %s, %s", a[3], a[2], s[0])
-	op("UMULH\t%s, %s, %s", a[3], a[2], t[6])
-	op("ADDS\t%s, %s", s[0], t[5])
-	op("ADC\tZR, %s", t[6])
-	g.Comment("Double them: t1..t7 = (t1..t6) << 1.")
-	op("LSR\t$63, %s, %s", t[6], t[7])
-	for i := 6; i >= 2; i-- {
-		op("EXTR\t$63, %s, %s, %s", t[i-1], t[i], t[i])
-	}
-	op("LSL\t$1, %s", t[1])
-	g.Comment("Add the squares a_i² at position 2i.")
-	op("MUL\t%s, %s, %s", a[0], a[0], t[0])
-	op("UMULH\t%s, %s, %s", a[0], a[0], a[0])
-	op("MUL\t%s, %s, %s", a[1], a[1], s[1])
-	op("UMULH\t%s, %s, %s", a[1], a[1], a[1])
-	op("MUL\t%s, %s, %s", a[2], a[2], s[2])
-	op("UMULH\t%s, %s, %s", a[2], a[2], a[2])
-	op("MUL\t%s, %s, %s", a[3], a[3], s[3])
-	op("UMULH\t%s, %s, %s", a[3], a[3], a[3])
-	op("ADDS\t%s, %s", a[0], t[1])
-	op("ADCS\t%s, %s", s[1], t[2])
-	op("ADCS\t%s, %s", a[1], t[3])
-	op("ADCS\t%s, %s", s[2], t[4])
-	op("ADCS\t%s, %s", a[2], t[5])
-	op("ADCS\t%s, %s", s[3], t[6])
-	op("ADC\t%s, %s", a[3], t[7])
-}
+func (g gen) square() { arm64mul.Square(g.Program) }
 
 // reduce sets a0..a3 to t0..t7 modulo p, loosely reduced, as reduce512
 // does, clobbering b0..b3 and s0..s3.
