@@ -107,6 +107,26 @@ func testElements(r *rand.Rand, n int) []Element {
 	return es
 }
 
+// appendTopLimbOperands appends to es 300 random elements whose top limbs
+// are all ones, all zeros or the top four bits set, so that the additions,
+// subtractions and multiply-adds of the ladder kernels carry out of the
+// top limb, borrow from it, or stay below it.
+func appendTopLimbOperands(r *rand.Rand, es []Element) []Element {
+	for i := 0; i < 300; i++ {
+		a := randElement(r)
+		switch i % 3 {
+		case 0:
+			a.l[6] |= 1<<64 - 1<<60
+		case 1:
+			a.l[6], a.l[5], a.l[4] = 0, 0, 0
+		case 2:
+			a.l[4], a.l[5], a.l[6] = 1<<64-1, 1<<64-1, 1<<64-1
+		}
+		es = append(es, a)
+	}
+	return es
+}
+
 func randElement(r *rand.Rand) Element {
 	var v Element
 	for i := range v.l {

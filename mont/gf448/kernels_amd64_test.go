@@ -17,19 +17,7 @@ func TestLadderKernels(t *testing.T) {
 		t.Skip("the CPU lacks BMI2 or ADX")
 	}
 	r := newRand(t)
-	es := testElements(r, 30)
-	for i := 0; i < 300; i++ {
-		a := randElement(r)
-		switch i % 3 {
-		case 0:
-			a.l[6] |= 1<<64 - 1<<60
-		case 1:
-			a.l[6], a.l[5], a.l[4] = 0, 0, 0
-		case 2:
-			a.l[4], a.l[5], a.l[6] = 1<<64-1, 1<<64-1, 1<<64-1
-		}
-		es = append(es, a)
-	}
+	es := appendTopLimbOperands(r, testElements(r, 30))
 	for i := range es {
 		for j := i % 7; j < len(es); j += 3 {
 			x, y := es[i], es[j]

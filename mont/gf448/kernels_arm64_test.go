@@ -3,7 +3,6 @@
 package gf448
 
 import (
-	"math/big"
 	"testing"
 )
 
@@ -13,20 +12,7 @@ import (
 func arm64Operands(t *testing.T) []Element {
 	r := newRand(t)
 	es := testElements(r, 40)
-	one := big.NewInt(1)
-	two448, two224 := new(big.Int).Lsh(one, 448), new(big.Int).Lsh(one, 224)
-	for k := int64(1); k < 12; k++ {
-		bk := big.NewInt(k)
-		for _, n := range []*big.Int{
-			new(big.Int).Sub(two448, bk),
-			new(big.Int).Sub(two448, new(big.Int).Lsh(bk, 224)),
-			new(big.Int).Sub(two448, new(big.Int).Add(new(big.Int).Lsh(bk, 224), one)),
-			new(big.Int).Add(two224, bk),
-			new(big.Int).Sub(two224, bk),
-		} {
-			es = append(es, fromBig(n))
-		}
-	}
+	es = append(es, foldCandidates()...)
 	for i := 0; i < 60; i++ {
 		x := randElement(r)
 		for k := range x.l {
@@ -132,19 +118,7 @@ func TestARM64SquareN(t *testing.T) {
 // random ones, with and without aliasing.
 func TestARM64LadderKernels(t *testing.T) {
 	r := newRand(t)
-	es := arm64Operands(t)
-	for i := 0; i < 300; i++ {
-		a := randElement(r)
-		switch i % 3 {
-		case 0:
-			a.l[6] |= 1<<64 - 1<<60
-		case 1:
-			a.l[6], a.l[5], a.l[4] = 0, 0, 0
-		case 2:
-			a.l[4], a.l[5], a.l[6] = 1<<64-1, 1<<64-1, 1<<64-1
-		}
-		es = append(es, a)
-	}
+	es := appendTopLimbOperands(r, arm64Operands(t))
 	kernels := []struct {
 		name string
 		asm  func(z, x, y *[7]uint64)

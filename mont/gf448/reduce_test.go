@@ -28,10 +28,10 @@ func foldsTwice(x, y *Element) bool {
 	return s.Cmp(two448) >= 0
 }
 
-// TestReduceFoldsTwice checks Mul and Square on products whose reduction
-// folds its top word twice, a path random operands never reach, against
-// math/big and, limb for limb, against the generic code.
-func TestReduceFoldsTwice(t *testing.T) {
+// foldCandidates returns the values next to 2^448, 2^224 and 2^448 − k·2^224
+// whose products' reductions fold their top word twice, a path random
+// operands never reach (see foldsTwice).
+func foldCandidates() []Element {
 	one := big.NewInt(1)
 	two448, two224 := new(big.Int).Lsh(one, 448), new(big.Int).Lsh(one, 224)
 	var cands []Element
@@ -47,6 +47,14 @@ func TestReduceFoldsTwice(t *testing.T) {
 			cands = append(cands, fromBig(n))
 		}
 	}
+	return cands
+}
+
+// TestReduceFoldsTwice checks Mul and Square on products whose reduction
+// folds its top word twice, a path random operands never reach, against
+// math/big and, limb for limb, against the generic code.
+func TestReduceFoldsTwice(t *testing.T) {
+	cands := foldCandidates()
 	var pairs [][2]Element
 	squares := 0
 	for i := range cands {
