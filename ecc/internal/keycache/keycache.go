@@ -172,8 +172,11 @@ func (c *Cache[K, V]) sweep() {
 		}
 		return true
 	})
-	c.sweeps.Add(1)
 	if c.n.Load() > 0 && c.armed.CompareAndSwap(false, true) {
 		c.arm()
 	}
+	// Counted last, so that a test that has seen the count grow knows the
+	// next sweep is already scheduled: its next runtime.GC collects the
+	// new sentinel.
+	c.sweeps.Add(1)
 }
