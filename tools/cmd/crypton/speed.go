@@ -1045,7 +1045,9 @@ func writeSpeedCSV(w io.Writer, rep speedReport) error {
 // on "mont/ifma" where the CPU has it and on "mont" otherwise. A list
 // "p;list" names p's implementation unless it is the generic one, and then
 // the list's: ChaCha20-Poly1305 runs on its own stitched kernel where it
-// can, and on ChaCha20's and Poly1305's otherwise.
+// can, and on ChaCha20's and Poly1305's otherwise. A name that repeats the
+// one before it is left out: ML-KEM's row, on its NTT and on SHA-3, reads
+// "AVX-512" where both chose AVX-512, and "AVX-512+BMI" where they differ.
 func activeImplementations(pkgs string) string {
 	if first, rest, ok := strings.Cut(pkgs, ";"); ok {
 		if name := cpufeat.Active(first); name != "generic" {
@@ -1063,5 +1065,5 @@ func activeImplementations(pkgs string) string {
 		}
 		names = append(names, name)
 	}
-	return strings.Join(names, "+")
+	return strings.Join(slices.Compact(names), "+")
 }

@@ -806,20 +806,33 @@ func TestSpeedECC(t *testing.T) {
 	}
 }
 
-// TestActiveImplementations checks the "a|b" form: a's implementation
-// unless it is the generic one.
+// TestActiveImplementations checks the "a|b" form (a's implementation
+// unless it is the generic one), the "p;list" form, and that a name that
+// repeats the one before it is left out.
 func TestActiveImplementations(t *testing.T) {
+	joined := func(a, b string) string {
+		if a == b {
+			return a
+		}
+		return a + "+" + b
+	}
 	if got, want := activeImplementations("crypton-test-none|mont"), cpufeat.Active("mont"); got != want {
 		t.Errorf(`activeImplementations("crypton-test-none|mont") = %q, want %q`, got, want)
 	}
-	if got, want := activeImplementations("crypton-test-none;mont,mont/select"), cpufeat.Active("mont")+"+"+cpufeat.Active("mont/select"); got != want {
+	if got, want := activeImplementations("crypton-test-none;mont,mont/select"), joined(cpufeat.Active("mont"), cpufeat.Active("mont/select")); got != want {
 		t.Errorf(`activeImplementations("crypton-test-none;mont,mont/select") = %q, want %q`, got, want)
 	}
 	if got, want := activeImplementations("mont;crypton-test-none"), cpufeat.Active("mont"); cpufeat.Active("mont") != "generic" && got != want {
 		t.Errorf(`activeImplementations("mont;crypton-test-none") = %q, want %q`, got, want)
 	}
-	if got, want := activeImplementations("mont,mont/select"), cpufeat.Active("mont")+"+"+cpufeat.Active("mont/select"); got != want {
+	if got, want := activeImplementations("mont,mont/select"), joined(cpufeat.Active("mont"), cpufeat.Active("mont/select")); got != want {
 		t.Errorf(`activeImplementations("mont,mont/select") = %q, want %q`, got, want)
+	}
+	if got, want := activeImplementations("mont,mont"), cpufeat.Active("mont"); got != want {
+		t.Errorf(`activeImplementations("mont,mont") = %q, want %q`, got, want)
+	}
+	if got, want := activeImplementations("mont,crypton-test-none,crypton-test-none"), joined(cpufeat.Active("mont"), "generic"); got != want {
+		t.Errorf(`activeImplementations("mont,crypton-test-none,crypton-test-none") = %q, want %q`, got, want)
 	}
 	if ifma := cpufeat.Active("mont/ifma"); ifma != "generic" {
 		if got := activeImplementations("mont/ifma|mont"); got != ifma {
