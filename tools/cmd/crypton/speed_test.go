@@ -758,10 +758,7 @@ func TestSpeedAEAD(t *testing.T) {
 	// "generic" with -tags purego).
 	wantChaCha := cpufeat.Active("chacha20poly1305")
 	if wantChaCha == "generic" {
-		wantChaCha = cpufeat.Active("chacha20")
-		if p := cpufeat.Active("poly1305"); p != wantChaCha {
-			wantChaCha += "+" + p
-		}
+		wantChaCha = joinedNames(cpufeat.Active("chacha20"), cpufeat.Active("poly1305"))
 	}
 	if got, want := rep.Rows[2].Implementation, wantChaCha; got != want {
 		t.Errorf("ChaCha20-Poly1305 implementation %q, want %q", got, want)
@@ -810,32 +807,36 @@ func TestSpeedECC(t *testing.T) {
 	}
 }
 
+// joinedNames is what activeImplementations reports for two packages whose
+// implementations are a and b: both joined with "+", or a alone when they
+// are the same.
+func joinedNames(a, b string) string {
+	if a == b {
+		return a
+	}
+	return a + "+" + b
+}
+
 // TestActiveImplementations checks the "a|b" form (a's implementation
 // unless it is the generic one), the "p;list" form, and that a name that
 // repeats the one before it is left out.
 func TestActiveImplementations(t *testing.T) {
-	joined := func(a, b string) string {
-		if a == b {
-			return a
-		}
-		return a + "+" + b
-	}
 	if got, want := activeImplementations("crypton-test-none|mont"), cpufeat.Active("mont"); got != want {
 		t.Errorf(`activeImplementations("crypton-test-none|mont") = %q, want %q`, got, want)
 	}
-	if got, want := activeImplementations("crypton-test-none;mont,mont/select"), joined(cpufeat.Active("mont"), cpufeat.Active("mont/select")); got != want {
+	if got, want := activeImplementations("crypton-test-none;mont,mont/select"), joinedNames(cpufeat.Active("mont"), cpufeat.Active("mont/select")); got != want {
 		t.Errorf(`activeImplementations("crypton-test-none;mont,mont/select") = %q, want %q`, got, want)
 	}
 	if got, want := activeImplementations("mont;crypton-test-none"), cpufeat.Active("mont"); cpufeat.Active("mont") != "generic" && got != want {
 		t.Errorf(`activeImplementations("mont;crypton-test-none") = %q, want %q`, got, want)
 	}
-	if got, want := activeImplementations("mont,mont/select"), joined(cpufeat.Active("mont"), cpufeat.Active("mont/select")); got != want {
+	if got, want := activeImplementations("mont,mont/select"), joinedNames(cpufeat.Active("mont"), cpufeat.Active("mont/select")); got != want {
 		t.Errorf(`activeImplementations("mont,mont/select") = %q, want %q`, got, want)
 	}
 	if got, want := activeImplementations("mont,mont"), cpufeat.Active("mont"); got != want {
 		t.Errorf(`activeImplementations("mont,mont") = %q, want %q`, got, want)
 	}
-	if got, want := activeImplementations("mont,crypton-test-none,crypton-test-none"), joined(cpufeat.Active("mont"), "generic"); got != want {
+	if got, want := activeImplementations("mont,crypton-test-none,crypton-test-none"), joinedNames(cpufeat.Active("mont"), "generic"); got != want {
 		t.Errorf(`activeImplementations("mont,crypton-test-none,crypton-test-none") = %q, want %q`, got, want)
 	}
 	if ifma := cpufeat.Active("mont/ifma"); ifma != "generic" {
