@@ -19,14 +19,14 @@ import (
 // faster for them on Sapphire Rapids, where all take one cycle, and slower
 // in llvm-mca's model of Zen 4, which gives VPRORQ two.
 //
-// The message words are gathered as in blocksAVX2. Taking them instead from
-// the block held in two ZMM registers, with one VPERMI2Q a half step and
-// the index vectors in a table (the BLAKE2s kernel's scheme, which needs
-// ZMM here because VPERMI2Q on YMM chooses among eight words only), gained
-// nothing on a Sapphire Rapids Xeon (the same speed as blocksAVX2 at 16 KiB,
-// where the gathering version is 9% faster), although llvm-mca gives both
-// the same cycles: the loop is bound by the latency of G, 24 cycles a
-// round, and the 512-bit µops cost more than the gathering they save.
+// The message words are gathered as in blocksAVX2, broadcasts and blends.
+// Taking them instead from the block held in two ZMM registers, with one
+// VPERMI2Q a half step and the index vectors in a table (the BLAKE2s
+// kernel's scheme, which needs ZMM here because VPERMI2Q on YMM chooses
+// among eight words only), gained nothing on a Sapphire Rapids Xeon: the
+// VPERMI2Qs take port 5, which G's VPERMQs and shuffles need, and the
+// 512-bit µops shut the vector ALU of port 1. The rotations by 16 and 24
+// as VPRORQ (port 0) instead of VPSHUFB made no difference there either.
 func blocksAVX512(ivMem, rot24Mem, rot16Mem Mem) {
 	blocksKernel("blocksAVX512", []string{
 		"blocksAVX512 compresses every whole block of p into h, adding",
