@@ -8,8 +8,8 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// blocksAVX512 is blocksAVX with three AVX-512VL changes, all on XMM and
-// YMM registers (no 512-bit instruction):
+// blocksAVX512 is blocksAVX with AVX-512VL and AVX2 changes, all on XMM
+// registers:
 //
 //   - the rotations by 12 and 7 are one VPRORD each instead of two shifts
 //     and an OR: one cycle less on the latency chain of each half of G,
@@ -17,66 +17,46 @@ import (
 //     for blocksAVX, 242 for blocksAVX512). The rotations by 16 and 8 stay
 //     VPSHUFB: VPRORD is no faster for them on Sapphire Rapids, and slower
 //     in llvm-mca's model of Zen 4;
-//   - the message words of each half step are taken from the block, held
-//     in two YMM registers, with one VPERMI2D whose index vector comes from
-//     blake2sSigma512 (one row of four word numbers per half step), instead
-//     of a load and three VPINSRDs: four shuffle µops a round instead of
-//     twelve, and twelve fewer loads. The loop being bound by the latency
-//     of G, this changes little (the same cycles in llvm-mca, the same
-//     speed within the noise of the machine), but it is 80 instructions a
-//     block fewer;
+//   - the message words of each half step are gathered with four
+//     VPBROADCASTDs from memory (load µops only) and three VPBLENDDs (any
+//     vector port) instead of a load and three VPINSRDs, whose shuffle µops
+//     take port 5 from G's VPSHUFBs and VPSHUFDs. Taking them from the
+//     block held in two YMM registers with one VPERMI2D a half step, four
+//     port-5 µops a round instead of twelve, was level with VPINSRD; the
+//     blends, none on port 5 alone, are faster: 16 KiB messages on an Intel
+//     Xeon (Sapphire Rapids class), six alternated runs, 957 against 1034
+//     MB/s (with blocksAVX, which keeps VPINSRD, level at 838 either way:
+//     its chain is longer by the shifts of its rotations);
 //   - the final h ^= v[0..7] ^ v[8..15] is two VPTERNLOGDs.
-//
-// The VPERMI2Ds write whole YMM registers, so the function ends with
-// VZEROUPPER: without it, the SSE code that runs after it pays for the
-// dirty upper halves, and Sum256 of 64 bytes took twice as long.
-
-// The registers of blocksAVX512 besides those of blocksAVX.
-var blkLo, blkHi = Y16, Y17 // the current block, words 0-7 and 8-15
-
-// sigmaTable defines the index vectors of VPERMI2D: for round r and half
-// step k, the four message words blake2.MessageWords(r)[k] at offset 16*(4r+k).
-// Loaded into an XMM register, an index vector has zeros in its upper
-// half, which VPERMI2D on YMM reads as word 0: harmless, as only the lower
-// half of the result is used.
-func sigmaTable() Mem {
-	m := GLOBL("blake2sSigma512", RODATA|NOPTR)
-	for r := 0; r < 10; r++ {
-		w := blake2.MessageWords(r)
-		for k := 0; k < 4; k++ {
-			for i := 0; i < 4; i++ {
-				DATA(16*(4*r+k)+4*i, U32(w[k][i]))
-			}
-		}
-	}
-	return m
-}
-
-func blocksAVX512(ivMem, sigmaMem, rot16Mem, rot8Mem Mem) {
+func blocksAVX512(ivMem, rot16Mem, rot8Mem Mem) {
 	blocksKernel("blocksAVX512", []string{
 		"blocksAVX512 compresses every whole block of p into h, adding",
 		"BlockSize to the counter c before each and using flag as the",
 		"finalization word: blocksGeneric with AVX-512VL.",
 	}, ivMem, rot16Mem, rot8Mem, kernelParts{
-		loadBlock: func() {
-			VMOVDQU32(Mem{Base: src}, blkLo)
-			VMOVDQU32(Mem{Base: src, Disp: 32}, blkHi)
-		},
-		round: func(r int) { round512(r, sigmaMem) },
+		round: round512,
 		finish: func() {
 			VPTERNLOGD(U8(0x96), a, c, h0)
 			VPTERNLOGD(U8(0x96), b, d, h1)
 		},
-		vzeroupper: true,
 	})
 }
 
 // round512 emits round r of blocksAVX512; see round.
-func round512(r int, sigmaMem Mem) {
-	roundWith(r, func(k int) {
-		VMOVDQU(sigmaMem.Offset(16*(4*r+k)), msg[k])
-		VPERMI2D(blkHi, blkLo, msg[k].AsY())
-	}, halfG512)
+func round512(r int) {
+	words := blake2.MessageWords(r)
+	roundWith(r, func(k int) { gatherBlend(msg[k], words[k]) }, halfG512)
+}
+
+// gatherBlend loads the message words w[0..3] of the current block into
+// lanes 0 to 3 of x: each word broadcast to every lane, then blended in.
+func gatherBlend(x VecPhysical, w [4]int) {
+	word := func(i int) Mem { return Mem{Base: src, Disp: 4 * i} }
+	VPBROADCASTD(word(w[0]), x)
+	for i := 1; i < 4; i++ {
+		VPBROADCASTD(word(w[i]), tmp)
+		VPBLENDD(U8(1<<i), tmp, x, x)
+	}
 }
 
 // halfG512 is halfG with VPRORD for the rotations by 12 and 7.

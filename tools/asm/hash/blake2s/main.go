@@ -39,8 +39,8 @@
 // message gathering altogether gains nothing measurable.
 //
 // blocksAVX512 (avx512.go) mirrors the same function with AVX-512VL: the
-// rotations by 12 and 7 as VPRORD, the message words permuted from the
-// block in registers with VPERMI2D, the final XORs as VPTERNLOGD.
+// rotations by 12 and 7 as VPRORD, the message words gathered by
+// broadcasts and blends, the final XORs as VPTERNLOGD.
 //
 // With -generic FILE, the command writes blocksGeneric, the portable Go
 // version, to FILE instead (hash/blake2s/blake2sblock.go): the same rounds
@@ -117,7 +117,7 @@ func main() {
 	rot8Mem := rotateMask("blake2sRot8", 1)
 
 	blocksAVX(ivMem, rot16Mem, rot8Mem)
-	blocksAVX512(ivMem, sigmaTable(), rot16Mem, rot8Mem)
+	blocksAVX512(ivMem, rot16Mem, rot8Mem)
 	Generate()
 }
 
@@ -141,8 +141,7 @@ func blocksAVX(ivMem, rot16Mem, rot8Mem Mem) {
 		"to the counter c before each and using flag as the finalization word:",
 		"blocksGeneric with AVX.",
 	}, ivMem, rot16Mem, rot8Mem, kernelParts{
-		loadBlock: func() {},
-		round:     round,
+		round: round,
 		finish: func() {
 			VPXOR(a, c, a)
 			VPXOR(b, d, b)
@@ -153,15 +152,13 @@ func blocksAVX(ivMem, rot16Mem, rot8Mem Mem) {
 }
 
 // kernelParts are what the kernels emit differently inside the loop that
-// blocksKernel emits: loadBlock after the counter vector (nothing, or the
-// block into registers), round for each round, finish for the
-// feed-forward h ^= v[0..7] ^ v[8..15], and VZEROUPPER before returning if
-// vzeroupper is set.
+// blocksKernel emits: round for each round and finish for the
+// feed-forward h ^= v[0..7] ^ v[8..15]. Both kernels use XMM registers
+// only, VEX- or EVEX-encoded, which leave the upper halves clean: no
+// VZEROUPPER.
 type kernelParts struct {
-	loadBlock  func()
-	round      func(r int)
-	finish     func()
-	vzeroupper bool
+	round  func(r int)
+	finish func()
 }
 
 // blocksKernel emits the function name, with the documentation doc: the
@@ -196,7 +193,6 @@ func blocksKernel(name string, doc []string, ivMem, rot16Mem, rot8Mem Mem, k ker
 	VMOVD(cLow.As32(), ctr)
 	VPINSRD(U8(1), cHigh.As32(), ctr, ctr)
 	VPINSRD(U8(2), flagReg.As32(), ctr, ctr)
-	k.loadBlock()
 	VMOVDQA(h0, a)
 	VMOVDQA(h1, b)
 	VMOVDQA(iv0, c)
@@ -216,9 +212,6 @@ func blocksKernel(name string, doc []string, ivMem, rot16Mem, rot8Mem Mem, k ker
 	VMOVDQU(h1, Mem{Base: hPtr, Disp: 16})
 	MOVL(cLow.As32(), Mem{Base: cPtr})
 	MOVL(cHigh.As32(), Mem{Base: cPtr, Disp: 4})
-	if k.vzeroupper {
-		VZEROUPPER()
-	}
 	Label("done")
 	RET()
 }
