@@ -83,9 +83,15 @@ func (k *Lanes) step(o *stitch.Ops, qs [][4]int, s, t, u int, r uint8) {
 // early. It takes scratch registers from free (three suffice) and gives
 // back as many; the registers of w end in free or with store.
 func Transpose(w []Register, free *[]Register, store func(r Register, j int)) {
+	TransposeOps(nil, w, free, store)
+}
+
+// TransposeOps is Transpose recording its shuffles into o (nil: emitting
+// them); store, called in order, records its own instructions.
+func TransposeOps(o *stitch.Ops, w []Register, free *[]Register, store func(r Register, j int)) {
 	var u [4][4]Register
 	for q := 0; q < 4; q++ {
-		u[q] = ymm.Transpose4(w[4*q:4*q+4], free)
+		u[q] = ymm.Transpose4Ops(o, w[4*q:4*q+4], free)
 	}
 	// u[q][m] holds, in 128-bit lane l, words 4q to 4q+3 of block 4l+m:
 	// for each m, a 4×4 transposition of 128-bit lanes gives blocks m,
@@ -95,13 +101,13 @@ func Transpose(w []Register, free *[]Register, store func(r Register, j int)) {
 		// a = u0.0 u0.1 u1.0 u1.1, b = u0.2 u0.3 u1.2 u1.3, and c and d
 		// the same from u2 and u3.
 		a := ymm.Take(free)
-		VSHUFI32X4(U8(0x44), u1, u0, a)
-		VSHUFI32X4(U8(0xee), u1, u0, u1)
+		o.Add(func() { VSHUFI32X4(U8(0x44), u1, u0, a) })
+		o.Add(func() { VSHUFI32X4(U8(0xee), u1, u0, u1) })
 		b := u1
 		ymm.Give(free, u0)
 		c := ymm.Take(free)
-		VSHUFI32X4(U8(0x44), u3, u2, c)
-		VSHUFI32X4(U8(0xee), u3, u2, u3)
+		o.Add(func() { VSHUFI32X4(U8(0x44), u3, u2, c) })
+		o.Add(func() { VSHUFI32X4(U8(0xee), u3, u2, u3) })
 		d := u3
 		ymm.Give(free, u2)
 		// Block 4l+m is lane l of u0, u1, u2 and u3: lanes 0 and 2, or 1
@@ -112,7 +118,7 @@ func Transpose(w []Register, free *[]Register, store func(r Register, j int)) {
 				imm = 0xdd
 			}
 			r := ymm.Take(free)
-			VSHUFI32X4(imm, p[1], p[0], r)
+			o.Add(func() { VSHUFI32X4(imm, p[1], p[0], r) })
 			store(r, 4*l+m)
 			ymm.Give(free, r)
 		}
@@ -151,12 +157,19 @@ func FirstDoubleRound(x, pre []Register, counters Register, word func(i int) Mem
 // AddInput emits the addition of the input state to the words in x after
 // the rounds: word(i) broadcast, the counters for word 12.
 func AddInput(x []Register, counters Register, word func(i int) Mem) {
-	Comment("Add the input.")
+	AddInputOps(nil, x, counters, word)
+}
+
+// AddInputOps is AddInput recording into o (nil: emitting).
+func AddInputOps(o *stitch.Ops, x []Register, counters Register, word func(i int) Mem) {
+	if o == nil {
+		Comment("Add the input.")
+	}
 	for w := 0; w < 16; w++ {
 		if w == 12 {
-			VPADDD(counters, x[w], x[w])
+			o.Add(func() { VPADDD(counters, x[w], x[w]) })
 		} else {
-			VPADDD_BCST(word(w), x[w], x[w])
+			o.Add(func() { VPADDD_BCST(word(w), x[w], x[w]) })
 		}
 	}
 }

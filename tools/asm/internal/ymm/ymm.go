@@ -6,6 +6,8 @@
 package ymm
 
 import (
+	"github.com/crypton-go/crypton/tools/asm/internal/stitch"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -27,27 +29,34 @@ func Give(free *[]Register, t ...Register) { *free = append(*free, t...) }
 // of that lane. It takes scratch registers from free and puts back as
 // many.
 func Transpose4(r []Register, free *[]Register) [4]Register {
+	return Transpose4Ops(nil, r, free)
+}
+
+// Transpose4Ops is Transpose4 recording its instructions into o (nil:
+// emitting them); the registers are taken from free and given back at
+// once, in the order of the instructions.
+func Transpose4Ops(o *stitch.Ops, r []Register, free *[]Register) [4]Register {
 	// Interleave words: lo01 = r0[0] r1[0] r0[1] r1[1], hi01 = r0[2] r1[2]
 	// r0[3] r1[3], and the same for r2 and r3.
 	hi01 := Take(free)
-	VPUNPCKHDQ(r[1], r[0], hi01)
-	VPUNPCKLDQ(r[1], r[0], r[0])
+	o.Add(func() { VPUNPCKHDQ(r[1], r[0], hi01) })
+	o.Add(func() { VPUNPCKLDQ(r[1], r[0], r[0]) })
 	lo01 := r[0]
 	Give(free, r[1])
 	hi23 := Take(free)
-	VPUNPCKHDQ(r[3], r[2], hi23)
-	VPUNPCKLDQ(r[3], r[2], r[2])
+	o.Add(func() { VPUNPCKHDQ(r[3], r[2], hi23) })
+	o.Add(func() { VPUNPCKLDQ(r[3], r[2], r[2]) })
 	lo23 := r[2]
 	Give(free, r[3])
 
 	// Interleave pairs of words: word j of r0 r1 r2 r3.
 	w1 := Take(free)
-	VPUNPCKHQDQ(lo23, lo01, w1)
-	VPUNPCKLQDQ(lo23, lo01, lo01)
+	o.Add(func() { VPUNPCKHQDQ(lo23, lo01, w1) })
+	o.Add(func() { VPUNPCKLQDQ(lo23, lo01, lo01) })
 	Give(free, lo23)
 	w3 := Take(free)
-	VPUNPCKHQDQ(hi23, hi01, w3)
-	VPUNPCKLQDQ(hi23, hi01, hi01)
+	o.Add(func() { VPUNPCKHQDQ(hi23, hi01, w3) })
+	o.Add(func() { VPUNPCKLQDQ(hi23, hi01, hi01) })
 	Give(free, hi23)
 	return [4]Register{lo01, w1, hi01, w3}
 }
