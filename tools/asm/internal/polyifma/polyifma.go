@@ -51,14 +51,32 @@ func Data(prefix string) {
 // register k: l0 + l1·2⁴⁴ + l2·2⁸⁸.
 type vec44 [3]VecVirtual
 
-// ifma holds the registers of updateIFMA that live across steps.
+// ifma holds the operands of updateIFMA that live across steps, and where
+// its instructions go.
 type ifma struct {
 	// zero is zero: the accumulators are zeroed as zero XOR zero, which
 	// the register allocator sees as a definition (the idiom x XOR x
-	// reads x first).
+	// reads x first). With zero nil they are loaded from zeroVec.
 	zero                Register
-	mask44, mask42, pad Register
-	loIdx, hiIdx        Register
+	zeroVec             Mem
+	mask44, mask42, pad Op // registers, or 64-byte vectors in memory
+	// loIdx and hiIdx are registers (VPERMT2Q into the loaded blocks) or
+	// memory (loaded, then VPERMI2Q).
+	loIdx, hiIdx Op
+	// o records the instructions (nil: emits them at once).
+	o *stitch.Ops
+}
+
+// add records or emits f, one instruction.
+func (g *ifma) add(f func()) { g.o.Add(f) }
+
+// clear sets d to zero.
+func (g *ifma) clear(d Register) {
+	if g.zero != nil {
+		g.add(func() { VPXORQ(g.zero, g.zero, d) })
+	} else {
+		g.add(func() { VMOVDQU64(g.zeroVec, d) })
+	}
 }
 
 // toRadix44 sets d to the radix-2⁴⁴ limbs of lo + hi·2⁶⁴ + top·2¹²⁸ (each
@@ -66,17 +84,17 @@ type ifma struct {
 // constant 2¹²⁸ of a block: l0 = lo mod 2⁴⁴, l1 = ⌊lo/2⁴⁴⌋ + (hi mod 2²⁴)·2²⁰,
 // l2 = ⌊hi/2²⁴⌋ + top·2⁴⁰. It changes lo and hi.
 func (g *ifma) toRadix44(d vec44, lo, hi, top Register) {
-	VPANDQ(g.mask44, lo, d[0])
-	VPSRLQ(U8(44), lo, lo)
-	VPSLLQ(U8(20), hi, d[1])
+	g.add(func() { VPANDQ(g.mask44, lo, d[0]) })
+	g.add(func() { VPSRLQ(U8(44), lo, lo) })
+	g.add(func() { VPSLLQ(U8(20), hi, d[1]) })
 	// d1 = (d1 | lo) & mask44: (B|A)&C, table 0xa8 for A = d1, B = lo, C = mask44.
-	VPTERNLOGQ(U8(0xa8), g.mask44, lo, d[1])
-	VPSRLQ(U8(24), hi, d[2])
+	g.add(func() { VPTERNLOGQ(U8(0xa8), g.mask44, lo, d[1]) })
+	g.add(func() { VPSRLQ(U8(24), hi, d[2]) })
 	if top == nil {
-		VPORQ(g.pad, d[2], d[2])
+		g.add(func() { VPORQ(g.pad, d[2], d[2]) })
 	} else {
-		VPSLLQ(U8(40), top, hi)
-		VPORQ(hi, d[2], d[2])
+		g.add(func() { VPSLLQ(U8(40), top, hi) })
+		g.add(func() { VPORQ(hi, d[2], d[2]) })
 	}
 }
 
@@ -98,11 +116,28 @@ func LoadBlocks(m Mem, loIdx, hiIdx Register) (lo, hi VecVirtual) {
 
 // absorb adds the eight blocks at m, one to each lane, to h.
 func (g *ifma) absorb(h vec44, m Mem) {
-	lo, hi := LoadBlocks(m, g.loIdx, g.hiIdx)
+	var lo, hi VecVirtual
+	if idx, ok := g.loIdx.(Register); ok {
+		lo, hi = ZMM(), ZMM()
+		g.add(func() { VMOVDQU64(m, lo) })
+		g.add(func() { VMOVDQA64(lo, hi) })
+		g.add(func() { VPERMT2Q(m.Offset(64), idx, lo) })
+		g.add(func() { VPERMT2Q(m.Offset(64), g.hiIdx, hi) })
+	} else {
+		// The indexes loaded into the destinations, then the blocks
+		// permuted into them, with no register for the indexes.
+		first := ZMM()
+		lo, hi = ZMM(), ZMM()
+		g.add(func() { VMOVDQU64(m, first) })
+		g.add(func() { VMOVDQU64(g.loIdx, lo) })
+		g.add(func() { VPERMI2Q(m.Offset(64), first, lo) })
+		g.add(func() { VMOVDQU64(g.hiIdx, hi) })
+		g.add(func() { VPERMI2Q(m.Offset(64), first, hi) })
+	}
 	v := vec44{ZMM(), ZMM(), ZMM()}
 	g.toRadix44(v, lo, hi, nil)
 	for k := range 3 {
-		VPADDQ(v[k], h[k], h[k])
+		g.add(func() { VPADDQ(v[k], h[k], h[k]) })
 	}
 }
 
@@ -128,7 +163,7 @@ func (g *ifma) multiply(h vec44, r [3]Op, s1, s2 Op, bcst bool) {
 	for k := range d {
 		for i := range d[k] {
 			d[k][i] = ZMM()
-			VPXORQ(g.zero, g.zero, d[k][i])
+			g.clear(d[k][i])
 		}
 	}
 	terms := [3][3][2]Op{
@@ -139,11 +174,11 @@ func (g *ifma) multiply(h vec44, r [3]Op, s1, s2 Op, bcst bool) {
 	for k := range terms {
 		for _, t := range terms[k] {
 			if bcst {
-				VPMADD52LUQ_BCST(t[1], t[0], d[k][0])
-				VPMADD52HUQ_BCST(t[1], t[0], d[k][1])
+				g.add(func() { VPMADD52LUQ_BCST(t[1], t[0], d[k][0]) })
+				g.add(func() { VPMADD52HUQ_BCST(t[1], t[0], d[k][1]) })
 			} else {
-				VPMADD52LUQ(t[1], t[0], d[k][0])
-				VPMADD52HUQ(t[1], t[0], d[k][1])
+				g.add(func() { VPMADD52LUQ(t[1], t[0], d[k][0]) })
+				g.add(func() { VPMADD52HUQ(t[1], t[0], d[k][1]) })
 			}
 		}
 	}
@@ -154,27 +189,36 @@ func (g *ifma) multiply(h vec44, r [3]Op, s1, s2 Op, bcst bool) {
 // multiply).
 func (g *ifma) carries(h vec44, d [3][2]VecVirtual) {
 	c := ZMM()
-	VPSRLQ(U8(44), d[0][0], c)
-	VPANDQ(g.mask44, d[0][0], h[0])
-	VPSLLQ(U8(8), d[0][1], d[0][1])
-	VPADDQ(c, d[1][0], d[1][0])
-	VPADDQ(d[0][1], d[1][0], d[1][0])
-	VPSRLQ(U8(44), d[1][0], c)
-	VPANDQ(g.mask44, d[1][0], h[1])
-	VPSLLQ(U8(8), d[1][1], d[1][1])
-	VPADDQ(c, d[2][0], d[2][0])
-	VPADDQ(d[1][1], d[2][0], d[2][0])
-	VPSRLQ(U8(42), d[2][0], c)
-	VPANDQ(g.mask42, d[2][0], h[2])
-	VPSLLQ(U8(10), d[2][1], d[2][1])
-	VPADDQ(d[2][1], c, c)
-	Comment("h0 += 5c, then the carry out of h0")
-	VPADDQ(c, h[0], h[0])
-	VPSLLQ(U8(2), c, c)
-	VPADDQ(c, h[0], h[0])
-	VPSRLQ(U8(44), h[0], c)
-	VPANDQ(g.mask44, h[0], h[0])
-	VPADDQ(c, h[1], h[1])
+	for _, f := range []func(){
+		func() { VPSRLQ(U8(44), d[0][0], c) },
+		func() { VPANDQ(g.mask44, d[0][0], h[0]) },
+		func() { VPSLLQ(U8(8), d[0][1], d[0][1]) },
+		func() { VPADDQ(c, d[1][0], d[1][0]) },
+		func() { VPADDQ(d[0][1], d[1][0], d[1][0]) },
+		func() { VPSRLQ(U8(44), d[1][0], c) },
+		func() { VPANDQ(g.mask44, d[1][0], h[1]) },
+		func() { VPSLLQ(U8(8), d[1][1], d[1][1]) },
+		func() { VPADDQ(c, d[2][0], d[2][0]) },
+		func() { VPADDQ(d[1][1], d[2][0], d[2][0]) },
+		func() { VPSRLQ(U8(42), d[2][0], c) },
+		func() { VPANDQ(g.mask42, d[2][0], h[2]) },
+		func() { VPSLLQ(U8(10), d[2][1], d[2][1]) },
+		func() { VPADDQ(d[2][1], c, c) },
+		nil, // the comment below, when emitting
+		func() { VPADDQ(c, h[0], h[0]) },
+		func() { VPSLLQ(U8(2), c, c) },
+		func() { VPADDQ(c, h[0], h[0]) },
+		func() { VPSRLQ(U8(44), h[0], c) },
+		func() { VPANDQ(g.mask44, h[0], h[0]) },
+		func() { VPADDQ(c, h[1], h[1]) },
+	} {
+		switch {
+		case f != nil:
+			g.add(f)
+		case g.o == nil:
+			Comment("h0 += 5c, then the carry out of h0")
+		}
+	}
 }
 
 // Update emits the function name, of the given signature: a pointer s to a
@@ -199,8 +243,50 @@ func Update(name, signature string, precomputed bool) {
 		"AVX-512F, AVX-512 IFMA and BMI2.")
 
 	p, n, rows := Start(precomputed, "doneIFMA")
-	row := func(k, lane int) Mem { return rows.Offset(8*lanesIFMA*k + 8*lane) }
+	g := newRegisterIFMA()
+	lo, hi := g.powerRows(rows)
+	a := loadH(nil)
+	b := vec44{ZMM(), ZMM(), ZMM()}
+	rh, sh1, sh2 := powers(hi)
+	rl16, sl1, sl2 := powers(lo)
+	var r16 [3]Op
+	for k := range 3 {
+		r16[k] = rh[k].(Mem) // broadcast from lane 0
+	}
+	Pairs(p, n, &Accumulators{
+		ZeroB: func() {
+			for k := range 3 {
+				g.clear(b[k])
+			}
+		},
+		Absorb: func(acc int, m Mem) { g.absorb([]vec44{a, b}[acc], m) },
+		Multiply: func(acc int, pw Powers) {
+			h := []vec44{a, b}[acc]
+			switch pw {
+			case Step:
+				g.multiply(h, r16, sh1, sh2, true)
+			case High:
+				g.multiply(h, rh, sh1, sh2, false)
+			case Low:
+				g.multiply(h, rl16, sl1, sl2, false)
+			}
+		},
+		AddB: func() {
+			for k := range 3 {
+				VPADDQ(b[k], a[k], a[k])
+			}
+		},
+		SumLanes: func() { g.sumLanes(a) },
+	}, "IFMA")
+	storeH(g, a)
 
+	Label("doneIFMA")
+	RET()
+}
+
+// newRegisterIFMA returns an ifma that emits at once, with its constants
+// loaded into registers.
+func newRegisterIFMA() *ifma {
 	g := &ifma{zero: ZMM(), mask44: ZMM(), mask42: ZMM(), pad: ZMM(), loIdx: ZMM(), hiIdx: ZMM()}
 	VPXORQ(g.zero, g.zero, g.zero)
 	VPBROADCASTQ(ifmaMask44, g.mask44)
@@ -208,16 +294,23 @@ func Update(name, signature string, precomputed bool) {
 	VPBROADCASTQ(ifmaPad, g.pad)
 	VMOVDQU64(ifmaLoIdx, g.loIdx)
 	VMOVDQU64(ifmaHiIdx, g.hiIdx)
+	return g
+}
 
-	// The frame's powers in radix 2⁴⁴, with s = 20·r for limbs 1 and 2, five
-	// 64-byte rows each: lo, r⁸ … r in the lanes (the last step of the
-	// second accumulator, or of a single group); hi, r¹⁶ … r⁹ (the last
-	// step of the first); the other steps multiply by r¹⁶, broadcast from
-	// lane 0 of hi.
-	lo, hi := AllocLocal(5*64), AllocLocal(5*64)
-	powers := func(base Mem) (r [3]Op, s1, s2 Op) {
-		return [3]Op{base, base.Offset(64), base.Offset(128)}, base.Offset(192), base.Offset(256)
-	}
+// powers returns the operands of the multipliers in the five 64-byte rows
+// from base: the limbs r0, r1, r2 and s1, s2 = 20·r1, 20·r2.
+func powers(base Mem) (r [3]Op, s1, s2 Op) {
+	return [3]Op{base, base.Offset(64), base.Offset(128)}, base.Offset(192), base.Offset(256)
+}
+
+// powerRows emits the frame's powers in radix 2⁴⁴, with s = 20·r for
+// limbs 1 and 2, five 64-byte rows each: lo, r⁸ … r in the lanes (the
+// last step of the second accumulator, or of a single group); hi, r¹⁶ …
+// r⁹ (the last step of the first); the other steps multiply by r¹⁶,
+// broadcast from lane 0 of hi. rows holds r, …, r⁸ in 64-bit limbs (Rows).
+func (g *ifma) powerRows(rows Mem) (lo, hi Mem) {
+	row := func(k, lane int) Mem { return rows.Offset(8*lanesIFMA*k + 8*lane) }
+	lo, hi = AllocLocal(5*64), AllocLocal(5*64)
 	times20 := func(x Register) VecVirtual {
 		y, t := ZMM(), ZMM()
 		VPSLLQ(U8(4), x, y)
@@ -251,61 +344,44 @@ func Update(name, signature string, precomputed bool) {
 	s81, s82 := times20(r8[1].(Register)), times20(r8[2].(Register))
 	g.multiply(rl, r8, s81, s82, false)
 	store(hi, rl)
+	return lo, hi
+}
 
+// loadH returns the accumulator of the function's parameter s in radix
+// 2⁴⁴, in lane 0 of three registers, the other lanes zero. With g, it
+// zeroes them first: the register allocator takes a write of the low 64
+// bits of a register for a change of it, not its definition, and holds
+// the register for the whole function before it.
+func loadH(g *ifma) vec44 {
 	Comment("h in radix 2⁴⁴, in lane 0 of a")
 	a := vec44{ZMM(), ZMM(), ZMM()}
-	{
-		st := Dereference(Param("s"))
-		h0, h1, h2 := GP64(), GP64(), GP64()
-		Load(st.Field("h").Index(0), h0)
-		Load(st.Field("h").Index(1), h1)
-		Load(st.Field("h").Index(2), h2)
-		m := GP64()
-		MOVQ(U64(1<<44-1), m)
-		l0 := GP64()
-		MOVQ(h0, l0)
-		ANDQ(m, l0)
-		SHRQ(U8(44), h1, h0) // h0>>44 | h1<<20
-		ANDQ(m, h0)
-		SHRQ(U8(24), h2, h1) // h1>>24 | h2<<40
-		VMOVQ(l0, a[0].AsX())
-		VMOVQ(h0, a[1].AsX())
-		VMOVQ(h1, a[2].AsX())
+	if g != nil {
+		for k := range 3 {
+			g.clear(a[k])
+		}
 	}
+	st := Dereference(Param("s"))
+	h0, h1, h2 := GP64(), GP64(), GP64()
+	Load(st.Field("h").Index(0), h0)
+	Load(st.Field("h").Index(1), h1)
+	Load(st.Field("h").Index(2), h2)
+	m := GP64()
+	MOVQ(U64(1<<44-1), m)
+	l0 := GP64()
+	MOVQ(h0, l0)
+	ANDQ(m, l0)
+	SHRQ(U8(44), h1, h0) // h0>>44 | h1<<20
+	ANDQ(m, h0)
+	SHRQ(U8(24), h2, h1) // h1>>24 | h2<<40
+	VMOVQ(l0, a[0].AsX())
+	VMOVQ(h0, a[1].AsX())
+	VMOVQ(h1, a[2].AsX())
+	return a
+}
 
-	b := vec44{ZMM(), ZMM(), ZMM()}
-	rh, sh1, sh2 := powers(hi)
-	rl16, sl1, sl2 := powers(lo)
-	var r16 [3]Op
-	for k := range 3 {
-		r16[k] = rh[k].(Mem) // broadcast from lane 0
-	}
-	Pairs(p, n, &Accumulators{
-		ZeroB: func() {
-			for k := range 3 {
-				VPXORQ(g.zero, g.zero, b[k])
-			}
-		},
-		Absorb: func(acc int, m Mem) { g.absorb([]vec44{a, b}[acc], m) },
-		Multiply: func(acc int, pw Powers) {
-			h := []vec44{a, b}[acc]
-			switch pw {
-			case Step:
-				g.multiply(h, r16, sh1, sh2, true)
-			case High:
-				g.multiply(h, rh, sh1, sh2, false)
-			case Low:
-				g.multiply(h, rl16, sl1, sl2, false)
-			}
-		},
-		AddB: func() {
-			for k := range 3 {
-				VPADDQ(b[k], a[k], a[k])
-			}
-		},
-		SumLanes: func() { g.sumLanes(a) },
-	}, "IFMA")
-
+// storeH emits the sum of the lanes of a, its carries and its 64-bit
+// limbs, stored into the accumulator of the function's parameter s.
+func storeH(g *ifma, a vec44) {
 	Comment("The sum of the lanes, then the carries and 64-bit limbs")
 	g.sumLanes(a)
 	l := LaneZero(a[:])
@@ -339,9 +415,6 @@ func Update(name, signature string, precomputed bool) {
 	Store(l[0], st.Field("h").Index(0))
 	Store(l[1], st.Field("h").Index(1))
 	Store(h2, st.Field("h").Index(2))
-
-	Label("doneIFMA")
-	RET()
 }
 
 // loadKey loads the clamped key r of the function's parameter s into the
