@@ -23,9 +23,10 @@ var (
 	// a message goes to the AVX2 kernels, which every AVX-512 CPU can run.
 	useAVX512 = cpufeat.HasAVX512F && cpufeat.HasAVX512VL && cpufeat.HasAVX2 && cpufeat.HasBMI2
 
-	// useAVX512IFMA is useAVX512 with the Poly1305 that runs alone (short
-	// messages, and the last chunk of Seal) in polyIFMA: AVX-512 IFMA,
-	// blocks in the 64-bit lanes of the ZMM registers.
+	// useAVX512IFMA is useAVX512 with Poly1305 in AVX-512 IFMA, blocks in
+	// the 64-bit lanes of the ZMM registers: merged into the ChaCha20
+	// rounds of the whole 1024-byte chunks (chachaPolyIFMA), alone for
+	// short messages and the last chunk of Seal (polyIFMA).
 	useAVX512IFMA = useAVX512 && cpufeat.HasAVX512IFMA
 
 	// useAVX2 enables sealAVX2 and openAVX2, which run ChaCha20 eight
@@ -107,15 +108,6 @@ func chachaRowsAVX2(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byt
 //
 //go:noescape
 func polyFinishMULX(s *polyState, ad, ct []byte, adLen, ctLen int, tag *[16]byte)
-
-// chachaXORAVX512 XORs the keystream of the blocks from state[12] on into
-// the len(src)/1024 whole 1024-byte chunks of src, writing them to dst,
-// sixteen blocks at a time in the lanes of the ZMM registers: the rounds of
-// chachaPolyAVX512 without its Poly1305 steps. It leaves state alone; dst
-// and src are the same or do not overlap.
-//
-//go:noescape
-func chachaXORAVX512(state *[16]uint32, dst, src []byte)
 
 // polyPowers is what polyPowersMULX computes from the key r of a Poly1305
 // state for chachaPolyAVX512 and polyStepsMULX, 64-bit limbs: r¹⁶, r¹⁵, …,
@@ -199,6 +191,25 @@ const (
 	shortMinLen = 128
 	shortMaxLen = 16 * 64
 )
+
+// chachaPolyIFMA is chachaPolyAVX512 with polyIFMA's arithmetic in the
+// Poly1305 steps merged into its rounds: it XORs the keystream of the
+// blocks from state[12] on into the len(src)/1024 whole 1024-byte chunks
+// of src, writing them to dst, and absorbs into s.h a kilobyte from hash
+// with each chunk, read before the chunk is written (hash may be src, or
+// 1024 bytes behind dst), with the powers pw of s's key. It leaves state
+// alone; dst and src are the same or do not overlap. See
+// tools/asm/aead/chacha20poly1305 and tools/asm/internal/polyifma.
+//
+//go:noescape
+func chachaPolyIFMA(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src []byte, hash *byte)
+
+// chachaSealIFMA is chachaPolyIFMA for Seal: the same, but the last step
+// of each chunk is merged into the chunk's transposition and stores too,
+// so hash may not be src, nor any part of dst that the call writes.
+//
+//go:noescape
+func chachaSealIFMA(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src []byte, hash *byte)
 
 // polyAVX512 is polyIFMA without IFMA: the same with AVX-512F, in radix
 // 2²⁶ with VPMULUDQ (tools/asm/internal/poly26; updateAVX512 in the
@@ -363,9 +374,10 @@ func open(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 	return openGeneric(out, key, nonce, ciphertext, additionalData)
 }
 
-// maxKernelLen is the most that one call of chachaPolyAVX2 processes, so
-// that the assembly, which the Go scheduler cannot preempt, returns to Go
-// code at least every 64 KiB. It is a multiple of chunkSize.
+// maxKernelLen is the most that one call of chachaPolyAVX2,
+// chachaPolyAVX512 or chachaPolyIFMA processes, so that the assembly, which
+// the Go scheduler cannot preempt, returns to Go code at least every 64
+// KiB. It is a multiple of chunkSize and of chunk512Size.
 const maxKernelLen = 128 * chunkSize
 
 // avx512MinLen is the shortest message that seal gives to sealAVX512 and
@@ -470,24 +482,13 @@ func startAVX512(state *[16]uint32, p *polyState, pw *ifmaPowers, key *[KeySize]
 	chachaKeyAVX512(state, p, pw, ciphertext[:chunk512Size], plaintext[:chunk512Size], &ks)
 }
 
-// ifmaPieceLen is the most that sealIFMA encrypts before it authenticates
-// it: sixteen chunks, which stay in the level-1 data cache.
-const ifmaPieceLen = 16 * chunk512Size
-
 // sealIFMA is sealAVX512 with AVX-512 IFMA, for plaintexts longer than
 // shortMaxLen: chachaKeyAVX512 computes the one-time key and the powers of
-// r and encrypts the first 1024 bytes, then, piece by piece, chachaXORAVX512
-// encrypts and polyIFMA authenticates what it wrote, in passes of their
-// own; sealRestAVX2 encrypts and authenticates the rest of the message,
-// less than 1024 bytes, and writes the tag.
-//
-// The passes beat chachaPolyAVX512, whose Poly1305 steps in
-// general-purpose registers merge into the rounds: on Intel the MULX of the
-// steps and the ZMM rounds compete for port 5, and IFMA absorbs a kilobyte
-// in less time than the steps. Seal of 16 KiB on an Intel Xeon with AMX
-// (Sapphire Rapids class), ns, the passes against chachaPolyAVX512, three
-// runs each: 3475–3488 against 3643–3652; Open 3577–3585 against
-// 3623–3730.
+// r and encrypts the first 1024 bytes, chachaSealIFMA encrypts the other
+// whole 1024-byte chunks while it authenticates the chunk before each,
+// polyIFMA authenticates the last chunk, and sealRestAVX2 encrypts and
+// authenticates the rest of the message, less than 1024 bytes, and writes
+// the tag.
 func sealIFMA(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 	var state [16]uint32
@@ -497,24 +498,17 @@ func sealIFMA(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext,
 	if len(additionalData) > 0 {
 		polyPaddedMULX(&p, additionalData)
 	}
-
-	// ciphertext[:hashed] is authenticated, ciphertext[hashed:done] not yet.
-	hashed, done := 0, chunk512Size
-	state[12] = 1 + chunk512Size/64
 	n := len(plaintext) / chunk512Size * chunk512Size
-	for done < n {
-		k := min(n-done, ifmaPieceLen)
-		chachaXORAVX512(&state, ciphertext[done:done+k], plaintext[done:done+k])
+	state[12] = 1 + chunk512Size/64
+	for done := chunk512Size; done < n; {
+		k := min(n-done, maxKernelLen)
+		chachaSealIFMA(&state, &p, &pw, ciphertext[done:done+k], plaintext[done:done+k], &ciphertext[done-chunk512Size])
 		state[12] += uint32(k / 64)
 		done += k
-		polyIFMA(&p, &pw, ciphertext[hashed:done])
-		hashed = done
 	}
-	if hashed < done {
-		polyIFMA(&p, &pw, ciphertext[hashed:done])
-	}
+	polyIFMA(&p, &pw, ciphertext[n-chunk512Size:n])
 	clear(pw[:])
-	sealRestAVX2(&state, &p, ciphertext, plaintext, done, done, len(additionalData), (*[Overhead]byte)(tag))
+	sealRestAVX2(&state, &p, ciphertext, plaintext, n, n, len(additionalData), (*[Overhead]byte)(tag))
 }
 
 // sealRestAVX2 is the end of sealAVX2 and sealAVX512: it encrypts
@@ -586,8 +580,9 @@ func openInPlaceAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, cip
 // one-time key and decrypts the whole blocks after the last whole 512-byte
 // chunk, into buf if it is not nil (when out is the ciphertext itself,
 // which has yet to be authenticated), else into out; with AVX-512, the
-// whole 1024-byte chunks go to chachaPolyAVX512, or with IFMA to polyIFMA
-// then chachaXORAVX512, piece by piece; chachaPolyAVX2 authenticates the
+// whole 1024-byte chunks go to chachaPolyAVX512, or with IFMA to
+// chachaPolyIFMA, which authenticates each chunk while it decrypts it;
+// chachaPolyAVX2 authenticates the
 // additional data (if no chunk did), then authenticates and decrypts the
 // 512-byte chunks; polyFinishMULX authenticates the rest (and the
 // additional data if there is no chunk). It decrypts before it knows
@@ -619,8 +614,7 @@ func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext
 	p.setKey(&polyKey)
 	ad := additionalData
 	if wide > 0 && useAVX512IFMA {
-		// Piece by piece, polyIFMA authenticates, then chachaXORAVX512
-		// decrypts (see sealIFMA).
+		// chachaPolyIFMA authenticates each chunk while it decrypts it.
 		var pw ifmaPowers
 		polyRowsIFMA(&p, &pw)
 		if len(ad) > 0 {
@@ -629,9 +623,8 @@ func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext
 		}
 		state[12] = 1
 		for i := 0; i < wide; {
-			k := min(wide-i, ifmaPieceLen)
-			polyIFMA(&p, &pw, ciphertext[i:i+k])
-			chachaXORAVX512(&state, out[i:i+k], ciphertext[i:i+k])
+			k := min(wide-i, maxKernelLen)
+			chachaPolyIFMA(&state, &p, &pw, out[i:i+k], ciphertext[i:i+k], &ciphertext[i])
 			state[12] += uint32(k / 64)
 			i += k
 		}

@@ -4023,363 +4023,6 @@ end:
 	MOVQ BX, 16(DX)
 	RET
 
-// func chachaXORAVX512(state *[16]uint32, dst []byte, src []byte)
-// Requires: AVX, AVX512F
-TEXT ·chachaXORAVX512(SB), NOSPLIT, $0-56
-	MOVQ state+0(FP), AX
-	MOVQ src_len+40(FP), CX
-	SHRQ $0x0a, CX
-	JZ   end
-	MOVQ dst_base+8(FP), DX
-	MOVQ src_base+32(FP), BX
-
-	// The counters of the first chunk, counter+i in lane i.
-	VPBROADCASTD 48(AX), Z28
-	VPADDD       chachaPolyLaneOffsets16<>+0(SB), Z28, Z28
-
-	// The quarter rounds of columns 1, 2 and 3 of the first round, the same for every block.
-	VPBROADCASTD 4(AX), Z16
-	VPBROADCASTD 20(AX), Z17
-	VPBROADCASTD 36(AX), Z18
-	VPBROADCASTD 52(AX), Z19
-	VPBROADCASTD 8(AX), Z20
-	VPBROADCASTD 24(AX), Z21
-	VPBROADCASTD 40(AX), Z22
-	VPBROADCASTD 56(AX), Z23
-	VPBROADCASTD 12(AX), Z24
-	VPBROADCASTD 28(AX), Z25
-	VPBROADCASTD 44(AX), Z26
-	VPBROADCASTD 60(AX), Z27
-	VPADDD       Z17, Z16, Z16
-	VPADDD       Z21, Z20, Z20
-	VPADDD       Z25, Z24, Z24
-	VPXORD       Z16, Z19, Z19
-	VPXORD       Z20, Z23, Z23
-	VPXORD       Z24, Z27, Z27
-	VPROLD       $0x10, Z19, Z19
-	VPROLD       $0x10, Z23, Z23
-	VPROLD       $0x10, Z27, Z27
-	VPADDD       Z19, Z18, Z18
-	VPADDD       Z23, Z22, Z22
-	VPADDD       Z27, Z26, Z26
-	VPXORD       Z18, Z17, Z17
-	VPXORD       Z22, Z21, Z21
-	VPXORD       Z26, Z25, Z25
-	VPROLD       $0x0c, Z17, Z17
-	VPROLD       $0x0c, Z21, Z21
-	VPROLD       $0x0c, Z25, Z25
-	VPADDD       Z17, Z16, Z16
-	VPADDD       Z21, Z20, Z20
-	VPADDD       Z25, Z24, Z24
-	VPXORD       Z16, Z19, Z19
-	VPXORD       Z20, Z23, Z23
-	VPXORD       Z24, Z27, Z27
-	VPROLD       $0x08, Z19, Z19
-	VPROLD       $0x08, Z23, Z23
-	VPROLD       $0x08, Z27, Z27
-	VPADDD       Z19, Z18, Z18
-	VPADDD       Z23, Z22, Z22
-	VPADDD       Z27, Z26, Z26
-	VPXORD       Z18, Z17, Z17
-	VPXORD       Z22, Z21, Z21
-	VPXORD       Z26, Z25, Z25
-	VPROLD       $0x07, Z17, Z17
-	VPROLD       $0x07, Z21, Z21
-	VPROLD       $0x07, Z25, Z25
-
-chunk:
-	VPBROADCASTD (AX), Z0
-	VPBROADCASTD 16(AX), Z4
-	VPBROADCASTD 32(AX), Z8
-
-	// The rest of the first column round, then the first diagonal round.
-	VPADDD Z4, Z0, Z0
-	VPXORD Z0, Z28, Z12
-	VPROLD $0x10, Z12, Z12
-	VPADDD Z12, Z8, Z8
-	VPXORD Z8, Z4, Z4
-	VPROLD $0x0c, Z4, Z4
-	VPADDD Z4, Z0, Z0
-	VPXORD Z0, Z12, Z12
-	VPROLD $0x08, Z12, Z12
-	VPADDD Z12, Z8, Z8
-	VPXORD Z8, Z4, Z4
-	VPROLD $0x07, Z4, Z4
-	VPADDD Z17, Z0, Z0
-	VPADDD Z21, Z16, Z1
-	VPADDD Z25, Z20, Z2
-	VPADDD Z4, Z24, Z3
-	VPXORD Z0, Z27, Z15
-	VPXORD Z1, Z12, Z12
-	VPXORD Z2, Z19, Z13
-	VPXORD Z3, Z23, Z14
-	VPROLD $0x10, Z15, Z15
-	VPROLD $0x10, Z12, Z12
-	VPROLD $0x10, Z13, Z13
-	VPROLD $0x10, Z14, Z14
-	VPADDD Z15, Z22, Z10
-	VPADDD Z12, Z26, Z11
-	VPADDD Z13, Z8, Z8
-	VPADDD Z14, Z18, Z9
-	VPXORD Z10, Z17, Z5
-	VPXORD Z11, Z21, Z6
-	VPXORD Z8, Z25, Z7
-	VPXORD Z9, Z4, Z4
-	VPROLD $0x0c, Z5, Z5
-	VPROLD $0x0c, Z6, Z6
-	VPROLD $0x0c, Z7, Z7
-	VPROLD $0x0c, Z4, Z4
-	VPADDD Z5, Z0, Z0
-	VPADDD Z6, Z1, Z1
-	VPADDD Z7, Z2, Z2
-	VPADDD Z4, Z3, Z3
-	VPXORD Z0, Z15, Z15
-	VPXORD Z1, Z12, Z12
-	VPXORD Z2, Z13, Z13
-	VPXORD Z3, Z14, Z14
-	VPROLD $0x08, Z15, Z15
-	VPROLD $0x08, Z12, Z12
-	VPROLD $0x08, Z13, Z13
-	VPROLD $0x08, Z14, Z14
-	VPADDD Z15, Z10, Z10
-	VPADDD Z12, Z11, Z11
-	VPADDD Z13, Z8, Z8
-	VPADDD Z14, Z9, Z9
-	VPXORD Z10, Z5, Z5
-	VPXORD Z11, Z6, Z6
-	VPXORD Z8, Z7, Z7
-	VPXORD Z9, Z4, Z4
-	VPROLD $0x07, Z5, Z5
-	VPROLD $0x07, Z6, Z6
-	VPROLD $0x07, Z7, Z7
-	VPROLD $0x07, Z4, Z4
-	MOVQ   $0x00000009, SI
-
-rounds:
-	VPADDD Z4, Z0, Z0
-	VPADDD Z5, Z1, Z1
-	VPADDD Z6, Z2, Z2
-	VPADDD Z7, Z3, Z3
-	VPXORD Z0, Z12, Z12
-	VPXORD Z1, Z13, Z13
-	VPXORD Z2, Z14, Z14
-	VPXORD Z3, Z15, Z15
-	VPROLD $0x10, Z12, Z12
-	VPROLD $0x10, Z13, Z13
-	VPROLD $0x10, Z14, Z14
-	VPROLD $0x10, Z15, Z15
-	VPADDD Z12, Z8, Z8
-	VPADDD Z13, Z9, Z9
-	VPADDD Z14, Z10, Z10
-	VPADDD Z15, Z11, Z11
-	VPXORD Z8, Z4, Z4
-	VPXORD Z9, Z5, Z5
-	VPXORD Z10, Z6, Z6
-	VPXORD Z11, Z7, Z7
-	VPROLD $0x0c, Z4, Z4
-	VPROLD $0x0c, Z5, Z5
-	VPROLD $0x0c, Z6, Z6
-	VPROLD $0x0c, Z7, Z7
-	VPADDD Z4, Z0, Z0
-	VPADDD Z5, Z1, Z1
-	VPADDD Z6, Z2, Z2
-	VPADDD Z7, Z3, Z3
-	VPXORD Z0, Z12, Z12
-	VPXORD Z1, Z13, Z13
-	VPXORD Z2, Z14, Z14
-	VPXORD Z3, Z15, Z15
-	VPROLD $0x08, Z12, Z12
-	VPROLD $0x08, Z13, Z13
-	VPROLD $0x08, Z14, Z14
-	VPROLD $0x08, Z15, Z15
-	VPADDD Z12, Z8, Z8
-	VPADDD Z13, Z9, Z9
-	VPADDD Z14, Z10, Z10
-	VPADDD Z15, Z11, Z11
-	VPXORD Z8, Z4, Z4
-	VPXORD Z9, Z5, Z5
-	VPXORD Z10, Z6, Z6
-	VPXORD Z11, Z7, Z7
-	VPROLD $0x07, Z4, Z4
-	VPROLD $0x07, Z5, Z5
-	VPROLD $0x07, Z6, Z6
-	VPROLD $0x07, Z7, Z7
-	VPADDD Z5, Z0, Z0
-	VPADDD Z6, Z1, Z1
-	VPADDD Z7, Z2, Z2
-	VPADDD Z4, Z3, Z3
-	VPXORD Z0, Z15, Z15
-	VPXORD Z1, Z12, Z12
-	VPXORD Z2, Z13, Z13
-	VPXORD Z3, Z14, Z14
-	VPROLD $0x10, Z15, Z15
-	VPROLD $0x10, Z12, Z12
-	VPROLD $0x10, Z13, Z13
-	VPROLD $0x10, Z14, Z14
-	VPADDD Z15, Z10, Z10
-	VPADDD Z12, Z11, Z11
-	VPADDD Z13, Z8, Z8
-	VPADDD Z14, Z9, Z9
-	VPXORD Z10, Z5, Z5
-	VPXORD Z11, Z6, Z6
-	VPXORD Z8, Z7, Z7
-	VPXORD Z9, Z4, Z4
-	VPROLD $0x0c, Z5, Z5
-	VPROLD $0x0c, Z6, Z6
-	VPROLD $0x0c, Z7, Z7
-	VPROLD $0x0c, Z4, Z4
-	VPADDD Z5, Z0, Z0
-	VPADDD Z6, Z1, Z1
-	VPADDD Z7, Z2, Z2
-	VPADDD Z4, Z3, Z3
-	VPXORD Z0, Z15, Z15
-	VPXORD Z1, Z12, Z12
-	VPXORD Z2, Z13, Z13
-	VPXORD Z3, Z14, Z14
-	VPROLD $0x08, Z15, Z15
-	VPROLD $0x08, Z12, Z12
-	VPROLD $0x08, Z13, Z13
-	VPROLD $0x08, Z14, Z14
-	VPADDD Z15, Z10, Z10
-	VPADDD Z12, Z11, Z11
-	VPADDD Z13, Z8, Z8
-	VPADDD Z14, Z9, Z9
-	VPXORD Z10, Z5, Z5
-	VPXORD Z11, Z6, Z6
-	VPXORD Z8, Z7, Z7
-	VPXORD Z9, Z4, Z4
-	VPROLD $0x07, Z5, Z5
-	VPROLD $0x07, Z6, Z6
-	VPROLD $0x07, Z7, Z7
-	VPROLD $0x07, Z4, Z4
-	DECQ   SI
-	JNZ    rounds
-
-	// Add the input.
-	VPADDD.BCST (AX), Z0, Z0
-	VPADDD.BCST 4(AX), Z1, Z1
-	VPADDD.BCST 8(AX), Z2, Z2
-	VPADDD.BCST 12(AX), Z3, Z3
-	VPADDD.BCST 16(AX), Z4, Z4
-	VPADDD.BCST 20(AX), Z5, Z5
-	VPADDD.BCST 24(AX), Z6, Z6
-	VPADDD.BCST 28(AX), Z7, Z7
-	VPADDD.BCST 32(AX), Z8, Z8
-	VPADDD.BCST 36(AX), Z9, Z9
-	VPADDD.BCST 40(AX), Z10, Z10
-	VPADDD.BCST 44(AX), Z11, Z11
-	VPADDD      Z28, Z12, Z12
-	VPADDD.BCST 52(AX), Z13, Z13
-	VPADDD.BCST 56(AX), Z14, Z14
-	VPADDD.BCST 60(AX), Z15, Z15
-
-	// Transpose the words into blocks and XOR them with src.
-	VPUNPCKHDQ  Z1, Z0, Z31
-	VPUNPCKLDQ  Z1, Z0, Z0
-	VPUNPCKHDQ  Z3, Z2, Z1
-	VPUNPCKLDQ  Z3, Z2, Z2
-	VPUNPCKHQDQ Z2, Z0, Z3
-	VPUNPCKLQDQ Z2, Z0, Z0
-	VPUNPCKHQDQ Z1, Z31, Z2
-	VPUNPCKLQDQ Z1, Z31, Z31
-	VPUNPCKHDQ  Z5, Z4, Z1
-	VPUNPCKLDQ  Z5, Z4, Z4
-	VPUNPCKHDQ  Z7, Z6, Z5
-	VPUNPCKLDQ  Z7, Z6, Z6
-	VPUNPCKHQDQ Z6, Z4, Z7
-	VPUNPCKLQDQ Z6, Z4, Z4
-	VPUNPCKHQDQ Z5, Z1, Z6
-	VPUNPCKLQDQ Z5, Z1, Z1
-	VPUNPCKHDQ  Z9, Z8, Z5
-	VPUNPCKLDQ  Z9, Z8, Z8
-	VPUNPCKHDQ  Z11, Z10, Z9
-	VPUNPCKLDQ  Z11, Z10, Z10
-	VPUNPCKHQDQ Z10, Z8, Z11
-	VPUNPCKLQDQ Z10, Z8, Z8
-	VPUNPCKHQDQ Z9, Z5, Z10
-	VPUNPCKLQDQ Z9, Z5, Z5
-	VPUNPCKHDQ  Z13, Z12, Z9
-	VPUNPCKLDQ  Z13, Z12, Z12
-	VPUNPCKHDQ  Z15, Z14, Z13
-	VPUNPCKLDQ  Z15, Z14, Z14
-	VPUNPCKHQDQ Z14, Z12, Z15
-	VPUNPCKLQDQ Z14, Z12, Z12
-	VPUNPCKHQDQ Z13, Z9, Z14
-	VPUNPCKLQDQ Z13, Z9, Z9
-	VSHUFI32X4  $0x44, Z4, Z0, Z13
-	VSHUFI32X4  $0xee, Z4, Z0, Z4
-	VSHUFI32X4  $0x44, Z12, Z8, Z0
-	VSHUFI32X4  $0xee, Z12, Z8, Z12
-	VSHUFI32X4  $0x88, Z0, Z13, Z8
-	VPXORD      (BX), Z8, Z8
-	VMOVDQU32   Z8, (DX)
-	VSHUFI32X4  $0xdd, Z0, Z13, Z8
-	VPXORD      256(BX), Z8, Z8
-	VMOVDQU32   Z8, 256(DX)
-	VSHUFI32X4  $0x88, Z12, Z4, Z8
-	VPXORD      512(BX), Z8, Z8
-	VMOVDQU32   Z8, 512(DX)
-	VSHUFI32X4  $0xdd, Z12, Z4, Z8
-	VPXORD      768(BX), Z8, Z8
-	VMOVDQU32   Z8, 768(DX)
-	VSHUFI32X4  $0x44, Z7, Z3, Z12
-	VSHUFI32X4  $0xee, Z7, Z3, Z7
-	VSHUFI32X4  $0x44, Z15, Z11, Z3
-	VSHUFI32X4  $0xee, Z15, Z11, Z15
-	VSHUFI32X4  $0x88, Z3, Z12, Z11
-	VPXORD      64(BX), Z11, Z11
-	VMOVDQU32   Z11, 64(DX)
-	VSHUFI32X4  $0xdd, Z3, Z12, Z11
-	VPXORD      320(BX), Z11, Z11
-	VMOVDQU32   Z11, 320(DX)
-	VSHUFI32X4  $0x88, Z15, Z7, Z11
-	VPXORD      576(BX), Z11, Z11
-	VMOVDQU32   Z11, 576(DX)
-	VSHUFI32X4  $0xdd, Z15, Z7, Z11
-	VPXORD      832(BX), Z11, Z11
-	VMOVDQU32   Z11, 832(DX)
-	VSHUFI32X4  $0x44, Z1, Z31, Z15
-	VSHUFI32X4  $0xee, Z1, Z31, Z1
-	VSHUFI32X4  $0x44, Z9, Z5, Z31
-	VSHUFI32X4  $0xee, Z9, Z5, Z9
-	VSHUFI32X4  $0x88, Z31, Z15, Z5
-	VPXORD      128(BX), Z5, Z5
-	VMOVDQU32   Z5, 128(DX)
-	VSHUFI32X4  $0xdd, Z31, Z15, Z5
-	VPXORD      384(BX), Z5, Z5
-	VMOVDQU32   Z5, 384(DX)
-	VSHUFI32X4  $0x88, Z9, Z1, Z5
-	VPXORD      640(BX), Z5, Z5
-	VMOVDQU32   Z5, 640(DX)
-	VSHUFI32X4  $0xdd, Z9, Z1, Z5
-	VPXORD      896(BX), Z5, Z5
-	VMOVDQU32   Z5, 896(DX)
-	VSHUFI32X4  $0x44, Z6, Z2, Z9
-	VSHUFI32X4  $0xee, Z6, Z2, Z6
-	VSHUFI32X4  $0x44, Z14, Z10, Z2
-	VSHUFI32X4  $0xee, Z14, Z10, Z14
-	VSHUFI32X4  $0x88, Z2, Z9, Z10
-	VPXORD      192(BX), Z10, Z10
-	VMOVDQU32   Z10, 192(DX)
-	VSHUFI32X4  $0xdd, Z2, Z9, Z10
-	VPXORD      448(BX), Z10, Z10
-	VMOVDQU32   Z10, 448(DX)
-	VSHUFI32X4  $0x88, Z14, Z6, Z10
-	VPXORD      704(BX), Z10, Z10
-	VMOVDQU32   Z10, 704(DX)
-	VSHUFI32X4  $0xdd, Z14, Z6, Z10
-	VPXORD      960(BX), Z10, Z10
-	VMOVDQU32   Z10, 960(DX)
-	ADDQ        $0x00000400, DX
-	ADDQ        $0x00000400, BX
-	VPADDD.BCST chachaPolySixteenBlocks<>+0(SB), Z28, Z28
-	DECQ        CX
-	JNZ         chunk
-	VZEROUPPER
-
-end:
-	RET
-
 // func polyPowersMULX(s *polyState, pw *polyPowers)
 // Requires: BMI2
 TEXT ·polyPowersMULX(SB), NOSPLIT, $0-16
@@ -11191,6 +10834,2313 @@ TEXT ·polyRowsIFMA(SB), NOSPLIT, $0-16
 	MOVQ  DI, (AX)
 	MOVQ  R8, 64(AX)
 	MOVQ  R9, 128(AX)
+	RET
+
+DATA chachaPolyVecMask44<>+0(SB)/8, $0x00000fffffffffff
+DATA chachaPolyVecMask44<>+8(SB)/8, $0x00000fffffffffff
+DATA chachaPolyVecMask44<>+16(SB)/8, $0x00000fffffffffff
+DATA chachaPolyVecMask44<>+24(SB)/8, $0x00000fffffffffff
+DATA chachaPolyVecMask44<>+32(SB)/8, $0x00000fffffffffff
+DATA chachaPolyVecMask44<>+40(SB)/8, $0x00000fffffffffff
+DATA chachaPolyVecMask44<>+48(SB)/8, $0x00000fffffffffff
+DATA chachaPolyVecMask44<>+56(SB)/8, $0x00000fffffffffff
+GLOBL chachaPolyVecMask44<>(SB), RODATA|NOPTR, $64
+
+DATA chachaPolyVecMask42<>+0(SB)/8, $0x000003ffffffffff
+DATA chachaPolyVecMask42<>+8(SB)/8, $0x000003ffffffffff
+DATA chachaPolyVecMask42<>+16(SB)/8, $0x000003ffffffffff
+DATA chachaPolyVecMask42<>+24(SB)/8, $0x000003ffffffffff
+DATA chachaPolyVecMask42<>+32(SB)/8, $0x000003ffffffffff
+DATA chachaPolyVecMask42<>+40(SB)/8, $0x000003ffffffffff
+DATA chachaPolyVecMask42<>+48(SB)/8, $0x000003ffffffffff
+DATA chachaPolyVecMask42<>+56(SB)/8, $0x000003ffffffffff
+GLOBL chachaPolyVecMask42<>(SB), RODATA|NOPTR, $64
+
+DATA chachaPolyVecPad40<>+0(SB)/8, $0x0000010000000000
+DATA chachaPolyVecPad40<>+8(SB)/8, $0x0000010000000000
+DATA chachaPolyVecPad40<>+16(SB)/8, $0x0000010000000000
+DATA chachaPolyVecPad40<>+24(SB)/8, $0x0000010000000000
+DATA chachaPolyVecPad40<>+32(SB)/8, $0x0000010000000000
+DATA chachaPolyVecPad40<>+40(SB)/8, $0x0000010000000000
+DATA chachaPolyVecPad40<>+48(SB)/8, $0x0000010000000000
+DATA chachaPolyVecPad40<>+56(SB)/8, $0x0000010000000000
+GLOBL chachaPolyVecPad40<>(SB), RODATA|NOPTR, $64
+
+DATA chachaPolyVecZero<>+0(SB)/8, $0x0000000000000000
+DATA chachaPolyVecZero<>+8(SB)/8, $0x0000000000000000
+DATA chachaPolyVecZero<>+16(SB)/8, $0x0000000000000000
+DATA chachaPolyVecZero<>+24(SB)/8, $0x0000000000000000
+DATA chachaPolyVecZero<>+32(SB)/8, $0x0000000000000000
+DATA chachaPolyVecZero<>+40(SB)/8, $0x0000000000000000
+DATA chachaPolyVecZero<>+48(SB)/8, $0x0000000000000000
+DATA chachaPolyVecZero<>+56(SB)/8, $0x0000000000000000
+GLOBL chachaPolyVecZero<>(SB), RODATA|NOPTR, $64
+
+// func chachaPolyIFMA(state *[16]uint32, s *polyState, pw *[24]uint64, dst []byte, src []byte, hash *byte)
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA
+TEXT ·chachaPolyIFMA(SB), $1728-80
+	MOVQ src_len+56(FP), AX
+	SHRQ $0x0a, AX
+	JZ   end
+	MOVQ state+0(FP), CX
+
+	// The counters of the first chunk, counter+i in lane i.
+	VPBROADCASTD 48(CX), Z28
+	VPADDD       chachaPolyLaneOffsets16<>+0(SB), Z28, Z28
+
+	// The quarter rounds of columns 1, 2 and 3 of the first round, the same for every block.
+	VPBROADCASTD 4(CX), Z16
+	VPBROADCASTD 20(CX), Z17
+	VPBROADCASTD 36(CX), Z18
+	VPBROADCASTD 52(CX), Z19
+	VPBROADCASTD 8(CX), Z20
+	VPBROADCASTD 24(CX), Z21
+	VPBROADCASTD 40(CX), Z22
+	VPBROADCASTD 56(CX), Z23
+	VPBROADCASTD 12(CX), Z24
+	VPBROADCASTD 28(CX), Z25
+	VPBROADCASTD 44(CX), Z26
+	VPBROADCASTD 60(CX), Z27
+	VPADDD       Z17, Z16, Z16
+	VPADDD       Z21, Z20, Z20
+	VPADDD       Z25, Z24, Z24
+	VPXORD       Z16, Z19, Z19
+	VPXORD       Z20, Z23, Z23
+	VPXORD       Z24, Z27, Z27
+	VPROLD       $0x10, Z19, Z19
+	VPROLD       $0x10, Z23, Z23
+	VPROLD       $0x10, Z27, Z27
+	VPADDD       Z19, Z18, Z18
+	VPADDD       Z23, Z22, Z22
+	VPADDD       Z27, Z26, Z26
+	VPXORD       Z18, Z17, Z17
+	VPXORD       Z22, Z21, Z21
+	VPXORD       Z26, Z25, Z25
+	VPROLD       $0x0c, Z17, Z17
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z25, Z25
+	VPADDD       Z17, Z16, Z16
+	VPADDD       Z21, Z20, Z20
+	VPADDD       Z25, Z24, Z24
+	VPXORD       Z16, Z19, Z19
+	VPXORD       Z20, Z23, Z23
+	VPXORD       Z24, Z27, Z27
+	VPROLD       $0x08, Z19, Z19
+	VPROLD       $0x08, Z23, Z23
+	VPROLD       $0x08, Z27, Z27
+	VPADDD       Z19, Z18, Z18
+	VPADDD       Z23, Z22, Z22
+	VPADDD       Z27, Z26, Z26
+	VPXORD       Z18, Z17, Z17
+	VPXORD       Z22, Z21, Z21
+	VPXORD       Z26, Z25, Z25
+	VPROLD       $0x07, Z17, Z17
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z25, Z25
+
+	// The words of the quarter rounds of columns 1, 2 and 3 to the frame.
+	VMOVDQU64    Z16, (SP)
+	VMOVDQU64    Z17, 64(SP)
+	VMOVDQU64    Z18, 128(SP)
+	VMOVDQU64    Z19, 192(SP)
+	VMOVDQU64    Z20, 256(SP)
+	VMOVDQU64    Z21, 320(SP)
+	VMOVDQU64    Z22, 384(SP)
+	VMOVDQU64    Z23, 448(SP)
+	VMOVDQU64    Z24, 512(SP)
+	VMOVDQU64    Z25, 576(SP)
+	VMOVDQU64    Z26, 640(SP)
+	VMOVDQU64    Z27, 704(SP)
+	MOVQ         pw+16(FP), DX
+	VPXORQ       Z0, Z0, Z0
+	VPBROADCASTQ chachaPolyMask44<>+0(SB), Z1
+	VPBROADCASTQ chachaPolyMask42<>+0(SB), Z2
+	VPBROADCASTQ chachaPolyPad40<>+0(SB), Z3
+	VMOVDQU64    chachaPolyLoIdx<>+0(SB), Z3
+	VMOVDQU64    chachaPolyHiIdx<>+0(SB), Z3
+
+	// lo: r⁸ … r; hi = r⁸·lo, one vector product
+	VMOVDQU64    (DX), Z5
+	VMOVDQU64    64(DX), Z6
+	VMOVDQU64    128(DX), Z7
+	VPANDQ       Z1, Z5, Z3
+	VPSRLQ       $0x2c, Z5, Z5
+	VPSLLQ       $0x14, Z6, Z4
+	VPTERNLOGQ   $0xa8, Z1, Z5, Z4
+	VPSRLQ       $0x18, Z6, Z5
+	VPSLLQ       $0x28, Z7, Z6
+	VPORQ        Z6, Z5, Z5
+	VMOVDQU64    Z3, 768(SP)
+	VMOVDQU64    Z4, 832(SP)
+	VMOVDQU64    Z5, 896(SP)
+	VPSLLQ       $0x04, Z4, Z6
+	VPSLLQ       $0x02, Z4, Z7
+	VPADDQ       Z7, Z6, Z6
+	VMOVDQU64    Z6, 960(SP)
+	VPSLLQ       $0x04, Z5, Z6
+	VPSLLQ       $0x02, Z5, Z7
+	VPADDQ       Z7, Z6, Z6
+	VMOVDQU64    Z6, 1024(SP)
+	VPBROADCASTQ X3, Z6
+	VPBROADCASTQ X4, Z7
+	VPBROADCASTQ X5, Z8
+	VPSLLQ       $0x04, Z7, Z9
+	VPSLLQ       $0x02, Z7, Z10
+	VPADDQ       Z10, Z9, Z9
+	VPSLLQ       $0x04, Z8, Z10
+	VPSLLQ       $0x02, Z8, Z11
+	VPADDQ       Z11, Z10, Z10
+	VPXORQ       Z0, Z0, Z11
+	VPXORQ       Z0, Z0, Z12
+	VPXORQ       Z0, Z0, Z13
+	VPXORQ       Z0, Z0, Z14
+	VPXORQ       Z0, Z0, Z15
+	VPXORQ       Z0, Z0, Z16
+	VPMADD52LUQ  Z6, Z3, Z11
+	VPMADD52HUQ  Z6, Z3, Z12
+	VPMADD52LUQ  Z10, Z4, Z11
+	VPMADD52HUQ  Z10, Z4, Z12
+	VPMADD52LUQ  Z9, Z5, Z11
+	VPMADD52HUQ  Z9, Z5, Z12
+	VPMADD52LUQ  Z7, Z3, Z13
+	VPMADD52HUQ  Z7, Z3, Z14
+	VPMADD52LUQ  Z6, Z4, Z13
+	VPMADD52HUQ  Z6, Z4, Z14
+	VPMADD52LUQ  Z10, Z5, Z13
+	VPMADD52HUQ  Z10, Z5, Z14
+	VPMADD52LUQ  Z8, Z3, Z15
+	VPMADD52HUQ  Z8, Z3, Z16
+	VPMADD52LUQ  Z7, Z4, Z15
+	VPMADD52HUQ  Z7, Z4, Z16
+	VPMADD52LUQ  Z6, Z5, Z15
+	VPMADD52HUQ  Z6, Z5, Z16
+	VPSRLQ       $0x2c, Z11, Z6
+	VPANDQ       Z1, Z11, Z3
+	VPSLLQ       $0x08, Z12, Z12
+	VPADDQ       Z6, Z13, Z13
+	VPADDQ       Z12, Z13, Z13
+	VPSRLQ       $0x2c, Z13, Z6
+	VPANDQ       Z1, Z13, Z4
+	VPSLLQ       $0x08, Z14, Z14
+	VPADDQ       Z6, Z15, Z15
+	VPADDQ       Z14, Z15, Z15
+	VPSRLQ       $0x2a, Z15, Z6
+	VPANDQ       Z2, Z15, Z5
+	VPSLLQ       $0x0a, Z16, Z16
+	VPADDQ       Z16, Z6, Z6
+
+	// h0 += 5c, then the carry out of h0
+	VPADDQ    Z6, Z3, Z3
+	VPSLLQ    $0x02, Z6, Z6
+	VPADDQ    Z6, Z3, Z3
+	VPSRLQ    $0x2c, Z3, Z6
+	VPANDQ    Z1, Z3, Z3
+	VPADDQ    Z6, Z4, Z4
+	VMOVDQU64 Z3, 1088(SP)
+	VMOVDQU64 Z4, 1152(SP)
+	VMOVDQU64 Z5, 1216(SP)
+	VPSLLQ    $0x04, Z4, Z1
+	VPSLLQ    $0x02, Z4, Z2
+	VPADDQ    Z2, Z1, Z1
+	VMOVDQU64 Z1, 1280(SP)
+	VPSLLQ    $0x04, Z5, Z1
+	VPSLLQ    $0x02, Z5, Z2
+	VPADDQ    Z2, Z1, Z1
+	VMOVDQU64 Z1, 1344(SP)
+
+	// h in radix 2⁴⁴, in lane 0 of a
+	VPXORQ Z0, Z0, Z16
+	VPXORQ Z0, Z0, Z17
+	VPXORQ Z0, Z0, Z18
+	MOVQ   s+8(FP), DX
+	MOVQ   (DX), BX
+	MOVQ   8(DX), SI
+	MOVQ   16(DX), DX
+	MOVQ   $0x00000fffffffffff, DI
+	MOVQ   BX, R8
+	ANDQ   DI, R8
+	SHRQ   $0x2c, SI, BX
+	ANDQ   DI, BX
+	SHRQ   $0x18, DX, SI
+	VMOVQ  R8, X16
+	VMOVQ  BX, X17
+	VMOVQ  SI, X18
+	VPXORQ Z0, Z0, Z19
+	VPXORQ Z0, Z0, Z20
+	VPXORQ Z0, Z0, Z21
+
+	// One: the multiplier 1 in the layout of the power rows, lane 0 only
+	MOVQ $0x00000001, 1408(SP)
+	MOVQ $0x00000000, 1472(SP)
+	MOVQ $0x00000000, 1536(SP)
+	MOVQ $0x00000000, 1600(SP)
+	MOVQ $0x00000000, 1664(SP)
+	LEAQ 1408(SP), DX
+	MOVQ dst_base+24(FP), BX
+	MOVQ src_base+48(FP), SI
+	MOVQ hash+72(FP), DI
+
+chunk:
+	VMOVDQU64    (SP), Z1
+	VMOVDQU64    64(SP), Z5
+	VMOVDQU64    128(SP), Z9
+	VMOVDQU64    192(SP), Z13
+	VMOVDQU64    256(SP), Z2
+	VMOVDQU64    320(SP), Z6
+	VMOVDQU64    384(SP), Z10
+	VMOVDQU64    448(SP), Z14
+	VMOVDQU64    512(SP), Z3
+	VMOVDQU64    576(SP), Z7
+	VMOVDQU64    640(SP), Z11
+	VMOVDQU64    704(SP), Z15
+	VPBROADCASTD (CX), Z0
+	VPBROADCASTD 16(CX), Z4
+	VPBROADCASTD 32(CX), Z8
+
+	// The rest of the first column round, then the first diagonal round.
+	VPADDD Z4, Z0, Z0
+	VPXORD Z0, Z28, Z12
+	VPROLD $0x10, Z12, Z12
+	VPADDD Z12, Z8, Z8
+	VPXORD Z8, Z4, Z4
+	VPROLD $0x0c, Z4, Z4
+	VPADDD Z4, Z0, Z0
+	VPXORD Z0, Z12, Z12
+	VPROLD $0x08, Z12, Z12
+	VPADDD Z12, Z8, Z8
+	VPXORD Z8, Z4, Z4
+	VPROLD $0x07, Z4, Z4
+	VPADDD Z5, Z0, Z0
+	VPADDD Z6, Z1, Z1
+	VPADDD Z7, Z2, Z2
+	VPADDD Z4, Z3, Z3
+	VPXORD Z0, Z15, Z15
+	VPXORD Z1, Z12, Z12
+	VPXORD Z2, Z13, Z13
+	VPXORD Z3, Z14, Z14
+	VPROLD $0x10, Z15, Z15
+	VPROLD $0x10, Z12, Z12
+	VPROLD $0x10, Z13, Z13
+	VPROLD $0x10, Z14, Z14
+	VPADDD Z15, Z10, Z10
+	VPADDD Z12, Z11, Z11
+	VPADDD Z13, Z8, Z8
+	VPADDD Z14, Z9, Z9
+	VPXORD Z10, Z5, Z5
+	VPXORD Z11, Z6, Z6
+	VPXORD Z8, Z7, Z7
+	VPXORD Z9, Z4, Z4
+	VPROLD $0x0c, Z5, Z5
+	VPROLD $0x0c, Z6, Z6
+	VPROLD $0x0c, Z7, Z7
+	VPROLD $0x0c, Z4, Z4
+	VPADDD Z5, Z0, Z0
+	VPADDD Z6, Z1, Z1
+	VPADDD Z7, Z2, Z2
+	VPADDD Z4, Z3, Z3
+	VPXORD Z0, Z15, Z15
+	VPXORD Z1, Z12, Z12
+	VPXORD Z2, Z13, Z13
+	VPXORD Z3, Z14, Z14
+	VPROLD $0x08, Z15, Z15
+	VPROLD $0x08, Z12, Z12
+	VPROLD $0x08, Z13, Z13
+	VPROLD $0x08, Z14, Z14
+	VPADDD Z15, Z10, Z10
+	VPADDD Z12, Z11, Z11
+	VPADDD Z13, Z8, Z8
+	VPADDD Z14, Z9, Z9
+	VPXORD Z10, Z5, Z5
+	VPXORD Z11, Z6, Z6
+	VPXORD Z8, Z7, Z7
+	VPXORD Z9, Z4, Z4
+	VPROLD $0x07, Z5, Z5
+	VPROLD $0x07, Z6, Z6
+	VPROLD $0x07, Z7, Z7
+	VPROLD $0x07, Z4, Z4
+	MOVQ   $0x00000004, R8
+
+stitched:
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z22
+	VPADDD           Z6, Z2, Z2
+	VPADDD           Z7, Z3, Z3
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z23
+	VPXORD           Z0, Z12, Z12
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z24
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z25
+	VPXORD           Z3, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z26
+	VPROLD           $0x10, Z13, Z13
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z27
+	VPROLD           $0x10, Z14, Z14
+	VPROLD           $0x10, Z15, Z15
+	VPMADD52LUQ.BCST (DX), Z16, Z22
+	VPADDD           Z12, Z8, Z8
+	VPADDD           Z13, Z9, Z9
+	VPMADD52HUQ.BCST (DX), Z16, Z23
+	VPADDD           Z14, Z10, Z10
+	VPMADD52LUQ.BCST 256(DX), Z17, Z22
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VPMADD52HUQ.BCST 256(DX), Z17, Z23
+	VPXORD           Z9, Z5, Z5
+	VPXORD           Z10, Z6, Z6
+	VPMADD52LUQ.BCST 192(DX), Z18, Z22
+	VPXORD           Z11, Z7, Z7
+	VPMADD52HUQ.BCST 192(DX), Z18, Z23
+	VPROLD           $0x0c, Z4, Z4
+	VPROLD           $0x0c, Z5, Z5
+	VPMADD52LUQ.BCST 64(DX), Z16, Z24
+	VPROLD           $0x0c, Z6, Z6
+	VPMADD52HUQ.BCST 64(DX), Z16, Z25
+	VPROLD           $0x0c, Z7, Z7
+	VPADDD           Z4, Z0, Z0
+	VPMADD52LUQ.BCST (DX), Z17, Z24
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VPMADD52HUQ.BCST (DX), Z17, Z25
+	VPADDD           Z7, Z3, Z3
+	VPMADD52LUQ.BCST 256(DX), Z18, Z24
+	VPXORD           Z0, Z12, Z12
+	VPXORD           Z1, Z13, Z13
+	VPMADD52HUQ.BCST 256(DX), Z18, Z25
+	VPXORD           Z2, Z14, Z14
+	VPXORD           Z3, Z15, Z15
+	VPMADD52LUQ.BCST 128(DX), Z16, Z26
+	VPROLD           $0x08, Z12, Z12
+	VPMADD52HUQ.BCST 128(DX), Z16, Z27
+	VPROLD           $0x08, Z13, Z13
+	VPROLD           $0x08, Z14, Z14
+	VPMADD52LUQ.BCST 64(DX), Z17, Z26
+	VPROLD           $0x08, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPMADD52HUQ.BCST 64(DX), Z17, Z27
+	VPADDD           Z13, Z9, Z9
+	VPMADD52LUQ.BCST (DX), Z18, Z26
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPMADD52HUQ.BCST (DX), Z18, Z27
+	VPXORD           Z8, Z4, Z4
+	VPXORD           Z9, Z5, Z5
+	VPSRLQ           $0x2c, Z22, Z29
+	VPXORD           Z10, Z6, Z6
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z22, Z16
+	VPXORD           Z11, Z7, Z7
+	VPROLD           $0x07, Z4, Z4
+	VPSLLQ           $0x08, Z23, Z23
+	VPROLD           $0x07, Z5, Z5
+	VPADDQ           Z29, Z24, Z24
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPADDQ           Z23, Z24, Z24
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VPSRLQ           $0x2c, Z24, Z29
+	VPADDD           Z7, Z2, Z2
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z24, Z17
+	VPADDD           Z4, Z3, Z3
+	VPXORD           Z0, Z15, Z15
+	VPSLLQ           $0x08, Z25, Z25
+	VPXORD           Z1, Z12, Z12
+	VPXORD           Z2, Z13, Z13
+	VPADDQ           Z29, Z26, Z26
+	VPXORD           Z3, Z14, Z14
+	VPADDQ           Z25, Z26, Z26
+	VPROLD           $0x10, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VPSRLQ           $0x2a, Z26, Z29
+	VPROLD           $0x10, Z13, Z13
+	VPROLD           $0x10, Z14, Z14
+	VPANDQ           chachaPolyVecMask42<>+0(SB), Z26, Z18
+	VPADDD           Z15, Z10, Z10
+	VPSLLQ           $0x0a, Z27, Z27
+	VPADDD           Z12, Z11, Z11
+	VPADDD           Z13, Z8, Z8
+	VPADDQ           Z27, Z29, Z29
+	VPADDD           Z14, Z9, Z9
+	VPADDQ           Z29, Z16, Z16
+	VPXORD           Z10, Z5, Z5
+	VPXORD           Z11, Z6, Z6
+	VPSLLQ           $0x02, Z29, Z29
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPADDQ           Z29, Z16, Z16
+	VPROLD           $0x0c, Z5, Z5
+	VPSRLQ           $0x2c, Z16, Z29
+	VPROLD           $0x0c, Z6, Z6
+	VPROLD           $0x0c, Z7, Z7
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z16, Z16
+	VPROLD           $0x0c, Z4, Z4
+	VPADDD           Z5, Z0, Z0
+	VPADDQ           Z29, Z17, Z17
+	VPADDD           Z6, Z1, Z1
+	VMOVDQU64        (DI), Z22
+	VPADDD           Z7, Z2, Z2
+	VPADDD           Z4, Z3, Z3
+	VMOVDQU64        chachaPolyLoIdx<>+0(SB), Z23
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPERMI2Q         64(DI), Z22, Z23
+	VPXORD           Z2, Z13, Z13
+	VMOVDQU64        chachaPolyHiIdx<>+0(SB), Z24
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x08, Z15, Z15
+	VPERMI2Q         64(DI), Z22, Z24
+	VPROLD           $0x08, Z12, Z12
+	VPROLD           $0x08, Z13, Z13
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z23, Z22
+	VPROLD           $0x08, Z14, Z14
+	VPSRLQ           $0x2c, Z23, Z23
+	VPADDD           Z15, Z10, Z10
+	VPADDD           Z12, Z11, Z11
+	VPSLLQ           $0x14, Z24, Z25
+	VPADDD           Z13, Z8, Z8
+	VPTERNLOGQ       $0xa8, chachaPolyVecMask44<>+0(SB), Z23, Z25
+	VPADDD           Z14, Z9, Z9
+	VPXORD           Z10, Z5, Z5
+	VPSRLQ           $0x18, Z24, Z23
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPORQ            chachaPolyVecPad40<>+0(SB), Z23, Z23
+	VPXORD           Z9, Z4, Z4
+	VPADDQ           Z22, Z16, Z16
+	VPROLD           $0x07, Z5, Z5
+	VPROLD           $0x07, Z6, Z6
+	VPADDQ           Z25, Z17, Z17
+	VPROLD           $0x07, Z7, Z7
+	VPROLD           $0x07, Z4, Z4
+	VPADDQ           Z23, Z18, Z18
+	VPADDD           Z4, Z0, Z0
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z22
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z23
+	VPADDD           Z7, Z3, Z3
+	VPXORD           Z0, Z12, Z12
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z24
+	VPXORD           Z1, Z13, Z13
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z25
+	VPXORD           Z2, Z14, Z14
+	VPXORD           Z3, Z15, Z15
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z26
+	VPROLD           $0x10, Z12, Z12
+	VPROLD           $0x10, Z13, Z13
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z27
+	VPROLD           $0x10, Z14, Z14
+	VPMADD52LUQ.BCST (DX), Z19, Z22
+	VPROLD           $0x10, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPMADD52HUQ.BCST (DX), Z19, Z23
+	VPADDD           Z13, Z9, Z9
+	VPMADD52LUQ.BCST 256(DX), Z20, Z22
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPMADD52HUQ.BCST 256(DX), Z20, Z23
+	VPXORD           Z8, Z4, Z4
+	VPXORD           Z9, Z5, Z5
+	VPMADD52LUQ.BCST 192(DX), Z21, Z22
+	VPXORD           Z10, Z6, Z6
+	VPMADD52HUQ.BCST 192(DX), Z21, Z23
+	VPXORD           Z11, Z7, Z7
+	VPROLD           $0x0c, Z4, Z4
+	VPMADD52LUQ.BCST 64(DX), Z19, Z24
+	VPROLD           $0x0c, Z5, Z5
+	VPROLD           $0x0c, Z6, Z6
+	VPMADD52HUQ.BCST 64(DX), Z19, Z25
+	VPROLD           $0x0c, Z7, Z7
+	VPMADD52LUQ.BCST (DX), Z20, Z24
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VPMADD52HUQ.BCST (DX), Z20, Z25
+	VPADDD           Z6, Z2, Z2
+	VPADDD           Z7, Z3, Z3
+	VPMADD52LUQ.BCST 256(DX), Z21, Z24
+	VPXORD           Z0, Z12, Z12
+	VPMADD52HUQ.BCST 256(DX), Z21, Z25
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VPMADD52LUQ.BCST 128(DX), Z19, Z26
+	VPXORD           Z3, Z15, Z15
+	VPMADD52HUQ.BCST 128(DX), Z19, Z27
+	VPROLD           $0x08, Z12, Z12
+	VPROLD           $0x08, Z13, Z13
+	VPMADD52LUQ.BCST 64(DX), Z20, Z26
+	VPROLD           $0x08, Z14, Z14
+	VPROLD           $0x08, Z15, Z15
+	VPMADD52HUQ.BCST 64(DX), Z20, Z27
+	VPADDD           Z12, Z8, Z8
+	VPMADD52LUQ.BCST (DX), Z21, Z26
+	VPADDD           Z13, Z9, Z9
+	VPADDD           Z14, Z10, Z10
+	VPMADD52HUQ.BCST (DX), Z21, Z27
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VPSRLQ           $0x2c, Z22, Z29
+	VPXORD           Z9, Z5, Z5
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z22, Z19
+	VPXORD           Z10, Z6, Z6
+	VPXORD           Z11, Z7, Z7
+	VPSLLQ           $0x08, Z23, Z23
+	VPROLD           $0x07, Z4, Z4
+	VPROLD           $0x07, Z5, Z5
+	VPADDQ           Z29, Z24, Z24
+	VPROLD           $0x07, Z6, Z6
+	VPADDQ           Z23, Z24, Z24
+	VPROLD           $0x07, Z7, Z7
+	VPADDD           Z5, Z0, Z0
+	VPSRLQ           $0x2c, Z24, Z29
+	VPADDD           Z6, Z1, Z1
+	VPADDD           Z7, Z2, Z2
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z24, Z20
+	VPADDD           Z4, Z3, Z3
+	VPSLLQ           $0x08, Z25, Z25
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPADDQ           Z29, Z26, Z26
+	VPXORD           Z2, Z13, Z13
+	VPADDQ           Z25, Z26, Z26
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x10, Z15, Z15
+	VPSRLQ           $0x2a, Z26, Z29
+	VPROLD           $0x10, Z12, Z12
+	VPROLD           $0x10, Z13, Z13
+	VPANDQ           chachaPolyVecMask42<>+0(SB), Z26, Z21
+	VPROLD           $0x10, Z14, Z14
+	VPSLLQ           $0x0a, Z27, Z27
+	VPADDD           Z15, Z10, Z10
+	VPADDD           Z12, Z11, Z11
+	VPADDQ           Z27, Z29, Z29
+	VPADDD           Z13, Z8, Z8
+	VPADDD           Z14, Z9, Z9
+	VPADDQ           Z29, Z19, Z19
+	VPXORD           Z10, Z5, Z5
+	VPSLLQ           $0x02, Z29, Z29
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPADDQ           Z29, Z19, Z19
+	VPXORD           Z9, Z4, Z4
+	VPROLD           $0x0c, Z5, Z5
+	VPSRLQ           $0x2c, Z19, Z29
+	VPROLD           $0x0c, Z6, Z6
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z19, Z19
+	VPROLD           $0x0c, Z7, Z7
+	VPROLD           $0x0c, Z4, Z4
+	VPADDQ           Z29, Z20, Z20
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VMOVDQU64        128(DI), Z22
+	VPADDD           Z7, Z2, Z2
+	VMOVDQU64        chachaPolyLoIdx<>+0(SB), Z23
+	VPADDD           Z4, Z3, Z3
+	VPXORD           Z0, Z15, Z15
+	VPERMI2Q         192(DI), Z22, Z23
+	VPXORD           Z1, Z12, Z12
+	VMOVDQU64        chachaPolyHiIdx<>+0(SB), Z24
+	VPXORD           Z2, Z13, Z13
+	VPXORD           Z3, Z14, Z14
+	VPERMI2Q         192(DI), Z22, Z24
+	VPROLD           $0x08, Z15, Z15
+	VPROLD           $0x08, Z12, Z12
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z23, Z22
+	VPROLD           $0x08, Z13, Z13
+	VPSRLQ           $0x2c, Z23, Z23
+	VPROLD           $0x08, Z14, Z14
+	VPADDD           Z15, Z10, Z10
+	VPSLLQ           $0x14, Z24, Z25
+	VPADDD           Z12, Z11, Z11
+	VPADDD           Z13, Z8, Z8
+	VPTERNLOGQ       $0xa8, chachaPolyVecMask44<>+0(SB), Z23, Z25
+	VPADDD           Z14, Z9, Z9
+	VPSRLQ           $0x18, Z24, Z23
+	VPXORD           Z10, Z5, Z5
+	VPXORD           Z11, Z6, Z6
+	VPORQ            chachaPolyVecPad40<>+0(SB), Z23, Z23
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPADDQ           Z22, Z19, Z19
+	VPROLD           $0x07, Z5, Z5
+	VPADDQ           Z25, Z20, Z20
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPADDQ           Z23, Z21, Z21
+	VPROLD           $0x07, Z4, Z4
+	LEAQ             1088(SP), DX
+	ADDQ             $0x00000100, DI
+	DECQ             R8
+	JNZ              stitched
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VPADDD           Z7, Z3, Z3
+	VPXORD           Z0, Z12, Z12
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VPXORD           Z3, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VPROLD           $0x10, Z13, Z13
+	VPROLD           $0x10, Z14, Z14
+	VPROLD           $0x10, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPADDD           Z13, Z9, Z9
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VPXORD           Z9, Z5, Z5
+	VPXORD           Z10, Z6, Z6
+	VPXORD           Z11, Z7, Z7
+	VPROLD           $0x0c, Z4, Z4
+	VPROLD           $0x0c, Z5, Z5
+	VPROLD           $0x0c, Z6, Z6
+	VPROLD           $0x0c, Z7, Z7
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VPADDD           Z7, Z3, Z3
+	VPXORD           Z0, Z12, Z12
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VPXORD           Z3, Z15, Z15
+	VPROLD           $0x08, Z12, Z12
+	VPROLD           $0x08, Z13, Z13
+	VPROLD           $0x08, Z14, Z14
+	VPROLD           $0x08, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPADDD           Z13, Z9, Z9
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VPXORD           Z9, Z5, Z5
+	VPXORD           Z10, Z6, Z6
+	VPXORD           Z11, Z7, Z7
+	VPROLD           $0x07, Z4, Z4
+	VPROLD           $0x07, Z5, Z5
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VPADDD           Z7, Z2, Z2
+	VPADDD           Z4, Z3, Z3
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPXORD           Z2, Z13, Z13
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x10, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VPROLD           $0x10, Z13, Z13
+	VPROLD           $0x10, Z14, Z14
+	VPADDD           Z15, Z10, Z10
+	VPADDD           Z12, Z11, Z11
+	VPADDD           Z13, Z8, Z8
+	VPADDD           Z14, Z9, Z9
+	VPXORD           Z10, Z5, Z5
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPROLD           $0x0c, Z5, Z5
+	VPROLD           $0x0c, Z6, Z6
+	VPROLD           $0x0c, Z7, Z7
+	VPROLD           $0x0c, Z4, Z4
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VPADDD           Z7, Z2, Z2
+	VPADDD           Z4, Z3, Z3
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPXORD           Z2, Z13, Z13
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x08, Z15, Z15
+	VPROLD           $0x08, Z12, Z12
+	VPROLD           $0x08, Z13, Z13
+	VPROLD           $0x08, Z14, Z14
+	VPADDD           Z15, Z10, Z10
+	VPADDD           Z12, Z11, Z11
+	VPADDD           Z13, Z8, Z8
+	VPADDD           Z14, Z9, Z9
+	VPXORD           Z10, Z5, Z5
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPROLD           $0x07, Z5, Z5
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPROLD           $0x07, Z4, Z4
+
+	// Add the input.
+	VPADDD.BCST (CX), Z0, Z0
+	VPADDD.BCST 4(CX), Z1, Z1
+	VPADDD.BCST 8(CX), Z2, Z2
+	VPADDD.BCST 12(CX), Z3, Z3
+	VPADDD.BCST 16(CX), Z4, Z4
+	VPADDD.BCST 20(CX), Z5, Z5
+	VPADDD.BCST 24(CX), Z6, Z6
+	VPADDD.BCST 28(CX), Z7, Z7
+	VPADDD.BCST 32(CX), Z8, Z8
+	VPADDD.BCST 36(CX), Z9, Z9
+	VPADDD.BCST 40(CX), Z10, Z10
+	VPADDD.BCST 44(CX), Z11, Z11
+	VPADDD      Z28, Z12, Z12
+	VPADDD.BCST 52(CX), Z13, Z13
+	VPADDD.BCST 56(CX), Z14, Z14
+	VPADDD.BCST 60(CX), Z15, Z15
+
+	// Transpose the words into blocks and XOR them with src.
+	VPUNPCKHDQ  Z1, Z0, Z31
+	VPUNPCKLDQ  Z1, Z0, Z0
+	VPUNPCKHDQ  Z3, Z2, Z1
+	VPUNPCKLDQ  Z3, Z2, Z2
+	VPUNPCKHQDQ Z2, Z0, Z3
+	VPUNPCKLQDQ Z2, Z0, Z0
+	VPUNPCKHQDQ Z1, Z31, Z2
+	VPUNPCKLQDQ Z1, Z31, Z31
+	VPUNPCKHDQ  Z5, Z4, Z1
+	VPUNPCKLDQ  Z5, Z4, Z4
+	VPUNPCKHDQ  Z7, Z6, Z5
+	VPUNPCKLDQ  Z7, Z6, Z6
+	VPUNPCKHQDQ Z6, Z4, Z7
+	VPUNPCKLQDQ Z6, Z4, Z4
+	VPUNPCKHQDQ Z5, Z1, Z6
+	VPUNPCKLQDQ Z5, Z1, Z1
+	VPUNPCKHDQ  Z9, Z8, Z5
+	VPUNPCKLDQ  Z9, Z8, Z8
+	VPUNPCKHDQ  Z11, Z10, Z9
+	VPUNPCKLDQ  Z11, Z10, Z10
+	VPUNPCKHQDQ Z10, Z8, Z11
+	VPUNPCKLQDQ Z10, Z8, Z8
+	VPUNPCKHQDQ Z9, Z5, Z10
+	VPUNPCKLQDQ Z9, Z5, Z5
+	VPUNPCKHDQ  Z13, Z12, Z9
+	VPUNPCKLDQ  Z13, Z12, Z12
+	VPUNPCKHDQ  Z15, Z14, Z13
+	VPUNPCKLDQ  Z15, Z14, Z14
+	VPUNPCKHQDQ Z14, Z12, Z15
+	VPUNPCKLQDQ Z14, Z12, Z12
+	VPUNPCKHQDQ Z13, Z9, Z14
+	VPUNPCKLQDQ Z13, Z9, Z9
+	VSHUFI32X4  $0x44, Z4, Z0, Z13
+	VSHUFI32X4  $0xee, Z4, Z0, Z4
+	VSHUFI32X4  $0x44, Z12, Z8, Z0
+	VSHUFI32X4  $0xee, Z12, Z8, Z12
+	VSHUFI32X4  $0x88, Z0, Z13, Z8
+	VPXORD      (SI), Z8, Z8
+	VMOVDQU32   Z8, (BX)
+	VSHUFI32X4  $0xdd, Z0, Z13, Z8
+	VPXORD      256(SI), Z8, Z8
+	VMOVDQU32   Z8, 256(BX)
+	VSHUFI32X4  $0x88, Z12, Z4, Z8
+	VPXORD      512(SI), Z8, Z8
+	VMOVDQU32   Z8, 512(BX)
+	VSHUFI32X4  $0xdd, Z12, Z4, Z8
+	VPXORD      768(SI), Z8, Z8
+	VMOVDQU32   Z8, 768(BX)
+	VSHUFI32X4  $0x44, Z7, Z3, Z12
+	VSHUFI32X4  $0xee, Z7, Z3, Z7
+	VSHUFI32X4  $0x44, Z15, Z11, Z3
+	VSHUFI32X4  $0xee, Z15, Z11, Z15
+	VSHUFI32X4  $0x88, Z3, Z12, Z11
+	VPXORD      64(SI), Z11, Z11
+	VMOVDQU32   Z11, 64(BX)
+	VSHUFI32X4  $0xdd, Z3, Z12, Z11
+	VPXORD      320(SI), Z11, Z11
+	VMOVDQU32   Z11, 320(BX)
+	VSHUFI32X4  $0x88, Z15, Z7, Z11
+	VPXORD      576(SI), Z11, Z11
+	VMOVDQU32   Z11, 576(BX)
+	VSHUFI32X4  $0xdd, Z15, Z7, Z11
+	VPXORD      832(SI), Z11, Z11
+	VMOVDQU32   Z11, 832(BX)
+	VSHUFI32X4  $0x44, Z1, Z31, Z15
+	VSHUFI32X4  $0xee, Z1, Z31, Z1
+	VSHUFI32X4  $0x44, Z9, Z5, Z31
+	VSHUFI32X4  $0xee, Z9, Z5, Z9
+	VSHUFI32X4  $0x88, Z31, Z15, Z5
+	VPXORD      128(SI), Z5, Z5
+	VMOVDQU32   Z5, 128(BX)
+	VSHUFI32X4  $0xdd, Z31, Z15, Z5
+	VPXORD      384(SI), Z5, Z5
+	VMOVDQU32   Z5, 384(BX)
+	VSHUFI32X4  $0x88, Z9, Z1, Z5
+	VPXORD      640(SI), Z5, Z5
+	VMOVDQU32   Z5, 640(BX)
+	VSHUFI32X4  $0xdd, Z9, Z1, Z5
+	VPXORD      896(SI), Z5, Z5
+	VMOVDQU32   Z5, 896(BX)
+	VSHUFI32X4  $0x44, Z6, Z2, Z9
+	VSHUFI32X4  $0xee, Z6, Z2, Z6
+	VSHUFI32X4  $0x44, Z14, Z10, Z2
+	VSHUFI32X4  $0xee, Z14, Z10, Z14
+	VSHUFI32X4  $0x88, Z2, Z9, Z10
+	VPXORD      192(SI), Z10, Z10
+	VMOVDQU32   Z10, 192(BX)
+	VSHUFI32X4  $0xdd, Z2, Z9, Z10
+	VPXORD      448(SI), Z10, Z10
+	VMOVDQU32   Z10, 448(BX)
+	VSHUFI32X4  $0x88, Z14, Z6, Z10
+	VPXORD      704(SI), Z10, Z10
+	VMOVDQU32   Z10, 704(BX)
+	VSHUFI32X4  $0xdd, Z14, Z6, Z10
+	VPXORD      960(SI), Z10, Z10
+	VMOVDQU32   Z10, 960(BX)
+	ADDQ        $0x00000400, BX
+	ADDQ        $0x00000400, SI
+	VPADDD.BCST chachaPolySixteenBlocks<>+0(SB), Z28, Z28
+	DECQ        AX
+	JNZ         chunk
+
+	// The last multiplication: a's lane i by r^(16-i), b's by r^(8-i); a + b
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z0
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z1
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z2
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z3
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z4
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z5
+	VPMADD52LUQ 1088(SP), Z16, Z0
+	VPMADD52HUQ 1088(SP), Z16, Z1
+	VPMADD52LUQ 1344(SP), Z17, Z0
+	VPMADD52HUQ 1344(SP), Z17, Z1
+	VPMADD52LUQ 1280(SP), Z18, Z0
+	VPMADD52HUQ 1280(SP), Z18, Z1
+	VPMADD52LUQ 1152(SP), Z16, Z2
+	VPMADD52HUQ 1152(SP), Z16, Z3
+	VPMADD52LUQ 1088(SP), Z17, Z2
+	VPMADD52HUQ 1088(SP), Z17, Z3
+	VPMADD52LUQ 1344(SP), Z18, Z2
+	VPMADD52HUQ 1344(SP), Z18, Z3
+	VPMADD52LUQ 1216(SP), Z16, Z4
+	VPMADD52HUQ 1216(SP), Z16, Z5
+	VPMADD52LUQ 1152(SP), Z17, Z4
+	VPMADD52HUQ 1152(SP), Z17, Z5
+	VPMADD52LUQ 1088(SP), Z18, Z4
+	VPMADD52HUQ 1088(SP), Z18, Z5
+	VPSRLQ      $0x2c, Z0, Z6
+	VPANDQ      chachaPolyVecMask44<>+0(SB), Z0, Z16
+	VPSLLQ      $0x08, Z1, Z1
+	VPADDQ      Z6, Z2, Z2
+	VPADDQ      Z1, Z2, Z2
+	VPSRLQ      $0x2c, Z2, Z6
+	VPANDQ      chachaPolyVecMask44<>+0(SB), Z2, Z17
+	VPSLLQ      $0x08, Z3, Z3
+	VPADDQ      Z6, Z4, Z4
+	VPADDQ      Z3, Z4, Z4
+	VPSRLQ      $0x2a, Z4, Z6
+	VPANDQ      chachaPolyVecMask42<>+0(SB), Z4, Z18
+	VPSLLQ      $0x0a, Z5, Z5
+	VPADDQ      Z5, Z6, Z6
+
+	// h0 += 5c, then the carry out of h0
+	VPADDQ      Z6, Z16, Z16
+	VPSLLQ      $0x02, Z6, Z6
+	VPADDQ      Z6, Z16, Z16
+	VPSRLQ      $0x2c, Z16, Z6
+	VPANDQ      chachaPolyVecMask44<>+0(SB), Z16, Z16
+	VPADDQ      Z6, Z17, Z17
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z0
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z1
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z2
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z3
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z4
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z5
+	VPMADD52LUQ 768(SP), Z19, Z0
+	VPMADD52HUQ 768(SP), Z19, Z1
+	VPMADD52LUQ 1024(SP), Z20, Z0
+	VPMADD52HUQ 1024(SP), Z20, Z1
+	VPMADD52LUQ 960(SP), Z21, Z0
+	VPMADD52HUQ 960(SP), Z21, Z1
+	VPMADD52LUQ 832(SP), Z19, Z2
+	VPMADD52HUQ 832(SP), Z19, Z3
+	VPMADD52LUQ 768(SP), Z20, Z2
+	VPMADD52HUQ 768(SP), Z20, Z3
+	VPMADD52LUQ 1024(SP), Z21, Z2
+	VPMADD52HUQ 1024(SP), Z21, Z3
+	VPMADD52LUQ 896(SP), Z19, Z4
+	VPMADD52HUQ 896(SP), Z19, Z5
+	VPMADD52LUQ 832(SP), Z20, Z4
+	VPMADD52HUQ 832(SP), Z20, Z5
+	VPMADD52LUQ 768(SP), Z21, Z4
+	VPMADD52HUQ 768(SP), Z21, Z5
+	VPSRLQ      $0x2c, Z0, Z6
+	VPANDQ      chachaPolyVecMask44<>+0(SB), Z0, Z19
+	VPSLLQ      $0x08, Z1, Z1
+	VPADDQ      Z6, Z2, Z2
+	VPADDQ      Z1, Z2, Z2
+	VPSRLQ      $0x2c, Z2, Z6
+	VPANDQ      chachaPolyVecMask44<>+0(SB), Z2, Z20
+	VPSLLQ      $0x08, Z3, Z3
+	VPADDQ      Z6, Z4, Z4
+	VPADDQ      Z3, Z4, Z4
+	VPSRLQ      $0x2a, Z4, Z6
+	VPANDQ      chachaPolyVecMask42<>+0(SB), Z4, Z21
+	VPSLLQ      $0x0a, Z5, Z5
+	VPADDQ      Z5, Z6, Z6
+
+	// h0 += 5c, then the carry out of h0
+	VPADDQ Z6, Z19, Z19
+	VPSLLQ $0x02, Z6, Z6
+	VPADDQ Z6, Z19, Z19
+	VPSRLQ $0x2c, Z19, Z6
+	VPANDQ chachaPolyVecMask44<>+0(SB), Z19, Z19
+	VPADDQ Z6, Z20, Z20
+	VPADDQ Z19, Z16, Z16
+	VPADDQ Z20, Z17, Z17
+	VPADDQ Z21, Z18, Z18
+
+	// The sum of the lanes, then the carries and 64-bit limbs
+	VEXTRACTI64X4 $0x01, Z16, Y0
+	VPADDQ        Y0, Y16, Y0
+	VEXTRACTI128  $0x01, Y0, X1
+	VPADDQ        X1, X0, X1
+	VPSHUFD       $0x4e, X1, X0
+	VPADDQ        X0, X1, X1
+	VMOVQ         X1, X16
+	VEXTRACTI64X4 $0x01, Z17, Y0
+	VPADDQ        Y0, Y17, Y0
+	VEXTRACTI128  $0x01, Y0, X1
+	VPADDQ        X1, X0, X1
+	VPSHUFD       $0x4e, X1, X0
+	VPADDQ        X0, X1, X1
+	VMOVQ         X1, X17
+	VEXTRACTI64X4 $0x01, Z18, Y0
+	VPADDQ        Y0, Y18, Y0
+	VEXTRACTI128  $0x01, Y0, X1
+	VPADDQ        X1, X0, X1
+	VPSHUFD       $0x4e, X1, X0
+	VPADDQ        X0, X1, X1
+	VMOVQ         X1, X18
+	VMOVQ         X16, AX
+	VMOVQ         X17, CX
+	VMOVQ         X18, DX
+	VZEROUPPER
+	MOVQ          $0x00000fffffffffff, BX
+	MOVQ          AX, SI
+	SHRQ          $0x2c, SI
+	ANDQ          BX, AX
+	ADDQ          SI, CX
+	MOVQ          CX, SI
+	SHRQ          $0x2c, SI
+	ANDQ          BX, CX
+	ADDQ          SI, DX
+	MOVQ          DX, SI
+	SHRQ          $0x2a, SI
+	LEAQ          (SI)(SI*4), SI
+	ADDQ          SI, AX
+	MOVQ          $0x000003ffffffffff, SI
+	ANDQ          SI, DX
+	MOVQ          AX, SI
+	SHRQ          $0x2c, SI
+	ANDQ          BX, AX
+	ADDQ          SI, CX
+	MOVQ          CX, SI
+	SHRQ          $0x2c, SI
+	ANDQ          BX, CX
+	ADDQ          SI, DX
+
+	// h0 = l0 + l1·2⁴⁴, h1 = ⌊l1/2²⁰⌋ + l2·2²⁴, h2 = ⌊l2/2⁴⁰⌋
+	MOVQ DX, BX
+	SHRQ $0x28, BX
+	MOVQ CX, SI
+	SHLQ $0x2c, SI
+	ORQ  SI, AX
+	SHRQ $0x14, CX
+	SHLQ $0x18, DX
+	ORQ  DX, CX
+	MOVQ s+8(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+
+end:
+	RET
+
+// func chachaSealIFMA(state *[16]uint32, s *polyState, pw *[24]uint64, dst []byte, src []byte, hash *byte)
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA
+TEXT ·chachaSealIFMA(SB), $1728-80
+	MOVQ src_len+56(FP), AX
+	SHRQ $0x0a, AX
+	JZ   end
+	MOVQ state+0(FP), CX
+
+	// The counters of the first chunk, counter+i in lane i.
+	VPBROADCASTD 48(CX), Z28
+	VPADDD       chachaPolyLaneOffsets16<>+0(SB), Z28, Z28
+
+	// The quarter rounds of columns 1, 2 and 3 of the first round, the same for every block.
+	VPBROADCASTD 4(CX), Z16
+	VPBROADCASTD 20(CX), Z17
+	VPBROADCASTD 36(CX), Z18
+	VPBROADCASTD 52(CX), Z19
+	VPBROADCASTD 8(CX), Z20
+	VPBROADCASTD 24(CX), Z21
+	VPBROADCASTD 40(CX), Z22
+	VPBROADCASTD 56(CX), Z23
+	VPBROADCASTD 12(CX), Z24
+	VPBROADCASTD 28(CX), Z25
+	VPBROADCASTD 44(CX), Z26
+	VPBROADCASTD 60(CX), Z27
+	VPADDD       Z17, Z16, Z16
+	VPADDD       Z21, Z20, Z20
+	VPADDD       Z25, Z24, Z24
+	VPXORD       Z16, Z19, Z19
+	VPXORD       Z20, Z23, Z23
+	VPXORD       Z24, Z27, Z27
+	VPROLD       $0x10, Z19, Z19
+	VPROLD       $0x10, Z23, Z23
+	VPROLD       $0x10, Z27, Z27
+	VPADDD       Z19, Z18, Z18
+	VPADDD       Z23, Z22, Z22
+	VPADDD       Z27, Z26, Z26
+	VPXORD       Z18, Z17, Z17
+	VPXORD       Z22, Z21, Z21
+	VPXORD       Z26, Z25, Z25
+	VPROLD       $0x0c, Z17, Z17
+	VPROLD       $0x0c, Z21, Z21
+	VPROLD       $0x0c, Z25, Z25
+	VPADDD       Z17, Z16, Z16
+	VPADDD       Z21, Z20, Z20
+	VPADDD       Z25, Z24, Z24
+	VPXORD       Z16, Z19, Z19
+	VPXORD       Z20, Z23, Z23
+	VPXORD       Z24, Z27, Z27
+	VPROLD       $0x08, Z19, Z19
+	VPROLD       $0x08, Z23, Z23
+	VPROLD       $0x08, Z27, Z27
+	VPADDD       Z19, Z18, Z18
+	VPADDD       Z23, Z22, Z22
+	VPADDD       Z27, Z26, Z26
+	VPXORD       Z18, Z17, Z17
+	VPXORD       Z22, Z21, Z21
+	VPXORD       Z26, Z25, Z25
+	VPROLD       $0x07, Z17, Z17
+	VPROLD       $0x07, Z21, Z21
+	VPROLD       $0x07, Z25, Z25
+
+	// The words of the quarter rounds of columns 1, 2 and 3 to the frame.
+	VMOVDQU64    Z16, (SP)
+	VMOVDQU64    Z17, 64(SP)
+	VMOVDQU64    Z18, 128(SP)
+	VMOVDQU64    Z19, 192(SP)
+	VMOVDQU64    Z20, 256(SP)
+	VMOVDQU64    Z21, 320(SP)
+	VMOVDQU64    Z22, 384(SP)
+	VMOVDQU64    Z23, 448(SP)
+	VMOVDQU64    Z24, 512(SP)
+	VMOVDQU64    Z25, 576(SP)
+	VMOVDQU64    Z26, 640(SP)
+	VMOVDQU64    Z27, 704(SP)
+	MOVQ         pw+16(FP), DX
+	VPXORQ       Z0, Z0, Z0
+	VPBROADCASTQ chachaPolyMask44<>+0(SB), Z1
+	VPBROADCASTQ chachaPolyMask42<>+0(SB), Z2
+	VPBROADCASTQ chachaPolyPad40<>+0(SB), Z3
+	VMOVDQU64    chachaPolyLoIdx<>+0(SB), Z3
+	VMOVDQU64    chachaPolyHiIdx<>+0(SB), Z3
+
+	// lo: r⁸ … r; hi = r⁸·lo, one vector product
+	VMOVDQU64    (DX), Z5
+	VMOVDQU64    64(DX), Z6
+	VMOVDQU64    128(DX), Z7
+	VPANDQ       Z1, Z5, Z3
+	VPSRLQ       $0x2c, Z5, Z5
+	VPSLLQ       $0x14, Z6, Z4
+	VPTERNLOGQ   $0xa8, Z1, Z5, Z4
+	VPSRLQ       $0x18, Z6, Z5
+	VPSLLQ       $0x28, Z7, Z6
+	VPORQ        Z6, Z5, Z5
+	VMOVDQU64    Z3, 768(SP)
+	VMOVDQU64    Z4, 832(SP)
+	VMOVDQU64    Z5, 896(SP)
+	VPSLLQ       $0x04, Z4, Z6
+	VPSLLQ       $0x02, Z4, Z7
+	VPADDQ       Z7, Z6, Z6
+	VMOVDQU64    Z6, 960(SP)
+	VPSLLQ       $0x04, Z5, Z6
+	VPSLLQ       $0x02, Z5, Z7
+	VPADDQ       Z7, Z6, Z6
+	VMOVDQU64    Z6, 1024(SP)
+	VPBROADCASTQ X3, Z6
+	VPBROADCASTQ X4, Z7
+	VPBROADCASTQ X5, Z8
+	VPSLLQ       $0x04, Z7, Z9
+	VPSLLQ       $0x02, Z7, Z10
+	VPADDQ       Z10, Z9, Z9
+	VPSLLQ       $0x04, Z8, Z10
+	VPSLLQ       $0x02, Z8, Z11
+	VPADDQ       Z11, Z10, Z10
+	VPXORQ       Z0, Z0, Z11
+	VPXORQ       Z0, Z0, Z12
+	VPXORQ       Z0, Z0, Z13
+	VPXORQ       Z0, Z0, Z14
+	VPXORQ       Z0, Z0, Z15
+	VPXORQ       Z0, Z0, Z16
+	VPMADD52LUQ  Z6, Z3, Z11
+	VPMADD52HUQ  Z6, Z3, Z12
+	VPMADD52LUQ  Z10, Z4, Z11
+	VPMADD52HUQ  Z10, Z4, Z12
+	VPMADD52LUQ  Z9, Z5, Z11
+	VPMADD52HUQ  Z9, Z5, Z12
+	VPMADD52LUQ  Z7, Z3, Z13
+	VPMADD52HUQ  Z7, Z3, Z14
+	VPMADD52LUQ  Z6, Z4, Z13
+	VPMADD52HUQ  Z6, Z4, Z14
+	VPMADD52LUQ  Z10, Z5, Z13
+	VPMADD52HUQ  Z10, Z5, Z14
+	VPMADD52LUQ  Z8, Z3, Z15
+	VPMADD52HUQ  Z8, Z3, Z16
+	VPMADD52LUQ  Z7, Z4, Z15
+	VPMADD52HUQ  Z7, Z4, Z16
+	VPMADD52LUQ  Z6, Z5, Z15
+	VPMADD52HUQ  Z6, Z5, Z16
+	VPSRLQ       $0x2c, Z11, Z6
+	VPANDQ       Z1, Z11, Z3
+	VPSLLQ       $0x08, Z12, Z12
+	VPADDQ       Z6, Z13, Z13
+	VPADDQ       Z12, Z13, Z13
+	VPSRLQ       $0x2c, Z13, Z6
+	VPANDQ       Z1, Z13, Z4
+	VPSLLQ       $0x08, Z14, Z14
+	VPADDQ       Z6, Z15, Z15
+	VPADDQ       Z14, Z15, Z15
+	VPSRLQ       $0x2a, Z15, Z6
+	VPANDQ       Z2, Z15, Z5
+	VPSLLQ       $0x0a, Z16, Z16
+	VPADDQ       Z16, Z6, Z6
+
+	// h0 += 5c, then the carry out of h0
+	VPADDQ    Z6, Z3, Z3
+	VPSLLQ    $0x02, Z6, Z6
+	VPADDQ    Z6, Z3, Z3
+	VPSRLQ    $0x2c, Z3, Z6
+	VPANDQ    Z1, Z3, Z3
+	VPADDQ    Z6, Z4, Z4
+	VMOVDQU64 Z3, 1088(SP)
+	VMOVDQU64 Z4, 1152(SP)
+	VMOVDQU64 Z5, 1216(SP)
+	VPSLLQ    $0x04, Z4, Z1
+	VPSLLQ    $0x02, Z4, Z2
+	VPADDQ    Z2, Z1, Z1
+	VMOVDQU64 Z1, 1280(SP)
+	VPSLLQ    $0x04, Z5, Z1
+	VPSLLQ    $0x02, Z5, Z2
+	VPADDQ    Z2, Z1, Z1
+	VMOVDQU64 Z1, 1344(SP)
+
+	// h in radix 2⁴⁴, in lane 0 of a
+	VPXORQ Z0, Z0, Z16
+	VPXORQ Z0, Z0, Z17
+	VPXORQ Z0, Z0, Z18
+	MOVQ   s+8(FP), DX
+	MOVQ   (DX), BX
+	MOVQ   8(DX), SI
+	MOVQ   16(DX), DX
+	MOVQ   $0x00000fffffffffff, DI
+	MOVQ   BX, R8
+	ANDQ   DI, R8
+	SHRQ   $0x2c, SI, BX
+	ANDQ   DI, BX
+	SHRQ   $0x18, DX, SI
+	VMOVQ  R8, X16
+	VMOVQ  BX, X17
+	VMOVQ  SI, X18
+	VPXORQ Z0, Z0, Z19
+	VPXORQ Z0, Z0, Z20
+	VPXORQ Z0, Z0, Z21
+
+	// One: the multiplier 1 in the layout of the power rows, lane 0 only
+	MOVQ $0x00000001, 1408(SP)
+	MOVQ $0x00000000, 1472(SP)
+	MOVQ $0x00000000, 1536(SP)
+	MOVQ $0x00000000, 1600(SP)
+	MOVQ $0x00000000, 1664(SP)
+	LEAQ 1408(SP), DX
+	MOVQ dst_base+24(FP), BX
+	MOVQ src_base+48(FP), SI
+	MOVQ hash+72(FP), DI
+
+chunk:
+	VMOVDQU64    (SP), Z1
+	VMOVDQU64    64(SP), Z5
+	VMOVDQU64    128(SP), Z9
+	VMOVDQU64    192(SP), Z13
+	VMOVDQU64    256(SP), Z2
+	VMOVDQU64    320(SP), Z6
+	VMOVDQU64    384(SP), Z10
+	VMOVDQU64    448(SP), Z14
+	VMOVDQU64    512(SP), Z3
+	VMOVDQU64    576(SP), Z7
+	VMOVDQU64    640(SP), Z11
+	VMOVDQU64    704(SP), Z15
+	VPBROADCASTD (CX), Z0
+	VPBROADCASTD 16(CX), Z4
+	VPBROADCASTD 32(CX), Z8
+
+	// The rest of the first column round, then the first diagonal round.
+	VPADDD Z4, Z0, Z0
+	VPXORD Z0, Z28, Z12
+	VPROLD $0x10, Z12, Z12
+	VPADDD Z12, Z8, Z8
+	VPXORD Z8, Z4, Z4
+	VPROLD $0x0c, Z4, Z4
+	VPADDD Z4, Z0, Z0
+	VPXORD Z0, Z12, Z12
+	VPROLD $0x08, Z12, Z12
+	VPADDD Z12, Z8, Z8
+	VPXORD Z8, Z4, Z4
+	VPROLD $0x07, Z4, Z4
+	VPADDD Z5, Z0, Z0
+	VPADDD Z6, Z1, Z1
+	VPADDD Z7, Z2, Z2
+	VPADDD Z4, Z3, Z3
+	VPXORD Z0, Z15, Z15
+	VPXORD Z1, Z12, Z12
+	VPXORD Z2, Z13, Z13
+	VPXORD Z3, Z14, Z14
+	VPROLD $0x10, Z15, Z15
+	VPROLD $0x10, Z12, Z12
+	VPROLD $0x10, Z13, Z13
+	VPROLD $0x10, Z14, Z14
+	VPADDD Z15, Z10, Z10
+	VPADDD Z12, Z11, Z11
+	VPADDD Z13, Z8, Z8
+	VPADDD Z14, Z9, Z9
+	VPXORD Z10, Z5, Z5
+	VPXORD Z11, Z6, Z6
+	VPXORD Z8, Z7, Z7
+	VPXORD Z9, Z4, Z4
+	VPROLD $0x0c, Z5, Z5
+	VPROLD $0x0c, Z6, Z6
+	VPROLD $0x0c, Z7, Z7
+	VPROLD $0x0c, Z4, Z4
+	VPADDD Z5, Z0, Z0
+	VPADDD Z6, Z1, Z1
+	VPADDD Z7, Z2, Z2
+	VPADDD Z4, Z3, Z3
+	VPXORD Z0, Z15, Z15
+	VPXORD Z1, Z12, Z12
+	VPXORD Z2, Z13, Z13
+	VPXORD Z3, Z14, Z14
+	VPROLD $0x08, Z15, Z15
+	VPROLD $0x08, Z12, Z12
+	VPROLD $0x08, Z13, Z13
+	VPROLD $0x08, Z14, Z14
+	VPADDD Z15, Z10, Z10
+	VPADDD Z12, Z11, Z11
+	VPADDD Z13, Z8, Z8
+	VPADDD Z14, Z9, Z9
+	VPXORD Z10, Z5, Z5
+	VPXORD Z11, Z6, Z6
+	VPXORD Z8, Z7, Z7
+	VPXORD Z9, Z4, Z4
+	VPROLD $0x07, Z5, Z5
+	VPROLD $0x07, Z6, Z6
+	VPROLD $0x07, Z7, Z7
+	VPROLD $0x07, Z4, Z4
+	MOVQ   $0x00000003, R8
+
+stitched:
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z22
+	VPADDD           Z6, Z2, Z2
+	VPADDD           Z7, Z3, Z3
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z23
+	VPXORD           Z0, Z12, Z12
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z24
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z25
+	VPXORD           Z3, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z26
+	VPROLD           $0x10, Z13, Z13
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z27
+	VPROLD           $0x10, Z14, Z14
+	VPROLD           $0x10, Z15, Z15
+	VPMADD52LUQ.BCST (DX), Z16, Z22
+	VPADDD           Z12, Z8, Z8
+	VPADDD           Z13, Z9, Z9
+	VPMADD52HUQ.BCST (DX), Z16, Z23
+	VPADDD           Z14, Z10, Z10
+	VPMADD52LUQ.BCST 256(DX), Z17, Z22
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VPMADD52HUQ.BCST 256(DX), Z17, Z23
+	VPXORD           Z9, Z5, Z5
+	VPXORD           Z10, Z6, Z6
+	VPMADD52LUQ.BCST 192(DX), Z18, Z22
+	VPXORD           Z11, Z7, Z7
+	VPMADD52HUQ.BCST 192(DX), Z18, Z23
+	VPROLD           $0x0c, Z4, Z4
+	VPROLD           $0x0c, Z5, Z5
+	VPMADD52LUQ.BCST 64(DX), Z16, Z24
+	VPROLD           $0x0c, Z6, Z6
+	VPMADD52HUQ.BCST 64(DX), Z16, Z25
+	VPROLD           $0x0c, Z7, Z7
+	VPADDD           Z4, Z0, Z0
+	VPMADD52LUQ.BCST (DX), Z17, Z24
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VPMADD52HUQ.BCST (DX), Z17, Z25
+	VPADDD           Z7, Z3, Z3
+	VPMADD52LUQ.BCST 256(DX), Z18, Z24
+	VPXORD           Z0, Z12, Z12
+	VPXORD           Z1, Z13, Z13
+	VPMADD52HUQ.BCST 256(DX), Z18, Z25
+	VPXORD           Z2, Z14, Z14
+	VPXORD           Z3, Z15, Z15
+	VPMADD52LUQ.BCST 128(DX), Z16, Z26
+	VPROLD           $0x08, Z12, Z12
+	VPMADD52HUQ.BCST 128(DX), Z16, Z27
+	VPROLD           $0x08, Z13, Z13
+	VPROLD           $0x08, Z14, Z14
+	VPMADD52LUQ.BCST 64(DX), Z17, Z26
+	VPROLD           $0x08, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPMADD52HUQ.BCST 64(DX), Z17, Z27
+	VPADDD           Z13, Z9, Z9
+	VPMADD52LUQ.BCST (DX), Z18, Z26
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPMADD52HUQ.BCST (DX), Z18, Z27
+	VPXORD           Z8, Z4, Z4
+	VPXORD           Z9, Z5, Z5
+	VPSRLQ           $0x2c, Z22, Z29
+	VPXORD           Z10, Z6, Z6
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z22, Z16
+	VPXORD           Z11, Z7, Z7
+	VPROLD           $0x07, Z4, Z4
+	VPSLLQ           $0x08, Z23, Z23
+	VPROLD           $0x07, Z5, Z5
+	VPADDQ           Z29, Z24, Z24
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPADDQ           Z23, Z24, Z24
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VPSRLQ           $0x2c, Z24, Z29
+	VPADDD           Z7, Z2, Z2
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z24, Z17
+	VPADDD           Z4, Z3, Z3
+	VPXORD           Z0, Z15, Z15
+	VPSLLQ           $0x08, Z25, Z25
+	VPXORD           Z1, Z12, Z12
+	VPXORD           Z2, Z13, Z13
+	VPADDQ           Z29, Z26, Z26
+	VPXORD           Z3, Z14, Z14
+	VPADDQ           Z25, Z26, Z26
+	VPROLD           $0x10, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VPSRLQ           $0x2a, Z26, Z29
+	VPROLD           $0x10, Z13, Z13
+	VPROLD           $0x10, Z14, Z14
+	VPANDQ           chachaPolyVecMask42<>+0(SB), Z26, Z18
+	VPADDD           Z15, Z10, Z10
+	VPSLLQ           $0x0a, Z27, Z27
+	VPADDD           Z12, Z11, Z11
+	VPADDD           Z13, Z8, Z8
+	VPADDQ           Z27, Z29, Z29
+	VPADDD           Z14, Z9, Z9
+	VPADDQ           Z29, Z16, Z16
+	VPXORD           Z10, Z5, Z5
+	VPXORD           Z11, Z6, Z6
+	VPSLLQ           $0x02, Z29, Z29
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPADDQ           Z29, Z16, Z16
+	VPROLD           $0x0c, Z5, Z5
+	VPSRLQ           $0x2c, Z16, Z29
+	VPROLD           $0x0c, Z6, Z6
+	VPROLD           $0x0c, Z7, Z7
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z16, Z16
+	VPROLD           $0x0c, Z4, Z4
+	VPADDD           Z5, Z0, Z0
+	VPADDQ           Z29, Z17, Z17
+	VPADDD           Z6, Z1, Z1
+	VMOVDQU64        (DI), Z22
+	VPADDD           Z7, Z2, Z2
+	VPADDD           Z4, Z3, Z3
+	VMOVDQU64        chachaPolyLoIdx<>+0(SB), Z23
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPERMI2Q         64(DI), Z22, Z23
+	VPXORD           Z2, Z13, Z13
+	VMOVDQU64        chachaPolyHiIdx<>+0(SB), Z24
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x08, Z15, Z15
+	VPERMI2Q         64(DI), Z22, Z24
+	VPROLD           $0x08, Z12, Z12
+	VPROLD           $0x08, Z13, Z13
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z23, Z22
+	VPROLD           $0x08, Z14, Z14
+	VPSRLQ           $0x2c, Z23, Z23
+	VPADDD           Z15, Z10, Z10
+	VPADDD           Z12, Z11, Z11
+	VPSLLQ           $0x14, Z24, Z25
+	VPADDD           Z13, Z8, Z8
+	VPTERNLOGQ       $0xa8, chachaPolyVecMask44<>+0(SB), Z23, Z25
+	VPADDD           Z14, Z9, Z9
+	VPXORD           Z10, Z5, Z5
+	VPSRLQ           $0x18, Z24, Z23
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPORQ            chachaPolyVecPad40<>+0(SB), Z23, Z23
+	VPXORD           Z9, Z4, Z4
+	VPADDQ           Z22, Z16, Z16
+	VPROLD           $0x07, Z5, Z5
+	VPROLD           $0x07, Z6, Z6
+	VPADDQ           Z25, Z17, Z17
+	VPROLD           $0x07, Z7, Z7
+	VPROLD           $0x07, Z4, Z4
+	VPADDQ           Z23, Z18, Z18
+	VPADDD           Z4, Z0, Z0
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z22
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z23
+	VPADDD           Z7, Z3, Z3
+	VPXORD           Z0, Z12, Z12
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z24
+	VPXORD           Z1, Z13, Z13
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z25
+	VPXORD           Z2, Z14, Z14
+	VPXORD           Z3, Z15, Z15
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z26
+	VPROLD           $0x10, Z12, Z12
+	VPROLD           $0x10, Z13, Z13
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z27
+	VPROLD           $0x10, Z14, Z14
+	VPMADD52LUQ.BCST (DX), Z19, Z22
+	VPROLD           $0x10, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPMADD52HUQ.BCST (DX), Z19, Z23
+	VPADDD           Z13, Z9, Z9
+	VPMADD52LUQ.BCST 256(DX), Z20, Z22
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPMADD52HUQ.BCST 256(DX), Z20, Z23
+	VPXORD           Z8, Z4, Z4
+	VPXORD           Z9, Z5, Z5
+	VPMADD52LUQ.BCST 192(DX), Z21, Z22
+	VPXORD           Z10, Z6, Z6
+	VPMADD52HUQ.BCST 192(DX), Z21, Z23
+	VPXORD           Z11, Z7, Z7
+	VPROLD           $0x0c, Z4, Z4
+	VPMADD52LUQ.BCST 64(DX), Z19, Z24
+	VPROLD           $0x0c, Z5, Z5
+	VPROLD           $0x0c, Z6, Z6
+	VPMADD52HUQ.BCST 64(DX), Z19, Z25
+	VPROLD           $0x0c, Z7, Z7
+	VPMADD52LUQ.BCST (DX), Z20, Z24
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VPMADD52HUQ.BCST (DX), Z20, Z25
+	VPADDD           Z6, Z2, Z2
+	VPADDD           Z7, Z3, Z3
+	VPMADD52LUQ.BCST 256(DX), Z21, Z24
+	VPXORD           Z0, Z12, Z12
+	VPMADD52HUQ.BCST 256(DX), Z21, Z25
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VPMADD52LUQ.BCST 128(DX), Z19, Z26
+	VPXORD           Z3, Z15, Z15
+	VPMADD52HUQ.BCST 128(DX), Z19, Z27
+	VPROLD           $0x08, Z12, Z12
+	VPROLD           $0x08, Z13, Z13
+	VPMADD52LUQ.BCST 64(DX), Z20, Z26
+	VPROLD           $0x08, Z14, Z14
+	VPROLD           $0x08, Z15, Z15
+	VPMADD52HUQ.BCST 64(DX), Z20, Z27
+	VPADDD           Z12, Z8, Z8
+	VPMADD52LUQ.BCST (DX), Z21, Z26
+	VPADDD           Z13, Z9, Z9
+	VPADDD           Z14, Z10, Z10
+	VPMADD52HUQ.BCST (DX), Z21, Z27
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VPSRLQ           $0x2c, Z22, Z29
+	VPXORD           Z9, Z5, Z5
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z22, Z19
+	VPXORD           Z10, Z6, Z6
+	VPXORD           Z11, Z7, Z7
+	VPSLLQ           $0x08, Z23, Z23
+	VPROLD           $0x07, Z4, Z4
+	VPROLD           $0x07, Z5, Z5
+	VPADDQ           Z29, Z24, Z24
+	VPROLD           $0x07, Z6, Z6
+	VPADDQ           Z23, Z24, Z24
+	VPROLD           $0x07, Z7, Z7
+	VPADDD           Z5, Z0, Z0
+	VPSRLQ           $0x2c, Z24, Z29
+	VPADDD           Z6, Z1, Z1
+	VPADDD           Z7, Z2, Z2
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z24, Z20
+	VPADDD           Z4, Z3, Z3
+	VPSLLQ           $0x08, Z25, Z25
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPADDQ           Z29, Z26, Z26
+	VPXORD           Z2, Z13, Z13
+	VPADDQ           Z25, Z26, Z26
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x10, Z15, Z15
+	VPSRLQ           $0x2a, Z26, Z29
+	VPROLD           $0x10, Z12, Z12
+	VPROLD           $0x10, Z13, Z13
+	VPANDQ           chachaPolyVecMask42<>+0(SB), Z26, Z21
+	VPROLD           $0x10, Z14, Z14
+	VPSLLQ           $0x0a, Z27, Z27
+	VPADDD           Z15, Z10, Z10
+	VPADDD           Z12, Z11, Z11
+	VPADDQ           Z27, Z29, Z29
+	VPADDD           Z13, Z8, Z8
+	VPADDD           Z14, Z9, Z9
+	VPADDQ           Z29, Z19, Z19
+	VPXORD           Z10, Z5, Z5
+	VPSLLQ           $0x02, Z29, Z29
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPADDQ           Z29, Z19, Z19
+	VPXORD           Z9, Z4, Z4
+	VPROLD           $0x0c, Z5, Z5
+	VPSRLQ           $0x2c, Z19, Z29
+	VPROLD           $0x0c, Z6, Z6
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z19, Z19
+	VPROLD           $0x0c, Z7, Z7
+	VPROLD           $0x0c, Z4, Z4
+	VPADDQ           Z29, Z20, Z20
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VMOVDQU64        128(DI), Z22
+	VPADDD           Z7, Z2, Z2
+	VMOVDQU64        chachaPolyLoIdx<>+0(SB), Z23
+	VPADDD           Z4, Z3, Z3
+	VPXORD           Z0, Z15, Z15
+	VPERMI2Q         192(DI), Z22, Z23
+	VPXORD           Z1, Z12, Z12
+	VMOVDQU64        chachaPolyHiIdx<>+0(SB), Z24
+	VPXORD           Z2, Z13, Z13
+	VPXORD           Z3, Z14, Z14
+	VPERMI2Q         192(DI), Z22, Z24
+	VPROLD           $0x08, Z15, Z15
+	VPROLD           $0x08, Z12, Z12
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z23, Z22
+	VPROLD           $0x08, Z13, Z13
+	VPSRLQ           $0x2c, Z23, Z23
+	VPROLD           $0x08, Z14, Z14
+	VPADDD           Z15, Z10, Z10
+	VPSLLQ           $0x14, Z24, Z25
+	VPADDD           Z12, Z11, Z11
+	VPADDD           Z13, Z8, Z8
+	VPTERNLOGQ       $0xa8, chachaPolyVecMask44<>+0(SB), Z23, Z25
+	VPADDD           Z14, Z9, Z9
+	VPSRLQ           $0x18, Z24, Z23
+	VPXORD           Z10, Z5, Z5
+	VPXORD           Z11, Z6, Z6
+	VPORQ            chachaPolyVecPad40<>+0(SB), Z23, Z23
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPADDQ           Z22, Z19, Z19
+	VPROLD           $0x07, Z5, Z5
+	VPADDQ           Z25, Z20, Z20
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPADDQ           Z23, Z21, Z21
+	VPROLD           $0x07, Z4, Z4
+	LEAQ             1088(SP), DX
+	ADDQ             $0x00000100, DI
+	DECQ             R8
+	JNZ              stitched
+
+	// The last three double rounds, the input added, the transposition and
+	// the XOR with src, with the last step.
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VPADDD           Z7, Z3, Z3
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z22
+	VPXORD           Z0, Z12, Z12
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z23
+	VPXORD           Z3, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VPROLD           $0x10, Z13, Z13
+	VPROLD           $0x10, Z14, Z14
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z24
+	VPROLD           $0x10, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPADDD           Z13, Z9, Z9
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z25
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VPXORD           Z9, Z5, Z5
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z26
+	VPXORD           Z10, Z6, Z6
+	VPXORD           Z11, Z7, Z7
+	VPROLD           $0x0c, Z4, Z4
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z27
+	VPROLD           $0x0c, Z5, Z5
+	VPROLD           $0x0c, Z6, Z6
+	VPROLD           $0x0c, Z7, Z7
+	VPMADD52LUQ.BCST (DX), Z16, Z22
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VPADDD           Z7, Z3, Z3
+	VPMADD52HUQ.BCST (DX), Z16, Z23
+	VPXORD           Z0, Z12, Z12
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VPMADD52LUQ.BCST 256(DX), Z17, Z22
+	VPXORD           Z3, Z15, Z15
+	VPROLD           $0x08, Z12, Z12
+	VPROLD           $0x08, Z13, Z13
+	VPROLD           $0x08, Z14, Z14
+	VPMADD52HUQ.BCST 256(DX), Z17, Z23
+	VPROLD           $0x08, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPADDD           Z13, Z9, Z9
+	VPMADD52LUQ.BCST 192(DX), Z18, Z22
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VPXORD           Z9, Z5, Z5
+	VPMADD52HUQ.BCST 192(DX), Z18, Z23
+	VPXORD           Z10, Z6, Z6
+	VPXORD           Z11, Z7, Z7
+	VPROLD           $0x07, Z4, Z4
+	VPMADD52LUQ.BCST 64(DX), Z16, Z24
+	VPROLD           $0x07, Z5, Z5
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPMADD52HUQ.BCST 64(DX), Z16, Z25
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VPADDD           Z7, Z2, Z2
+	VPADDD           Z4, Z3, Z3
+	VPMADD52LUQ.BCST (DX), Z17, Z24
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPXORD           Z2, Z13, Z13
+	VPMADD52HUQ.BCST (DX), Z17, Z25
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x10, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VPROLD           $0x10, Z13, Z13
+	VPMADD52LUQ.BCST 256(DX), Z18, Z24
+	VPROLD           $0x10, Z14, Z14
+	VPADDD           Z15, Z10, Z10
+	VPADDD           Z12, Z11, Z11
+	VPMADD52HUQ.BCST 256(DX), Z18, Z25
+	VPADDD           Z13, Z8, Z8
+	VPADDD           Z14, Z9, Z9
+	VPXORD           Z10, Z5, Z5
+	VPMADD52LUQ.BCST 128(DX), Z16, Z26
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPROLD           $0x0c, Z5, Z5
+	VPMADD52HUQ.BCST 128(DX), Z16, Z27
+	VPROLD           $0x0c, Z6, Z6
+	VPROLD           $0x0c, Z7, Z7
+	VPROLD           $0x0c, Z4, Z4
+	VPMADD52LUQ.BCST 64(DX), Z17, Z26
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VPADDD           Z7, Z2, Z2
+	VPADDD           Z4, Z3, Z3
+	VPMADD52HUQ.BCST 64(DX), Z17, Z27
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPXORD           Z2, Z13, Z13
+	VPMADD52LUQ.BCST (DX), Z18, Z26
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x08, Z15, Z15
+	VPROLD           $0x08, Z12, Z12
+	VPROLD           $0x08, Z13, Z13
+	VPMADD52HUQ.BCST (DX), Z18, Z27
+	VPROLD           $0x08, Z14, Z14
+	VPADDD           Z15, Z10, Z10
+	VPADDD           Z12, Z11, Z11
+	VPSRLQ           $0x2c, Z22, Z29
+	VPADDD           Z13, Z8, Z8
+	VPADDD           Z14, Z9, Z9
+	VPXORD           Z10, Z5, Z5
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z22, Z16
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPROLD           $0x07, Z5, Z5
+	VPSLLQ           $0x08, Z23, Z23
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPROLD           $0x07, Z4, Z4
+	VPADDQ           Z29, Z24, Z24
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VPADDD           Z7, Z3, Z3
+	VPADDQ           Z23, Z24, Z24
+	VPXORD           Z0, Z12, Z12
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VPSRLQ           $0x2c, Z24, Z29
+	VPXORD           Z3, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VPROLD           $0x10, Z13, Z13
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z24, Z17
+	VPROLD           $0x10, Z14, Z14
+	VPROLD           $0x10, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPADDD           Z13, Z9, Z9
+	VPSLLQ           $0x08, Z25, Z25
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VPADDQ           Z29, Z26, Z26
+	VPXORD           Z9, Z5, Z5
+	VPXORD           Z10, Z6, Z6
+	VPXORD           Z11, Z7, Z7
+	VPROLD           $0x0c, Z4, Z4
+	VPADDQ           Z25, Z26, Z26
+	VPROLD           $0x0c, Z5, Z5
+	VPROLD           $0x0c, Z6, Z6
+	VPROLD           $0x0c, Z7, Z7
+	VPSRLQ           $0x2a, Z26, Z29
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VPADDD           Z7, Z3, Z3
+	VPANDQ           chachaPolyVecMask42<>+0(SB), Z26, Z18
+	VPXORD           Z0, Z12, Z12
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VPSLLQ           $0x0a, Z27, Z27
+	VPXORD           Z3, Z15, Z15
+	VPROLD           $0x08, Z12, Z12
+	VPROLD           $0x08, Z13, Z13
+	VPADDQ           Z27, Z29, Z29
+	VPROLD           $0x08, Z14, Z14
+	VPROLD           $0x08, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPADDD           Z13, Z9, Z9
+	VPADDQ           Z29, Z16, Z16
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VPSLLQ           $0x02, Z29, Z29
+	VPXORD           Z9, Z5, Z5
+	VPXORD           Z10, Z6, Z6
+	VPXORD           Z11, Z7, Z7
+	VPROLD           $0x07, Z4, Z4
+	VPADDQ           Z29, Z16, Z16
+	VPROLD           $0x07, Z5, Z5
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPSRLQ           $0x2c, Z16, Z29
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VPADDD           Z7, Z2, Z2
+	VPADDD           Z4, Z3, Z3
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z16, Z16
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPXORD           Z2, Z13, Z13
+	VPADDQ           Z29, Z17, Z17
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x10, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VMOVDQU64        (DI), Z22
+	VPROLD           $0x10, Z13, Z13
+	VPROLD           $0x10, Z14, Z14
+	VPADDD           Z15, Z10, Z10
+	VPADDD           Z12, Z11, Z11
+	VMOVDQU64        chachaPolyLoIdx<>+0(SB), Z23
+	VPADDD           Z13, Z8, Z8
+	VPADDD           Z14, Z9, Z9
+	VPXORD           Z10, Z5, Z5
+	VPERMI2Q         64(DI), Z22, Z23
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPROLD           $0x0c, Z5, Z5
+	VMOVDQU64        chachaPolyHiIdx<>+0(SB), Z24
+	VPROLD           $0x0c, Z6, Z6
+	VPROLD           $0x0c, Z7, Z7
+	VPROLD           $0x0c, Z4, Z4
+	VPERMI2Q         64(DI), Z22, Z24
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VPADDD           Z7, Z2, Z2
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z23, Z22
+	VPADDD           Z4, Z3, Z3
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPXORD           Z2, Z13, Z13
+	VPSRLQ           $0x2c, Z23, Z23
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x08, Z15, Z15
+	VPROLD           $0x08, Z12, Z12
+	VPSLLQ           $0x14, Z24, Z25
+	VPROLD           $0x08, Z13, Z13
+	VPROLD           $0x08, Z14, Z14
+	VPADDD           Z15, Z10, Z10
+	VPADDD           Z12, Z11, Z11
+	VPTERNLOGQ       $0xa8, chachaPolyVecMask44<>+0(SB), Z23, Z25
+	VPADDD           Z13, Z8, Z8
+	VPADDD           Z14, Z9, Z9
+	VPXORD           Z10, Z5, Z5
+	VPSRLQ           $0x18, Z24, Z23
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPROLD           $0x07, Z5, Z5
+	VPORQ            chachaPolyVecPad40<>+0(SB), Z23, Z23
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPROLD           $0x07, Z4, Z4
+	VPADDQ           Z22, Z16, Z16
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VPADDQ           Z25, Z17, Z17
+	VPADDD           Z7, Z3, Z3
+	VPXORD           Z0, Z12, Z12
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VPADDQ           Z23, Z18, Z18
+	VPXORD           Z3, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VPROLD           $0x10, Z13, Z13
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z27
+	VPROLD           $0x10, Z14, Z14
+	VPROLD           $0x10, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPADDD           Z13, Z9, Z9
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z29
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z22
+	VPXORD           Z9, Z5, Z5
+	VPXORD           Z10, Z6, Z6
+	VPXORD           Z11, Z7, Z7
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z23
+	VPROLD           $0x0c, Z4, Z4
+	VPROLD           $0x0c, Z5, Z5
+	VPROLD           $0x0c, Z6, Z6
+	VPROLD           $0x0c, Z7, Z7
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z24
+	VPADDD           Z4, Z0, Z0
+	VPADDD           Z5, Z1, Z1
+	VPADDD           Z6, Z2, Z2
+	VMOVDQU64        chachaPolyVecZero<>+0(SB), Z25
+	VPADDD           Z7, Z3, Z3
+	VPXORD           Z0, Z12, Z12
+	VPXORD           Z1, Z13, Z13
+	VPXORD           Z2, Z14, Z14
+	VPMADD52LUQ.BCST (DX), Z19, Z27
+	VPXORD           Z3, Z15, Z15
+	VPROLD           $0x08, Z12, Z12
+	VPROLD           $0x08, Z13, Z13
+	VPMADD52HUQ.BCST (DX), Z19, Z29
+	VPROLD           $0x08, Z14, Z14
+	VPROLD           $0x08, Z15, Z15
+	VPADDD           Z12, Z8, Z8
+	VPADDD           Z13, Z9, Z9
+	VPMADD52LUQ.BCST 256(DX), Z20, Z27
+	VPADDD           Z14, Z10, Z10
+	VPADDD           Z15, Z11, Z11
+	VPXORD           Z8, Z4, Z4
+	VPMADD52HUQ.BCST 256(DX), Z20, Z29
+	VPXORD           Z9, Z5, Z5
+	VPXORD           Z10, Z6, Z6
+	VPXORD           Z11, Z7, Z7
+	VPMADD52LUQ.BCST 192(DX), Z21, Z27
+	VPROLD           $0x07, Z4, Z4
+	VPROLD           $0x07, Z5, Z5
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPMADD52HUQ.BCST 192(DX), Z21, Z29
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VPADDD           Z7, Z2, Z2
+	VPMADD52LUQ.BCST 64(DX), Z19, Z22
+	VPADDD           Z4, Z3, Z3
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPXORD           Z2, Z13, Z13
+	VPMADD52HUQ.BCST 64(DX), Z19, Z23
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x10, Z15, Z15
+	VPROLD           $0x10, Z12, Z12
+	VPMADD52LUQ.BCST (DX), Z20, Z22
+	VPROLD           $0x10, Z13, Z13
+	VPROLD           $0x10, Z14, Z14
+	VPADDD           Z15, Z10, Z10
+	VPMADD52HUQ.BCST (DX), Z20, Z23
+	VPADDD           Z12, Z11, Z11
+	VPADDD           Z13, Z8, Z8
+	VPADDD           Z14, Z9, Z9
+	VPXORD           Z10, Z5, Z5
+	VPMADD52LUQ.BCST 256(DX), Z21, Z22
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPMADD52HUQ.BCST 256(DX), Z21, Z23
+	VPROLD           $0x0c, Z5, Z5
+	VPROLD           $0x0c, Z6, Z6
+	VPROLD           $0x0c, Z7, Z7
+	VPROLD           $0x0c, Z4, Z4
+	VPMADD52LUQ.BCST 128(DX), Z19, Z24
+	VPADDD           Z5, Z0, Z0
+	VPADDD           Z6, Z1, Z1
+	VPADDD           Z7, Z2, Z2
+	VPMADD52HUQ.BCST 128(DX), Z19, Z25
+	VPADDD           Z4, Z3, Z3
+	VPXORD           Z0, Z15, Z15
+	VPXORD           Z1, Z12, Z12
+	VPXORD           Z2, Z13, Z13
+	VPMADD52LUQ.BCST 64(DX), Z20, Z24
+	VPXORD           Z3, Z14, Z14
+	VPROLD           $0x08, Z15, Z15
+	VPROLD           $0x08, Z12, Z12
+	VPMADD52HUQ.BCST 64(DX), Z20, Z25
+	VPROLD           $0x08, Z13, Z13
+	VPROLD           $0x08, Z14, Z14
+	VPADDD           Z15, Z10, Z10
+	VPMADD52LUQ.BCST (DX), Z21, Z24
+	VPADDD           Z12, Z11, Z11
+	VPADDD           Z13, Z8, Z8
+	VPADDD           Z14, Z9, Z9
+	VPXORD           Z10, Z5, Z5
+	VPMADD52HUQ.BCST (DX), Z21, Z25
+	VPXORD           Z11, Z6, Z6
+	VPXORD           Z8, Z7, Z7
+	VPXORD           Z9, Z4, Z4
+	VPSRLQ           $0x2c, Z27, Z26
+	VPROLD           $0x07, Z5, Z5
+	VPROLD           $0x07, Z6, Z6
+	VPROLD           $0x07, Z7, Z7
+	VPROLD           $0x07, Z4, Z4
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z27, Z19
+	VPADDD.BCST      (CX), Z0, Z0
+	VPADDD.BCST      4(CX), Z1, Z1
+	VPADDD.BCST      8(CX), Z2, Z2
+	VPSLLQ           $0x08, Z29, Z29
+	VPADDD.BCST      12(CX), Z3, Z3
+	VPADDD.BCST      16(CX), Z4, Z4
+	VPADDD.BCST      20(CX), Z5, Z5
+	VPADDD.BCST      24(CX), Z6, Z6
+	VPADDQ           Z26, Z22, Z22
+	VPADDD.BCST      28(CX), Z7, Z7
+	VPADDD.BCST      32(CX), Z8, Z8
+	VPADDD.BCST      36(CX), Z9, Z9
+	VPADDQ           Z29, Z22, Z22
+	VPADDD.BCST      40(CX), Z10, Z10
+	VPADDD.BCST      44(CX), Z11, Z11
+	VPADDD           Z28, Z12, Z12
+	VPSRLQ           $0x2c, Z22, Z26
+	VPADDD.BCST      52(CX), Z13, Z13
+	VPADDD.BCST      56(CX), Z14, Z14
+	VPADDD.BCST      60(CX), Z15, Z15
+	VPUNPCKHDQ       Z1, Z0, Z31
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z22, Z20
+	VPUNPCKLDQ       Z1, Z0, Z0
+	VPUNPCKHDQ       Z3, Z2, Z1
+	VPUNPCKLDQ       Z3, Z2, Z2
+	VPSLLQ           $0x08, Z23, Z23
+	VPUNPCKHQDQ      Z2, Z0, Z3
+	VPUNPCKLQDQ      Z2, Z0, Z0
+	VPUNPCKHQDQ      Z1, Z31, Z2
+	VPUNPCKLQDQ      Z1, Z31, Z31
+	VPADDQ           Z26, Z24, Z24
+	VPUNPCKHDQ       Z5, Z4, Z1
+	VPUNPCKLDQ       Z5, Z4, Z4
+	VPUNPCKHDQ       Z7, Z6, Z5
+	VPADDQ           Z23, Z24, Z24
+	VPUNPCKLDQ       Z7, Z6, Z6
+	VPUNPCKHQDQ      Z6, Z4, Z7
+	VPUNPCKLQDQ      Z6, Z4, Z4
+	VPSRLQ           $0x2a, Z24, Z26
+	VPUNPCKHQDQ      Z5, Z1, Z6
+	VPUNPCKLQDQ      Z5, Z1, Z1
+	VPUNPCKHDQ       Z9, Z8, Z5
+	VPUNPCKLDQ       Z9, Z8, Z8
+	VPANDQ           chachaPolyVecMask42<>+0(SB), Z24, Z21
+	VPUNPCKHDQ       Z11, Z10, Z9
+	VPUNPCKLDQ       Z11, Z10, Z10
+	VPUNPCKHQDQ      Z10, Z8, Z11
+	VPSLLQ           $0x0a, Z25, Z25
+	VPUNPCKLQDQ      Z10, Z8, Z8
+	VPUNPCKHQDQ      Z9, Z5, Z10
+	VPUNPCKLQDQ      Z9, Z5, Z5
+	VPUNPCKHDQ       Z13, Z12, Z9
+	VPADDQ           Z25, Z26, Z26
+	VPUNPCKLDQ       Z13, Z12, Z12
+	VPUNPCKHDQ       Z15, Z14, Z13
+	VPUNPCKLDQ       Z15, Z14, Z14
+	VPADDQ           Z26, Z19, Z19
+	VPUNPCKHQDQ      Z14, Z12, Z15
+	VPUNPCKLQDQ      Z14, Z12, Z12
+	VPUNPCKHQDQ      Z13, Z9, Z14
+	VPUNPCKLQDQ      Z13, Z9, Z9
+	VPSLLQ           $0x02, Z26, Z26
+	VSHUFI32X4       $0x44, Z4, Z0, Z13
+	VSHUFI32X4       $0xee, Z4, Z0, Z4
+	VSHUFI32X4       $0x44, Z12, Z8, Z0
+	VPADDQ           Z26, Z19, Z19
+	VSHUFI32X4       $0xee, Z12, Z8, Z12
+	VSHUFI32X4       $0x88, Z0, Z13, Z8
+	VPXORD           (SI), Z8, Z8
+	VPSRLQ           $0x2c, Z19, Z26
+	VMOVDQU32        Z8, (BX)
+	VSHUFI32X4       $0xdd, Z0, Z13, Z8
+	VPXORD           256(SI), Z8, Z8
+	VMOVDQU32        Z8, 256(BX)
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z19, Z19
+	VSHUFI32X4       $0x88, Z12, Z4, Z8
+	VPXORD           512(SI), Z8, Z8
+	VMOVDQU32        Z8, 512(BX)
+	VPADDQ           Z26, Z20, Z20
+	VSHUFI32X4       $0xdd, Z12, Z4, Z8
+	VPXORD           768(SI), Z8, Z8
+	VMOVDQU32        Z8, 768(BX)
+	VSHUFI32X4       $0x44, Z7, Z3, Z12
+	VMOVDQU64        128(DI), Z0
+	VSHUFI32X4       $0xee, Z7, Z3, Z7
+	VSHUFI32X4       $0x44, Z15, Z11, Z3
+	VSHUFI32X4       $0xee, Z15, Z11, Z15
+	VMOVDQU64        chachaPolyLoIdx<>+0(SB), Z4
+	VSHUFI32X4       $0x88, Z3, Z12, Z11
+	VPXORD           64(SI), Z11, Z11
+	VMOVDQU32        Z11, 64(BX)
+	VPERMI2Q         192(DI), Z0, Z4
+	VSHUFI32X4       $0xdd, Z3, Z12, Z11
+	VPXORD           320(SI), Z11, Z11
+	VMOVDQU32        Z11, 320(BX)
+	VSHUFI32X4       $0x88, Z15, Z7, Z11
+	VMOVDQU64        chachaPolyHiIdx<>+0(SB), Z3
+	VPXORD           576(SI), Z11, Z11
+	VMOVDQU32        Z11, 576(BX)
+	VSHUFI32X4       $0xdd, Z15, Z7, Z11
+	VPERMI2Q         192(DI), Z0, Z3
+	VPXORD           832(SI), Z11, Z11
+	VMOVDQU32        Z11, 832(BX)
+	VSHUFI32X4       $0x44, Z1, Z31, Z15
+	VSHUFI32X4       $0xee, Z1, Z31, Z1
+	VPANDQ           chachaPolyVecMask44<>+0(SB), Z4, Z0
+	VSHUFI32X4       $0x44, Z9, Z5, Z31
+	VSHUFI32X4       $0xee, Z9, Z5, Z9
+	VSHUFI32X4       $0x88, Z31, Z15, Z5
+	VPSRLQ           $0x2c, Z4, Z4
+	VPXORD           128(SI), Z5, Z5
+	VMOVDQU32        Z5, 128(BX)
+	VSHUFI32X4       $0xdd, Z31, Z15, Z5
+	VPXORD           384(SI), Z5, Z5
+	VPSLLQ           $0x14, Z3, Z7
+	VMOVDQU32        Z5, 384(BX)
+	VSHUFI32X4       $0x88, Z9, Z1, Z5
+	VPXORD           640(SI), Z5, Z5
+	VPTERNLOGQ       $0xa8, chachaPolyVecMask44<>+0(SB), Z4, Z7
+	VMOVDQU32        Z5, 640(BX)
+	VSHUFI32X4       $0xdd, Z9, Z1, Z5
+	VPXORD           896(SI), Z5, Z5
+	VPSRLQ           $0x18, Z3, Z1
+	VMOVDQU32        Z5, 896(BX)
+	VSHUFI32X4       $0x44, Z6, Z2, Z9
+	VSHUFI32X4       $0xee, Z6, Z2, Z6
+	VSHUFI32X4       $0x44, Z14, Z10, Z2
+	VPORQ            chachaPolyVecPad40<>+0(SB), Z1, Z1
+	VSHUFI32X4       $0xee, Z14, Z10, Z14
+	VSHUFI32X4       $0x88, Z2, Z9, Z10
+	VPXORD           192(SI), Z10, Z10
+	VPADDQ           Z0, Z19, Z19
+	VMOVDQU32        Z10, 192(BX)
+	VSHUFI32X4       $0xdd, Z2, Z9, Z10
+	VPXORD           448(SI), Z10, Z10
+	VMOVDQU32        Z10, 448(BX)
+	VPADDQ           Z7, Z20, Z20
+	VSHUFI32X4       $0x88, Z14, Z6, Z10
+	VPXORD           704(SI), Z10, Z10
+	VMOVDQU32        Z10, 704(BX)
+	VPADDQ           Z1, Z21, Z21
+	VSHUFI32X4       $0xdd, Z14, Z6, Z10
+	VPXORD           960(SI), Z10, Z10
+	VMOVDQU32        Z10, 960(BX)
+	LEAQ             1088(SP), DX
+	ADDQ             $0x00000100, DI
+	ADDQ             $0x00000400, BX
+	ADDQ             $0x00000400, SI
+	VPADDD.BCST      chachaPolySixteenBlocks<>+0(SB), Z28, Z28
+	DECQ             AX
+	JNZ              chunk
+
+	// The last multiplication: a's lane i by r^(16-i), b's by r^(8-i); a + b
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z0
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z1
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z2
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z3
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z4
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z5
+	VPMADD52LUQ 1088(SP), Z16, Z0
+	VPMADD52HUQ 1088(SP), Z16, Z1
+	VPMADD52LUQ 1344(SP), Z17, Z0
+	VPMADD52HUQ 1344(SP), Z17, Z1
+	VPMADD52LUQ 1280(SP), Z18, Z0
+	VPMADD52HUQ 1280(SP), Z18, Z1
+	VPMADD52LUQ 1152(SP), Z16, Z2
+	VPMADD52HUQ 1152(SP), Z16, Z3
+	VPMADD52LUQ 1088(SP), Z17, Z2
+	VPMADD52HUQ 1088(SP), Z17, Z3
+	VPMADD52LUQ 1344(SP), Z18, Z2
+	VPMADD52HUQ 1344(SP), Z18, Z3
+	VPMADD52LUQ 1216(SP), Z16, Z4
+	VPMADD52HUQ 1216(SP), Z16, Z5
+	VPMADD52LUQ 1152(SP), Z17, Z4
+	VPMADD52HUQ 1152(SP), Z17, Z5
+	VPMADD52LUQ 1088(SP), Z18, Z4
+	VPMADD52HUQ 1088(SP), Z18, Z5
+	VPSRLQ      $0x2c, Z0, Z6
+	VPANDQ      chachaPolyVecMask44<>+0(SB), Z0, Z16
+	VPSLLQ      $0x08, Z1, Z1
+	VPADDQ      Z6, Z2, Z2
+	VPADDQ      Z1, Z2, Z2
+	VPSRLQ      $0x2c, Z2, Z6
+	VPANDQ      chachaPolyVecMask44<>+0(SB), Z2, Z17
+	VPSLLQ      $0x08, Z3, Z3
+	VPADDQ      Z6, Z4, Z4
+	VPADDQ      Z3, Z4, Z4
+	VPSRLQ      $0x2a, Z4, Z6
+	VPANDQ      chachaPolyVecMask42<>+0(SB), Z4, Z18
+	VPSLLQ      $0x0a, Z5, Z5
+	VPADDQ      Z5, Z6, Z6
+
+	// h0 += 5c, then the carry out of h0
+	VPADDQ      Z6, Z16, Z16
+	VPSLLQ      $0x02, Z6, Z6
+	VPADDQ      Z6, Z16, Z16
+	VPSRLQ      $0x2c, Z16, Z6
+	VPANDQ      chachaPolyVecMask44<>+0(SB), Z16, Z16
+	VPADDQ      Z6, Z17, Z17
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z0
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z1
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z2
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z3
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z4
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z5
+	VPMADD52LUQ 768(SP), Z19, Z0
+	VPMADD52HUQ 768(SP), Z19, Z1
+	VPMADD52LUQ 1024(SP), Z20, Z0
+	VPMADD52HUQ 1024(SP), Z20, Z1
+	VPMADD52LUQ 960(SP), Z21, Z0
+	VPMADD52HUQ 960(SP), Z21, Z1
+	VPMADD52LUQ 832(SP), Z19, Z2
+	VPMADD52HUQ 832(SP), Z19, Z3
+	VPMADD52LUQ 768(SP), Z20, Z2
+	VPMADD52HUQ 768(SP), Z20, Z3
+	VPMADD52LUQ 1024(SP), Z21, Z2
+	VPMADD52HUQ 1024(SP), Z21, Z3
+	VPMADD52LUQ 896(SP), Z19, Z4
+	VPMADD52HUQ 896(SP), Z19, Z5
+	VPMADD52LUQ 832(SP), Z20, Z4
+	VPMADD52HUQ 832(SP), Z20, Z5
+	VPMADD52LUQ 768(SP), Z21, Z4
+	VPMADD52HUQ 768(SP), Z21, Z5
+	VPSRLQ      $0x2c, Z0, Z6
+	VPANDQ      chachaPolyVecMask44<>+0(SB), Z0, Z19
+	VPSLLQ      $0x08, Z1, Z1
+	VPADDQ      Z6, Z2, Z2
+	VPADDQ      Z1, Z2, Z2
+	VPSRLQ      $0x2c, Z2, Z6
+	VPANDQ      chachaPolyVecMask44<>+0(SB), Z2, Z20
+	VPSLLQ      $0x08, Z3, Z3
+	VPADDQ      Z6, Z4, Z4
+	VPADDQ      Z3, Z4, Z4
+	VPSRLQ      $0x2a, Z4, Z6
+	VPANDQ      chachaPolyVecMask42<>+0(SB), Z4, Z21
+	VPSLLQ      $0x0a, Z5, Z5
+	VPADDQ      Z5, Z6, Z6
+
+	// h0 += 5c, then the carry out of h0
+	VPADDQ Z6, Z19, Z19
+	VPSLLQ $0x02, Z6, Z6
+	VPADDQ Z6, Z19, Z19
+	VPSRLQ $0x2c, Z19, Z6
+	VPANDQ chachaPolyVecMask44<>+0(SB), Z19, Z19
+	VPADDQ Z6, Z20, Z20
+	VPADDQ Z19, Z16, Z16
+	VPADDQ Z20, Z17, Z17
+	VPADDQ Z21, Z18, Z18
+
+	// The sum of the lanes, then the carries and 64-bit limbs
+	VEXTRACTI64X4 $0x01, Z16, Y0
+	VPADDQ        Y0, Y16, Y0
+	VEXTRACTI128  $0x01, Y0, X1
+	VPADDQ        X1, X0, X1
+	VPSHUFD       $0x4e, X1, X0
+	VPADDQ        X0, X1, X1
+	VMOVQ         X1, X16
+	VEXTRACTI64X4 $0x01, Z17, Y0
+	VPADDQ        Y0, Y17, Y0
+	VEXTRACTI128  $0x01, Y0, X1
+	VPADDQ        X1, X0, X1
+	VPSHUFD       $0x4e, X1, X0
+	VPADDQ        X0, X1, X1
+	VMOVQ         X1, X17
+	VEXTRACTI64X4 $0x01, Z18, Y0
+	VPADDQ        Y0, Y18, Y0
+	VEXTRACTI128  $0x01, Y0, X1
+	VPADDQ        X1, X0, X1
+	VPSHUFD       $0x4e, X1, X0
+	VPADDQ        X0, X1, X1
+	VMOVQ         X1, X18
+	VMOVQ         X16, AX
+	VMOVQ         X17, CX
+	VMOVQ         X18, DX
+	VZEROUPPER
+	MOVQ          $0x00000fffffffffff, BX
+	MOVQ          AX, SI
+	SHRQ          $0x2c, SI
+	ANDQ          BX, AX
+	ADDQ          SI, CX
+	MOVQ          CX, SI
+	SHRQ          $0x2c, SI
+	ANDQ          BX, CX
+	ADDQ          SI, DX
+	MOVQ          DX, SI
+	SHRQ          $0x2a, SI
+	LEAQ          (SI)(SI*4), SI
+	ADDQ          SI, AX
+	MOVQ          $0x000003ffffffffff, SI
+	ANDQ          SI, DX
+	MOVQ          AX, SI
+	SHRQ          $0x2c, SI
+	ANDQ          BX, AX
+	ADDQ          SI, CX
+	MOVQ          CX, SI
+	SHRQ          $0x2c, SI
+	ANDQ          BX, CX
+	ADDQ          SI, DX
+
+	// h0 = l0 + l1·2⁴⁴, h1 = ⌊l1/2²⁰⌋ + l2·2²⁴, h2 = ⌊l2/2⁴⁰⌋
+	MOVQ DX, BX
+	SHRQ $0x28, BX
+	MOVQ CX, SI
+	SHLQ $0x2c, SI
+	ORQ  SI, AX
+	SHRQ $0x14, CX
+	SHLQ $0x18, DX
+	ORQ  DX, CX
+	MOVQ s+8(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+
+end:
 	RET
 
 DATA chachaPolyMask26<>+0(SB)/8, $0x0000000003ffffff

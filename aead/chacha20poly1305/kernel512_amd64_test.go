@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/crypton-go/crypton/aead/chacha20"
@@ -313,55 +314,6 @@ func TestPolyRowsIFMA(t *testing.T) {
 	}
 }
 
-// TestKernelXORAVX512 compares chachaXORAVX512 with the package chacha20:
-// zero to three chunks and a tail that it must leave alone, counters at the
-// start and at the very end of the 32-bit counter, in place and not, the
-// state left alone.
-func TestKernelXORAVX512(t *testing.T) {
-	skipWithoutAVX512(t)
-	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 avx512x"))))
-	for _, counter := range []uint32{0, 1, 1<<31 - 3, 1<<32 - 48, 1<<32 - 16*3} {
-		for _, chunks := range []int{0, 1, 2, 3} {
-			if uint64(counter)+uint64(16*chunks) > 1<<32 {
-				continue
-			}
-			for _, tail := range []int{0, 1, 63, 64, 1023} {
-				for _, inPlace := range []bool{false, true} {
-					ctx := fmt.Sprintf("counter %#x, %d chunks, tail %d, in place %v", counter, chunks, tail, inPlace)
-					key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
-					src := randBytes(r, chunks*chunk512Size+tail)
-					whole := chunks * chunk512Size
-					want := bytes.Clone(src)
-					s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
-					if counter > 0 {
-						s.SetCounter(counter)
-					}
-					s.XORKeyStream(want[:whole], src[:whole])
-					dst := bytes.Repeat([]byte{0xa5}, len(src))
-					if inPlace {
-						dst = src
-					}
-					state := initState(&key, &nonce, counter)
-					stateCopy := state
-					chachaXORAVX512(&state, dst, src)
-					if !bytes.Equal(dst[:whole], want[:whole]) {
-						t.Errorf("%s: wrong keystream", ctx)
-					}
-					if !inPlace && !bytes.Equal(dst[whole:], bytes.Repeat([]byte{0xa5}, tail)) {
-						t.Errorf("%s: wrote past the whole chunks", ctx)
-					}
-					if inPlace && !bytes.Equal(dst[whole:], want[whole:]) {
-						t.Errorf("%s: changed the tail", ctx)
-					}
-					if state != stateCopy {
-						t.Errorf("%s: the state changed", ctx)
-					}
-				}
-			}
-		}
-	}
-}
-
 // reverse returns b with its bytes in the opposite order: little-endian to
 // big-endian for big.Int.SetBytes.
 func reverse(b []byte) []byte {
@@ -370,4 +322,116 @@ func reverse(b []byte) []byte {
 		r[len(b)-1-i] = c
 	}
 	return r
+}
+
+// TestKernelPolyIFMA compares chachaPolyIFMA and chachaSealIFMA with the
+// packages chacha20 and poly1305: one to four chunks (and none), counters
+// at the start and at the very end of the 32-bit counter, an accumulator
+// that starts at zero or after additional data, hashing a buffer of its
+// own, the source itself (chachaPolyIFMA, Open, in place and not) or the
+// kilobyte before each chunk of the destination (chachaSealIFMA, Seal,
+// in place and not), the keystream XORed into each whole chunk, nothing
+// written after them, the state left alone, and the Poly1305 accumulator,
+// finished, against poly1305.Sum.
+func TestKernelPolyIFMA(t *testing.T) {
+	skipWithoutAVX512(t)
+	if !useAVX512IFMA {
+		t.Skip("the CPU lacks AVX-512 IFMA")
+	}
+	kernels := []struct {
+		name  string
+		f     func(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src []byte, hash *byte)
+		modes []string
+	}{
+		{"chachaPolyIFMA", chachaPolyIFMA, []string{"buffer", "open", "open in place"}},
+		{"chachaSealIFMA", chachaSealIFMA, []string{"buffer", "seal", "seal in place"}},
+	}
+	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 ifma  s"))))
+	for _, kernel := range kernels {
+		for _, counter := range []uint32{0, 1, 1<<31 - 3, 1<<32 - 64, 1<<32 - 16*3} {
+			for _, chunks := range []int{0, 1, 2, 3, 4} {
+				if uint64(counter)+uint64(16*chunks) > 1<<32 {
+					continue
+				}
+				for _, mode := range kernel.modes {
+					ctx := fmt.Sprintf("%s, counter %#x, %d chunks, %s", kernel.name, counter, chunks, mode)
+					key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
+					polyKey := [32]byte(randBytes(r, 32))
+					ad := randBytes(r, []int{0, 1, 16, 40}[r.IntN(4)])
+					tail := r.IntN(2) * r.IntN(chunk512Size)
+					whole := chunks * chunk512Size
+					// buf holds a kilobyte, then src (and dst in place).
+					buf := randBytes(r, chunk512Size+whole+tail)
+					src := buf[chunk512Size:]
+					dst := bytes.Repeat([]byte{0xa5}, len(src))
+					if strings.HasSuffix(mode, "in place") {
+						dst = src
+					}
+					want := make([]byte, whole)
+					s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
+					if counter > 0 {
+						s.SetCounter(counter)
+					}
+					s.XORKeyStream(want, src[:whole])
+					var hashed []byte
+					hash := randBytes(r, whole+1)[:whole]
+					switch mode {
+					case "buffer":
+						hashed = bytes.Clone(hash)
+					case "open", "open in place":
+						hashed = bytes.Clone(src[:whole])
+						hash = src
+					case "seal":
+						// The kilobyte before dst, then what the call writes.
+						d := append(randBytes(r, chunk512Size), dst...)
+						dst = d[chunk512Size:]
+						hashed = append(bytes.Clone(d[:chunk512Size]), want[:max(whole-chunk512Size, 0)]...)
+						hash = d
+					case "seal in place":
+						hashed = append(bytes.Clone(buf[:chunk512Size]), want[:max(whole-chunk512Size, 0)]...)
+						hash = buf
+					}
+					if chunks == 0 {
+						hashed = nil
+					}
+					var wantTag [16]byte
+					padded := append(bytes.Clone(ad), make([]byte, (16-len(ad)%16)%16)...)
+					poly1305.Sum(&wantTag, append(padded, hashed...), &polyKey)
+					wantTail := bytes.Clone(dst[whole:])
+					if strings.HasSuffix(mode, "in place") {
+						wantTail = bytes.Clone(src[whole:])
+					}
+
+					var p polyState
+					p.setKey(&polyKey)
+					var pw ifmaPowers
+					polyRowsIFMA(&p, &pw)
+					polyPaddedMULX(&p, ad)
+					state := initState(&key, &nonce, counter)
+					stateCopy := state
+					if len(hash) == 0 {
+						hash = []byte{0}
+					}
+					kernel.f(&state, &p, &pw, dst, src, &hash[0])
+					if !bytes.Equal(dst[:whole], want) {
+						t.Errorf("%s: wrong keystream", ctx)
+					}
+					if !bytes.Equal(dst[whole:], wantTail) {
+						t.Errorf("%s: wrote past the chunks", ctx)
+					}
+					if state != stateCopy {
+						t.Errorf("%s: the state changed", ctx)
+					}
+					if p.h[2] > 4 {
+						t.Errorf("%s: h = %x, not below 2¹³⁰ + 2⁹", ctx, p.h)
+					}
+					var tag [16]byte
+					p.finish(&tag)
+					if tag != wantTag {
+						t.Errorf("%s, %d bytes of additional data: Poly1305 tag %x, want %x", ctx, len(ad), tag, wantTag)
+					}
+				}
+			}
+		}
+	}
 }
