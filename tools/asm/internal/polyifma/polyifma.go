@@ -189,36 +189,29 @@ func (g *ifma) multiply(h vec44, r [3]Op, s1, s2 Op, bcst bool) {
 // multiply).
 func (g *ifma) carries(h vec44, d [3][2]VecVirtual) {
 	c := ZMM()
-	for _, f := range []func(){
-		func() { VPSRLQ(U8(44), d[0][0], c) },
-		func() { VPANDQ(g.mask44, d[0][0], h[0]) },
-		func() { VPSLLQ(U8(8), d[0][1], d[0][1]) },
-		func() { VPADDQ(c, d[1][0], d[1][0]) },
-		func() { VPADDQ(d[0][1], d[1][0], d[1][0]) },
-		func() { VPSRLQ(U8(44), d[1][0], c) },
-		func() { VPANDQ(g.mask44, d[1][0], h[1]) },
-		func() { VPSLLQ(U8(8), d[1][1], d[1][1]) },
-		func() { VPADDQ(c, d[2][0], d[2][0]) },
-		func() { VPADDQ(d[1][1], d[2][0], d[2][0]) },
-		func() { VPSRLQ(U8(42), d[2][0], c) },
-		func() { VPANDQ(g.mask42, d[2][0], h[2]) },
-		func() { VPSLLQ(U8(10), d[2][1], d[2][1]) },
-		func() { VPADDQ(d[2][1], c, c) },
-		nil, // the comment below, when emitting
-		func() { VPADDQ(c, h[0], h[0]) },
-		func() { VPSLLQ(U8(2), c, c) },
-		func() { VPADDQ(c, h[0], h[0]) },
-		func() { VPSRLQ(U8(44), h[0], c) },
-		func() { VPANDQ(g.mask44, h[0], h[0]) },
-		func() { VPADDQ(c, h[1], h[1]) },
-	} {
-		switch {
-		case f != nil:
-			g.add(f)
-		case g.o == nil:
-			Comment("h0 += 5c, then the carry out of h0")
-		}
+	g.add(func() { VPSRLQ(U8(44), d[0][0], c) })
+	g.add(func() { VPANDQ(g.mask44, d[0][0], h[0]) })
+	g.add(func() { VPSLLQ(U8(8), d[0][1], d[0][1]) })
+	g.add(func() { VPADDQ(c, d[1][0], d[1][0]) })
+	g.add(func() { VPADDQ(d[0][1], d[1][0], d[1][0]) })
+	g.add(func() { VPSRLQ(U8(44), d[1][0], c) })
+	g.add(func() { VPANDQ(g.mask44, d[1][0], h[1]) })
+	g.add(func() { VPSLLQ(U8(8), d[1][1], d[1][1]) })
+	g.add(func() { VPADDQ(c, d[2][0], d[2][0]) })
+	g.add(func() { VPADDQ(d[1][1], d[2][0], d[2][0]) })
+	g.add(func() { VPSRLQ(U8(42), d[2][0], c) })
+	g.add(func() { VPANDQ(g.mask42, d[2][0], h[2]) })
+	g.add(func() { VPSLLQ(U8(10), d[2][1], d[2][1]) })
+	g.add(func() { VPADDQ(d[2][1], c, c) })
+	if g.o == nil {
+		Comment("h0 += 5c, then the carry out of h0")
 	}
+	g.add(func() { VPADDQ(c, h[0], h[0]) })
+	g.add(func() { VPSLLQ(U8(2), c, c) })
+	g.add(func() { VPADDQ(c, h[0], h[0]) })
+	g.add(func() { VPSRLQ(U8(44), h[0], c) })
+	g.add(func() { VPANDQ(g.mask44, h[0], h[0]) })
+	g.add(func() { VPADDQ(c, h[1], h[1]) })
 }
 
 // Update emits the function name, of the given signature: a pointer s to a
