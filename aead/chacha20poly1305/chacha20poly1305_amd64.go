@@ -26,8 +26,9 @@ var (
 	// useAVX512IFMA is useAVX512 with Poly1305 in AVX-512 IFMA, blocks in
 	// the 64-bit lanes of the ZMM registers: merged into the ChaCha20
 	// rounds of the whole 1024-byte chunks (chachaPolyIFMA), alone for
-	// short messages and the last chunk of Seal (polyIFMA).
-	useAVX512IFMA = useAVX512 && cpufeat.HasAVX512IFMA
+	// short messages and the last chunk of Seal (polyIFMA). Its carries
+	// shift by whole bytes with VPSHUFB (AVX-512BW).
+	useAVX512IFMA = useAVX512 && cpufeat.HasAVX512IFMA && cpufeat.HasAVX512BW
 
 	// useAVX2 enables sealAVX2 and openAVX2, which run ChaCha20 eight
 	// blocks at a time in the YMM registers (AVX2) interleaved with

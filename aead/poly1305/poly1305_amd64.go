@@ -9,8 +9,9 @@ import "github.com/crypton-go/crypton/cpufeat"
 var (
 	// useIFMA enables updateIFMA for inputs of ifmaMinLen bytes and more:
 	// eight blocks per step in the lanes of the ZMM registers, in radix
-	// 2⁴⁴ with AVX-512 IFMA. The rest of an input goes to updateMULX.
-	useIFMA = cpufeat.HasAVX512F && cpufeat.HasAVX512IFMA && cpufeat.HasBMI2
+	// 2⁴⁴ with AVX-512 IFMA (and BW: byte shuffles shift by whole bytes).
+	// The rest of an input goes to updateMULX.
+	useIFMA = cpufeat.HasAVX512F && cpufeat.HasAVX512IFMA && cpufeat.HasAVX512BW && cpufeat.HasBMI2
 
 	// useAVX512 enables updateAVX512 for inputs of avx512MinLen bytes and
 	// more, on CPUs with AVX-512F but no IFMA (Skylake-SP, Cascade Lake):

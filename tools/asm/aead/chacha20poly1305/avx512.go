@@ -495,7 +495,7 @@ func chachaPolyIFMA(seal bool) {
 	}
 	Doc(
 		"It leaves h congruent to what updateGeneric leaves, below 2¹³⁰ + 2⁹.",
-		"It needs AVX-512F and AVX-512 IFMA.",
+		"It needs AVX-512F, BW and IFMA.",
 	)
 	n := Load(Param("src").Len(), GP64())
 	SHRQ(U8(10), n)

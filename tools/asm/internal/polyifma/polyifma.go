@@ -27,6 +27,8 @@ var (
 	ifmaPad    Mem // 2⁴⁰, broadcast: the 2¹²⁸ of a block, in its top limb
 	ifmaLoIdx  Mem // VPERMT2Q indexes of the low halves of eight blocks
 	ifmaHiIdx  Mem // and of their high halves
+	ifmaShl8   Mem // VPSHUFB indexes: each 64-bit lane shifted left 8 bits
+	ifmaShr24  Mem // and right 24 bits
 )
 
 // Data emits the read-only data of Update, its names starting with prefix.
@@ -45,6 +47,23 @@ func Data(prefix string) {
 	for j := 0; j < lanesIFMA; j++ {
 		DATA(8*j, U64(2*j+1))
 	}
+	// Byte j of each 64-bit lane from byte j-s of the lane (s = 1 for
+	// Shl8, -3 for Shr24), or zero (an index with its top bit set) where
+	// that is outside the lane.
+	shuffle := func(name string, shift int) Mem {
+		m := GLOBL(prefix+name, RODATA|NOPTR)
+		for i := 0; i < 64; i++ {
+			j, from := i%8, i%16-i%8+i%8-shift
+			idx := 0x80
+			if j-shift >= 0 && j-shift < 8 {
+				idx = from
+			}
+			DATA(i, U8(idx))
+		}
+		return m
+	}
+	ifmaShl8 = shuffle("Shl8", 1)
+	ifmaShr24 = shuffle("Shr24", -3)
 }
 
 // vec44 is a number modulo 2¹³⁰-5 in radix 2⁴⁴, limb k of each lane in
@@ -60,6 +79,10 @@ type ifma struct {
 	zero                Register
 	zeroVec             Mem
 	mask44, mask42, pad Op // registers, or 64-byte vectors in memory
+	// shl8 and shr24 are the VPSHUFB indexes that shift each 64-bit lane
+	// by whole bytes on port 5, to spare port 0, where the IFMA products
+	// and the bit shifts run: registers, or memory.
+	shl8, shr24 Op
 	// loIdx and hiIdx are registers (VPERMT2Q into the loaded blocks) or
 	// memory (loaded, then VPERMI2Q).
 	loIdx, hiIdx Op
@@ -89,7 +112,7 @@ func (g *ifma) toRadix44(d vec44, lo, hi, top Register) {
 	g.add(func() { VPSLLQ(U8(20), hi, d[1]) })
 	// d1 = (d1 | lo) & mask44: (B|A)&C, table 0xa8 for A = d1, B = lo, C = mask44.
 	g.add(func() { VPTERNLOGQ(U8(0xa8), g.mask44, lo, d[1]) })
-	g.add(func() { VPSRLQ(U8(24), hi, d[2]) })
+	g.add(func() { VPSHUFB(g.shr24, hi, d[2]) }) // hi >> 24
 	if top == nil {
 		g.add(func() { VPORQ(g.pad, d[2], d[2]) })
 	} else {
@@ -116,6 +139,14 @@ func LoadBlocks(m Mem, loIdx, hiIdx Register) (lo, hi VecVirtual) {
 
 // absorb adds the eight blocks at m, one to each lane, to h.
 func (g *ifma) absorb(h vec44, m Mem) {
+	v := g.blocks(m)
+	for k := range 3 {
+		g.add(func() { VPADDQ(v[k], h[k], h[k]) })
+	}
+}
+
+// blocks returns the eight blocks at m in radix 2⁴⁴, one in each lane.
+func (g *ifma) blocks(m Mem) vec44 {
 	var lo, hi VecVirtual
 	if idx, ok := g.loIdx.(Register); ok {
 		lo, hi = ZMM(), ZMM()
@@ -136,9 +167,7 @@ func (g *ifma) absorb(h vec44, m Mem) {
 	}
 	v := vec44{ZMM(), ZMM(), ZMM()}
 	g.toRadix44(v, lo, hi, nil)
-	for k := range 3 {
-		g.add(func() { VPADDQ(v[k], h[k], h[k]) })
-	}
+	return v
 }
 
 // multiply sets h = h·r mod 2¹³⁰-5, lane by lane, partially reduced, where
@@ -152,24 +181,40 @@ func (g *ifma) absorb(h vec44, m Mem) {
 // three low halves below 2^53.6 and of three high halves (bits 52 and up)
 // below 2^43.1. d0's high half is at 2⁵² = 2⁴⁴·2⁸, d1's at 2⁸⁸·2⁸ and d2's
 // at 2¹³⁰·2¹⁰; the carry c out of limb 2 is below 2^53.2, 5c below 2^55.6,
-// and after the last carry h0, h1 < 2⁴⁴ + 2¹², h2 < 2⁴²: below 2⁵², as
+// and after the carries h0, h1 < 2⁴⁴ + 2¹², h2 < 2⁴² + 2¹⁰: below 2⁵², as
 // IFMA needs, after the next block too. For the odd group after the lanes
 // are summed, h's limbs are below 2^48.2: the products stay below 2^96.6,
 // the high sums below 2^46.2 and 5c below 2^58.6, all within 64 bits, and
 // the carries bring h0, h1 back below 2⁴⁴ + 2¹⁵. With bcst, r and s are
 // 64-bit memory operands broadcast to every lane.
 func (g *ifma) multiply(h vec44, r [3]Op, s1, s2 Op, bcst bool) {
+	g.mulAdd(h, r, s1, s2, bcst, nil)
+}
+
+// mulAdd is multiply, then the addition of v (limbs below 2⁴⁴ + 2⁴⁰, as
+// blocks returns them), unless v is nil: the products are summed into
+// the registers of v, which it changes, instead of zeroed ones, which
+// saves the zeroing and the addition. The sums of the low halves stay
+// below 2^53.7; the bounds of multiply hold.
+func (g *ifma) mulAdd(h vec44, r [3]Op, s1, s2 Op, bcst bool, v *vec44) {
 	var d [3][2]VecVirtual
 	for k := range d {
 		for i := range d[k] {
+			if i == 0 && v != nil {
+				d[k][i] = v[k]
+				continue
+			}
 			d[k][i] = ZMM()
 			g.clear(d[k][i])
 		}
 	}
+	// Each sum takes h2 first and h1 last: the carries leave h2 first
+	// and h1 last, so the products wait on the previous step for the
+	// latency of one, not three.
 	terms := [3][3][2]Op{
-		{{h[0], r[0]}, {h[1], s2}, {h[2], s1}},
-		{{h[0], r[1]}, {h[1], r[0]}, {h[2], s2}},
-		{{h[0], r[2]}, {h[1], r[1]}, {h[2], r[0]}},
+		{{h[2], s1}, {h[0], r[0]}, {h[1], s2}},
+		{{h[2], s2}, {h[0], r[1]}, {h[1], r[0]}},
+		{{h[2], r[0]}, {h[0], r[2]}, {h[1], r[1]}},
 	}
 	for k := range terms {
 		for _, t := range terms[k] {
@@ -186,23 +231,29 @@ func (g *ifma) multiply(h vec44, r [3]Op, s1, s2 Op, bcst bool) {
 }
 
 // carries sets h to the partially reduced sum of the halves of d (see
-// multiply).
+// multiply): the limbs L0 = d0, L1 = d1 + d0'·2⁸, L2 = d2 + d1'·2⁸ (d' the
+// high halves) and the top T = d2'·2¹⁰ at 2¹³⁰ carry all at once,
+// h0 = L0 mod 2⁴⁴ + 5·(⌊L2/2⁴²⌋ + T), h1 = L1 mod 2⁴⁴ + ⌊L0/2⁴⁴⌋,
+// h2 = L2 mod 2⁴² + ⌊L1/2⁴⁴⌋, then h0 once more into h1: seven
+// instructions on the path from the products to h, not thirteen as one
+// carry after another. It reuses the registers of d's high halves.
 func (g *ifma) carries(h vec44, d [3][2]VecVirtual) {
 	c := ZMM()
-	g.add(func() { VPSRLQ(U8(44), d[0][0], c) })
-	g.add(func() { VPANDQ(g.mask44, d[0][0], h[0]) })
-	g.add(func() { VPSLLQ(U8(8), d[0][1], d[0][1]) })
-	g.add(func() { VPADDQ(c, d[1][0], d[1][0]) })
+	c0, c1, t := d[0][1], d[1][1], d[2][1]
+	g.add(func() { VPSHUFB(g.shl8, d[0][1], d[0][1]) }) // d0' << 8
 	g.add(func() { VPADDQ(d[0][1], d[1][0], d[1][0]) })
-	g.add(func() { VPSRLQ(U8(44), d[1][0], c) })
-	g.add(func() { VPANDQ(g.mask44, d[1][0], h[1]) })
-	g.add(func() { VPSLLQ(U8(8), d[1][1], d[1][1]) })
-	g.add(func() { VPADDQ(c, d[2][0], d[2][0]) })
+	g.add(func() { VPSHUFB(g.shl8, d[1][1], d[1][1]) }) // d1' << 8
 	g.add(func() { VPADDQ(d[1][1], d[2][0], d[2][0]) })
+	g.add(func() { VPSLLQ(U8(10), d[2][1], t) })
+	g.add(func() { VPSRLQ(U8(44), d[0][0], c0) })
+	g.add(func() { VPANDQ(g.mask44, d[0][0], h[0]) })
+	g.add(func() { VPSRLQ(U8(44), d[1][0], c1) })
+	g.add(func() { VPANDQ(g.mask44, d[1][0], h[1]) })
 	g.add(func() { VPSRLQ(U8(42), d[2][0], c) })
 	g.add(func() { VPANDQ(g.mask42, d[2][0], h[2]) })
-	g.add(func() { VPSLLQ(U8(10), d[2][1], d[2][1]) })
-	g.add(func() { VPADDQ(d[2][1], c, c) })
+	g.add(func() { VPADDQ(t, c, c) })
+	g.add(func() { VPADDQ(c0, h[1], h[1]) })
+	g.add(func() { VPADDQ(c1, h[2], h[2]) })
 	if g.o == nil {
 		Comment("h0 += 5c, then the carry out of h0")
 	}
@@ -225,18 +276,26 @@ func (g *ifma) carries(h vec44, d [3][2]VecVirtual) {
 // r^(8-i). The powers r, …, r⁸ come from polymulx's one-block product
 // (Rows), computed by the function or, with precomputed, read from a
 // parameter pw *[24]uint64 that Rows filled; r⁹, …, r¹⁶ from one vector
-// product of those by r⁸.
+// product of those by r⁸. Up to SingleMaxGroups groups, one accumulator
+// takes them all (single), with no r⁹, …, r¹⁶.
 func Update(name, signature string, precomputed bool) {
 	TEXT(name, 0, signature)
 	Doc(name+" absorbs the len(msg)/128 groups of eight whole blocks of msg",
 		"into s.h, in the lanes of the ZMM registers with AVX-512 IFMA, in radix",
-		"2⁴⁴: sixteen blocks per step in two accumulators, then a last group of",
-		"eight if their number is odd. It leaves h congruent to what updateGeneric",
+		"2⁴⁴: up to 1024 bytes eight blocks per step in one accumulator, beyond",
+		"sixteen blocks per step in two, then a last group of eight if their",
+		"number is odd. It leaves h congruent to what updateGeneric",
 		"leaves, below 2¹³⁰ + 2⁹, not always with the same limbs. It needs",
-		"AVX-512F, AVX-512 IFMA and BMI2.")
+		"AVX-512F, BW and IFMA, and BMI2.")
 
 	p, n, rows := Start(precomputed, "doneIFMA")
 	g := newRegisterIFMA()
+	CMPQ(n, U32(SingleMaxGroups))
+	JA(LabelRef("pairsIFMA"))
+	g.single(p, n, rows)
+	RET()
+
+	Label("pairsIFMA")
 	lo, hi := g.powerRows(rows)
 	a := loadH(nil)
 	b := vec44{ZMM(), ZMM(), ZMM()}
@@ -280,13 +339,15 @@ func Update(name, signature string, precomputed bool) {
 // newRegisterIFMA returns an ifma that emits at once, with its constants
 // loaded into registers.
 func newRegisterIFMA() *ifma {
-	g := &ifma{zero: ZMM(), mask44: ZMM(), mask42: ZMM(), pad: ZMM(), loIdx: ZMM(), hiIdx: ZMM()}
+	g := &ifma{zero: ZMM(), mask44: ZMM(), mask42: ZMM(), pad: ZMM(), loIdx: ZMM(), hiIdx: ZMM(), shl8: ZMM(), shr24: ZMM()}
 	VPXORQ(g.zero, g.zero, g.zero)
 	VPBROADCASTQ(ifmaMask44, g.mask44)
 	VPBROADCASTQ(ifmaMask42, g.mask42)
 	VPBROADCASTQ(ifmaPad, g.pad)
 	VMOVDQU64(ifmaLoIdx, g.loIdx)
 	VMOVDQU64(ifmaHiIdx, g.hiIdx)
+	VMOVDQU64(ifmaShl8, g.shl8)
+	VMOVDQU64(ifmaShr24, g.shr24)
 	return g
 }
 
@@ -302,32 +363,9 @@ func powers(base Mem) (r [3]Op, s1, s2 Op) {
 // r⁹ (the last step of the first); the other steps multiply by r¹⁶,
 // broadcast from lane 0 of hi. rows holds r, …, r⁸ in 64-bit limbs (Rows).
 func (g *ifma) powerRows(rows Mem) (lo, hi Mem) {
-	row := func(k, lane int) Mem { return rows.Offset(8*lanesIFMA*k + 8*lane) }
-	lo, hi = AllocLocal(5*64), AllocLocal(5*64)
-	times20 := func(x Register) VecVirtual {
-		y, t := ZMM(), ZMM()
-		VPSLLQ(U8(4), x, y)
-		VPSLLQ(U8(2), x, t)
-		VPADDQ(t, y, y)
-		return y
-	}
-	store := func(base Mem, v vec44) {
-		for k := range 3 {
-			VMOVDQU64(v[k], base.Offset(64*k))
-		}
-		VMOVDQU64(times20(v[1]), base.Offset(192))
-		VMOVDQU64(times20(v[2]), base.Offset(256))
-	}
 	Comment("lo: r⁸ … r; hi = r⁸·lo, one vector product")
-	rl := vec44{ZMM(), ZMM(), ZMM()}
-	{
-		a, b, c := ZMM(), ZMM(), ZMM()
-		VMOVDQU64(row(0, 0), a)
-		VMOVDQU64(row(1, 0), b)
-		VMOVDQU64(row(2, 0), c)
-		g.toRadix44(rl, a, b, c)
-	}
-	store(lo, rl)
+	lo, rl := g.lowRows(rows)
+	hi = AllocLocal(5 * 64)
 	var r8 [3]Op
 	for k := range 3 {
 		z := ZMM()
@@ -336,8 +374,76 @@ func (g *ifma) powerRows(rows Mem) (lo, hi Mem) {
 	}
 	s81, s82 := times20(r8[1].(Register)), times20(r8[2].(Register))
 	g.multiply(rl, r8, s81, s82, false)
-	store(hi, rl)
+	storePowers(hi, rl)
 	return lo, hi
+}
+
+// times20 returns 20·x, lane by lane.
+func times20(x Register) VecVirtual {
+	y, t := ZMM(), ZMM()
+	VPSLLQ(U8(4), x, y)
+	VPSLLQ(U8(2), x, t)
+	VPADDQ(t, y, y)
+	return y
+}
+
+// storePowers stores the five 64-byte rows of the multipliers v from
+// base: its three limbs, then 20 times limbs 1 and 2 (see powers).
+func storePowers(base Mem, v vec44) {
+	for k := range 3 {
+		VMOVDQU64(v[k], base.Offset(64*k))
+	}
+	VMOVDQU64(times20(v[1]), base.Offset(192))
+	VMOVDQU64(times20(v[2]), base.Offset(256))
+}
+
+// lowRows emits the frame's rows lo of powerRows, r⁸ … r in the lanes in
+// radix 2⁴⁴, from rows in 64-bit limbs (Rows), and returns them with the
+// registers that still hold their limbs.
+func (g *ifma) lowRows(rows Mem) (lo Mem, rl vec44) {
+	row := func(k, lane int) Mem { return rows.Offset(8*lanesIFMA*k + 8*lane) }
+	lo = AllocLocal(5 * 64)
+	rl = vec44{ZMM(), ZMM(), ZMM()}
+	a, b, c := ZMM(), ZMM(), ZMM()
+	VMOVDQU64(row(0, 0), a)
+	VMOVDQU64(row(1, 0), b)
+	VMOVDQU64(row(2, 0), c)
+	g.toRadix44(rl, a, b, c)
+	storePowers(lo, rl)
+	return lo, rl
+}
+
+// SingleMaxGroups is the most groups of eight blocks that Update absorbs
+// with one accumulator (single) rather than two (Pairs).
+const SingleMaxGroups = 8
+
+// single emits Update for n groups of eight blocks at p, 1 ≤ n ≤
+// SingleMaxGroups, with one accumulator of eight lanes, which saves the
+// vector product that gives r⁹, …, r¹⁶: the first group is added to it,
+// each step then multiplies it by r⁸ in every lane and adds the next
+// group (mulAdd), and the last multiplication takes r^(8-i) in lane i; the
+// sum of the lanes is h. The bounds are those of multiply.
+func (g *ifma) single(p, n Register, rows Mem) {
+	Comment("At most SingleMaxGroups groups: one accumulator, r⁸ for each group but the last")
+	lo, _ := g.lowRows(rows)
+	rl, sl1, sl2 := powers(lo)
+	var r8 [3]Op
+	for k := range 3 {
+		r8[k] = rl[k].(Mem) // broadcast from lane 0
+	}
+	a := loadH(g)
+	g.absorb(a, Mem{Base: p})
+	DECQ(n) // the groups after the first
+	JZ(LabelRef("lastSingle"))
+	Label("loopSingle")
+	ADDQ(U32(128), p)
+	v := g.blocks(Mem{Base: p})
+	g.mulAdd(a, r8, sl1, sl2, true, &v)
+	DECQ(n)
+	JNZ(LabelRef("loopSingle"))
+	Label("lastSingle")
+	g.multiply(a, rl, sl1, sl2, false)
+	storeH(g, a)
 }
 
 // loadH returns the accumulator of the function's parameter s in radix

@@ -70,7 +70,7 @@ func NewStitched(rows Mem) *Stitched {
 	for k := 1; k < 5; k++ {
 		MOVQ(U32(0), s.one.Offset(64*k))
 	}
-	s.g = &ifma{zeroVec: vecZero, mask44: vecMask44, mask42: vecMask42, pad: vecPad, loIdx: ifmaLoIdx, hiIdx: ifmaHiIdx}
+	s.g = &ifma{zeroVec: vecZero, mask44: vecMask44, mask42: vecMask42, pad: vecPad, loIdx: ifmaLoIdx, hiIdx: ifmaHiIdx, shl8: ifmaShl8, shr24: ifmaShr24}
 	return s
 }
 
@@ -90,10 +90,10 @@ func (s *Stitched) Step(o *stitch.Ops, m Mem, mul Register) {
 	g := *s.g
 	g.o = o
 	r, s1, s2 := powers(Mem{Base: mul})
-	g.multiply(s.a, r, s1, s2, true)
-	g.absorb(s.a, m)
-	g.multiply(s.b, r, s1, s2, true)
-	g.absorb(s.b, m.Offset(128))
+	va := g.blocks(m)
+	g.mulAdd(s.a, r, s1, s2, true, &va)
+	vb := g.blocks(m.Offset(128))
+	g.mulAdd(s.b, r, s1, s2, true, &vb)
 }
 
 // Finish emits the end: a's lane i multiplied by r^(16-i), b's by
