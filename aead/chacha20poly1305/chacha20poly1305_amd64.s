@@ -10349,116 +10349,113 @@ loopSingle:
 	JNZ    loopSingle
 
 lastSingle:
+	VPXORQ      Z0, Z0, Z1
+	VPXORQ      Z0, Z0, Z2
 	VPXORQ      Z0, Z0, Z3
 	VPXORQ      Z0, Z0, Z4
 	VPXORQ      Z0, Z0, Z5
-	VPXORQ      Z0, Z0, Z7
-	VPXORQ      Z0, Z0, Z11
 	VPXORQ      Z0, Z0, Z0
-	VPMADD52LUQ 192(SP), Z10, Z3
-	VPMADD52HUQ 192(SP), Z10, Z4
-	VPMADD52LUQ (SP), Z8, Z3
-	VPMADD52HUQ (SP), Z8, Z4
-	VPMADD52LUQ 256(SP), Z9, Z3
-	VPMADD52HUQ 256(SP), Z9, Z4
-	VPMADD52LUQ 256(SP), Z10, Z5
-	VPMADD52HUQ 256(SP), Z10, Z7
-	VPMADD52LUQ 64(SP), Z8, Z5
-	VPMADD52HUQ 64(SP), Z8, Z7
-	VPMADD52LUQ (SP), Z9, Z5
-	VPMADD52HUQ (SP), Z9, Z7
-	VPMADD52LUQ (SP), Z10, Z11
+	VPMADD52LUQ 192(SP), Z10, Z1
+	VPMADD52HUQ 192(SP), Z10, Z2
+	VPMADD52LUQ (SP), Z8, Z1
+	VPMADD52HUQ (SP), Z8, Z2
+	VPMADD52LUQ 256(SP), Z9, Z1
+	VPMADD52HUQ 256(SP), Z9, Z2
+	VPMADD52LUQ 256(SP), Z10, Z3
+	VPMADD52HUQ 256(SP), Z10, Z4
+	VPMADD52LUQ 64(SP), Z8, Z3
+	VPMADD52HUQ 64(SP), Z8, Z4
+	VPMADD52LUQ (SP), Z9, Z3
+	VPMADD52HUQ (SP), Z9, Z4
+	VPMADD52LUQ (SP), Z10, Z5
 	VPMADD52HUQ (SP), Z10, Z0
-	VPMADD52LUQ 128(SP), Z8, Z11
+	VPMADD52LUQ 128(SP), Z8, Z5
 	VPMADD52HUQ 128(SP), Z8, Z0
-	VPMADD52LUQ 64(SP), Z9, Z11
+	VPMADD52LUQ 64(SP), Z9, Z5
 	VPMADD52HUQ 64(SP), Z9, Z0
-	VPSHUFB     Z6, Z4, Z4
-	VPADDQ      Z4, Z5, Z5
-	VPSHUFB     Z6, Z7, Z7
-	VPADDQ      Z7, Z11, Z11
-	VPSLLQ      $0x0a, Z0, Z0
-	VPSRLQ      $0x2c, Z3, Z4
-	VPANDQ      Z1, Z3, Z8
-	VPSRLQ      $0x2c, Z5, Z7
-	VPANDQ      Z1, Z5, Z9
-	VPSRLQ      $0x2a, Z11, Z3
-	VPANDQ      Z2, Z11, Z10
-	VPADDQ      Z0, Z3, Z3
-	VPADDQ      Z4, Z9, Z9
-	VPADDQ      Z7, Z10, Z10
 
-	// h0 += 5c, then the carry out of h0
-	VPADDQ Z3, Z8, Z8
-	VPSLLQ $0x02, Z3, Z3
-	VPADDQ Z3, Z8, Z8
-	VPSRLQ $0x2c, Z8, Z3
-	VPANDQ Z1, Z8, Z8
-	VPADDQ Z3, Z9, Z9
-
-	// The sum of the lanes, then the carries and 64-bit limbs
-	VEXTRACTI64X4 $0x01, Z8, Y0
-	VPADDQ        Y0, Y8, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X8
-	VEXTRACTI64X4 $0x01, Z9, Y0
-	VPADDQ        Y0, Y9, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X9
-	VEXTRACTI64X4 $0x01, Z10, Y0
-	VPADDQ        Y0, Y10, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X10
-	VMOVQ         X8, AX
-	VMOVQ         X9, CX
-	VMOVQ         X10, DX
+	// The sums of the products' lanes, their carries and 64-bit limbs
+	VEXTRACTI64X4 $0x01, Z1, Y6
+	VPADDQ        Y6, Y1, Y6
+	VEXTRACTI128  $0x01, Y6, X1
+	VPADDQ        X1, X6, X1
+	VPSHUFD       $0x4e, X1, X6
+	VPADDQ        X6, X1, X1
+	VMOVQ         X1, X1
+	VEXTRACTI64X4 $0x01, Z3, Y6
+	VPADDQ        Y6, Y3, Y6
+	VEXTRACTI128  $0x01, Y6, X3
+	VPADDQ        X3, X6, X3
+	VPSHUFD       $0x4e, X3, X6
+	VPADDQ        X6, X3, X3
+	VMOVQ         X3, X3
+	VEXTRACTI64X4 $0x01, Z5, Y6
+	VPADDQ        Y6, Y5, Y6
+	VEXTRACTI128  $0x01, Y6, X5
+	VPADDQ        X5, X6, X5
+	VPSHUFD       $0x4e, X5, X6
+	VPADDQ        X6, X5, X5
+	VMOVQ         X5, X5
+	VEXTRACTI64X4 $0x01, Z2, Y6
+	VPADDQ        Y6, Y2, Y6
+	VEXTRACTI128  $0x01, Y6, X2
+	VPADDQ        X2, X6, X2
+	VPSHUFD       $0x4e, X2, X6
+	VPADDQ        X6, X2, X2
+	VMOVQ         X2, X2
+	VEXTRACTI64X4 $0x01, Z4, Y6
+	VPADDQ        Y6, Y4, Y6
+	VEXTRACTI128  $0x01, Y6, X4
+	VPADDQ        X4, X6, X4
+	VPSHUFD       $0x4e, X4, X6
+	VPADDQ        X6, X4, X4
+	VMOVQ         X4, X4
+	VEXTRACTI64X4 $0x01, Z0, Y6
+	VPADDQ        Y6, Y0, Y6
+	VEXTRACTI128  $0x01, Y6, X0
+	VPADDQ        X0, X6, X0
+	VPSHUFD       $0x4e, X0, X6
+	VPADDQ        X6, X0, X0
+	VMOVQ         X0, X0
+	VMOVQ         X1, AX
+	VMOVQ         X3, CX
+	VMOVQ         X5, DX
+	VMOVQ         X2, BX
+	VMOVQ         X4, SI
+	VMOVQ         X0, DI
 	VZEROUPPER
+	SHLQ          $0x08, BX
+	ADDQ          BX, CX
+	SHLQ          $0x08, SI
+	ADDQ          SI, DX
+	SHLQ          $0x0a, DI
 	MOVQ          $0x00000fffffffffff, BX
-	MOVQ          AX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, AX
-	ADDQ          SI, CX
 	MOVQ          CX, SI
 	SHRQ          $0x2c, SI
 	ANDQ          BX, CX
 	ADDQ          SI, DX
 	MOVQ          DX, SI
 	SHRQ          $0x2a, SI
+	ADDQ          DI, SI
+	MOVQ          $0x000003ffffffffff, BX
+	ANDQ          BX, DX
 	LEAQ          (SI)(SI*4), SI
 	ADDQ          SI, AX
-	MOVQ          $0x000003ffffffffff, SI
-	ANDQ          SI, DX
-	MOVQ          AX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, AX
-	ADDQ          SI, CX
-	MOVQ          CX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, CX
-	ADDQ          SI, DX
 
-	// h0 = l0 + l1·2⁴⁴, h1 = ⌊l1/2²⁰⌋ + l2·2²⁴, h2 = ⌊l2/2⁴⁰⌋
-	MOVQ DX, BX
-	SHRQ $0x28, BX
+	// h = l0 + l1·2⁴⁴ + l2·2⁸⁸ in 64-bit limbs
 	MOVQ CX, SI
 	SHLQ $0x2c, SI
-	ORQ  SI, AX
 	SHRQ $0x14, CX
-	SHLQ $0x18, DX
-	ORQ  DX, CX
-	MOVQ s+0(FP), DX
-	MOVQ AX, (DX)
-	MOVQ CX, 8(DX)
-	MOVQ BX, 16(DX)
+	MOVQ DX, BX
+	SHLQ $0x18, BX
+	SHRQ $0x28, DX
+	ADDQ SI, AX
+	ADCQ BX, CX
+	ADCQ $0x00, DX
+	MOVQ s+0(FP), BX
+	MOVQ AX, (BX)
+	MOVQ CX, 8(BX)
+	MOVQ DX, 16(BX)
 	RET
 
 pairsIFMA:
@@ -12045,7 +12042,7 @@ stitched:
 	DECQ        AX
 	JNZ         chunk
 
-	// The last multiplication: a's lane i by r^(16-i), b's by r^(8-i); a + b
+	// The last multiplication: a's lane i by r^(16-i), b's by r^(8-i); the sum of the products
 	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z0
 	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z1
 	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z2
@@ -12070,141 +12067,119 @@ stitched:
 	VPMADD52HUQ 1216(SP), Z16, Z5
 	VPMADD52LUQ 1152(SP), Z17, Z4
 	VPMADD52HUQ 1152(SP), Z17, Z5
-	VPSHUFB     chachaPolyShl8<>+0(SB), Z1, Z1
-	VPADDQ      Z1, Z2, Z2
-	VPSHUFB     chachaPolyShl8<>+0(SB), Z3, Z3
-	VPADDQ      Z3, Z4, Z4
-	VPSLLQ      $0x0a, Z5, Z5
-	VPSRLQ      $0x2c, Z0, Z1
-	VPANDQ      chachaPolyVecMask44<>+0(SB), Z0, Z16
-	VPSRLQ      $0x2c, Z2, Z3
-	VPANDQ      chachaPolyVecMask44<>+0(SB), Z2, Z17
-	VPSRLQ      $0x2a, Z4, Z0
-	VPANDQ      chachaPolyVecMask42<>+0(SB), Z4, Z18
-	VPADDQ      Z5, Z0, Z0
-	VPADDQ      Z1, Z17, Z17
-	VPADDQ      Z3, Z18, Z18
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z6
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z7
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z8
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z9
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z10
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z11
+	VPMADD52LUQ 960(SP), Z21, Z6
+	VPMADD52HUQ 960(SP), Z21, Z7
+	VPMADD52LUQ 768(SP), Z19, Z6
+	VPMADD52HUQ 768(SP), Z19, Z7
+	VPMADD52LUQ 1024(SP), Z20, Z6
+	VPMADD52HUQ 1024(SP), Z20, Z7
+	VPMADD52LUQ 1024(SP), Z21, Z8
+	VPMADD52HUQ 1024(SP), Z21, Z9
+	VPMADD52LUQ 832(SP), Z19, Z8
+	VPMADD52HUQ 832(SP), Z19, Z9
+	VPMADD52LUQ 768(SP), Z20, Z8
+	VPMADD52HUQ 768(SP), Z20, Z9
+	VPMADD52LUQ 768(SP), Z21, Z10
+	VPMADD52HUQ 768(SP), Z21, Z11
+	VPMADD52LUQ 896(SP), Z19, Z10
+	VPMADD52HUQ 896(SP), Z19, Z11
+	VPMADD52LUQ 832(SP), Z20, Z10
+	VPMADD52HUQ 832(SP), Z20, Z11
 
-	// h0 += 5c, then the carry out of h0
-	VPADDQ      Z0, Z16, Z16
-	VPSLLQ      $0x02, Z0, Z0
-	VPADDQ      Z0, Z16, Z16
-	VPSRLQ      $0x2c, Z16, Z0
-	VPANDQ      chachaPolyVecMask44<>+0(SB), Z16, Z16
-	VPADDQ      Z0, Z17, Z17
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z0
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z1
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z2
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z3
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z4
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z5
-	VPMADD52LUQ 960(SP), Z21, Z0
-	VPMADD52HUQ 960(SP), Z21, Z1
-	VPMADD52LUQ 768(SP), Z19, Z0
-	VPMADD52HUQ 768(SP), Z19, Z1
-	VPMADD52LUQ 1024(SP), Z20, Z0
-	VPMADD52HUQ 1024(SP), Z20, Z1
-	VPMADD52LUQ 1024(SP), Z21, Z2
-	VPMADD52HUQ 1024(SP), Z21, Z3
-	VPMADD52LUQ 832(SP), Z19, Z2
-	VPMADD52HUQ 832(SP), Z19, Z3
-	VPMADD52LUQ 768(SP), Z20, Z2
-	VPMADD52HUQ 768(SP), Z20, Z3
-	VPMADD52LUQ 768(SP), Z21, Z4
-	VPMADD52HUQ 768(SP), Z21, Z5
-	VPMADD52LUQ 896(SP), Z19, Z4
-	VPMADD52HUQ 896(SP), Z19, Z5
-	VPMADD52LUQ 832(SP), Z20, Z4
-	VPMADD52HUQ 832(SP), Z20, Z5
-	VPSHUFB     chachaPolyShl8<>+0(SB), Z1, Z1
-	VPADDQ      Z1, Z2, Z2
-	VPSHUFB     chachaPolyShl8<>+0(SB), Z3, Z3
-	VPADDQ      Z3, Z4, Z4
-	VPSLLQ      $0x0a, Z5, Z5
-	VPSRLQ      $0x2c, Z0, Z1
-	VPANDQ      chachaPolyVecMask44<>+0(SB), Z0, Z19
-	VPSRLQ      $0x2c, Z2, Z3
-	VPANDQ      chachaPolyVecMask44<>+0(SB), Z2, Z20
-	VPSRLQ      $0x2a, Z4, Z0
-	VPANDQ      chachaPolyVecMask42<>+0(SB), Z4, Z21
-	VPADDQ      Z5, Z0, Z0
-	VPADDQ      Z1, Z20, Z20
-	VPADDQ      Z3, Z21, Z21
-
-	// h0 += 5c, then the carry out of h0
-	VPADDQ Z0, Z19, Z19
-	VPSLLQ $0x02, Z0, Z0
-	VPADDQ Z0, Z19, Z19
-	VPSRLQ $0x2c, Z19, Z0
-	VPANDQ chachaPolyVecMask44<>+0(SB), Z19, Z19
-	VPADDQ Z0, Z20, Z20
-	VPADDQ Z19, Z16, Z16
-	VPADDQ Z20, Z17, Z17
-	VPADDQ Z21, Z18, Z18
-
-	// The sum of the lanes, then the carries and 64-bit limbs
-	VEXTRACTI64X4 $0x01, Z16, Y0
-	VPADDQ        Y0, Y16, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X16
-	VEXTRACTI64X4 $0x01, Z17, Y0
-	VPADDQ        Y0, Y17, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X17
-	VEXTRACTI64X4 $0x01, Z18, Y0
-	VPADDQ        Y0, Y18, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X18
-	VMOVQ         X16, AX
-	VMOVQ         X17, CX
-	VMOVQ         X18, DX
+	// The sums of the products' lanes, their carries and 64-bit limbs
+	VPADDQ        Z6, Z0, Z0
+	VPADDQ        Z7, Z1, Z1
+	VPADDQ        Z8, Z2, Z2
+	VPADDQ        Z9, Z3, Z3
+	VPADDQ        Z10, Z4, Z4
+	VPADDQ        Z11, Z5, Z5
+	VEXTRACTI64X4 $0x01, Z0, Y6
+	VPADDQ        Y6, Y0, Y6
+	VEXTRACTI128  $0x01, Y6, X0
+	VPADDQ        X0, X6, X0
+	VPSHUFD       $0x4e, X0, X6
+	VPADDQ        X6, X0, X0
+	VMOVQ         X0, X0
+	VEXTRACTI64X4 $0x01, Z2, Y6
+	VPADDQ        Y6, Y2, Y6
+	VEXTRACTI128  $0x01, Y6, X2
+	VPADDQ        X2, X6, X2
+	VPSHUFD       $0x4e, X2, X6
+	VPADDQ        X6, X2, X2
+	VMOVQ         X2, X2
+	VEXTRACTI64X4 $0x01, Z4, Y6
+	VPADDQ        Y6, Y4, Y6
+	VEXTRACTI128  $0x01, Y6, X4
+	VPADDQ        X4, X6, X4
+	VPSHUFD       $0x4e, X4, X6
+	VPADDQ        X6, X4, X4
+	VMOVQ         X4, X4
+	VEXTRACTI64X4 $0x01, Z1, Y6
+	VPADDQ        Y6, Y1, Y6
+	VEXTRACTI128  $0x01, Y6, X1
+	VPADDQ        X1, X6, X1
+	VPSHUFD       $0x4e, X1, X6
+	VPADDQ        X6, X1, X1
+	VMOVQ         X1, X1
+	VEXTRACTI64X4 $0x01, Z3, Y6
+	VPADDQ        Y6, Y3, Y6
+	VEXTRACTI128  $0x01, Y6, X3
+	VPADDQ        X3, X6, X3
+	VPSHUFD       $0x4e, X3, X6
+	VPADDQ        X6, X3, X3
+	VMOVQ         X3, X3
+	VEXTRACTI64X4 $0x01, Z5, Y6
+	VPADDQ        Y6, Y5, Y6
+	VEXTRACTI128  $0x01, Y6, X5
+	VPADDQ        X5, X6, X5
+	VPSHUFD       $0x4e, X5, X6
+	VPADDQ        X6, X5, X5
+	VMOVQ         X5, X5
+	VMOVQ         X0, AX
+	VMOVQ         X2, CX
+	VMOVQ         X4, DX
+	VMOVQ         X1, BX
+	VMOVQ         X3, SI
+	VMOVQ         X5, DI
 	VZEROUPPER
+	SHLQ          $0x08, BX
+	ADDQ          BX, CX
+	SHLQ          $0x08, SI
+	ADDQ          SI, DX
+	SHLQ          $0x0a, DI
 	MOVQ          $0x00000fffffffffff, BX
-	MOVQ          AX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, AX
-	ADDQ          SI, CX
 	MOVQ          CX, SI
 	SHRQ          $0x2c, SI
 	ANDQ          BX, CX
 	ADDQ          SI, DX
 	MOVQ          DX, SI
 	SHRQ          $0x2a, SI
+	ADDQ          DI, SI
+	MOVQ          $0x000003ffffffffff, BX
+	ANDQ          BX, DX
 	LEAQ          (SI)(SI*4), SI
 	ADDQ          SI, AX
-	MOVQ          $0x000003ffffffffff, SI
-	ANDQ          SI, DX
-	MOVQ          AX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, AX
-	ADDQ          SI, CX
-	MOVQ          CX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, CX
-	ADDQ          SI, DX
 
-	// h0 = l0 + l1·2⁴⁴, h1 = ⌊l1/2²⁰⌋ + l2·2²⁴, h2 = ⌊l2/2⁴⁰⌋
-	MOVQ DX, BX
-	SHRQ $0x28, BX
+	// h = l0 + l1·2⁴⁴ + l2·2⁸⁸ in 64-bit limbs
 	MOVQ CX, SI
 	SHLQ $0x2c, SI
-	ORQ  SI, AX
 	SHRQ $0x14, CX
-	SHLQ $0x18, DX
-	ORQ  DX, CX
-	MOVQ s+8(FP), DX
-	MOVQ AX, (DX)
-	MOVQ CX, 8(DX)
-	MOVQ BX, 16(DX)
+	MOVQ DX, BX
+	SHLQ $0x18, BX
+	SHRQ $0x28, DX
+	ADDQ SI, AX
+	ADCQ BX, CX
+	ADCQ $0x00, DX
+	MOVQ s+8(FP), BX
+	MOVQ AX, (BX)
+	MOVQ CX, 8(BX)
+	MOVQ DX, 16(BX)
 
 end:
 	RET
@@ -13311,7 +13286,7 @@ stitched:
 	DECQ             AX
 	JNZ              chunk
 
-	// The last multiplication: a's lane i by r^(16-i), b's by r^(8-i); a + b
+	// The last multiplication: a's lane i by r^(16-i), b's by r^(8-i); the sum of the products
 	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z0
 	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z1
 	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z2
@@ -13336,141 +13311,119 @@ stitched:
 	VPMADD52HUQ 1216(SP), Z16, Z5
 	VPMADD52LUQ 1152(SP), Z17, Z4
 	VPMADD52HUQ 1152(SP), Z17, Z5
-	VPSHUFB     chachaPolyShl8<>+0(SB), Z1, Z1
-	VPADDQ      Z1, Z2, Z2
-	VPSHUFB     chachaPolyShl8<>+0(SB), Z3, Z3
-	VPADDQ      Z3, Z4, Z4
-	VPSLLQ      $0x0a, Z5, Z5
-	VPSRLQ      $0x2c, Z0, Z1
-	VPANDQ      chachaPolyVecMask44<>+0(SB), Z0, Z16
-	VPSRLQ      $0x2c, Z2, Z3
-	VPANDQ      chachaPolyVecMask44<>+0(SB), Z2, Z17
-	VPSRLQ      $0x2a, Z4, Z0
-	VPANDQ      chachaPolyVecMask42<>+0(SB), Z4, Z18
-	VPADDQ      Z5, Z0, Z0
-	VPADDQ      Z1, Z17, Z17
-	VPADDQ      Z3, Z18, Z18
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z6
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z7
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z8
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z9
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z10
+	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z11
+	VPMADD52LUQ 960(SP), Z21, Z6
+	VPMADD52HUQ 960(SP), Z21, Z7
+	VPMADD52LUQ 768(SP), Z19, Z6
+	VPMADD52HUQ 768(SP), Z19, Z7
+	VPMADD52LUQ 1024(SP), Z20, Z6
+	VPMADD52HUQ 1024(SP), Z20, Z7
+	VPMADD52LUQ 1024(SP), Z21, Z8
+	VPMADD52HUQ 1024(SP), Z21, Z9
+	VPMADD52LUQ 832(SP), Z19, Z8
+	VPMADD52HUQ 832(SP), Z19, Z9
+	VPMADD52LUQ 768(SP), Z20, Z8
+	VPMADD52HUQ 768(SP), Z20, Z9
+	VPMADD52LUQ 768(SP), Z21, Z10
+	VPMADD52HUQ 768(SP), Z21, Z11
+	VPMADD52LUQ 896(SP), Z19, Z10
+	VPMADD52HUQ 896(SP), Z19, Z11
+	VPMADD52LUQ 832(SP), Z20, Z10
+	VPMADD52HUQ 832(SP), Z20, Z11
 
-	// h0 += 5c, then the carry out of h0
-	VPADDQ      Z0, Z16, Z16
-	VPSLLQ      $0x02, Z0, Z0
-	VPADDQ      Z0, Z16, Z16
-	VPSRLQ      $0x2c, Z16, Z0
-	VPANDQ      chachaPolyVecMask44<>+0(SB), Z16, Z16
-	VPADDQ      Z0, Z17, Z17
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z0
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z1
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z2
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z3
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z4
-	VMOVDQU64   chachaPolyVecZero<>+0(SB), Z5
-	VPMADD52LUQ 960(SP), Z21, Z0
-	VPMADD52HUQ 960(SP), Z21, Z1
-	VPMADD52LUQ 768(SP), Z19, Z0
-	VPMADD52HUQ 768(SP), Z19, Z1
-	VPMADD52LUQ 1024(SP), Z20, Z0
-	VPMADD52HUQ 1024(SP), Z20, Z1
-	VPMADD52LUQ 1024(SP), Z21, Z2
-	VPMADD52HUQ 1024(SP), Z21, Z3
-	VPMADD52LUQ 832(SP), Z19, Z2
-	VPMADD52HUQ 832(SP), Z19, Z3
-	VPMADD52LUQ 768(SP), Z20, Z2
-	VPMADD52HUQ 768(SP), Z20, Z3
-	VPMADD52LUQ 768(SP), Z21, Z4
-	VPMADD52HUQ 768(SP), Z21, Z5
-	VPMADD52LUQ 896(SP), Z19, Z4
-	VPMADD52HUQ 896(SP), Z19, Z5
-	VPMADD52LUQ 832(SP), Z20, Z4
-	VPMADD52HUQ 832(SP), Z20, Z5
-	VPSHUFB     chachaPolyShl8<>+0(SB), Z1, Z1
-	VPADDQ      Z1, Z2, Z2
-	VPSHUFB     chachaPolyShl8<>+0(SB), Z3, Z3
-	VPADDQ      Z3, Z4, Z4
-	VPSLLQ      $0x0a, Z5, Z5
-	VPSRLQ      $0x2c, Z0, Z1
-	VPANDQ      chachaPolyVecMask44<>+0(SB), Z0, Z19
-	VPSRLQ      $0x2c, Z2, Z3
-	VPANDQ      chachaPolyVecMask44<>+0(SB), Z2, Z20
-	VPSRLQ      $0x2a, Z4, Z0
-	VPANDQ      chachaPolyVecMask42<>+0(SB), Z4, Z21
-	VPADDQ      Z5, Z0, Z0
-	VPADDQ      Z1, Z20, Z20
-	VPADDQ      Z3, Z21, Z21
-
-	// h0 += 5c, then the carry out of h0
-	VPADDQ Z0, Z19, Z19
-	VPSLLQ $0x02, Z0, Z0
-	VPADDQ Z0, Z19, Z19
-	VPSRLQ $0x2c, Z19, Z0
-	VPANDQ chachaPolyVecMask44<>+0(SB), Z19, Z19
-	VPADDQ Z0, Z20, Z20
-	VPADDQ Z19, Z16, Z16
-	VPADDQ Z20, Z17, Z17
-	VPADDQ Z21, Z18, Z18
-
-	// The sum of the lanes, then the carries and 64-bit limbs
-	VEXTRACTI64X4 $0x01, Z16, Y0
-	VPADDQ        Y0, Y16, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X16
-	VEXTRACTI64X4 $0x01, Z17, Y0
-	VPADDQ        Y0, Y17, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X17
-	VEXTRACTI64X4 $0x01, Z18, Y0
-	VPADDQ        Y0, Y18, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X18
-	VMOVQ         X16, AX
-	VMOVQ         X17, CX
-	VMOVQ         X18, DX
+	// The sums of the products' lanes, their carries and 64-bit limbs
+	VPADDQ        Z6, Z0, Z0
+	VPADDQ        Z7, Z1, Z1
+	VPADDQ        Z8, Z2, Z2
+	VPADDQ        Z9, Z3, Z3
+	VPADDQ        Z10, Z4, Z4
+	VPADDQ        Z11, Z5, Z5
+	VEXTRACTI64X4 $0x01, Z0, Y6
+	VPADDQ        Y6, Y0, Y6
+	VEXTRACTI128  $0x01, Y6, X0
+	VPADDQ        X0, X6, X0
+	VPSHUFD       $0x4e, X0, X6
+	VPADDQ        X6, X0, X0
+	VMOVQ         X0, X0
+	VEXTRACTI64X4 $0x01, Z2, Y6
+	VPADDQ        Y6, Y2, Y6
+	VEXTRACTI128  $0x01, Y6, X2
+	VPADDQ        X2, X6, X2
+	VPSHUFD       $0x4e, X2, X6
+	VPADDQ        X6, X2, X2
+	VMOVQ         X2, X2
+	VEXTRACTI64X4 $0x01, Z4, Y6
+	VPADDQ        Y6, Y4, Y6
+	VEXTRACTI128  $0x01, Y6, X4
+	VPADDQ        X4, X6, X4
+	VPSHUFD       $0x4e, X4, X6
+	VPADDQ        X6, X4, X4
+	VMOVQ         X4, X4
+	VEXTRACTI64X4 $0x01, Z1, Y6
+	VPADDQ        Y6, Y1, Y6
+	VEXTRACTI128  $0x01, Y6, X1
+	VPADDQ        X1, X6, X1
+	VPSHUFD       $0x4e, X1, X6
+	VPADDQ        X6, X1, X1
+	VMOVQ         X1, X1
+	VEXTRACTI64X4 $0x01, Z3, Y6
+	VPADDQ        Y6, Y3, Y6
+	VEXTRACTI128  $0x01, Y6, X3
+	VPADDQ        X3, X6, X3
+	VPSHUFD       $0x4e, X3, X6
+	VPADDQ        X6, X3, X3
+	VMOVQ         X3, X3
+	VEXTRACTI64X4 $0x01, Z5, Y6
+	VPADDQ        Y6, Y5, Y6
+	VEXTRACTI128  $0x01, Y6, X5
+	VPADDQ        X5, X6, X5
+	VPSHUFD       $0x4e, X5, X6
+	VPADDQ        X6, X5, X5
+	VMOVQ         X5, X5
+	VMOVQ         X0, AX
+	VMOVQ         X2, CX
+	VMOVQ         X4, DX
+	VMOVQ         X1, BX
+	VMOVQ         X3, SI
+	VMOVQ         X5, DI
 	VZEROUPPER
+	SHLQ          $0x08, BX
+	ADDQ          BX, CX
+	SHLQ          $0x08, SI
+	ADDQ          SI, DX
+	SHLQ          $0x0a, DI
 	MOVQ          $0x00000fffffffffff, BX
-	MOVQ          AX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, AX
-	ADDQ          SI, CX
 	MOVQ          CX, SI
 	SHRQ          $0x2c, SI
 	ANDQ          BX, CX
 	ADDQ          SI, DX
 	MOVQ          DX, SI
 	SHRQ          $0x2a, SI
+	ADDQ          DI, SI
+	MOVQ          $0x000003ffffffffff, BX
+	ANDQ          BX, DX
 	LEAQ          (SI)(SI*4), SI
 	ADDQ          SI, AX
-	MOVQ          $0x000003ffffffffff, SI
-	ANDQ          SI, DX
-	MOVQ          AX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, AX
-	ADDQ          SI, CX
-	MOVQ          CX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, CX
-	ADDQ          SI, DX
 
-	// h0 = l0 + l1·2⁴⁴, h1 = ⌊l1/2²⁰⌋ + l2·2²⁴, h2 = ⌊l2/2⁴⁰⌋
-	MOVQ DX, BX
-	SHRQ $0x28, BX
+	// h = l0 + l1·2⁴⁴ + l2·2⁸⁸ in 64-bit limbs
 	MOVQ CX, SI
 	SHLQ $0x2c, SI
-	ORQ  SI, AX
 	SHRQ $0x14, CX
-	SHLQ $0x18, DX
-	ORQ  DX, CX
-	MOVQ s+8(FP), DX
-	MOVQ AX, (DX)
-	MOVQ CX, 8(DX)
-	MOVQ BX, 16(DX)
+	MOVQ DX, BX
+	SHLQ $0x18, BX
+	SHRQ $0x28, DX
+	ADDQ SI, AX
+	ADCQ BX, CX
+	ADCQ $0x00, DX
+	MOVQ s+8(FP), BX
+	MOVQ AX, (BX)
+	MOVQ CX, 8(BX)
+	MOVQ DX, 16(BX)
 
 end:
 	RET

@@ -494,7 +494,7 @@ func chachaPolyIFMA(seal bool) {
 		)
 	}
 	Doc(
-		"It leaves h congruent to what updateGeneric leaves, below 2¹³⁰ + 2⁹.",
+		"It leaves h congruent to what updateGeneric leaves, below 2¹³⁰ + 2⁶⁰.",
 		"It needs AVX-512F, BW and IFMA.",
 	)
 	n := Load(Param("src").Len(), GP64())

@@ -197,7 +197,12 @@ func (g *ifma) multiply(h vec44, r [3]Op, s1, s2 Op, bcst bool) {
 // saves the zeroing and the addition. The sums of the low halves stay
 // below 2^53.7; the bounds of multiply hold.
 func (g *ifma) mulAdd(h vec44, r [3]Op, s1, s2 Op, bcst bool, v *vec44) {
-	var d [3][2]VecVirtual
+	g.carries(h, g.products(h, r, s1, s2, bcst, v))
+}
+
+// products returns the sums of mulAdd's products (and v) before the
+// carries: the low and high halves of d0, d1 and d2 (see multiply).
+func (g *ifma) products(h vec44, r [3]Op, s1, s2 Op, bcst bool, v *vec44) (d [3][2]VecVirtual) {
 	for k := range d {
 		for i := range d[k] {
 			if i == 0 && v != nil {
@@ -227,7 +232,7 @@ func (g *ifma) mulAdd(h vec44, r [3]Op, s1, s2 Op, bcst bool, v *vec44) {
 			}
 		}
 	}
-	g.carries(h, d)
+	return d
 }
 
 // carries sets h to the partially reduced sum of the halves of d (see
@@ -285,7 +290,7 @@ func Update(name, signature string, precomputed bool) {
 		"2⁴⁴: up to 1024 bytes eight blocks per step in one accumulator, beyond",
 		"sixteen blocks per step in two, then a last group of eight if their",
 		"number is odd. It leaves h congruent to what updateGeneric",
-		"leaves, below 2¹³⁰ + 2⁹, not always with the same limbs. It needs",
+		"leaves, below 2¹³⁰ + 2⁶⁰, not always with the same limbs. It needs",
 		"AVX-512F, BW and IFMA, and BMI2.")
 
 	p, n, rows := Start(precomputed, "doneIFMA")
@@ -422,7 +427,8 @@ const SingleMaxGroups = 8
 // vector product that gives r⁹, …, r¹⁶: the first group is added to it,
 // each step then multiplies it by r⁸ in every lane and adds the next
 // group (mulAdd), and the last multiplication takes r^(8-i) in lane i; the
-// sum of the lanes is h. The bounds are those of multiply.
+// sum of its products' lanes gives h (storeProducts). The bounds are those
+// of multiply.
 func (g *ifma) single(p, n Register, rows Mem) {
 	Comment("At most SingleMaxGroups groups: one accumulator, r⁸ for each group but the last")
 	lo, _ := g.lowRows(rows)
@@ -442,8 +448,7 @@ func (g *ifma) single(p, n Register, rows Mem) {
 	DECQ(n)
 	JNZ(LabelRef("loopSingle"))
 	Label("lastSingle")
-	g.multiply(a, rl, sl1, sl2, false)
-	storeH(g, a)
+	storeProducts(g, g.products(a, rl, sl1, sl2, false, nil))
 }
 
 // loadH returns the accumulator of the function's parameter s in radix
@@ -514,6 +519,67 @@ func storeH(g *ifma, a vec44) {
 	Store(l[0], st.Field("h").Index(0))
 	Store(l[1], st.Field("h").Index(1))
 	Store(h2, st.Field("h").Index(2))
+}
+
+// storeProducts emits the end of a computation whose last multiplication
+// stopped at its products (the sums d of one accumulator, or of two, added
+// lane by lane first): the sums of their lanes, and from those, in
+// general-purpose registers, the carries and the 64-bit limbs, stored into
+// the accumulator of the function's parameter s. It saves the vector
+// carries of the last multiplication, and the second set of carries of
+// storeH, on the path to h.
+//
+// Bounds: with sixteen lanes, the low sums are below 2^57.6 and the high
+// below 2^47.1 (see multiply), so L1 = d1 + d0'·2⁸ and L2 = d2 + d1'·2⁸
+// are below 2⁵⁸ and T = d2'·2¹⁰ below 2^57.1. L1 carries into L2; what L2
+// holds from 2⁴² up, with T, is c < 2^57.2 at 2¹³⁰, and L0 + 5c < 2⁶⁰. Then
+// L0 < 2⁶⁰, L1 < 2⁴⁴, L2 < 2⁴², and h = L0 + L1·2⁴⁴ + L2·2⁸⁸ < 2¹³⁰ + 2⁶⁰:
+// h2 is at most 4.
+func storeProducts(g *ifma, ds ...[3][2]VecVirtual) {
+	Comment("The sums of the products' lanes, their carries and 64-bit limbs")
+	d := ds[0]
+	for _, e := range ds[1:] {
+		for k := range d {
+			for i := range d[k] {
+				VPADDQ(e[k][i], d[k][i], d[k][i])
+			}
+		}
+	}
+	lo := vec44{d[0][0], d[1][0], d[2][0]}
+	hi := vec44{d[0][1], d[1][1], d[2][1]}
+	g.sumLanes(lo)
+	g.sumLanes(hi)
+	l := LaneZero([]VecVirtual{lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]})
+	l0, l1, l2, h0, h1, h2 := l[0], l[1], l[2], l[3], l[4], l[5]
+	SHLQ(U8(8), h0)
+	ADDQ(h0, l1)
+	SHLQ(U8(8), h1)
+	ADDQ(h1, l2)
+	SHLQ(U8(10), h2)
+	m, t := GP64(), GP64()
+	MOVQ(U64(1<<44-1), m)
+	Carrier(44, m, t)(l1, l2)
+	MOVQ(l2, t)
+	SHRQ(U8(42), t)
+	ADDQ(h2, t)
+	MOVQ(U64(1<<42-1), m)
+	ANDQ(m, l2)
+	LEAQ(Mem{Base: t, Index: t, Scale: 4}, t)
+	ADDQ(t, l0)
+	Comment("h = l0 + l1·2⁴⁴ + l2·2⁸⁸ in 64-bit limbs")
+	MOVQ(l1, t)
+	SHLQ(U8(44), t)
+	SHRQ(U8(20), l1)
+	MOVQ(l2, m)
+	SHLQ(U8(24), m)
+	SHRQ(U8(40), l2)
+	ADDQ(t, l0)
+	ADCQ(m, l1)
+	ADCQ(U8(0), l2)
+	st := Dereference(Param("s"))
+	Store(l0, st.Field("h").Index(0))
+	Store(l1, st.Field("h").Index(1))
+	Store(l2, st.Field("h").Index(2))
 }
 
 // loadKey loads the clamped key r of the function's parameter s into the

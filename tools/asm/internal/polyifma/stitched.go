@@ -98,16 +98,13 @@ func (s *Stitched) Step(o *stitch.Ops, m Mem, mul Register) {
 
 // Finish emits the end: a's lane i multiplied by r^(16-i), b's by
 // r^(8-i), their sum, and its lanes summed into the accumulator of the
-// function's parameter s, below 2¹³⁰ + 2⁹.
+// function's parameter s, below 2¹³⁰ + 2⁶⁰ (storeProducts).
 func (s *Stitched) Finish() {
 	g := *s.g
-	Comment("The last multiplication: a's lane i by r^(16-i), b's by r^(8-i); a + b")
+	Comment("The last multiplication: a's lane i by r^(16-i), b's by r^(8-i); the sum of the products")
 	rh, sh1, sh2 := powers(s.hi)
 	rl, sl1, sl2 := powers(s.lo)
-	g.multiply(s.a, rh, sh1, sh2, false)
-	g.multiply(s.b, rl, sl1, sl2, false)
-	for k := range 3 {
-		VPADDQ(s.b[k], s.a[k], s.a[k])
-	}
-	storeH(&g, s.a)
+	da := g.products(s.a, rh, sh1, sh2, false, nil)
+	db := g.products(s.b, rl, sl1, sl2, false, nil)
+	storeProducts(&g, da, db)
 }
