@@ -1691,7 +1691,7 @@ lastSingle:
 	MOVQ AX, (BX)
 	MOVQ CX, 8(BX)
 	MOVQ DX, 16(BX)
-	RET
+	JMP  doneIFMA
 
 pairsIFMA:
 	// lo: r⁸ … r; hi = r⁸·lo, one vector product

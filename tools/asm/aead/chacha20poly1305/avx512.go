@@ -308,11 +308,10 @@ func chachaKeyAVX512(lanes int) {
 	if lanes == 8 {
 		counters = Y16
 	}
-	Comment(fmt.Sprintf("The %d blocks from counter+1 on, one in each lane.", lanes))
-	for i := 0; i < 16; i++ {
-		if i != 12 {
-			VPBROADCASTD(word(i), words[i])
-		}
+	Comment(fmt.Sprintf("The %d blocks from counter+1 on, one in each lane: words 0, 4, 8 and", lanes),
+		"the counters here, the others from the key block's first column round.")
+	for _, w := range []int{0, 4, 8} {
+		VPBROADCASTD(word(w), words[w])
 	}
 	VPBROADCASTD(word(12), counters)
 	VPADDD(laneOffsets16, counters, counters)
@@ -334,10 +333,21 @@ func chachaKeyAVX512(lanes int) {
 		kb.W[i] = w
 	}
 
+	Comment("Columns 1 to 3 of the first round, which the counter does not enter:",
+		"the same for the key block and the lanes, so computed once, in the",
+		"key block's registers, and broadcast.")
+	kb.QuarterRounds(nil, chacha.OtherColumns)
 	k := chacha.NewLanes(words)
 	k.Loc[12] = counters
+	for _, w := range chacha.PreWords {
+		VPBROADCASTD(kb.W[w], words[w])
+	}
 	var first, second, rows stitch.Ops
-	for i := 0; i < 10; i++ {
+	k.QuarterRounds(&first, chacha.FirstColumns)
+	k.QuarterRounds(&first, chacha.DiagonalRound)
+	kb.QuarterRounds(&rows, chacha.FirstColumns)
+	kb.QuarterRounds(&rows, chacha.DiagonalRound)
+	for i := 1; i < 10; i++ {
 		o := &first
 		if i >= keyRounds {
 			o = &second
@@ -447,6 +457,40 @@ func polyPaddedMULX() {
 	p := loadPoly()
 	p.absorbPadded("m", Load(Param("m").Base(), GP64()), Load(Param("m").Len(), GP64()))
 	p.storeState()
+	RET()
+}
+
+// polyTagIFMA emits polyTagIFMA, the whole Poly1305 of a message of the
+// AVX-512 IFMA path up to 1024 bytes in one call: the additional data with
+// polymulx's one-block product, the whole 128-byte groups of the
+// ciphertext with polyIFMA's code, the rest of it, the lengths block and
+// the tag again in general-purpose registers. One call instead of three
+// saves their calls and the loads of the key; the accumulator passes from
+// one part to the next through s.h.
+func polyTagIFMA() {
+	TEXT("polyTagIFMA", 0, "func(s *polyState, pw *[24]uint64, ad, msg []byte, adLen, ctLen int, tag *[16]byte)")
+	Doc(
+		"polyTagIFMA absorbs ad and msg (the ciphertext) into s.h, each followed",
+		"by zeros up to a multiple of 16 bytes, then the block of adLen and ctLen,",
+		"and writes the tag: msg's whole 128-byte groups as polyIFMA absorbs them,",
+		"with the powers pw of the key of s, and the rest as polyFinishMULX does.",
+		"It needs AVX-512F, BW and IFMA, and BMI2.",
+	)
+	p := loadPoly()
+	p.absorbPadded("ad", Load(Param("ad").Base(), GP64()), Load(Param("ad").Len(), GP64()))
+	p.storeState()
+	polyifma.UpdateBody(true, "groupsDone")
+	Label("groupsDone")
+	p = loadPoly()
+	m := Load(Param("msg").Base(), GP64())
+	n := Load(Param("msg").Len(), GP64())
+	whole := GP64()
+	MOVQ(n, whole)
+	ANDQ(I32(-128), whole)
+	ADDQ(whole, m)
+	ANDQ(U8(127), n)
+	p.absorbPadded("ct", m, n)
+	p.lengthsAndTag()
 	RET()
 }
 

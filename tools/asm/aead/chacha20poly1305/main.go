@@ -215,6 +215,7 @@ func main() {
 	polyPaddedMULX()
 	polyifma.Data("chachaPoly")
 	polyifma.Update("polyIFMA", "func(s *polyState, pw *[24]uint64, msg []byte)", true)
+	polyTagIFMA()
 	polyifma.RowsFunc("polyRowsIFMA", "func(s *polyState, pw *[24]uint64)")
 	polyifma.StitchedData("chachaPoly")
 	chachaPolyIFMA(false)

@@ -293,12 +293,22 @@ func Update(name, signature string, precomputed bool) {
 		"leaves, below 2¹³⁰ + 2⁶⁰, not always with the same limbs. It needs",
 		"AVX-512F, BW and IFMA, and BMI2.")
 
-	p, n, rows := Start(precomputed, "doneIFMA")
+	UpdateBody(precomputed, "doneIFMA")
+	Label("doneIFMA")
+	RET()
+}
+
+// UpdateBody emits Update's code into the current function, which has
+// Update's parameters s and msg (and pw, with precomputed): the blocks
+// absorbed and h stored back into s, then a jump to, or the fall through
+// to, the label done, which the caller places.
+func UpdateBody(precomputed bool, done string) {
+	p, n, rows := Start(precomputed, done)
 	g := newRegisterIFMA()
 	CMPQ(n, U32(SingleMaxGroups))
 	JA(LabelRef("pairsIFMA"))
 	g.single(p, n, rows)
-	RET()
+	JMP(LabelRef(done))
 
 	Label("pairsIFMA")
 	lo, hi := g.powerRows(rows)
@@ -336,9 +346,6 @@ func Update(name, signature string, precomputed bool) {
 		SumLanes: func() { g.sumLanes(a) },
 	}, "IFMA")
 	storeH(g, a)
-
-	Label("doneIFMA")
-	RET()
 }
 
 // newRegisterIFMA returns an ifma that emits at once, with its constants
