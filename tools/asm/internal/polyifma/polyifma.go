@@ -53,10 +53,9 @@ func Data(prefix string) {
 	shuffle := func(name string, shift int) Mem {
 		m := GLOBL(prefix+name, RODATA|NOPTR)
 		for i := 0; i < 64; i++ {
-			j, from := i%8, i%16-i%8+i%8-shift
 			idx := 0x80
-			if j-shift >= 0 && j-shift < 8 {
-				idx = from
+			if j := i%8 - shift; j >= 0 && j < 8 {
+				idx = i%16 - shift // within the 128-bit lane, as VPSHUFB indexes
 			}
 			DATA(i, U8(idx))
 		}
