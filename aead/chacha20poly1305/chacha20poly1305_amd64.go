@@ -228,11 +228,14 @@ func polyAVX512(s *polyState, pw *ifmaPowers, msg []byte)
 //go:noescape
 func polyTagIFMA(s *polyState, pw *ifmaPowers, ad, msg []byte, adLen, ctLen int, tag *[16]byte)
 
-// polyIFMAMinLen and polyAVX512MinLen are the shortest ciphertexts whose
-// bulk polyTagAVX512 gives to polyIFMA or polyAVX512, measured on AMD Zen
-// 4 (Seal with AVX-512 but not IFMA, ns: 256 bytes 273 against 254 with
-// the one-block MULX code, 384 bytes 285 against 289, 512 bytes 291
-// against 328).
+// polyIFMAMinLen and polyAVX512MinLen are the shortest ciphertexts that
+// polyTagAVX512 gives to polyTagIFMA, or whose bulk it gives to
+// polyAVX512, measured on AMD Zen 4 (Seal with AVX-512 but not IFMA, ns:
+// 256 bytes 273 against 254 with the one-block MULX code, 384 bytes 285
+// against 289, 512 bytes 291 against 328). On an Intel Xeon (Sapphire
+// Rapids class) polyTagIFMA from 128 bytes instead of 256 made Seal
+// slower below 256 bytes (ns, medians of five: 128 bytes 200.5 against
+// 198.4, 192 bytes 221.1 against 213.4, 255 bytes 248.5 against 237.7).
 const (
 	polyIFMAMinLen   = 256
 	polyAVX512MinLen = 384
