@@ -27,9 +27,12 @@ package main
 //     offsets), one VPERMQ per register turns plane y into column y of B
 //     (element Y holds B[y, Y]), χ is five VPTERNLOGQ across the registers,
 //     and the new state is in column layout.
-//   - Column layout: register x holds column x. Twenty blends (VPBLENDMQ
-//     with masks of one element, as a tree of depth three) and four element
-//     rotations turn it into the diagonal layout.
+//   - Column layout: register x holds column x. For each register of the
+//     diagonal layout, three blends (VPBLENDMQ with masks of one element)
+//     gather its lanes of columns 0 and 1 in one register and those of
+//     columns 2 to 4 in another, each lane in the element it has in its
+//     column, and one VPERMI2Q merges the two and rotates the lanes into
+//     place (a fourth blend where no rotation is needed).
 //   - Diagonal layout, at the start of an odd round: register j holds A[x,
 //     2j+x] in element x. Every register still has one lane of each column
 //     in place, so θ is that of the row layout; after ρ, register j holds
@@ -38,22 +41,25 @@ package main
 //     lanes x, x+1 and x+2 up for χ, which leaves plane j in register j in
 //     row layout, ready for the next pair.
 //
-// Element rotations by 1 to 4 serve θ, the transposition and χ; together
-// with the five π permutations of the even rounds and the ten vectors of ρ
-// offsets, they are 19 constant registers, loaded once per call (Z13 to
-// Z31). ι is a VPXORQ with the round constant broadcast from the table and
-// a mask of element 0.
+// Element rotations by 1 to 4 serve θ and χ; together with the five π
+// permutations of the even rounds and the ten vectors of ρ offsets, they are
+// 19 constant registers, loaded once per call (Z13 to Z31). The four
+// VPERMI2Q index vectors are loaded from memory into the register the
+// instruction overwrites (a load, off the vector ports). ι is a VPXORQ with
+// the round constant broadcast from the table and a mask of element 0. The
+// column parities of θ are two VPTERNLOGQ, the second taking the register
+// finished last (the one ι changed).
 //
-// A pair of rounds costs 25 VPERMQ, 20 VPBLENDMQ, 22 VPTERNLOGQ, 10
-// VPROLVQ, 2 VPROLQ, 6 VPXORQ and 2 register copies, all on the two vector
-// ports of 512-bit instructions (VPERMQ on one of them only), so about 43
-// cycles of port pressure; the critical path is about 20 cycles through the
-// even round (two VPTERNLOGQ for the parities, VPROLQ and VPERMQ for D, the
-// VPTERNLOGQ that adds D, VPROLVQ, the π VPERMQ, χ, ι, three blends, the
-// rotation) and 13 through the odd one. llvm-mca (Ice Lake server) puts the
-// pair at 57 cycles, against 75 for two rounds of keccakF1600BMI; on an
-// Intel Xeon with AVX-512 (Go 1.26), SHA3-256 of 16 KiB runs about 1.1
-// times as fast as with keccakF1600BMI (more on a busy machine).
+// A pair of rounds costs 21 VPERMQ, 4 VPERMI2Q, 16 VPBLENDMQ, 24
+// VPTERNLOGQ, 10 VPROLVQ, 2 VPROLQ, 2 VPXORQ and 4 register copies: 79
+// instructions on the two vector ports of 512-bit instructions, 25 of them
+// (the permutations) on port 5 only and 12 (the rotations) on port 0 only,
+// so about 40 cycles of port pressure. The rounds depend on each other
+// through θ, and most steps are five instructions on one port, so the pair
+// takes longer than that: llvm-mca 19 (an estimate) puts it at 56 cycles on
+// sapphirerapids and 54 on icelake-server and znver4. On an Intel Xeon with
+// AVX-512 (Go 1.26, 3.5 GHz), SHA3-256 of 16 KiB takes about 58 cycles per
+// pair, 1.17 times as fast as with keccakF1600BMI.
 //
 // absorbAVX512 loads the state once, XORs each block into the registers
 // with masked loads (K3 selects a whole plane, K7 the lanes of the last,
@@ -124,6 +130,18 @@ func avx512Tables() {
 	for j := range 5 {
 		vec(func(x int) int { return r[x+5*((2*j+x)%5)] })
 	}
+	// The last step of the transposition for j = 1..4: element i takes
+	// element (i+2j) mod 5 of the blend of columns 0 and 1 (below 2) or of
+	// columns 2 to 4 (from 2 on, in the second table).
+	for j := 1; j < 5; j++ {
+		vec(func(i int) int {
+			q := (i + 2*j) % 5
+			if q >= 2 {
+				q += 8
+			}
+			return q
+		})
+	}
 }
 
 // avx512Setup loads the constant registers and masks.
@@ -156,12 +174,20 @@ func avx512Store(a Register) {
 }
 
 // theta emits θ on the five registers s, which hold one lane of each column
-// in place, with t0..t2 as temporaries.
-func theta(s [5]VecPhysical, t0, t1, t2 VecPhysical) {
+// in place, with t0..t2 as temporaries. The parities take s[last] in their
+// second step only, so the register finished last (the one ι changes, or
+// the last one the transposition writes) waits one instruction less.
+func theta(s [5]VecPhysical, last int, t0, t1, t2 VecPhysical) {
 	Comment("θ: C, then D[x] = C[x-1] ⊕ rot(C[x+1], 1) added to every register")
-	VPXORQ(s[1], s[0], t0)
-	VPXORQ(s[4], s[3], t1)
-	VPTERNLOGQ(U8(0x96), t1, s[2], t0)
+	var o []VecPhysical
+	for i := range 5 {
+		if i != last {
+			o = append(o, s[i])
+		}
+	}
+	VMOVDQA64(o[0], t0)
+	VPTERNLOGQ(U8(0x96), o[2], o[1], t0)
+	VPTERNLOGQ(U8(0x96), s[last], o[3], t0)
 	VPROLQ(U8(1), t0, t2)
 	VPERMQ(t0, zRot[4], t1)
 	VPERMQ(t2, zRot[1], t2)
@@ -180,7 +206,7 @@ func rotElems(src VecPhysical, k int, dst VecPhysical) {
 func avx512Rounds(rc, rcEnd Register, label string) {
 	Label(label)
 	// Even round, row layout.
-	theta(zA, Z5, Z6, Z7)
+	theta(zA, 0, Z5, Z6, Z7)
 	Comment("ρ")
 	for y := range 5 {
 		VPROLVQ(zRhoE[y], zA[y], zA[y])
@@ -204,23 +230,20 @@ func avx512Rounds(rc, rcEnd Register, label string) {
 	d := [5]VecPhysical{Z0, Z2, Z3, Z4, Z5}
 	for _, j := range []int{1, 2, 3, 4, 0} {
 		col := func(q int) VecPhysical { return e[((q-2*j)%5+5)%5] }
-		p := d[j]
-		if j == 0 {
-			p = Z6
-		}
+		p := Z6
 		VPBLENDMQ(col(1), col(0), kBit1, p)
 		VPBLENDMQ(col(3), col(2), kBit3, Z10)
 		VPBLENDMQ(col(4), Z10, kBit4, Z10)
 		if j == 0 {
 			VPBLENDMQ(Z10, p, kHigh, d[0])
 		} else {
-			VPBLENDMQ(Z10, p, kHigh, p)
-			rotElems(p, 2*j, p)
+			VMOVDQU64(avx512Consts.Offset(64*(18+j)), d[j])
+			VPERMI2Q(Z10, p, d[j])
 		}
 	}
 
 	// Odd round, diagonal layout.
-	theta(d, Z6, Z7, Z8)
+	theta(d, 0, Z6, Z7, Z8)
 	Comment("ρ")
 	for j := range 5 {
 		VPROLVQ(zRhoO[j], d[j], d[j])
