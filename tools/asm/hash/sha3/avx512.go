@@ -96,7 +96,10 @@ var (
 	kHigh, kRow, kPart         = K6, K3, K7
 )
 
-var avx512Consts Mem
+var (
+	avx512Consts Mem
+	transposeIdx Mem // the VPERMI2Q indexes of the transposition, j = 1..4
+)
 
 // avx512Tables emits the constant vectors, eight elements each: element
 // rotations 1..4, the π permutations σ_y of the even round, the ρ offsets
@@ -133,6 +136,7 @@ func avx512Tables() {
 	// The last step of the transposition for j = 1..4: element i takes
 	// element (i+2j) mod 5 of the blend of columns 0 and 1 (below 2) or of
 	// columns 2 to 4 (from 2 on, in the second table).
+	transposeIdx = avx512Consts.Offset(off)
 	for j := 1; j < 5; j++ {
 		vec(func(i int) int {
 			q := (i + 2*j) % 5
@@ -238,7 +242,7 @@ func avx512Rounds(rc, rcEnd Register, label string) {
 		if j == 0 {
 			VPBLENDMQ(Z10, p, kHigh, d[0])
 		} else {
-			VMOVDQU64(avx512Consts.Offset(64*(18+j)), d[j])
+			VMOVDQU64(transposeIdx.Offset(64*(j-1)), d[j])
 			VPERMI2Q(Z10, p, d[j])
 		}
 	}
