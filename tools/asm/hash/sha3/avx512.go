@@ -178,25 +178,20 @@ func avx512Store(a Register) {
 }
 
 // theta emits θ on the five registers s, which hold one lane of each column
-// in place, with t0..t2 as temporaries. The parities take s[last] in their
-// second step only, so the register finished last (the one ι changes, or
-// the last one the transposition writes) waits one instruction less. After
+// in place, with t0..t2 as temporaries. The parities take s[0] in their
+// second step only: s[0] is the register finished last before θ (the one
+// ι changes, or the one the transposition writes last), which so waits
+// one instruction less. After
 // adding D to register i it calls then(i), which emits what follows for
 // that register alone (ρ, π, χ where it can): in this program order the
 // processor starts each register's rotations and permutations as soon as
 // D is in it, and ports 0 and 5 work side by side (measured: about 5 %
 // faster than each step on all five registers before the next).
-func theta(s [5]VecPhysical, last int, t0, t1, t2 VecPhysical, then func(i int)) {
+func theta(s [5]VecPhysical, t0, t1, t2 VecPhysical, then func(i int)) {
 	Comment("θ: C, then D[x] = C[x-1] ⊕ rot(C[x+1], 1) added to every register")
-	var o []VecPhysical
-	for i := range 5 {
-		if i != last {
-			o = append(o, s[i])
-		}
-	}
-	VMOVDQA64(o[0], t0)
-	VPTERNLOGQ(U8(0x96), o[2], o[1], t0)
-	VPTERNLOGQ(U8(0x96), s[last], o[3], t0)
+	VMOVDQA64(s[1], t0)
+	VPTERNLOGQ(U8(0x96), s[3], s[2], t0)
+	VPTERNLOGQ(U8(0x96), s[0], s[4], t0)
 	VPROLQ(U8(1), t0, t2)
 	VPERMQ(t0, zRot[4], t1)
 	VPERMQ(t2, zRot[1], t2)
@@ -217,7 +212,7 @@ func avx512Rounds(rc, rcEnd Register, label string) {
 	Label(label)
 	// Even round, row layout.
 	bc := [5]VecPhysical{Z5, Z6, Z7, Z8, Z9}
-	theta(zA, 0, Z5, Z10, Z11, func(y int) {
+	theta(zA, Z5, Z10, Z11, func(y int) {
 		VPROLVQ(zRhoE[y], zA[y], zA[y])
 		VPERMQ(zA[y], zSigma[y], bc[y])
 	})
@@ -250,7 +245,7 @@ func avx512Rounds(rc, rcEnd Register, label string) {
 	// Odd round, diagonal layout.
 	tmp := []VecPhysical{Z6, Z9, Z10, Z11, Z12}
 	ti := 0
-	theta(d, 0, Z6, Z7, Z8, func(j int) {
+	theta(d, Z6, Z7, Z8, func(j int) {
 		VPROLVQ(zRhoO[j], d[j], d[j])
 		// π and χ: register j holds plane j of B, rotated by 2j elements.
 		var in [3]VecPhysical
