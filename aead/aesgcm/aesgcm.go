@@ -68,10 +68,13 @@
 //     of 256-byte chunks take the "VAES" kernel. It is preferred where the
 //     CPU has it; CRYPTON_CPU=-avx512 (or -vaes512) selects "VAES"
 //     instead, for a CPU that lowers its clock for 512-bit code more than
-//     the wider kernel gains. On an Intel Xeon of the Sapphire Rapids
-//     class, where 256-bit VAES already issues two AES rounds per cycle,
-//     16 KiB messages are 21-26 % faster; llvm-mca estimates about 2× for
-//     Ice Lake-SP and 1.9× for AMD Zen 4, whose 256-bit VAES issues one.
+//     the wider kernel gains. Its GHASH keeps the powers of H in
+//     registers for the whole message (a 64-byte memory operand beside
+//     512-bit AES rounds is dear). On an Intel Xeon of the Sapphire
+//     Rapids class, where 256-bit VAES already issues two AES rounds per
+//     cycle and 512-bit VAES one, 16 KiB messages are about 1.38× as
+//     fast as with "VAES"; llvm-mca estimates 1.95× for Ice Lake-SP and
+//     1.7× for AMD Zen 4, whose 256-bit VAES issues one.
 //   - "ARMv8-AES" (arm64 with the AES and PMULL instructions): counter mode
 //     with AESE/AESMC, eight blocks in flight, and GHASH with PMULL, eight
 //     blocks per reduction, in separate passes over chunks of 4 KiB. Open

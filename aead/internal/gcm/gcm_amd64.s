@@ -223,71 +223,8 @@ DATA gcmIncr4<>+564(SB)/4, $0x00000000
 DATA gcmIncr4<>+568(SB)/8, $0x0000000000000000
 GLOBL gcmIncr4<>(SB), RODATA|NOPTR, $576
 
-DATA gcmIncrBE4<>+0(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+8(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+16(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+24(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+32(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+40(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+48(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+56(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+64(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+72(SB)/8, $0x0400000000000000
-DATA gcmIncrBE4<>+80(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+88(SB)/8, $0x0400000000000000
-DATA gcmIncrBE4<>+96(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+104(SB)/8, $0x0400000000000000
-DATA gcmIncrBE4<>+112(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+120(SB)/8, $0x0400000000000000
-DATA gcmIncrBE4<>+128(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+136(SB)/8, $0x0800000000000000
-DATA gcmIncrBE4<>+144(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+152(SB)/8, $0x0800000000000000
-DATA gcmIncrBE4<>+160(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+168(SB)/8, $0x0800000000000000
-DATA gcmIncrBE4<>+176(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+184(SB)/8, $0x0800000000000000
-DATA gcmIncrBE4<>+192(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+200(SB)/8, $0x0c00000000000000
-DATA gcmIncrBE4<>+208(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+216(SB)/8, $0x0c00000000000000
-DATA gcmIncrBE4<>+224(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+232(SB)/8, $0x0c00000000000000
-DATA gcmIncrBE4<>+240(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+248(SB)/8, $0x0c00000000000000
-DATA gcmIncrBE4<>+256(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+264(SB)/8, $0x1000000000000000
-DATA gcmIncrBE4<>+272(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+280(SB)/8, $0x1000000000000000
-DATA gcmIncrBE4<>+288(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+296(SB)/8, $0x1000000000000000
-DATA gcmIncrBE4<>+304(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+312(SB)/8, $0x1000000000000000
-DATA gcmIncrBE4<>+320(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+328(SB)/8, $0x1400000000000000
-DATA gcmIncrBE4<>+336(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+344(SB)/8, $0x1400000000000000
-DATA gcmIncrBE4<>+352(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+360(SB)/8, $0x1400000000000000
-DATA gcmIncrBE4<>+368(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+376(SB)/8, $0x1400000000000000
-DATA gcmIncrBE4<>+384(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+392(SB)/8, $0x1800000000000000
-DATA gcmIncrBE4<>+400(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+408(SB)/8, $0x1800000000000000
-DATA gcmIncrBE4<>+416(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+424(SB)/8, $0x1800000000000000
-DATA gcmIncrBE4<>+432(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+440(SB)/8, $0x1800000000000000
-DATA gcmIncrBE4<>+448(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+456(SB)/8, $0x1c00000000000000
-DATA gcmIncrBE4<>+464(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+472(SB)/8, $0x1c00000000000000
-DATA gcmIncrBE4<>+480(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+488(SB)/8, $0x1c00000000000000
-DATA gcmIncrBE4<>+496(SB)/8, $0x0000000000000000
-DATA gcmIncrBE4<>+504(SB)/8, $0x1c00000000000000
-GLOBL gcmIncrBE4<>(SB), RODATA|NOPTR, $512
+DATA gcmIncrBE4<>+0(SB)/4, $0x04000000
+GLOBL gcmIncrBE4<>(SB), RODATA|NOPTR, $4
 
 DATA gcmLaneOffsets4<>+0(SB)/4, $0x00000000
 DATA gcmLaneOffsets4<>+4(SB)/4, $0x00000000
@@ -315,46 +252,55 @@ TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-112
 	MOVQ            nr+0(FP), AX
 	MOVQ            xk+8(FP), CX
 	MOVQ            pow+16(FP), DX
-	MOVQ            kar+24(FP), BX
-	MOVQ            powHi+96(FP), SI
-	MOVQ            karHi+104(FP), DI
-	MOVQ            acc+32(FP), R8
-	MOVQ            ctr+40(FP), R9
-	MOVQ            dst_base+48(FP), R10
-	MOVQ            src_base+72(FP), R11
-	MOVQ            src_len+80(FP), R12
-	SHRQ            $0x09, R12
-	MOVQ            AX, R13
-	SHLQ            $0x04, R13
-	ADDQ            CX, R13
+	MOVQ            powHi+96(FP), BX
+	VMOVDQU64       (BX), Z24
+	VMOVDQU64       64(BX), Z25
+	VMOVDQU64       128(BX), Z26
+	VMOVDQU64       192(BX), Z27
+	VMOVDQU64       (DX), Z28
+	VMOVDQU64       64(DX), Z29
+	VMOVDQU64       128(DX), Z30
+	VMOVDQU64       192(DX), Z31
+	VMOVDQU64       gcmPoly4<>+0(SB), Z16
+	MOVQ            acc+32(FP), DX
+	MOVQ            ctr+40(FP), BX
+	MOVQ            dst_base+48(FP), SI
+	MOVQ            src_base+72(FP), DI
+	MOVQ            src_len+80(FP), R8
+	SHRQ            $0x09, R8
+	MOVQ            AX, R9
+	SHLQ            $0x04, R9
+	ADDQ            CX, R9
 	VMOVDQU64       gcmByteReverse<>+0(SB), Z15
-	VMOVDQU         (R8), X9
+	VMOVDQU         (DX), X9
 	VPSHUFB         X15, X9, X9
-	MOVL            12(R9), R8
-	BSWAPL          R8
-	VBROADCASTI32X4 (R9), Z14
+	MOVL            12(BX), DX
+	BSWAPL          DX
+	MOVL            $0x00008888, R10
+	KMOVW           R10, K1
+	VBROADCASTI32X4 (BX), Z14
 	VPSHUFB         Z15, Z14, Z14
 	VPADDD          gcmLaneOffsets4<>+0(SB), Z14, Z14
-	MOVQ            R10, R9
+	MOVQ            SI, BX
 	VBROADCASTI32X4 (CX), Z8
-	CMPB            R8, $0xe0
+	CMPB            DL, $0xe0
 	JA              ctr_slow_1
 	VPSHUFB         Z15, Z14, Z23
 	VPXORQ          Z8, Z23, Z0
-	VPADDD          gcmIncrBE4<>+64(SB), Z23, Z1
-	VPXORQ          Z8, Z1, Z1
-	VPADDD          gcmIncrBE4<>+128(SB), Z23, Z2
-	VPXORQ          Z8, Z2, Z2
-	VPADDD          gcmIncrBE4<>+192(SB), Z23, Z3
-	VPXORQ          Z8, Z3, Z3
-	VPADDD          gcmIncrBE4<>+256(SB), Z23, Z4
-	VPXORQ          Z8, Z4, Z4
-	VPADDD          gcmIncrBE4<>+320(SB), Z23, Z5
-	VPXORQ          Z8, Z5, Z5
-	VPADDD          gcmIncrBE4<>+384(SB), Z23, Z6
-	VPXORQ          Z8, Z6, Z6
-	VPADDD          gcmIncrBE4<>+448(SB), Z23, Z7
-	VPXORQ          Z8, Z7, Z7
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z1
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z2
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z3
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z4
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z5
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z6
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z7
 	JMP             ctr_join_2
 
 ctr_slow_1:
@@ -384,7 +330,7 @@ ctr_slow_1:
 	VPXORQ  Z8, Z7, Z7
 
 ctr_join_2:
-	ADDL            $0x20, R8
+	ADDL            $0x20, DX
 	VPADDD          gcmIncr4<>+512(SB), Z14, Z14
 	VBROADCASTI32X4 16(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -509,7 +455,7 @@ ctr_join_2:
 	VAESENC         Z8, Z7, Z7
 
 last_3:
-	VBROADCASTI32X4 (R13), Z8
+	VBROADCASTI32X4 (R9), Z8
 	VAESENCLAST     Z8, Z0, Z0
 	VAESENCLAST     Z8, Z1, Z1
 	VAESENCLAST     Z8, Z2, Z2
@@ -518,48 +464,48 @@ last_3:
 	VAESENCLAST     Z8, Z5, Z5
 	VAESENCLAST     Z8, Z6, Z6
 	VAESENCLAST     Z8, Z7, Z7
-	VPXORQ          (R11), Z0, Z0
-	VMOVDQU64       Z0, (R10)
-	VPXORQ          64(R11), Z1, Z1
-	VMOVDQU64       Z1, 64(R10)
-	VPXORQ          128(R11), Z2, Z2
-	VMOVDQU64       Z2, 128(R10)
-	VPXORQ          192(R11), Z3, Z3
-	VMOVDQU64       Z3, 192(R10)
-	VPXORQ          256(R11), Z4, Z4
-	VMOVDQU64       Z4, 256(R10)
-	VPXORQ          320(R11), Z5, Z5
-	VMOVDQU64       Z5, 320(R10)
-	VPXORQ          384(R11), Z6, Z6
-	VMOVDQU64       Z6, 384(R10)
-	VPXORQ          448(R11), Z7, Z7
-	VMOVDQU64       Z7, 448(R10)
-	ADDQ            $0x00000200, R11
-	ADDQ            $0x00000200, R10
-	DECQ            R12
+	VPXORQ          (DI), Z0, Z0
+	VMOVDQU64       Z0, (SI)
+	VPXORQ          64(DI), Z1, Z1
+	VMOVDQU64       Z1, 64(SI)
+	VPXORQ          128(DI), Z2, Z2
+	VMOVDQU64       Z2, 128(SI)
+	VPXORQ          192(DI), Z3, Z3
+	VMOVDQU64       Z3, 192(SI)
+	VPXORQ          256(DI), Z4, Z4
+	VMOVDQU64       Z4, 256(SI)
+	VPXORQ          320(DI), Z5, Z5
+	VMOVDQU64       Z5, 320(SI)
+	VPXORQ          384(DI), Z6, Z6
+	VMOVDQU64       Z6, 384(SI)
+	VPXORQ          448(DI), Z7, Z7
+	VMOVDQU64       Z7, 448(SI)
+	ADDQ            $0x00000200, DI
+	ADDQ            $0x00000200, SI
+	DECQ            R8
 
 enc_loop_4:
-	TESTQ           R12, R12
+	TESTQ           R8, R8
 	JZ              enc_done_5
 	VBROADCASTI32X4 (CX), Z8
-	CMPB            R8, $0xe0
+	CMPB            DL, $0xe0
 	JA              ctr_slow_6
 	VPSHUFB         Z15, Z14, Z23
 	VPXORQ          Z8, Z23, Z0
-	VPADDD          gcmIncrBE4<>+64(SB), Z23, Z1
-	VPXORQ          Z8, Z1, Z1
-	VPADDD          gcmIncrBE4<>+128(SB), Z23, Z2
-	VPXORQ          Z8, Z2, Z2
-	VPADDD          gcmIncrBE4<>+192(SB), Z23, Z3
-	VPXORQ          Z8, Z3, Z3
-	VPADDD          gcmIncrBE4<>+256(SB), Z23, Z4
-	VPXORQ          Z8, Z4, Z4
-	VPADDD          gcmIncrBE4<>+320(SB), Z23, Z5
-	VPXORQ          Z8, Z5, Z5
-	VPADDD          gcmIncrBE4<>+384(SB), Z23, Z6
-	VPXORQ          Z8, Z6, Z6
-	VPADDD          gcmIncrBE4<>+448(SB), Z23, Z7
-	VPXORQ          Z8, Z7, Z7
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z1
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z2
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z3
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z4
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z5
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z6
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z7
 	JMP             ctr_join_7
 
 ctr_slow_6:
@@ -589,7 +535,7 @@ ctr_slow_6:
 	VPXORQ  Z8, Z7, Z7
 
 ctr_join_7:
-	ADDL            $0x20, R8
+	ADDL            $0x20, DX
 	VPADDD          gcmIncr4<>+512(SB), Z14, Z14
 	VBROADCASTI32X4 16(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -600,14 +546,13 @@ ctr_join_7:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       (R9), Z12
+	VMOVDQU64       (BX), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPXORQ          Z9, Z12, Z12
-	VPCLMULQDQ      $0x00, (SI), Z12, Z9
-	VPCLMULQDQ      $0x11, (SI), Z12, Z10
-	VPSHUFD         $0x4e, Z12, Z11
-	VPXORQ          Z12, Z11, Z11
-	VPCLMULQDQ      $0x00, (DI), Z11, Z11
+	VPCLMULQDQ      $0x00, Z24, Z12, Z17
+	VPCLMULQDQ      $0x11, Z24, Z12, Z18
+	VPCLMULQDQ      $0x01, Z24, Z12, Z19
+	VPCLMULQDQ      $0x10, Z24, Z12, Z12
 	VBROADCASTI32X4 32(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -617,16 +562,16 @@ ctr_join_7:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       64(R9), Z12
-	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 64(SI), Z12, Z13
-	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 64(SI), Z12, Z13
-	VPXORQ          Z13, Z10, Z10
-	VPSHUFD         $0x4e, Z12, Z13
-	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 64(DI), Z13, Z13
-	VPXORQ          Z13, Z11, Z11
+	VMOVDQU64       64(BX), Z13
+	VPSHUFB         Z15, Z13, Z13
+	VPCLMULQDQ      $0x00, Z25, Z13, Z20
+	VPCLMULQDQ      $0x11, Z25, Z13, Z21
+	VPCLMULQDQ      $0x01, Z25, Z13, Z22
+	VPCLMULQDQ      $0x10, Z25, Z13, Z13
+	VPXORQ          Z17, Z20, Z9
+	VPXORQ          Z18, Z21, Z10
+	VPXORQ          Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
 	VBROADCASTI32X4 48(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -636,13 +581,12 @@ ctr_join_7:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       128(R9), Z12
+	VMOVDQU64       128(BX), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 128(SI), Z12, Z17
-	VPCLMULQDQ      $0x11, 128(SI), Z12, Z18
-	VPSHUFD         $0x4e, Z12, Z19
-	VPXORQ          Z12, Z19, Z19
-	VPCLMULQDQ      $0x00, 128(DI), Z19, Z19
+	VPCLMULQDQ      $0x00, Z26, Z12, Z17
+	VPCLMULQDQ      $0x11, Z26, Z12, Z18
+	VPCLMULQDQ      $0x01, Z26, Z12, Z19
+	VPCLMULQDQ      $0x10, Z26, Z12, Z12
 	VBROADCASTI32X4 64(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -652,16 +596,16 @@ ctr_join_7:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       192(R9), Z12
-	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 192(SI), Z12, Z20
-	VPCLMULQDQ      $0x11, 192(SI), Z12, Z21
-	VPSHUFD         $0x4e, Z12, Z22
-	VPXORQ          Z12, Z22, Z22
-	VPCLMULQDQ      $0x00, 192(DI), Z22, Z22
+	VMOVDQU64       192(BX), Z13
+	VPSHUFB         Z15, Z13, Z13
+	VPCLMULQDQ      $0x00, Z27, Z13, Z20
+	VPCLMULQDQ      $0x11, Z27, Z13, Z21
+	VPCLMULQDQ      $0x01, Z27, Z13, Z22
+	VPCLMULQDQ      $0x10, Z27, Z13, Z13
 	VPTERNLOGQ      $0x96, Z17, Z20, Z9
 	VPTERNLOGQ      $0x96, Z18, Z21, Z10
-	VPTERNLOGQ      $0x96, Z19, Z22, Z11
+	VPTERNLOGQ      $0x96, Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
 	VBROADCASTI32X4 80(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -671,13 +615,12 @@ ctr_join_7:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       256(R9), Z12
+	VMOVDQU64       256(BX), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, (DX), Z12, Z17
-	VPCLMULQDQ      $0x11, (DX), Z12, Z18
-	VPSHUFD         $0x4e, Z12, Z19
-	VPXORQ          Z12, Z19, Z19
-	VPCLMULQDQ      $0x00, (BX), Z19, Z19
+	VPCLMULQDQ      $0x00, Z28, Z12, Z17
+	VPCLMULQDQ      $0x11, Z28, Z12, Z18
+	VPCLMULQDQ      $0x01, Z28, Z12, Z19
+	VPCLMULQDQ      $0x10, Z28, Z12, Z12
 	VBROADCASTI32X4 96(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -687,16 +630,16 @@ ctr_join_7:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       320(R9), Z12
-	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 64(DX), Z12, Z20
-	VPCLMULQDQ      $0x11, 64(DX), Z12, Z21
-	VPSHUFD         $0x4e, Z12, Z22
-	VPXORQ          Z12, Z22, Z22
-	VPCLMULQDQ      $0x00, 64(BX), Z22, Z22
+	VMOVDQU64       320(BX), Z13
+	VPSHUFB         Z15, Z13, Z13
+	VPCLMULQDQ      $0x00, Z29, Z13, Z20
+	VPCLMULQDQ      $0x11, Z29, Z13, Z21
+	VPCLMULQDQ      $0x01, Z29, Z13, Z22
+	VPCLMULQDQ      $0x10, Z29, Z13, Z13
 	VPTERNLOGQ      $0x96, Z17, Z20, Z9
 	VPTERNLOGQ      $0x96, Z18, Z21, Z10
-	VPTERNLOGQ      $0x96, Z19, Z22, Z11
+	VPTERNLOGQ      $0x96, Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
 	VBROADCASTI32X4 112(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -706,13 +649,12 @@ ctr_join_7:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       384(R9), Z12
+	VMOVDQU64       384(BX), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 128(DX), Z12, Z17
-	VPCLMULQDQ      $0x11, 128(DX), Z12, Z18
-	VPSHUFD         $0x4e, Z12, Z19
-	VPXORQ          Z12, Z19, Z19
-	VPCLMULQDQ      $0x00, 128(BX), Z19, Z19
+	VPCLMULQDQ      $0x00, Z30, Z12, Z17
+	VPCLMULQDQ      $0x11, Z30, Z12, Z18
+	VPCLMULQDQ      $0x01, Z30, Z12, Z19
+	VPCLMULQDQ      $0x10, Z30, Z12, Z12
 	VBROADCASTI32X4 128(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -722,16 +664,16 @@ ctr_join_7:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       448(R9), Z12
-	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 192(DX), Z12, Z20
-	VPCLMULQDQ      $0x11, 192(DX), Z12, Z21
-	VPSHUFD         $0x4e, Z12, Z22
-	VPXORQ          Z12, Z22, Z22
-	VPCLMULQDQ      $0x00, 192(BX), Z22, Z22
+	VMOVDQU64       448(BX), Z13
+	VPSHUFB         Z15, Z13, Z13
+	VPCLMULQDQ      $0x00, Z31, Z13, Z20
+	VPCLMULQDQ      $0x11, Z31, Z13, Z21
+	VPCLMULQDQ      $0x01, Z31, Z13, Z22
+	VPCLMULQDQ      $0x10, Z31, Z13, Z13
 	VPTERNLOGQ      $0x96, Z17, Z20, Z9
 	VPTERNLOGQ      $0x96, Z18, Z21, Z10
-	VPTERNLOGQ      $0x96, Z19, Z22, Z11
+	VPTERNLOGQ      $0x96, Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
 	VBROADCASTI32X4 144(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -741,16 +683,14 @@ ctr_join_7:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VPXORQ          Z9, Z11, Z11
-	VPXORQ          Z10, Z11, Z11
 	VPSLLDQ         $0x08, Z11, Z13
 	VPXORQ          Z13, Z9, Z9
 	VPSRLDQ         $0x08, Z11, Z11
 	VPXORQ          Z11, Z10, Z10
-	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPCLMULQDQ      $0x00, Z16, Z9, Z13
 	VPSHUFD         $0x4e, Z9, Z9
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPCLMULQDQ      $0x00, Z16, Z9, Z13
 	VPSHUFD         $0x4e, Z9, Z9
 	VPXORQ          Z13, Z9, Z9
 	VPXORQ          Z10, Z9, Z9
@@ -800,7 +740,7 @@ ctr_join_7:
 	VAESENC         Z8, Z7, Z7
 
 last_8:
-	VBROADCASTI32X4 (R13), Z8
+	VBROADCASTI32X4 (R9), Z8
 	VAESENCLAST     Z8, Z0, Z0
 	VAESENCLAST     Z8, Z1, Z1
 	VAESENCLAST     Z8, Z2, Z2
@@ -809,108 +749,102 @@ last_8:
 	VAESENCLAST     Z8, Z5, Z5
 	VAESENCLAST     Z8, Z6, Z6
 	VAESENCLAST     Z8, Z7, Z7
-	VPXORQ          (R11), Z0, Z0
-	VMOVDQU64       Z0, (R10)
-	VPXORQ          64(R11), Z1, Z1
-	VMOVDQU64       Z1, 64(R10)
-	VPXORQ          128(R11), Z2, Z2
-	VMOVDQU64       Z2, 128(R10)
-	VPXORQ          192(R11), Z3, Z3
-	VMOVDQU64       Z3, 192(R10)
-	VPXORQ          256(R11), Z4, Z4
-	VMOVDQU64       Z4, 256(R10)
-	VPXORQ          320(R11), Z5, Z5
-	VMOVDQU64       Z5, 320(R10)
-	VPXORQ          384(R11), Z6, Z6
-	VMOVDQU64       Z6, 384(R10)
-	VPXORQ          448(R11), Z7, Z7
-	VMOVDQU64       Z7, 448(R10)
-	ADDQ            $0x00000200, R11
-	ADDQ            $0x00000200, R10
-	ADDQ            $0x00000200, R9
-	DECQ            R12
+	VPXORQ          (DI), Z0, Z0
+	VMOVDQU64       Z0, (SI)
+	VPXORQ          64(DI), Z1, Z1
+	VMOVDQU64       Z1, 64(SI)
+	VPXORQ          128(DI), Z2, Z2
+	VMOVDQU64       Z2, 128(SI)
+	VPXORQ          192(DI), Z3, Z3
+	VMOVDQU64       Z3, 192(SI)
+	VPXORQ          256(DI), Z4, Z4
+	VMOVDQU64       Z4, 256(SI)
+	VPXORQ          320(DI), Z5, Z5
+	VMOVDQU64       Z5, 320(SI)
+	VPXORQ          384(DI), Z6, Z6
+	VMOVDQU64       Z6, 384(SI)
+	VPXORQ          448(DI), Z7, Z7
+	VMOVDQU64       Z7, 448(SI)
+	ADDQ            $0x00000200, DI
+	ADDQ            $0x00000200, SI
+	ADDQ            $0x00000200, BX
+	DECQ            R8
 	JMP             enc_loop_4
 
 enc_done_5:
-	VMOVDQU64     (R9), Z12
+	VMOVDQU64     (BX), Z12
 	VPSHUFB       Z15, Z12, Z12
 	VPXORQ        Z9, Z12, Z12
-	VPCLMULQDQ    $0x00, (SI), Z12, Z9
-	VPCLMULQDQ    $0x11, (SI), Z12, Z10
-	VPSHUFD       $0x4e, Z12, Z11
-	VPXORQ        Z12, Z11, Z11
-	VPCLMULQDQ    $0x00, (DI), Z11, Z11
-	VMOVDQU64     64(R9), Z12
+	VPCLMULQDQ    $0x00, Z24, Z12, Z17
+	VPCLMULQDQ    $0x11, Z24, Z12, Z18
+	VPCLMULQDQ    $0x01, Z24, Z12, Z19
+	VPCLMULQDQ    $0x10, Z24, Z12, Z12
+	VMOVDQU64     64(BX), Z13
+	VPSHUFB       Z15, Z13, Z13
+	VPCLMULQDQ    $0x00, Z25, Z13, Z20
+	VPCLMULQDQ    $0x11, Z25, Z13, Z21
+	VPCLMULQDQ    $0x01, Z25, Z13, Z22
+	VPCLMULQDQ    $0x10, Z25, Z13, Z13
+	VPXORQ        Z17, Z20, Z9
+	VPXORQ        Z18, Z21, Z10
+	VPXORQ        Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
+	VMOVDQU64     128(BX), Z12
 	VPSHUFB       Z15, Z12, Z12
-	VPCLMULQDQ    $0x00, 64(SI), Z12, Z13
-	VPXORQ        Z13, Z9, Z9
-	VPCLMULQDQ    $0x11, 64(SI), Z12, Z13
-	VPXORQ        Z13, Z10, Z10
-	VPSHUFD       $0x4e, Z12, Z13
-	VPXORQ        Z12, Z13, Z13
-	VPCLMULQDQ    $0x00, 64(DI), Z13, Z13
-	VPXORQ        Z13, Z11, Z11
-	VMOVDQU64     128(R9), Z12
-	VPSHUFB       Z15, Z12, Z12
-	VPCLMULQDQ    $0x00, 128(SI), Z12, Z17
-	VPCLMULQDQ    $0x11, 128(SI), Z12, Z18
-	VPSHUFD       $0x4e, Z12, Z19
-	VPXORQ        Z12, Z19, Z19
-	VPCLMULQDQ    $0x00, 128(DI), Z19, Z19
-	VMOVDQU64     192(R9), Z12
-	VPSHUFB       Z15, Z12, Z12
-	VPCLMULQDQ    $0x00, 192(SI), Z12, Z20
-	VPCLMULQDQ    $0x11, 192(SI), Z12, Z21
-	VPSHUFD       $0x4e, Z12, Z22
-	VPXORQ        Z12, Z22, Z22
-	VPCLMULQDQ    $0x00, 192(DI), Z22, Z22
+	VPCLMULQDQ    $0x00, Z26, Z12, Z17
+	VPCLMULQDQ    $0x11, Z26, Z12, Z18
+	VPCLMULQDQ    $0x01, Z26, Z12, Z19
+	VPCLMULQDQ    $0x10, Z26, Z12, Z12
+	VMOVDQU64     192(BX), Z13
+	VPSHUFB       Z15, Z13, Z13
+	VPCLMULQDQ    $0x00, Z27, Z13, Z20
+	VPCLMULQDQ    $0x11, Z27, Z13, Z21
+	VPCLMULQDQ    $0x01, Z27, Z13, Z22
+	VPCLMULQDQ    $0x10, Z27, Z13, Z13
 	VPTERNLOGQ    $0x96, Z17, Z20, Z9
 	VPTERNLOGQ    $0x96, Z18, Z21, Z10
-	VPTERNLOGQ    $0x96, Z19, Z22, Z11
-	VMOVDQU64     256(R9), Z12
+	VPTERNLOGQ    $0x96, Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
+	VMOVDQU64     256(BX), Z12
 	VPSHUFB       Z15, Z12, Z12
-	VPCLMULQDQ    $0x00, (DX), Z12, Z17
-	VPCLMULQDQ    $0x11, (DX), Z12, Z18
-	VPSHUFD       $0x4e, Z12, Z19
-	VPXORQ        Z12, Z19, Z19
-	VPCLMULQDQ    $0x00, (BX), Z19, Z19
-	VMOVDQU64     320(R9), Z12
-	VPSHUFB       Z15, Z12, Z12
-	VPCLMULQDQ    $0x00, 64(DX), Z12, Z20
-	VPCLMULQDQ    $0x11, 64(DX), Z12, Z21
-	VPSHUFD       $0x4e, Z12, Z22
-	VPXORQ        Z12, Z22, Z22
-	VPCLMULQDQ    $0x00, 64(BX), Z22, Z22
+	VPCLMULQDQ    $0x00, Z28, Z12, Z17
+	VPCLMULQDQ    $0x11, Z28, Z12, Z18
+	VPCLMULQDQ    $0x01, Z28, Z12, Z19
+	VPCLMULQDQ    $0x10, Z28, Z12, Z12
+	VMOVDQU64     320(BX), Z13
+	VPSHUFB       Z15, Z13, Z13
+	VPCLMULQDQ    $0x00, Z29, Z13, Z20
+	VPCLMULQDQ    $0x11, Z29, Z13, Z21
+	VPCLMULQDQ    $0x01, Z29, Z13, Z22
+	VPCLMULQDQ    $0x10, Z29, Z13, Z13
 	VPTERNLOGQ    $0x96, Z17, Z20, Z9
 	VPTERNLOGQ    $0x96, Z18, Z21, Z10
-	VPTERNLOGQ    $0x96, Z19, Z22, Z11
-	VMOVDQU64     384(R9), Z12
+	VPTERNLOGQ    $0x96, Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
+	VMOVDQU64     384(BX), Z12
 	VPSHUFB       Z15, Z12, Z12
-	VPCLMULQDQ    $0x00, 128(DX), Z12, Z17
-	VPCLMULQDQ    $0x11, 128(DX), Z12, Z18
-	VPSHUFD       $0x4e, Z12, Z19
-	VPXORQ        Z12, Z19, Z19
-	VPCLMULQDQ    $0x00, 128(BX), Z19, Z19
-	VMOVDQU64     448(R9), Z12
-	VPSHUFB       Z15, Z12, Z12
-	VPCLMULQDQ    $0x00, 192(DX), Z12, Z20
-	VPCLMULQDQ    $0x11, 192(DX), Z12, Z21
-	VPSHUFD       $0x4e, Z12, Z22
-	VPXORQ        Z12, Z22, Z22
-	VPCLMULQDQ    $0x00, 192(BX), Z22, Z22
+	VPCLMULQDQ    $0x00, Z30, Z12, Z17
+	VPCLMULQDQ    $0x11, Z30, Z12, Z18
+	VPCLMULQDQ    $0x01, Z30, Z12, Z19
+	VPCLMULQDQ    $0x10, Z30, Z12, Z12
+	VMOVDQU64     448(BX), Z13
+	VPSHUFB       Z15, Z13, Z13
+	VPCLMULQDQ    $0x00, Z31, Z13, Z20
+	VPCLMULQDQ    $0x11, Z31, Z13, Z21
+	VPCLMULQDQ    $0x01, Z31, Z13, Z22
+	VPCLMULQDQ    $0x10, Z31, Z13, Z13
 	VPTERNLOGQ    $0x96, Z17, Z20, Z9
 	VPTERNLOGQ    $0x96, Z18, Z21, Z10
-	VPTERNLOGQ    $0x96, Z19, Z22, Z11
-	VPXORQ        Z9, Z11, Z11
-	VPXORQ        Z10, Z11, Z11
+	VPTERNLOGQ    $0x96, Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
 	VPSLLDQ       $0x08, Z11, Z13
 	VPXORQ        Z13, Z9, Z9
 	VPSRLDQ       $0x08, Z11, Z11
 	VPXORQ        Z11, Z10, Z10
-	VPCLMULQDQ    $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPCLMULQDQ    $0x00, Z16, Z9, Z13
 	VPSHUFD       $0x4e, Z9, Z9
 	VPXORQ        Z13, Z9, Z9
-	VPCLMULQDQ    $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPCLMULQDQ    $0x00, Z16, Z9, Z13
 	VPSHUFD       $0x4e, Z9, Z9
 	VPXORQ        Z13, Z9, Z9
 	VPXORQ        Z10, Z9, Z9
@@ -933,49 +867,58 @@ TEXT ·gcmDecVAES512(SB), NOSPLIT, $0-112
 	MOVQ            nr+0(FP), AX
 	MOVQ            xk+8(FP), CX
 	MOVQ            pow+16(FP), DX
-	MOVQ            kar+24(FP), BX
-	MOVQ            powHi+96(FP), SI
-	MOVQ            karHi+104(FP), DI
-	MOVQ            acc+32(FP), R8
-	MOVQ            ctr+40(FP), R9
-	MOVQ            dst_base+48(FP), R10
-	MOVQ            src_base+72(FP), R11
-	MOVQ            src_len+80(FP), R12
-	SHRQ            $0x09, R12
-	MOVQ            AX, R13
-	SHLQ            $0x04, R13
-	ADDQ            CX, R13
+	MOVQ            powHi+96(FP), BX
+	VMOVDQU64       (BX), Z24
+	VMOVDQU64       64(BX), Z25
+	VMOVDQU64       128(BX), Z26
+	VMOVDQU64       192(BX), Z27
+	VMOVDQU64       (DX), Z28
+	VMOVDQU64       64(DX), Z29
+	VMOVDQU64       128(DX), Z30
+	VMOVDQU64       192(DX), Z31
+	VMOVDQU64       gcmPoly4<>+0(SB), Z16
+	MOVQ            acc+32(FP), DX
+	MOVQ            ctr+40(FP), BX
+	MOVQ            dst_base+48(FP), SI
+	MOVQ            src_base+72(FP), DI
+	MOVQ            src_len+80(FP), R8
+	SHRQ            $0x09, R8
+	MOVQ            AX, R9
+	SHLQ            $0x04, R9
+	ADDQ            CX, R9
 	VMOVDQU64       gcmByteReverse<>+0(SB), Z15
-	VMOVDQU         (R8), X9
+	VMOVDQU         (DX), X9
 	VPSHUFB         X15, X9, X9
-	MOVL            12(R9), R8
-	BSWAPL          R8
-	VBROADCASTI32X4 (R9), Z14
+	MOVL            12(BX), DX
+	BSWAPL          DX
+	MOVL            $0x00008888, R10
+	KMOVW           R10, K1
+	VBROADCASTI32X4 (BX), Z14
 	VPSHUFB         Z15, Z14, Z14
 	VPADDD          gcmLaneOffsets4<>+0(SB), Z14, Z14
 
 dec_loop_9:
-	TESTQ           R12, R12
+	TESTQ           R8, R8
 	JZ              dec_done_10
 	VBROADCASTI32X4 (CX), Z8
-	CMPB            R8, $0xe0
+	CMPB            DL, $0xe0
 	JA              ctr_slow_11
 	VPSHUFB         Z15, Z14, Z23
 	VPXORQ          Z8, Z23, Z0
-	VPADDD          gcmIncrBE4<>+64(SB), Z23, Z1
-	VPXORQ          Z8, Z1, Z1
-	VPADDD          gcmIncrBE4<>+128(SB), Z23, Z2
-	VPXORQ          Z8, Z2, Z2
-	VPADDD          gcmIncrBE4<>+192(SB), Z23, Z3
-	VPXORQ          Z8, Z3, Z3
-	VPADDD          gcmIncrBE4<>+256(SB), Z23, Z4
-	VPXORQ          Z8, Z4, Z4
-	VPADDD          gcmIncrBE4<>+320(SB), Z23, Z5
-	VPXORQ          Z8, Z5, Z5
-	VPADDD          gcmIncrBE4<>+384(SB), Z23, Z6
-	VPXORQ          Z8, Z6, Z6
-	VPADDD          gcmIncrBE4<>+448(SB), Z23, Z7
-	VPXORQ          Z8, Z7, Z7
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z1
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z2
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z3
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z4
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z5
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z6
+	VPADDD.BCST     gcmIncrBE4<>+0(SB), Z23, K1, Z23
+	VPXORQ          Z8, Z23, Z7
 	JMP             ctr_join_12
 
 ctr_slow_11:
@@ -1005,7 +948,7 @@ ctr_slow_11:
 	VPXORQ  Z8, Z7, Z7
 
 ctr_join_12:
-	ADDL            $0x20, R8
+	ADDL            $0x20, DX
 	VPADDD          gcmIncr4<>+512(SB), Z14, Z14
 	VBROADCASTI32X4 16(CX), Z8
 	VAESENC         Z8, Z0, Z0
@@ -1016,14 +959,13 @@ ctr_join_12:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       (R11), Z12
+	VMOVDQU64       (DI), Z12
 	VPSHUFB         Z15, Z12, Z12
 	VPXORQ          Z9, Z12, Z12
-	VPCLMULQDQ      $0x00, (SI), Z12, Z9
-	VPCLMULQDQ      $0x11, (SI), Z12, Z10
-	VPSHUFD         $0x4e, Z12, Z11
-	VPXORQ          Z12, Z11, Z11
-	VPCLMULQDQ      $0x00, (DI), Z11, Z11
+	VPCLMULQDQ      $0x00, Z24, Z12, Z17
+	VPCLMULQDQ      $0x11, Z24, Z12, Z18
+	VPCLMULQDQ      $0x01, Z24, Z12, Z19
+	VPCLMULQDQ      $0x10, Z24, Z12, Z12
 	VBROADCASTI32X4 32(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1033,16 +975,16 @@ ctr_join_12:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       64(R11), Z12
-	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 64(SI), Z12, Z13
-	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x11, 64(SI), Z12, Z13
-	VPXORQ          Z13, Z10, Z10
-	VPSHUFD         $0x4e, Z12, Z13
-	VPXORQ          Z12, Z13, Z13
-	VPCLMULQDQ      $0x00, 64(DI), Z13, Z13
-	VPXORQ          Z13, Z11, Z11
+	VMOVDQU64       64(DI), Z13
+	VPSHUFB         Z15, Z13, Z13
+	VPCLMULQDQ      $0x00, Z25, Z13, Z20
+	VPCLMULQDQ      $0x11, Z25, Z13, Z21
+	VPCLMULQDQ      $0x01, Z25, Z13, Z22
+	VPCLMULQDQ      $0x10, Z25, Z13, Z13
+	VPXORQ          Z17, Z20, Z9
+	VPXORQ          Z18, Z21, Z10
+	VPXORQ          Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
 	VBROADCASTI32X4 48(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1052,13 +994,12 @@ ctr_join_12:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       128(R11), Z12
+	VMOVDQU64       128(DI), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 128(SI), Z12, Z17
-	VPCLMULQDQ      $0x11, 128(SI), Z12, Z18
-	VPSHUFD         $0x4e, Z12, Z19
-	VPXORQ          Z12, Z19, Z19
-	VPCLMULQDQ      $0x00, 128(DI), Z19, Z19
+	VPCLMULQDQ      $0x00, Z26, Z12, Z17
+	VPCLMULQDQ      $0x11, Z26, Z12, Z18
+	VPCLMULQDQ      $0x01, Z26, Z12, Z19
+	VPCLMULQDQ      $0x10, Z26, Z12, Z12
 	VBROADCASTI32X4 64(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1068,16 +1009,16 @@ ctr_join_12:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       192(R11), Z12
-	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 192(SI), Z12, Z20
-	VPCLMULQDQ      $0x11, 192(SI), Z12, Z21
-	VPSHUFD         $0x4e, Z12, Z22
-	VPXORQ          Z12, Z22, Z22
-	VPCLMULQDQ      $0x00, 192(DI), Z22, Z22
+	VMOVDQU64       192(DI), Z13
+	VPSHUFB         Z15, Z13, Z13
+	VPCLMULQDQ      $0x00, Z27, Z13, Z20
+	VPCLMULQDQ      $0x11, Z27, Z13, Z21
+	VPCLMULQDQ      $0x01, Z27, Z13, Z22
+	VPCLMULQDQ      $0x10, Z27, Z13, Z13
 	VPTERNLOGQ      $0x96, Z17, Z20, Z9
 	VPTERNLOGQ      $0x96, Z18, Z21, Z10
-	VPTERNLOGQ      $0x96, Z19, Z22, Z11
+	VPTERNLOGQ      $0x96, Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
 	VBROADCASTI32X4 80(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1087,13 +1028,12 @@ ctr_join_12:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       256(R11), Z12
+	VMOVDQU64       256(DI), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, (DX), Z12, Z17
-	VPCLMULQDQ      $0x11, (DX), Z12, Z18
-	VPSHUFD         $0x4e, Z12, Z19
-	VPXORQ          Z12, Z19, Z19
-	VPCLMULQDQ      $0x00, (BX), Z19, Z19
+	VPCLMULQDQ      $0x00, Z28, Z12, Z17
+	VPCLMULQDQ      $0x11, Z28, Z12, Z18
+	VPCLMULQDQ      $0x01, Z28, Z12, Z19
+	VPCLMULQDQ      $0x10, Z28, Z12, Z12
 	VBROADCASTI32X4 96(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1103,16 +1043,16 @@ ctr_join_12:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       320(R11), Z12
-	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 64(DX), Z12, Z20
-	VPCLMULQDQ      $0x11, 64(DX), Z12, Z21
-	VPSHUFD         $0x4e, Z12, Z22
-	VPXORQ          Z12, Z22, Z22
-	VPCLMULQDQ      $0x00, 64(BX), Z22, Z22
+	VMOVDQU64       320(DI), Z13
+	VPSHUFB         Z15, Z13, Z13
+	VPCLMULQDQ      $0x00, Z29, Z13, Z20
+	VPCLMULQDQ      $0x11, Z29, Z13, Z21
+	VPCLMULQDQ      $0x01, Z29, Z13, Z22
+	VPCLMULQDQ      $0x10, Z29, Z13, Z13
 	VPTERNLOGQ      $0x96, Z17, Z20, Z9
 	VPTERNLOGQ      $0x96, Z18, Z21, Z10
-	VPTERNLOGQ      $0x96, Z19, Z22, Z11
+	VPTERNLOGQ      $0x96, Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
 	VBROADCASTI32X4 112(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1122,13 +1062,12 @@ ctr_join_12:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       384(R11), Z12
+	VMOVDQU64       384(DI), Z12
 	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 128(DX), Z12, Z17
-	VPCLMULQDQ      $0x11, 128(DX), Z12, Z18
-	VPSHUFD         $0x4e, Z12, Z19
-	VPXORQ          Z12, Z19, Z19
-	VPCLMULQDQ      $0x00, 128(BX), Z19, Z19
+	VPCLMULQDQ      $0x00, Z30, Z12, Z17
+	VPCLMULQDQ      $0x11, Z30, Z12, Z18
+	VPCLMULQDQ      $0x01, Z30, Z12, Z19
+	VPCLMULQDQ      $0x10, Z30, Z12, Z12
 	VBROADCASTI32X4 128(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1138,16 +1077,16 @@ ctr_join_12:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VMOVDQU64       448(R11), Z12
-	VPSHUFB         Z15, Z12, Z12
-	VPCLMULQDQ      $0x00, 192(DX), Z12, Z20
-	VPCLMULQDQ      $0x11, 192(DX), Z12, Z21
-	VPSHUFD         $0x4e, Z12, Z22
-	VPXORQ          Z12, Z22, Z22
-	VPCLMULQDQ      $0x00, 192(BX), Z22, Z22
+	VMOVDQU64       448(DI), Z13
+	VPSHUFB         Z15, Z13, Z13
+	VPCLMULQDQ      $0x00, Z31, Z13, Z20
+	VPCLMULQDQ      $0x11, Z31, Z13, Z21
+	VPCLMULQDQ      $0x01, Z31, Z13, Z22
+	VPCLMULQDQ      $0x10, Z31, Z13, Z13
 	VPTERNLOGQ      $0x96, Z17, Z20, Z9
 	VPTERNLOGQ      $0x96, Z18, Z21, Z10
-	VPTERNLOGQ      $0x96, Z19, Z22, Z11
+	VPTERNLOGQ      $0x96, Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
 	VBROADCASTI32X4 144(CX), Z8
 	VAESENC         Z8, Z0, Z0
 	VAESENC         Z8, Z1, Z1
@@ -1157,16 +1096,14 @@ ctr_join_12:
 	VAESENC         Z8, Z5, Z5
 	VAESENC         Z8, Z6, Z6
 	VAESENC         Z8, Z7, Z7
-	VPXORQ          Z9, Z11, Z11
-	VPXORQ          Z10, Z11, Z11
 	VPSLLDQ         $0x08, Z11, Z13
 	VPXORQ          Z13, Z9, Z9
 	VPSRLDQ         $0x08, Z11, Z11
 	VPXORQ          Z11, Z10, Z10
-	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPCLMULQDQ      $0x00, Z16, Z9, Z13
 	VPSHUFD         $0x4e, Z9, Z9
 	VPXORQ          Z13, Z9, Z9
-	VPCLMULQDQ      $0x00, gcmPoly4<>+0(SB), Z9, Z13
+	VPCLMULQDQ      $0x00, Z16, Z9, Z13
 	VPSHUFD         $0x4e, Z9, Z9
 	VPXORQ          Z13, Z9, Z9
 	VPXORQ          Z10, Z9, Z9
@@ -1216,7 +1153,7 @@ ctr_join_12:
 	VAESENC         Z8, Z7, Z7
 
 last_13:
-	VBROADCASTI32X4 (R13), Z8
+	VBROADCASTI32X4 (R9), Z8
 	VAESENCLAST     Z8, Z0, Z0
 	VAESENCLAST     Z8, Z1, Z1
 	VAESENCLAST     Z8, Z2, Z2
@@ -1225,25 +1162,25 @@ last_13:
 	VAESENCLAST     Z8, Z5, Z5
 	VAESENCLAST     Z8, Z6, Z6
 	VAESENCLAST     Z8, Z7, Z7
-	VPXORQ          (R11), Z0, Z0
-	VMOVDQU64       Z0, (R10)
-	VPXORQ          64(R11), Z1, Z1
-	VMOVDQU64       Z1, 64(R10)
-	VPXORQ          128(R11), Z2, Z2
-	VMOVDQU64       Z2, 128(R10)
-	VPXORQ          192(R11), Z3, Z3
-	VMOVDQU64       Z3, 192(R10)
-	VPXORQ          256(R11), Z4, Z4
-	VMOVDQU64       Z4, 256(R10)
-	VPXORQ          320(R11), Z5, Z5
-	VMOVDQU64       Z5, 320(R10)
-	VPXORQ          384(R11), Z6, Z6
-	VMOVDQU64       Z6, 384(R10)
-	VPXORQ          448(R11), Z7, Z7
-	VMOVDQU64       Z7, 448(R10)
-	ADDQ            $0x00000200, R11
-	ADDQ            $0x00000200, R10
-	DECQ            R12
+	VPXORQ          (DI), Z0, Z0
+	VMOVDQU64       Z0, (SI)
+	VPXORQ          64(DI), Z1, Z1
+	VMOVDQU64       Z1, 64(SI)
+	VPXORQ          128(DI), Z2, Z2
+	VMOVDQU64       Z2, 128(SI)
+	VPXORQ          192(DI), Z3, Z3
+	VMOVDQU64       Z3, 192(SI)
+	VPXORQ          256(DI), Z4, Z4
+	VMOVDQU64       Z4, 256(SI)
+	VPXORQ          320(DI), Z5, Z5
+	VMOVDQU64       Z5, 320(SI)
+	VPXORQ          384(DI), Z6, Z6
+	VMOVDQU64       Z6, 384(SI)
+	VPXORQ          448(DI), Z7, Z7
+	VMOVDQU64       Z7, 448(SI)
+	ADDQ            $0x00000200, DI
+	ADDQ            $0x00000200, SI
+	DECQ            R8
 	JMP             dec_loop_9
 
 dec_done_10:

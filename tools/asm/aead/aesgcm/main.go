@@ -429,6 +429,13 @@ func avxReduce(r avxRegs) {
 func vexReduce(lo, hi, mid, t Register, poly Op, acc Register) {
 	xor(lo, mid, mid)
 	xor(hi, mid, mid)
+	reduceProduct(lo, hi, mid, t, poly, acc)
+}
+
+// reduceProduct is vexReduce with mid the middle term of the product
+// itself (lo·2⁰ + mid·2⁶⁴ + hi·2¹²⁸), as schoolbook multiplication gives
+// it, instead of Karatsuba's.
+func reduceProduct(lo, hi, mid, t Register, poly Op, acc Register) {
 	VPSLLDQ(U8(8), mid, t)
 	xor(t, lo, lo)
 	VPSRLDQ(U8(8), mid, mid)
