@@ -63,7 +63,7 @@
 //     the powers H¹⁶..H¹, with one reduction per step.
 //   - "VAES-512" (amd64, 512-bit VAES and VPCLMULQDQ, AVX-512BW, AVX2):
 //     the same kernel with four blocks per ZMM register and 32 per step,
-//     one reduction per step over the powers H³²..H¹, for messages from 2
+//     one reduction per step over the powers H³²..H¹, for messages from 1
 //     KiB; shorter ones and the last 768 bytes of those with an odd number
 //     of 256-byte chunks take the "VAES" kernel. It is preferred where the
 //     CPU has it; CRYPTON_CPU=-avx512 (or -vaes512) selects "VAES"

@@ -246,13 +246,13 @@ DATA gcmLaneOne<>+16(SB)/8, $0x0000000000000001
 DATA gcmLaneOne<>+24(SB)/8, $0x0000000000000000
 GLOBL gcmLaneOne<>(SB), RODATA|NOPTR, $32
 
-// func gcmEncVAES512(nr int, xk *byte, pow *[16][2]uint64, kar *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte, powHi *[16][2]uint64, karHi *[16][2]uint64)
+// func gcmEncVAES512(nr int, xk *byte, pow *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte, powHi *[16][2]uint64)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, VAES, VPCLMULQDQ
-TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-112
+TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-96
 	MOVQ            nr+0(FP), AX
 	MOVQ            xk+8(FP), CX
 	MOVQ            pow+16(FP), DX
-	MOVQ            powHi+96(FP), BX
+	MOVQ            powHi+88(FP), BX
 	VMOVDQU64       (BX), Z24
 	VMOVDQU64       64(BX), Z25
 	VMOVDQU64       128(BX), Z26
@@ -262,11 +262,11 @@ TEXT ·gcmEncVAES512(SB), NOSPLIT, $0-112
 	VMOVDQU64       128(DX), Z30
 	VMOVDQU64       192(DX), Z31
 	VMOVDQU64       gcmPoly4<>+0(SB), Z16
-	MOVQ            acc+32(FP), DX
-	MOVQ            ctr+40(FP), BX
-	MOVQ            dst_base+48(FP), SI
-	MOVQ            src_base+72(FP), DI
-	MOVQ            src_len+80(FP), R8
+	MOVQ            acc+24(FP), DX
+	MOVQ            ctr+32(FP), BX
+	MOVQ            dst_base+40(FP), SI
+	MOVQ            src_base+64(FP), DI
+	MOVQ            src_len+72(FP), R8
 	SHRQ            $0x09, R8
 	MOVQ            AX, R9
 	SHLQ            $0x04, R9
@@ -852,8 +852,8 @@ enc_done_5:
 	VPXOR         Y13, Y9, Y9
 	VEXTRACTI128  $0x01, Y9, X13
 	VPXOR         X13, X9, X9
-	MOVQ          acc+32(FP), AX
-	MOVQ          ctr+40(FP), CX
+	MOVQ          acc+24(FP), AX
+	MOVQ          ctr+32(FP), CX
 	VPSHUFB       X15, X9, X9
 	VMOVDQU       X9, (AX)
 	VPSHUFB       X15, X14, X14
@@ -861,13 +861,13 @@ enc_done_5:
 	VZEROUPPER
 	RET
 
-// func gcmDecVAES512(nr int, xk *byte, pow *[16][2]uint64, kar *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte, powHi *[16][2]uint64, karHi *[16][2]uint64)
+// func gcmDecVAES512(nr int, xk *byte, pow *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte, powHi *[16][2]uint64)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, VAES, VPCLMULQDQ
-TEXT ·gcmDecVAES512(SB), NOSPLIT, $0-112
+TEXT ·gcmDecVAES512(SB), NOSPLIT, $0-96
 	MOVQ            nr+0(FP), AX
 	MOVQ            xk+8(FP), CX
 	MOVQ            pow+16(FP), DX
-	MOVQ            powHi+96(FP), BX
+	MOVQ            powHi+88(FP), BX
 	VMOVDQU64       (BX), Z24
 	VMOVDQU64       64(BX), Z25
 	VMOVDQU64       128(BX), Z26
@@ -877,11 +877,11 @@ TEXT ·gcmDecVAES512(SB), NOSPLIT, $0-112
 	VMOVDQU64       128(DX), Z30
 	VMOVDQU64       192(DX), Z31
 	VMOVDQU64       gcmPoly4<>+0(SB), Z16
-	MOVQ            acc+32(FP), DX
-	MOVQ            ctr+40(FP), BX
-	MOVQ            dst_base+48(FP), SI
-	MOVQ            src_base+72(FP), DI
-	MOVQ            src_len+80(FP), R8
+	MOVQ            acc+24(FP), DX
+	MOVQ            ctr+32(FP), BX
+	MOVQ            dst_base+40(FP), SI
+	MOVQ            src_base+64(FP), DI
+	MOVQ            src_len+72(FP), R8
 	SHRQ            $0x09, R8
 	MOVQ            AX, R9
 	SHLQ            $0x04, R9
@@ -1184,8 +1184,8 @@ last_13:
 	JMP             dec_loop_9
 
 dec_done_10:
-	MOVQ    acc+32(FP), AX
-	MOVQ    ctr+40(FP), CX
+	MOVQ    acc+24(FP), AX
+	MOVQ    ctr+32(FP), CX
 	VPSHUFB X15, X9, X9
 	VMOVDQU X9, (AX)
 	VPSHUFB X15, X14, X14

@@ -65,14 +65,15 @@ func updateVCLMUL(k *ghash.Key, acc *[ghash.BlockSize]byte, p []byte) {
 // gcmEncVAES512 and gcmDecVAES512 are gcmEncVAES and gcmDecVAES with
 // chunks of 32 blocks (512 bytes), four in each of eight ZMM registers,
 // and one GHASH reduction per chunk, with the powers H^32..H^17 of powHi
-// and karHi (ghash.Key.TablesHi) besides H^16..H^1: for len(src)/512
-// chunks (see split512).
+// (ghash.Key.TablesHi) besides H^16..H^1 of pow, kept in registers and
+// multiplied schoolbook (no Karatsuba operands): for len(src)/512 chunks
+// (see split512).
 
 //go:noescape
-func gcmEncVAES512(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte, powHi, karHi *[16][2]uint64)
+func gcmEncVAES512(nr int, xk *byte, pow *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte, powHi *[16][2]uint64)
 
 //go:noescape
-func gcmDecVAES512(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte, powHi, karHi *[16][2]uint64)
+func gcmDecVAES512(nr int, xk *byte, pow *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte, powHi *[16][2]uint64)
 
 //go:noescape
 func gcmEncVAES(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)
@@ -101,23 +102,27 @@ func (g *GCM) initWide() {
 // vaes512MinLen is the least that goes to gcmEncVAES512 and gcmDecVAES512.
 // Each call ends with the GHASH of its last chunk alone (Seal) or starts
 // with the AES of its first chunk alone (both, for the counter blocks of
-// the first iteration), 32 blocks with the 512-bit kernels against 16:
-// sealBulk on an Intel Xeon (Sapphire Rapids class), AES-128, ns, 512-bit
-// kernels against 256-bit, 512 bytes 48.9/40.4, 1 KiB 73.2/74.4, 2 KiB
-// 135.1/141.2, 4 KiB 258.0/277.8, 16 KiB 994/1093.
-const vaes512MinLen = 2048
+// the first iteration), 32 blocks with the 512-bit kernels against 16.
+// Seal on an Intel Xeon (Sapphire Rapids class), ns, AES-128 then
+// AES-256, from here on against from 512 bytes and against from 2 KiB:
+// 512 bytes 99.5/101.8/99.5 and 111.5/109.5/113.3 (one chunk, no
+// stitching: no better), 1 KiB 121.1/121.0/138.8 and 141.7/140.5/158.4,
+// 1536 bytes (with 1024 here) 147/-/178 and 172/-/204.
+const vaes512MinLen = 1024
 
 // split512 returns how much of n bytes (a multiple of 256) goes to the
-// 512-bit kernels, the rest going to the 256-bit ones: nothing below
-// vaes512MinLen, else the 512-byte chunks, but for the last three
-// 256-byte chunks when their number is odd.
+// 512-bit kernels, the rest going to the 256-bit ones: the 512-byte
+// chunks, but for the last three 256-byte chunks when their number is
+// odd, or nothing if that is less than vaes512MinLen (1280 bytes, say,
+// all go to the 256-bit kernels, not one unstitched chunk to the 512-bit
+// ones).
 func split512(n int) int {
-	if n < vaes512MinLen {
-		return 0
-	}
 	m := n &^ 511
 	if m < n {
 		m -= 512
+	}
+	if m < vaes512MinLen {
+		return 0
 	}
 	return m
 }
@@ -136,11 +141,11 @@ func bulkVAES(g *GCM, acc, ctr *[16]byte, dst, src []byte, decrypt bool) int {
 	nr, xk := g.key.Rounds(), &g.key.RoundKeys()[0]
 	pow, kar := g.hash.Tables()
 	if m > 0 {
-		powHi, karHi := g.hash.TablesHi()
+		powHi := g.hash.TablesHi()
 		if decrypt {
-			gcmDecVAES512(nr, xk, pow, kar, acc, ctr, dst[:m], src[:m], powHi, karHi)
+			gcmDecVAES512(nr, xk, pow, acc, ctr, dst[:m], src[:m], powHi)
 		} else {
-			gcmEncVAES512(nr, xk, pow, kar, acc, ctr, dst[:m], src[:m], powHi, karHi)
+			gcmEncVAES512(nr, xk, pow, acc, ctr, dst[:m], src[:m], powHi)
 		}
 	}
 	if n > m {

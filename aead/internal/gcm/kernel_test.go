@@ -41,7 +41,7 @@ func TestBulkKernels(t *testing.T) {
 			// 224 and 225: the 512-bit kernels' fast counter path for the
 			// first chunk at its limit and just past it.
 			for _, start := range []uint32{2, 224, 225, 0x0100ffe0, 1<<32 - 1, 1<<32 - 3, 1<<32 - 9, 1<<32 - 20} {
-				for _, n := range []int{127, 128, 255, 256, 384, 511, 512, 767, 768, 1024, 1279, 1280, 2048, 2304, 2815, 4096, 4096 + 200, 4096 + 256 + 17} {
+				for _, n := range []int{127, 128, 255, 256, 384, 511, 512, 767, 768, 1024, 1279, 1280, 1536, 1792, 2048, 2304, 2815, 4096, 4096 + 200, 4096 + 256 + 17} {
 					var ctr0, acc0 [16]byte
 					copy(ctr0[:12], randBytes(r, 12))
 					ctr0[11] = 0xff

@@ -59,11 +59,11 @@ type Key struct {
 	pow [maxPowers][2]uint64
 	kar [maxPowers][2]uint64
 
-	// powHi and karHi are the same for H³²..H¹⁷ (powHi[i] is H^(32-i)
-	// times x⁻¹), for the amd64 kernels with 32 blocks per reduction,
-	// filled only by InitWide.
+	// powHi is pow for H³²..H¹⁷ (powHi[i] is H^(32-i) times x⁻¹), for
+	// the amd64 kernels with 32 blocks per reduction, which multiply
+	// schoolbook and need no Karatsuba operands; filled only by
+	// InitWide.
 	powHi [maxPowers][2]uint64
-	karHi [maxPowers][2]uint64
 }
 
 // Init sets k to the GHASH key h (H = E(K, 0¹²⁸) in GCM).

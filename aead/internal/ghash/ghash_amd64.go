@@ -87,14 +87,13 @@ func (k *Key) InitWide() {
 		hi = hi<<1 | lo>>63 ^ m&0xc200000000000000
 		lo = lo<<1 ^ m&1
 		k.powHi[2*maxPowers-j] = [2]uint64{lo, hi}
-		k.karHi[2*maxPowers-j] = [2]uint64{lo ^ hi, lo ^ hi}
 	}
 }
 
-// TablesHi returns the tables that InitWide fills, H³²..H¹⁷ in the form
-// of Tables: powHi[i] is H^(32-i)·x⁻¹. They alias k and must not be
+// TablesHi returns the table that InitWide fills, H³²..H¹⁷ in the form
+// of Tables' pow: powHi[i] is H^(32-i)·x⁻¹. It aliases k and must not be
 // modified.
-func (k *Key) TablesHi() (pow, kar *[maxPowers][2]uint64) { return &k.powHi, &k.karHi }
+func (k *Key) TablesHi() *[maxPowers][2]uint64 { return &k.powHi }
 
 // Tables returns the powers of H that the amd64 kernels use, for AES-GCM's
 // stitched kernels: pow[i] is H^(16-i)·x⁻¹ as the little-endian 128-bit

@@ -253,7 +253,7 @@ var (
 func stitchedKernel(k stitch) {
 	sig := "func(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte)"
 	if k.lanes == 4 {
-		sig = "func(nr int, xk *byte, pow, kar *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte, powHi, karHi *[16][2]uint64)"
+		sig = "func(nr int, xk *byte, pow *[16][2]uint64, acc, ctr *[16]byte, dst, src []byte, powHi *[16][2]uint64)"
 	}
 	TEXT(k.name, NOSPLIT, sig)
 	Doc(k.doc)
