@@ -125,8 +125,11 @@ type diffCase struct {
 // differentialCases are random keys of both sizes, nonces, plaintexts and
 // additional data, sealed by the reference: every plaintext length 0..600
 // (with additional data of n mod 101 bytes), every additional data length
-// 0..100 with plaintexts around the block and kernel strides, and
-// plaintexts around 4 KiB and 16 KiB.
+// 0..100 with plaintexts around the block and kernel strides, plaintexts
+// around each multiple of 256 bytes from 768 to 3 KiB (where the 512-bit
+// kernels and the 256-bit ones share a message in different ways),
+// additional data around 2 KiB and 4 KiB (POLYVAL alone in 512-byte
+// chunks), and plaintexts around 4 KiB and 16 KiB.
 func differentialCases() []diffCase {
 	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton aes-gcm-siv differential"))))
 	var cases []diffCase
@@ -147,6 +150,15 @@ func differentialCases() []diffCase {
 		for _, n := range []int{0, 1, 15, 16, 17, 127, 128, 129, 255, 256, 257, 511, 512, 513} {
 			add(n, adLen)
 		}
+	}
+	for m := 768; m <= 3072; m += 256 {
+		for _, d := range []int{-17, -1, 0, 1, 16} {
+			add(m+d, (m+d)%23)
+		}
+	}
+	for _, adLen := range []int{2047, 2048, 2065, 4111} {
+		add(100, adLen)
+		add(3000, adLen)
 	}
 	for _, n := range []int{4095, 4096, 4097, 16383, 16384, 16385} {
 		add(n, n%37)
@@ -190,7 +202,7 @@ func TestCounterWrap(t *testing.T) {
 		var k aescore.Key
 		s.initKey(&k, key)
 		for _, start := range []uint32{0, 1, 0xffffffff, 0xfffffffe, 0xfffffff0, 0xffffff80, 0x7fffffff} {
-			for _, n := range []int{1, 16, 17, 255, 256, 257, 1024, 4097} {
+			for _, n := range []int{1, 16, 17, 255, 256, 257, 511, 512, 1024, 1535, 4097} {
 				var ctr [16]byte
 				for i := range ctr {
 					ctr[i] = byte(0xa0 + i)

@@ -37,6 +37,9 @@ func polyvalCLMUL(k *ghash.Key, acc *[blockSize]byte, p []byte) {
 // polyvalVCLMUL is never called on arm64.
 func polyvalVCLMUL(k *ghash.Key, acc *[blockSize]byte, p []byte) { panic("unreachable") }
 
+// prepareWide does nothing: there is no 512-bit POLYVAL on these builds.
+func prepareWide(i impl, h *ghash.Key, hashLen int) {}
+
 // ctrBulk processes nothing: counter mode is ctrBlocks over aescore.
 func ctrBulk(i impl, k *aescore.Key, ctr *[blockSize]byte, dst, src []byte) int { return 0 }
 

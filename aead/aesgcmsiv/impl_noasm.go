@@ -19,6 +19,9 @@ func selectImpl() impl {
 func polyvalCLMUL(k *ghash.Key, acc *[blockSize]byte, p []byte)  { panic("unreachable") }
 func polyvalVCLMUL(k *ghash.Key, acc *[blockSize]byte, p []byte) { panic("unreachable") }
 
+// prepareWide does nothing: there is no 512-bit POLYVAL on these builds.
+func prepareWide(i impl, h *ghash.Key, hashLen int) {}
+
 // ctrBulk processes nothing: there is no counter-mode kernel on these
 // builds.
 func ctrBulk(i impl, k *aescore.Key, ctr *[blockSize]byte, dst, src []byte) int { return 0 }

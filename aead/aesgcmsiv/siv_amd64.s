@@ -96,9 +96,232 @@ DATA sivLaneOne<>+20(SB)/4, $0x00000000
 DATA sivLaneOne<>+24(SB)/8, $0x0000000000000000
 GLOBL sivLaneOne<>(SB), RODATA|NOPTR, $32
 
+DATA sivLaneOffsets4<>+0(SB)/4, $0x00000000
+DATA sivLaneOffsets4<>+4(SB)/4, $0x00000000
+DATA sivLaneOffsets4<>+8(SB)/8, $0x0000000000000000
+DATA sivLaneOffsets4<>+16(SB)/4, $0x00000001
+DATA sivLaneOffsets4<>+20(SB)/4, $0x00000000
+DATA sivLaneOffsets4<>+24(SB)/8, $0x0000000000000000
+DATA sivLaneOffsets4<>+32(SB)/4, $0x00000002
+DATA sivLaneOffsets4<>+36(SB)/4, $0x00000000
+DATA sivLaneOffsets4<>+40(SB)/8, $0x0000000000000000
+DATA sivLaneOffsets4<>+48(SB)/4, $0x00000003
+DATA sivLaneOffsets4<>+52(SB)/4, $0x00000000
+DATA sivLaneOffsets4<>+56(SB)/8, $0x0000000000000000
+GLOBL sivLaneOffsets4<>(SB), RODATA|NOPTR, $64
+
+DATA sivStep4<>+0(SB)/4, $0x00000004
+GLOBL sivStep4<>(SB), RODATA|NOPTR, $4
+
 DATA sivPoly<>+0(SB)/8, $0xc200000000000000
 DATA sivPoly<>+8(SB)/8, $0x0000000000000000
 GLOBL sivPoly<>(SB), RODATA|NOPTR, $16
+
+DATA sivPoly4<>+0(SB)/8, $0xc200000000000000
+DATA sivPoly4<>+8(SB)/8, $0x0000000000000000
+DATA sivPoly4<>+16(SB)/8, $0xc200000000000000
+DATA sivPoly4<>+24(SB)/8, $0x0000000000000000
+DATA sivPoly4<>+32(SB)/8, $0xc200000000000000
+DATA sivPoly4<>+40(SB)/8, $0x0000000000000000
+DATA sivPoly4<>+48(SB)/8, $0xc200000000000000
+DATA sivPoly4<>+56(SB)/8, $0x0000000000000000
+GLOBL sivPoly4<>(SB), RODATA|NOPTR, $64
+
+// func ctrVAES512(nr int, xk *byte, ctr *[16]byte, dst []byte, src []byte)
+// Requires: AVX, AVX512F, VAES
+TEXT ·ctrVAES512(SB), NOSPLIT, $0-72
+	MOVQ            nr+0(FP), AX
+	MOVQ            xk+8(FP), CX
+	MOVQ            ctr+16(FP), DX
+	MOVQ            dst_base+24(FP), BX
+	MOVQ            src_base+48(FP), SI
+	MOVQ            src_len+56(FP), DI
+	SHRQ            $0x09, DI
+	MOVQ            AX, R8
+	SHLQ            $0x04, R8
+	ADDQ            CX, R8
+	VBROADCASTI32X4 (DX), Z14
+	VPADDD          sivLaneOffsets4<>+0(SB), Z14, Z14
+	MOVL            $0x00001111, R9
+	KMOVW           R9, K1
+
+ctr_loop_1:
+	TESTQ           DI, DI
+	JZ              ctr_done_2
+	VBROADCASTI32X4 (CX), Z8
+	VPXORQ          Z8, Z14, Z0
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z1
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z2
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z3
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z4
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z5
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z6
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z7
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VBROADCASTI32X4 16(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 32(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 48(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 64(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 80(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 96(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 112(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 128(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 144(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	CMPQ            AX, $0x0a
+	JE              ctr_last_3
+	VBROADCASTI32X4 160(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 176(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	CMPQ            AX, $0x0c
+	JE              ctr_last_3
+	VBROADCASTI32X4 192(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 208(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+
+ctr_last_3:
+	VBROADCASTI32X4 (R8), Z8
+	VAESENCLAST     Z8, Z0, Z0
+	VAESENCLAST     Z8, Z1, Z1
+	VAESENCLAST     Z8, Z2, Z2
+	VAESENCLAST     Z8, Z3, Z3
+	VAESENCLAST     Z8, Z4, Z4
+	VAESENCLAST     Z8, Z5, Z5
+	VAESENCLAST     Z8, Z6, Z6
+	VAESENCLAST     Z8, Z7, Z7
+	VPXORQ          (SI), Z0, Z0
+	VMOVDQU64       Z0, (BX)
+	VPXORQ          64(SI), Z1, Z1
+	VMOVDQU64       Z1, 64(BX)
+	VPXORQ          128(SI), Z2, Z2
+	VMOVDQU64       Z2, 128(BX)
+	VPXORQ          192(SI), Z3, Z3
+	VMOVDQU64       Z3, 192(BX)
+	VPXORQ          256(SI), Z4, Z4
+	VMOVDQU64       Z4, 256(BX)
+	VPXORQ          320(SI), Z5, Z5
+	VMOVDQU64       Z5, 320(BX)
+	VPXORQ          384(SI), Z6, Z6
+	VMOVDQU64       Z6, 384(BX)
+	VPXORQ          448(SI), Z7, Z7
+	VMOVDQU64       Z7, 448(BX)
+	ADDQ            $0x00000200, SI
+	ADDQ            $0x00000200, BX
+	DECQ            DI
+	JMP             ctr_loop_1
+
+ctr_done_2:
+	VMOVDQU X14, (DX)
+	VZEROUPPER
+	RET
 
 // func ctrVAES(nr int, xk *byte, ctr *[16]byte, dst []byte, src []byte)
 // Requires: AVX, AVX2, VAES
@@ -116,9 +339,9 @@ TEXT ·ctrVAES(SB), NOSPLIT, $0-72
 	VBROADCASTI128 (DX), Y14
 	VPADDD         sivLaneOne<>+0(SB), Y14, Y14
 
-ctr_loop_1:
+ctr_loop_4:
 	TESTQ          DI, DI
-	JZ             ctr_done_2
+	JZ             ctr_done_5
 	VBROADCASTI128 (CX), Y8
 	VPADDD         sivIncr<>+0(SB), Y14, Y0
 	VPXOR          Y8, Y0, Y0
@@ -219,7 +442,7 @@ ctr_loop_1:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0a
-	JE             ctr_last_3
+	JE             ctr_last_6
 	VBROADCASTI128 160(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -239,7 +462,7 @@ ctr_loop_1:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0c
-	JE             ctr_last_3
+	JE             ctr_last_6
 	VBROADCASTI128 192(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -259,7 +482,7 @@ ctr_loop_1:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 
-ctr_last_3:
+ctr_last_6:
 	VBROADCASTI128 (R8), Y8
 	VAESENCLAST    Y8, Y0, Y0
 	VAESENCLAST    Y8, Y1, Y1
@@ -288,9 +511,9 @@ ctr_last_3:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, BX
 	DECQ           DI
-	JMP            ctr_loop_1
+	JMP            ctr_loop_4
 
-ctr_done_2:
+ctr_done_5:
 	VMOVDQU X14, (DX)
 	VZEROUPPER
 	RET
@@ -310,9 +533,9 @@ TEXT ·ctrAVX(SB), NOSPLIT, $0-72
 	ADDQ    CX, R8
 	VMOVDQU (DX), X14
 
-ctr_loop_4:
+ctr_loop_7:
 	TESTQ   DI, DI
-	JZ      ctr_done_5
+	JZ      ctr_done_8
 	VMOVDQU (CX), X8
 	VPADDD  sivIncr1<>+0(SB), X14, X0
 	VPXOR   X8, X0, X0
@@ -413,7 +636,7 @@ ctr_loop_4:
 	VAESENC X8, X6, X6
 	VAESENC X8, X7, X7
 	CMPQ    AX, $0x0a
-	JE      ctr_last_6
+	JE      ctr_last_9
 	VMOVDQU 160(CX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -433,7 +656,7 @@ ctr_loop_4:
 	VAESENC X8, X6, X6
 	VAESENC X8, X7, X7
 	CMPQ    AX, $0x0c
-	JE      ctr_last_6
+	JE      ctr_last_9
 	VMOVDQU 192(CX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -453,7 +676,7 @@ ctr_loop_4:
 	VAESENC X8, X6, X6
 	VAESENC X8, X7, X7
 
-ctr_last_6:
+ctr_last_9:
 	VMOVDQU     (R8), X8
 	VAESENCLAST X8, X0, X0
 	VAESENCLAST X8, X1, X1
@@ -482,10 +705,536 @@ ctr_last_6:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, BX
 	DECQ        DI
-	JMP         ctr_loop_4
+	JMP         ctr_loop_7
 
-ctr_done_5:
+ctr_done_8:
 	VMOVDQU X14, (DX)
+	VZEROUPPER
+	RET
+
+// func openVAES512(nr int, xk *byte, pow *[16][2]uint64, acc *[16]byte, ctr *[16]byte, dst []byte, src []byte, powHi *[16][2]uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, VAES, VPCLMULQDQ
+TEXT ·openVAES512(SB), NOSPLIT, $0-96
+	MOVQ            nr+0(FP), AX
+	MOVQ            xk+8(FP), CX
+	MOVQ            pow+16(FP), DX
+	MOVQ            powHi+88(FP), BX
+	VMOVDQU64       (BX), Z24
+	VMOVDQU64       64(BX), Z25
+	VMOVDQU64       128(BX), Z26
+	VMOVDQU64       192(BX), Z27
+	VMOVDQU64       (DX), Z28
+	VMOVDQU64       64(DX), Z29
+	VMOVDQU64       128(DX), Z30
+	VMOVDQU64       192(DX), Z31
+	VMOVDQU64       sivPoly4<>+0(SB), Z16
+	MOVQ            acc+24(FP), DX
+	MOVQ            ctr+32(FP), BX
+	MOVQ            dst_base+40(FP), SI
+	MOVQ            src_base+64(FP), DI
+	MOVQ            src_len+72(FP), R8
+	SHRQ            $0x09, R8
+	MOVQ            AX, R9
+	SHLQ            $0x04, R9
+	ADDQ            CX, R9
+	VMOVDQU         (DX), X9
+	MOVL            $0x00001111, DX
+	KMOVW           DX, K1
+	VBROADCASTI32X4 (BX), Z14
+	VPADDD          sivLaneOffsets4<>+0(SB), Z14, Z14
+	MOVQ            SI, DX
+	VBROADCASTI32X4 (CX), Z8
+	VPXORQ          Z8, Z14, Z0
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z1
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z2
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z3
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z4
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z5
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z6
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z7
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VBROADCASTI32X4 16(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 32(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 48(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 64(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 80(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 96(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 112(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 128(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 144(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	CMPQ            AX, $0x0a
+	JE              last_10
+	VBROADCASTI32X4 160(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 176(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	CMPQ            AX, $0x0c
+	JE              last_10
+	VBROADCASTI32X4 192(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 208(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+
+last_10:
+	VBROADCASTI32X4 (R9), Z8
+	VAESENCLAST     Z8, Z0, Z0
+	VAESENCLAST     Z8, Z1, Z1
+	VAESENCLAST     Z8, Z2, Z2
+	VAESENCLAST     Z8, Z3, Z3
+	VAESENCLAST     Z8, Z4, Z4
+	VAESENCLAST     Z8, Z5, Z5
+	VAESENCLAST     Z8, Z6, Z6
+	VAESENCLAST     Z8, Z7, Z7
+	VPXORQ          (DI), Z0, Z0
+	VMOVDQU64       Z0, (SI)
+	VPXORQ          64(DI), Z1, Z1
+	VMOVDQU64       Z1, 64(SI)
+	VPXORQ          128(DI), Z2, Z2
+	VMOVDQU64       Z2, 128(SI)
+	VPXORQ          192(DI), Z3, Z3
+	VMOVDQU64       Z3, 192(SI)
+	VPXORQ          256(DI), Z4, Z4
+	VMOVDQU64       Z4, 256(SI)
+	VPXORQ          320(DI), Z5, Z5
+	VMOVDQU64       Z5, 320(SI)
+	VPXORQ          384(DI), Z6, Z6
+	VMOVDQU64       Z6, 384(SI)
+	VPXORQ          448(DI), Z7, Z7
+	VMOVDQU64       Z7, 448(SI)
+	ADDQ            $0x00000200, DI
+	ADDQ            $0x00000200, SI
+	DECQ            R8
+
+open512_loop_11:
+	TESTQ           R8, R8
+	JZ              open512_done_12
+	VBROADCASTI32X4 (CX), Z8
+	VPXORQ          Z8, Z14, Z0
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z1
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z2
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z3
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z4
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z5
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z6
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VPXORQ          Z8, Z14, Z7
+	VPADDD.BCST     sivStep4<>+0(SB), Z14, K1, Z14
+	VBROADCASTI32X4 16(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       (DX), Z12
+	VPXORQ          Z9, Z12, Z12
+	VPCLMULQDQ      $0x00, Z24, Z12, Z17
+	VPCLMULQDQ      $0x11, Z24, Z12, Z18
+	VPCLMULQDQ      $0x01, Z24, Z12, Z19
+	VPCLMULQDQ      $0x10, Z24, Z12, Z12
+	VBROADCASTI32X4 32(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       64(DX), Z13
+	VPCLMULQDQ      $0x00, Z25, Z13, Z20
+	VPCLMULQDQ      $0x11, Z25, Z13, Z21
+	VPCLMULQDQ      $0x01, Z25, Z13, Z22
+	VPCLMULQDQ      $0x10, Z25, Z13, Z13
+	VPXORQ          Z17, Z20, Z9
+	VPXORQ          Z18, Z21, Z10
+	VPXORQ          Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
+	VBROADCASTI32X4 48(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       128(DX), Z12
+	VPCLMULQDQ      $0x00, Z26, Z12, Z17
+	VPCLMULQDQ      $0x11, Z26, Z12, Z18
+	VPCLMULQDQ      $0x01, Z26, Z12, Z19
+	VPCLMULQDQ      $0x10, Z26, Z12, Z12
+	VBROADCASTI32X4 64(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       192(DX), Z13
+	VPCLMULQDQ      $0x00, Z27, Z13, Z20
+	VPCLMULQDQ      $0x11, Z27, Z13, Z21
+	VPCLMULQDQ      $0x01, Z27, Z13, Z22
+	VPCLMULQDQ      $0x10, Z27, Z13, Z13
+	VPTERNLOGQ      $0x96, Z17, Z20, Z9
+	VPTERNLOGQ      $0x96, Z18, Z21, Z10
+	VPTERNLOGQ      $0x96, Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
+	VBROADCASTI32X4 80(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       256(DX), Z12
+	VPCLMULQDQ      $0x00, Z28, Z12, Z17
+	VPCLMULQDQ      $0x11, Z28, Z12, Z18
+	VPCLMULQDQ      $0x01, Z28, Z12, Z19
+	VPCLMULQDQ      $0x10, Z28, Z12, Z12
+	VBROADCASTI32X4 96(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       320(DX), Z13
+	VPCLMULQDQ      $0x00, Z29, Z13, Z20
+	VPCLMULQDQ      $0x11, Z29, Z13, Z21
+	VPCLMULQDQ      $0x01, Z29, Z13, Z22
+	VPCLMULQDQ      $0x10, Z29, Z13, Z13
+	VPTERNLOGQ      $0x96, Z17, Z20, Z9
+	VPTERNLOGQ      $0x96, Z18, Z21, Z10
+	VPTERNLOGQ      $0x96, Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
+	VBROADCASTI32X4 112(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       384(DX), Z12
+	VPCLMULQDQ      $0x00, Z30, Z12, Z17
+	VPCLMULQDQ      $0x11, Z30, Z12, Z18
+	VPCLMULQDQ      $0x01, Z30, Z12, Z19
+	VPCLMULQDQ      $0x10, Z30, Z12, Z12
+	VBROADCASTI32X4 128(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VMOVDQU64       448(DX), Z13
+	VPCLMULQDQ      $0x00, Z31, Z13, Z20
+	VPCLMULQDQ      $0x11, Z31, Z13, Z21
+	VPCLMULQDQ      $0x01, Z31, Z13, Z22
+	VPCLMULQDQ      $0x10, Z31, Z13, Z13
+	VPTERNLOGQ      $0x96, Z17, Z20, Z9
+	VPTERNLOGQ      $0x96, Z18, Z21, Z10
+	VPTERNLOGQ      $0x96, Z19, Z12, Z11
+	VPTERNLOGQ      $0x96, Z22, Z13, Z11
+	VBROADCASTI32X4 144(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VPSLLDQ         $0x08, Z11, Z13
+	VPXORQ          Z13, Z9, Z9
+	VPSRLDQ         $0x08, Z11, Z11
+	VPXORQ          Z11, Z10, Z10
+	VPCLMULQDQ      $0x00, Z16, Z9, Z13
+	VPSHUFD         $0x4e, Z9, Z9
+	VPXORQ          Z13, Z9, Z9
+	VPCLMULQDQ      $0x00, Z16, Z9, Z13
+	VPSHUFD         $0x4e, Z9, Z9
+	VPXORQ          Z13, Z9, Z9
+	VPXORQ          Z10, Z9, Z9
+	VEXTRACTI64X4   $0x01, Z9, Y13
+	VPXOR           Y13, Y9, Y9
+	VEXTRACTI128    $0x01, Y9, X13
+	VPXOR           X13, X9, X9
+	CMPQ            AX, $0x0a
+	JE              last_13
+	VBROADCASTI32X4 160(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 176(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	CMPQ            AX, $0x0c
+	JE              last_13
+	VBROADCASTI32X4 192(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 208(CX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+
+last_13:
+	VBROADCASTI32X4 (R9), Z8
+	VAESENCLAST     Z8, Z0, Z0
+	VAESENCLAST     Z8, Z1, Z1
+	VAESENCLAST     Z8, Z2, Z2
+	VAESENCLAST     Z8, Z3, Z3
+	VAESENCLAST     Z8, Z4, Z4
+	VAESENCLAST     Z8, Z5, Z5
+	VAESENCLAST     Z8, Z6, Z6
+	VAESENCLAST     Z8, Z7, Z7
+	VPXORQ          (DI), Z0, Z0
+	VMOVDQU64       Z0, (SI)
+	VPXORQ          64(DI), Z1, Z1
+	VMOVDQU64       Z1, 64(SI)
+	VPXORQ          128(DI), Z2, Z2
+	VMOVDQU64       Z2, 128(SI)
+	VPXORQ          192(DI), Z3, Z3
+	VMOVDQU64       Z3, 192(SI)
+	VPXORQ          256(DI), Z4, Z4
+	VMOVDQU64       Z4, 256(SI)
+	VPXORQ          320(DI), Z5, Z5
+	VMOVDQU64       Z5, 320(SI)
+	VPXORQ          384(DI), Z6, Z6
+	VMOVDQU64       Z6, 384(SI)
+	VPXORQ          448(DI), Z7, Z7
+	VMOVDQU64       Z7, 448(SI)
+	ADDQ            $0x00000200, DI
+	ADDQ            $0x00000200, SI
+	ADDQ            $0x00000200, DX
+	DECQ            R8
+	JMP             open512_loop_11
+
+open512_done_12:
+	VMOVDQU64     (DX), Z12
+	VPXORQ        Z9, Z12, Z12
+	VPCLMULQDQ    $0x00, Z24, Z12, Z17
+	VPCLMULQDQ    $0x11, Z24, Z12, Z18
+	VPCLMULQDQ    $0x01, Z24, Z12, Z19
+	VPCLMULQDQ    $0x10, Z24, Z12, Z12
+	VMOVDQU64     64(DX), Z13
+	VPCLMULQDQ    $0x00, Z25, Z13, Z20
+	VPCLMULQDQ    $0x11, Z25, Z13, Z21
+	VPCLMULQDQ    $0x01, Z25, Z13, Z22
+	VPCLMULQDQ    $0x10, Z25, Z13, Z13
+	VPXORQ        Z17, Z20, Z9
+	VPXORQ        Z18, Z21, Z10
+	VPXORQ        Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
+	VMOVDQU64     128(DX), Z12
+	VPCLMULQDQ    $0x00, Z26, Z12, Z17
+	VPCLMULQDQ    $0x11, Z26, Z12, Z18
+	VPCLMULQDQ    $0x01, Z26, Z12, Z19
+	VPCLMULQDQ    $0x10, Z26, Z12, Z12
+	VMOVDQU64     192(DX), Z13
+	VPCLMULQDQ    $0x00, Z27, Z13, Z20
+	VPCLMULQDQ    $0x11, Z27, Z13, Z21
+	VPCLMULQDQ    $0x01, Z27, Z13, Z22
+	VPCLMULQDQ    $0x10, Z27, Z13, Z13
+	VPTERNLOGQ    $0x96, Z17, Z20, Z9
+	VPTERNLOGQ    $0x96, Z18, Z21, Z10
+	VPTERNLOGQ    $0x96, Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
+	VMOVDQU64     256(DX), Z12
+	VPCLMULQDQ    $0x00, Z28, Z12, Z17
+	VPCLMULQDQ    $0x11, Z28, Z12, Z18
+	VPCLMULQDQ    $0x01, Z28, Z12, Z19
+	VPCLMULQDQ    $0x10, Z28, Z12, Z12
+	VMOVDQU64     320(DX), Z13
+	VPCLMULQDQ    $0x00, Z29, Z13, Z20
+	VPCLMULQDQ    $0x11, Z29, Z13, Z21
+	VPCLMULQDQ    $0x01, Z29, Z13, Z22
+	VPCLMULQDQ    $0x10, Z29, Z13, Z13
+	VPTERNLOGQ    $0x96, Z17, Z20, Z9
+	VPTERNLOGQ    $0x96, Z18, Z21, Z10
+	VPTERNLOGQ    $0x96, Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
+	VMOVDQU64     384(DX), Z12
+	VPCLMULQDQ    $0x00, Z30, Z12, Z17
+	VPCLMULQDQ    $0x11, Z30, Z12, Z18
+	VPCLMULQDQ    $0x01, Z30, Z12, Z19
+	VPCLMULQDQ    $0x10, Z30, Z12, Z12
+	VMOVDQU64     448(DX), Z13
+	VPCLMULQDQ    $0x00, Z31, Z13, Z20
+	VPCLMULQDQ    $0x11, Z31, Z13, Z21
+	VPCLMULQDQ    $0x01, Z31, Z13, Z22
+	VPCLMULQDQ    $0x10, Z31, Z13, Z13
+	VPTERNLOGQ    $0x96, Z17, Z20, Z9
+	VPTERNLOGQ    $0x96, Z18, Z21, Z10
+	VPTERNLOGQ    $0x96, Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
+	VPSLLDQ       $0x08, Z11, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPSRLDQ       $0x08, Z11, Z11
+	VPXORQ        Z11, Z10, Z10
+	VPCLMULQDQ    $0x00, Z16, Z9, Z13
+	VPSHUFD       $0x4e, Z9, Z9
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x00, Z16, Z9, Z13
+	VPSHUFD       $0x4e, Z9, Z9
+	VPXORQ        Z13, Z9, Z9
+	VPXORQ        Z10, Z9, Z9
+	VEXTRACTI64X4 $0x01, Z9, Y13
+	VPXOR         Y13, Y9, Y9
+	VEXTRACTI128  $0x01, Y9, X13
+	VPXOR         X13, X9, X9
+	MOVQ          acc+24(FP), AX
+	MOVQ          ctr+32(FP), CX
+	VMOVDQU       X9, (AX)
+	VMOVDQU       X14, (CX)
 	VZEROUPPER
 	RET
 
@@ -609,7 +1358,7 @@ TEXT ·openVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0a
-	JE             last_7
+	JE             last_14
 	VBROADCASTI128 160(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -629,7 +1378,7 @@ TEXT ·openVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0c
-	JE             last_7
+	JE             last_14
 	VBROADCASTI128 192(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -649,7 +1398,7 @@ TEXT ·openVAES(SB), NOSPLIT, $0-96
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 
-last_7:
+last_14:
 	VBROADCASTI128 (R11), Y8
 	VAESENCLAST    Y8, Y0, Y0
 	VAESENCLAST    Y8, Y1, Y1
@@ -679,9 +1428,9 @@ last_7:
 	ADDQ           $0x00000100, R8
 	DECQ           R10
 
-open_loop_8:
+open_loop_15:
 	TESTQ          R10, R10
-	JZ             open_done_9
+	JZ             open_done_16
 	VBROADCASTI128 (CX), Y8
 	VPADDD         sivIncr<>+0(SB), Y14, Y0
 	VPXOR          Y8, Y0, Y0
@@ -871,7 +1620,7 @@ open_loop_8:
 	VPXOR          X13, X9, X9
 	VPXOR          X10, X9, X9
 	CMPQ           AX, $0x0a
-	JE             last_10
+	JE             last_17
 	VBROADCASTI128 160(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -891,7 +1640,7 @@ open_loop_8:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 	CMPQ           AX, $0x0c
-	JE             last_10
+	JE             last_17
 	VBROADCASTI128 192(CX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -911,7 +1660,7 @@ open_loop_8:
 	VAESENC        Y8, Y6, Y6
 	VAESENC        Y8, Y7, Y7
 
-last_10:
+last_17:
 	VBROADCASTI128 (R11), Y8
 	VAESENCLAST    Y8, Y0, Y0
 	VAESENCLAST    Y8, Y1, Y1
@@ -941,9 +1690,9 @@ last_10:
 	ADDQ           $0x00000100, R8
 	ADDQ           $0x00000100, SI
 	DECQ           R10
-	JMP            open_loop_8
+	JMP            open_loop_15
 
-open_done_9:
+open_done_16:
 	VMOVDQU      (SI), Y12
 	VPXOR        Y9, Y12, Y12
 	VPCLMULQDQ   $0x00, (DX), Y12, Y9

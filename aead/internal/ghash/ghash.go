@@ -62,8 +62,9 @@ type Key struct {
 	// powHi is pow for H³²..H¹⁷ (powHi[i] is H^(32-i) times x⁻¹), for
 	// the amd64 kernels with 32 blocks per reduction, which multiply
 	// schoolbook and need no Karatsuba operands; filled only by
-	// InitWide.
+	// InitWide and InitPolyvalWide, which set wide.
 	powHi [maxPowers][2]uint64
+	wide  bool
 }
 
 // Init sets k to the GHASH key h (H = E(K, 0¹²⁸) in GCM).
@@ -72,6 +73,7 @@ func (k *Key) Init(h *[BlockSize]byte) {
 	k.h[1] = binary.BigEndian.Uint64(h[8:16])
 	k.hr[0] = bits.Reverse64(k.h[0])
 	k.hr[1] = bits.Reverse64(k.h[1])
+	k.wide = false
 	initPowers(k)
 }
 

@@ -88,6 +88,7 @@ func (k *Key) InitWide() {
 		lo = lo<<1 ^ m&1
 		k.powHi[2*maxPowers-j] = [2]uint64{lo, hi}
 	}
+	k.wide = true
 }
 
 // TablesHi returns the table that InitWide fills, H³²..H¹⁷ in the form

@@ -57,6 +57,7 @@ func (k *Key) InitPolyvalShort(h *[BlockSize]byte, maxBlocks int) {
 	k.h = [2]uint64{hi, lo}
 	k.hr[0] = bits.Reverse64(hi)
 	k.hr[1] = bits.Reverse64(lo)
+	k.wide = false
 	initPowersPolyval(k, maxBlocks)
 }
 

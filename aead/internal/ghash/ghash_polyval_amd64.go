@@ -11,7 +11,8 @@ import "github.com/crypton-go/crypton/cpufeat"
 // updateVCLMUL without the byte reversal of the data and the accumulator
 // (see ghash_polyval.go; one emitter writes both), and need the same CPU
 // features. polyvalPowersCLMUL fills the entries of H² up to Hᵐ in pow and
-// kar from pow[15] (PCLMULQDQ), m = min(max(n, 2), 16).
+// kar from pow[15] (PCLMULQDQ), m = min(max(n, 2), 16), and
+// polyvalPowersHiCLMUL the table of H³²..H¹⁷ from those of H¹⁶..H¹.
 
 //go:noescape
 func polyvalCLMUL(pow, kar *[maxPowers][2]uint64, acc *[BlockSize]byte, p []byte)
@@ -19,8 +20,35 @@ func polyvalCLMUL(pow, kar *[maxPowers][2]uint64, acc *[BlockSize]byte, p []byte
 //go:noescape
 func polyvalVCLMUL(pow, kar *[maxPowers][2]uint64, acc *[BlockSize]byte, p []byte)
 
+// polyvalVCLMUL512 absorbs len(p)/512 chunks of 32 blocks, with the powers
+// H¹⁶..H¹ of pow and H³²..H¹⁷ of powHi in registers and schoolbook
+// products (see the four-lane kernels of tools/asm/aead/aesgcm's gcm.go).
+//
+//go:noescape
+func polyvalVCLMUL512(pow *[maxPowers][2]uint64, acc *[BlockSize]byte, p []byte, powHi *[maxPowers][2]uint64)
+
 //go:noescape
 func polyvalPowersCLMUL(pow, kar *[maxPowers][2]uint64, n int)
+
+//go:noescape
+func polyvalPowersHiCLMUL(pow, kar, powHi *[maxPowers][2]uint64)
+
+// InitPolyvalWide fills the table of [Key.TablesHi], H³²..H¹⁷, of a
+// POLYVAL key made by [Key.InitPolyval] (or by [Key.InitPolyvalShort] with
+// at least sixteen blocks), for the kernels that absorb 32 blocks per
+// reduction: with PCLMULQDQ where the CPU has it, as [Key.InitWide]
+// otherwise.
+func (k *Key) InitPolyvalWide() {
+	if powersCLMUL {
+		polyvalPowersHiCLMUL(&k.pow, &k.kar, &k.powHi)
+		k.wide = true
+		return
+	}
+	k.InitWide()
+}
+
+// Wide says whether k has the powers of InitWide or InitPolyvalWide.
+func (k *Key) Wide() bool { return k.wide }
 
 // UpdatePolyvalCLMUL is [UpdatePolyvalGeneric] with PCLMULQDQ, eight
 // blocks per reduction. The caller must have checked cpufeat.HasPCLMULQDQ
@@ -43,6 +71,28 @@ func UpdatePolyvalVCLMUL(k *Key, acc *[BlockSize]byte, p []byte) {
 	}
 	if len(p) > 0 {
 		polyvalVCLMUL(&k.pow, &k.kar, acc, p)
+	}
+}
+
+// UpdatePolyvalVCLMUL512 is [UpdatePolyvalVCLMUL] with the 512-bit
+// VPCLMULQDQ, 32 blocks per reduction, over the 512-byte chunks of p,
+// when k has the powers of [Key.InitPolyvalWide]; the rest of p, and all
+// of it with a key without them, goes to the 256-bit kernel. The caller
+// must have checked cpufeat.HasVPCLMULQDQ512, cpufeat.HasAVX512BW and
+// cpufeat.HasAVX2.
+func UpdatePolyvalVCLMUL512(k *Key, acc *[BlockSize]byte, p []byte) {
+	if len(p)%BlockSize != 0 {
+		panic("ghash: partial block")
+	}
+	n := 0
+	if k.wide {
+		n = len(p) &^ 511
+	}
+	if n > 0 {
+		polyvalVCLMUL512(&k.pow, acc, p[:n], &k.powHi)
+	}
+	if len(p) > n {
+		polyvalVCLMUL(&k.pow, &k.kar, acc, p[n:])
 	}
 }
 

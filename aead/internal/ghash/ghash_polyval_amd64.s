@@ -8,6 +8,16 @@ DATA polyvalPoly<>+0(SB)/8, $0xc200000000000000
 DATA polyvalPoly<>+8(SB)/8, $0x0000000000000000
 GLOBL polyvalPoly<>(SB), RODATA|NOPTR, $16
 
+DATA polyvalPoly4<>+0(SB)/8, $0xc200000000000000
+DATA polyvalPoly4<>+8(SB)/8, $0x0000000000000000
+DATA polyvalPoly4<>+16(SB)/8, $0xc200000000000000
+DATA polyvalPoly4<>+24(SB)/8, $0x0000000000000000
+DATA polyvalPoly4<>+32(SB)/8, $0xc200000000000000
+DATA polyvalPoly4<>+40(SB)/8, $0x0000000000000000
+DATA polyvalPoly4<>+48(SB)/8, $0xc200000000000000
+DATA polyvalPoly4<>+56(SB)/8, $0x0000000000000000
+GLOBL polyvalPoly4<>(SB), RODATA|NOPTR, $64
+
 // func polyvalCLMUL(pow *[16][2]uint64, kar *[16][2]uint64, acc *[16]byte, p []byte)
 // Requires: PCLMULQDQ, SSE2
 TEXT ·polyvalCLMUL(SB), NOSPLIT, $0-48
@@ -377,6 +387,110 @@ done_7:
 	VZEROUPPER
 	RET
 
+// func polyvalVCLMUL512(pow *[16][2]uint64, acc *[16]byte, p []byte, powHi *[16][2]uint64)
+// Requires: AVX, AVX2, AVX512BW, AVX512F, VPCLMULQDQ
+TEXT ·polyvalVCLMUL512(SB), NOSPLIT, $0-48
+	MOVQ      pow+0(FP), AX
+	MOVQ      powHi+40(FP), CX
+	VMOVDQU64 (CX), Z24
+	VMOVDQU64 64(CX), Z25
+	VMOVDQU64 128(CX), Z26
+	VMOVDQU64 192(CX), Z27
+	VMOVDQU64 (AX), Z28
+	VMOVDQU64 64(AX), Z29
+	VMOVDQU64 128(AX), Z30
+	VMOVDQU64 192(AX), Z31
+	VMOVDQU64 polyvalPoly4<>+0(SB), Z16
+	MOVQ      acc+8(FP), AX
+	MOVQ      p_base+16(FP), CX
+	MOVQ      p_len+24(FP), DX
+	SHRQ      $0x09, DX
+	VMOVDQU   (AX), X9
+
+polyval512_loop_11:
+	TESTQ         DX, DX
+	JZ            polyval512_done_12
+	VMOVDQU64     (CX), Z12
+	VPXORQ        Z9, Z12, Z12
+	VPCLMULQDQ    $0x00, Z24, Z12, Z17
+	VPCLMULQDQ    $0x11, Z24, Z12, Z18
+	VPCLMULQDQ    $0x01, Z24, Z12, Z19
+	VPCLMULQDQ    $0x10, Z24, Z12, Z12
+	VMOVDQU64     64(CX), Z13
+	VPCLMULQDQ    $0x00, Z25, Z13, Z20
+	VPCLMULQDQ    $0x11, Z25, Z13, Z21
+	VPCLMULQDQ    $0x01, Z25, Z13, Z22
+	VPCLMULQDQ    $0x10, Z25, Z13, Z13
+	VPXORQ        Z17, Z20, Z9
+	VPXORQ        Z18, Z21, Z10
+	VPXORQ        Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
+	VMOVDQU64     128(CX), Z12
+	VPCLMULQDQ    $0x00, Z26, Z12, Z17
+	VPCLMULQDQ    $0x11, Z26, Z12, Z18
+	VPCLMULQDQ    $0x01, Z26, Z12, Z19
+	VPCLMULQDQ    $0x10, Z26, Z12, Z12
+	VMOVDQU64     192(CX), Z13
+	VPCLMULQDQ    $0x00, Z27, Z13, Z20
+	VPCLMULQDQ    $0x11, Z27, Z13, Z21
+	VPCLMULQDQ    $0x01, Z27, Z13, Z22
+	VPCLMULQDQ    $0x10, Z27, Z13, Z13
+	VPTERNLOGQ    $0x96, Z17, Z20, Z9
+	VPTERNLOGQ    $0x96, Z18, Z21, Z10
+	VPTERNLOGQ    $0x96, Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
+	VMOVDQU64     256(CX), Z12
+	VPCLMULQDQ    $0x00, Z28, Z12, Z17
+	VPCLMULQDQ    $0x11, Z28, Z12, Z18
+	VPCLMULQDQ    $0x01, Z28, Z12, Z19
+	VPCLMULQDQ    $0x10, Z28, Z12, Z12
+	VMOVDQU64     320(CX), Z13
+	VPCLMULQDQ    $0x00, Z29, Z13, Z20
+	VPCLMULQDQ    $0x11, Z29, Z13, Z21
+	VPCLMULQDQ    $0x01, Z29, Z13, Z22
+	VPCLMULQDQ    $0x10, Z29, Z13, Z13
+	VPTERNLOGQ    $0x96, Z17, Z20, Z9
+	VPTERNLOGQ    $0x96, Z18, Z21, Z10
+	VPTERNLOGQ    $0x96, Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
+	VMOVDQU64     384(CX), Z12
+	VPCLMULQDQ    $0x00, Z30, Z12, Z17
+	VPCLMULQDQ    $0x11, Z30, Z12, Z18
+	VPCLMULQDQ    $0x01, Z30, Z12, Z19
+	VPCLMULQDQ    $0x10, Z30, Z12, Z12
+	VMOVDQU64     448(CX), Z13
+	VPCLMULQDQ    $0x00, Z31, Z13, Z20
+	VPCLMULQDQ    $0x11, Z31, Z13, Z21
+	VPCLMULQDQ    $0x01, Z31, Z13, Z22
+	VPCLMULQDQ    $0x10, Z31, Z13, Z13
+	VPTERNLOGQ    $0x96, Z17, Z20, Z9
+	VPTERNLOGQ    $0x96, Z18, Z21, Z10
+	VPTERNLOGQ    $0x96, Z19, Z12, Z11
+	VPTERNLOGQ    $0x96, Z22, Z13, Z11
+	VPSLLDQ       $0x08, Z11, Z13
+	VPXORQ        Z13, Z9, Z9
+	VPSRLDQ       $0x08, Z11, Z11
+	VPXORQ        Z11, Z10, Z10
+	VPCLMULQDQ    $0x00, Z16, Z9, Z13
+	VPSHUFD       $0x4e, Z9, Z9
+	VPXORQ        Z13, Z9, Z9
+	VPCLMULQDQ    $0x00, Z16, Z9, Z13
+	VPSHUFD       $0x4e, Z9, Z9
+	VPXORQ        Z13, Z9, Z9
+	VPXORQ        Z10, Z9, Z9
+	VEXTRACTI64X4 $0x01, Z9, Y13
+	VPXOR         Y13, Y9, Y9
+	VEXTRACTI128  $0x01, Y9, X13
+	VPXOR         X13, X9, X9
+	ADDQ          $0x00000200, CX
+	DECQ          DX
+	JMP           polyval512_loop_11
+
+polyval512_done_12:
+	VMOVDQU X9, (AX)
+	VZEROUPPER
+	RET
+
 // func polyvalPowersCLMUL(pow *[16][2]uint64, kar *[16][2]uint64, n int)
 // Requires: PCLMULQDQ, SSE2
 TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
@@ -416,7 +530,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 224(CX)
 	CMPQ      DX, $0x02
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     224(AX), X6
 	MOVOU     240(AX), X8
 	MOVOU     240(CX), X9
@@ -449,7 +563,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 208(CX)
 	CMPQ      DX, $0x03
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     224(AX), X6
 	MOVOU     224(AX), X8
 	MOVOU     224(CX), X9
@@ -482,7 +596,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 192(CX)
 	CMPQ      DX, $0x04
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     192(AX), X6
 	MOVOU     240(AX), X8
 	MOVOU     240(CX), X9
@@ -515,7 +629,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 176(CX)
 	CMPQ      DX, $0x05
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     192(AX), X6
 	MOVOU     224(AX), X8
 	MOVOU     224(CX), X9
@@ -548,7 +662,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 160(CX)
 	CMPQ      DX, $0x06
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     192(AX), X6
 	MOVOU     208(AX), X8
 	MOVOU     208(CX), X9
@@ -581,7 +695,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 144(CX)
 	CMPQ      DX, $0x07
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     192(AX), X6
 	MOVOU     192(AX), X8
 	MOVOU     192(CX), X9
@@ -614,7 +728,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 128(CX)
 	CMPQ      DX, $0x08
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     128(AX), X6
 	MOVOU     240(AX), X8
 	MOVOU     240(CX), X9
@@ -647,7 +761,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 112(CX)
 	CMPQ      DX, $0x09
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     128(AX), X6
 	MOVOU     224(AX), X8
 	MOVOU     224(CX), X9
@@ -680,7 +794,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 96(CX)
 	CMPQ      DX, $0x0a
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     128(AX), X6
 	MOVOU     208(AX), X8
 	MOVOU     208(CX), X9
@@ -713,7 +827,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 80(CX)
 	CMPQ      DX, $0x0b
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     128(AX), X6
 	MOVOU     192(AX), X8
 	MOVOU     192(CX), X9
@@ -746,7 +860,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 64(CX)
 	CMPQ      DX, $0x0c
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     128(AX), X6
 	MOVOU     176(AX), X8
 	MOVOU     176(CX), X9
@@ -779,7 +893,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 48(CX)
 	CMPQ      DX, $0x0d
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     128(AX), X6
 	MOVOU     160(AX), X8
 	MOVOU     160(CX), X9
@@ -812,7 +926,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 32(CX)
 	CMPQ      DX, $0x0e
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     128(AX), X6
 	MOVOU     144(AX), X8
 	MOVOU     144(CX), X9
@@ -845,7 +959,7 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, 16(CX)
 	CMPQ      DX, $0x0f
-	JLE       powers_done_11
+	JLE       powers_done_13
 	MOVOU     128(AX), X6
 	MOVOU     128(AX), X8
 	MOVOU     128(CX), X9
@@ -878,5 +992,462 @@ TEXT ·polyvalPowersCLMUL(SB), NOSPLIT, $0-24
 	PXOR      X0, X7
 	MOVOU     X7, (CX)
 
-powers_done_11:
+powers_done_13:
+	RET
+
+// func polyvalPowersHiCLMUL(pow *[16][2]uint64, kar *[16][2]uint64, powHi *[16][2]uint64)
+// Requires: PCLMULQDQ, SSE2
+TEXT ·polyvalPowersHiCLMUL(SB), NOSPLIT, $0-24
+	MOVQ      pow+0(FP), AX
+	MOVQ      kar+8(FP), CX
+	MOVQ      powHi+16(FP), DX
+	MOVOU     polyvalPoly<>+0(SB), X2
+	MOVOU     (AX), X6
+	MOVOU     240(AX), X8
+	MOVOU     240(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 240(DX)
+	MOVOU     (AX), X6
+	MOVOU     224(AX), X8
+	MOVOU     224(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 224(DX)
+	MOVOU     (AX), X6
+	MOVOU     208(AX), X8
+	MOVOU     208(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 208(DX)
+	MOVOU     (AX), X6
+	MOVOU     192(AX), X8
+	MOVOU     192(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 192(DX)
+	MOVOU     (AX), X6
+	MOVOU     176(AX), X8
+	MOVOU     176(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 176(DX)
+	MOVOU     (AX), X6
+	MOVOU     160(AX), X8
+	MOVOU     160(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 160(DX)
+	MOVOU     (AX), X6
+	MOVOU     144(AX), X8
+	MOVOU     144(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 144(DX)
+	MOVOU     (AX), X6
+	MOVOU     128(AX), X8
+	MOVOU     128(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 128(DX)
+	MOVOU     (AX), X6
+	MOVOU     112(AX), X8
+	MOVOU     112(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 112(DX)
+	MOVOU     (AX), X6
+	MOVOU     96(AX), X8
+	MOVOU     96(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 96(DX)
+	MOVOU     (AX), X6
+	MOVOU     80(AX), X8
+	MOVOU     80(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 80(DX)
+	MOVOU     (AX), X6
+	MOVOU     64(AX), X8
+	MOVOU     64(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 64(DX)
+	MOVOU     (AX), X6
+	MOVOU     48(AX), X8
+	MOVOU     48(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 48(DX)
+	MOVOU     (AX), X6
+	MOVOU     32(AX), X8
+	MOVOU     32(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 32(DX)
+	MOVOU     (AX), X6
+	MOVOU     16(AX), X8
+	MOVOU     16(CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, 16(DX)
+	MOVOU     (AX), X6
+	MOVOU     (AX), X8
+	MOVOU     (CX), X9
+	MOVOU     X6, X3
+	PCLMULQDQ $0x00, X8, X3
+	MOVOU     X6, X4
+	PCLMULQDQ $0x11, X8, X4
+	PSHUFD    $0x4e, X6, X5
+	PXOR      X6, X5
+	PCLMULQDQ $0x00, X9, X5
+	PXOR      X3, X5
+	PXOR      X4, X5
+	MOVOU     X5, X7
+	PSLLDQ    $0x08, X7
+	PXOR      X7, X3
+	PSRLDQ    $0x08, X5
+	PXOR      X5, X4
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	MOVOU     X3, X7
+	PCLMULQDQ $0x00, X2, X7
+	PSHUFD    $0x4e, X3, X3
+	PXOR      X7, X3
+	PXOR      X4, X3
+	MOVOU     X3, X0
+	MOVOU     X0, (DX)
 	RET

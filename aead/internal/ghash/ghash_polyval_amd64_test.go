@@ -32,10 +32,40 @@ func TestPolyvalPowers(t *testing.T) {
 	}
 }
 
-// TestPolyvalKernels checks UpdatePolyvalCLMUL and UpdatePolyvalVCLMUL
-// against UpdatePolyvalGeneric at every length up to 40 blocks and around
-// 256 and 1024 bytes, with random keys and accumulators, on Keys at
-// 16-byte aligned and misaligned addresses.
+// TestPolyvalWide checks that InitPolyvalWide's powers H³²..H¹⁷,
+// computed with polyvalPowersHiCLMUL, are those of InitWide's generic
+// multiplications, and that InitPolyvalWide leaves the rest of the key
+// as it was.
+func TestPolyvalWide(t *testing.T) {
+	if !cpufeat.HasPCLMULQDQ {
+		t.Skip("no PCLMULQDQ")
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	vals := specialBlocks()
+	for i := 0; i < 50; i++ {
+		vals = append(vals, randBlock(r))
+	}
+	for _, h := range vals {
+		var fast, slow Key
+		fast.InitPolyval(&h)
+		slow = fast
+		fast.InitPolyvalWide()
+		slow.InitWide()
+		if fast != slow {
+			t.Fatalf("H %x: the powers differ:\n%x\n%x", h, fast.powHi, slow.powHi)
+		}
+		if h != ([BlockSize]byte{}) && fast.powHi == ([maxPowers][2]uint64{}) {
+			t.Fatalf("H %x: no powers", h)
+		}
+	}
+}
+
+// TestPolyvalKernels checks UpdatePolyvalCLMUL, UpdatePolyvalVCLMUL and
+// UpdatePolyvalVCLMUL512 (with the wide powers of InitPolyvalWide, and
+// without them, when it leaves everything to the 256-bit kernel) against
+// UpdatePolyvalGeneric at every length up to 40 blocks and around 256
+// bytes and each multiple of 512 bytes up to 2560, with random keys and
+// accumulators, on Keys at 16-byte aligned and misaligned addresses.
 func TestPolyvalKernels(t *testing.T) {
 	var kernels []impl
 	if cpufeat.HasPCLMULQDQ && cpufeat.HasSSSE3 {
@@ -43,6 +73,9 @@ func TestPolyvalKernels(t *testing.T) {
 	}
 	if cpufeat.HasVPCLMULQDQ && cpufeat.HasAVX2 {
 		kernels = append(kernels, impl{"VCLMUL", UpdatePolyvalVCLMUL})
+	}
+	if cpufeat.HasVPCLMULQDQ512 && cpufeat.HasAVX512BW && cpufeat.HasAVX2 {
+		kernels = append(kernels, impl{"VCLMUL512", UpdatePolyvalVCLMUL512}, impl{"VCLMUL512, narrow key", UpdatePolyvalVCLMUL512})
 	}
 	if len(kernels) == 0 {
 		t.Skip("no kernel on this CPU")
@@ -52,7 +85,9 @@ func TestPolyvalKernels(t *testing.T) {
 	for n := 0; n <= 40; n++ {
 		lengths = append(lengths, n)
 	}
-	lengths = append(lengths, 63, 64, 65, 127, 128, 129)
+	for n := 32; n <= 160; n += 32 {
+		lengths = append(lengths, n-1, n, n+1)
+	}
 	var buf [unsafe.Sizeof(Key{}) + 32]byte
 	for _, kn := range kernels {
 		for _, off := range []uintptr{0, 8} {
@@ -61,6 +96,9 @@ func TestPolyvalKernels(t *testing.T) {
 			for trial := 0; trial < 4; trial++ {
 				h := randBlock(r)
 				k.InitPolyval(&h)
+				if kn.name == "VCLMUL512" {
+					k.InitPolyvalWide()
+				}
 				for _, n := range lengths {
 					p := make([]byte, n*BlockSize)
 					for i := range p {

@@ -51,7 +51,12 @@ package main
 // without the byte reversals (RFC 8452, Appendix A), and RFC 8452's counter
 // is little-endian, so that kernel is the encryption kernel (which hashes
 // what it has just written) with every VPSHUFB left out, Y15 unused, and
-// its own counter constants.
+// its own counter constants. Its four-lane form, openVAES512, adds the
+// counter step of RFC 8452 (4, in doubleword 0 of each lane, K1 =
+// 0x1111) to the counters in place, with no byte reversal and no slow
+// path: the 32-bit counter wraps modulo 2³² as VPADDD does. hashKernel512
+// emits the GHASH steps of the four-lane kernels alone, with no AES, for
+// POLYVAL (polyvalVCLMUL512 of aead/internal/ghash).
 
 import (
 	"fmt"
@@ -102,18 +107,21 @@ func gcmMain() {
 	DATA(24, U64(0))
 
 	for _, lanes := range []int{4, 2, 1} {
-		name, incr, laneOne := "gcm%sVAES", gcmIncr, gcmLaneOne
+		name, poly, incr, laneOne := "gcm%sVAES", gcmPoly, gcmIncr, gcmLaneOne
 		switch lanes {
 		case 4:
-			name, incr, laneOne = "gcm%sVAES512", gcmIncr4, gcmLaneOffsets4
+			name, poly, incr, laneOne = "gcm%sVAES512", gcmPoly4, gcmIncr4, gcmLaneOffsets4
 		case 1:
 			name, incr = "gcm%sAVX", gcmIncr1
 		}
 		for _, decrypt := range []bool{false, true} {
 			k := stitch{
 				lanes: lanes, swap: true,
-				poly: gcmPoly, incr: incr, laneOne: laneOne,
+				poly: poly, incr: incr, laneOne: laneOne,
 				hashInput: decrypt,
+			}
+			if lanes == 4 {
+				k.step4, k.step4Mask = gcmIncrBE4, 0x8888
 			}
 			blocks := 8 * lanes
 			if decrypt {
@@ -162,10 +170,19 @@ type stitch struct {
 	// byte-reversed in the registers (with the mask in Y15); otherwise
 	// POLYVAL and RFC 8452's little-endian counter, which need no reversal.
 	swap bool
-	// The reduction constant, the counter increments (incr[r] adds r
-	// registers' worth of blocks, 16·lanes bytes per entry) and, for two
-	// or four lanes, the constant that adds i to the counter of lane i.
+	// The reduction constant (in each lane of a ZMM register, with four
+	// lanes), the counter increments (incr[r] adds r registers' worth of
+	// blocks, 16·lanes bytes per entry; GCM's only, with four lanes) and,
+	// for two or four lanes, the constant that adds i to the counter of
+	// lane i.
 	poly, incr, laneOne Mem
+	// With four lanes, step4 is the 4-byte constant that advances the
+	// counters of a register by four blocks when added to the doublewords
+	// of step4Mask (K1) of each lane: GCM's to the byte-reversed counters,
+	// whose low byte is the top byte of doubleword 3, while it does not
+	// wrap; RFC 8452's to doubleword 0, the whole counter.
+	step4     Mem
+	step4Mask uint16
 }
 
 // gcmState holds the general-purpose registers of a kernel, and what it is.
@@ -277,7 +294,7 @@ func stitchedKernel(k stitch) {
 			}
 			VMOVDQU64(Mem{Base: pow, Disp: k}, z)
 		}
-		VMOVDQU64(gcmPoly4, zPoly)
+		VMOVDQU64(st.poly, zPoly)
 	}
 	accP := Load(Param("acc"), GP64())
 	ctrP := Load(Param("ctr"), GP64())
@@ -299,12 +316,14 @@ func stitchedKernel(k stitch) {
 	if st.swap {
 		VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
 	}
-	if st.lanes == 4 && st.swap {
-		st.cnt = GP32()
-		MOVL(Mem{Base: ctrP, Disp: 12}, st.cnt)
-		BSWAPL(st.cnt)
+	if st.lanes == 4 {
+		if st.swap {
+			st.cnt = GP32()
+			MOVL(Mem{Base: ctrP, Disp: 12}, st.cnt)
+			BSWAPL(st.cnt)
+		}
 		m := GP32()
-		MOVL(U32(0x8888), m)
+		MOVL(U32(uint32(st.step4Mask)), m)
 		KMOVW(m, K1)
 	}
 	if st.lanes > 1 {
@@ -372,6 +391,60 @@ func stitchedKernel(k stitch) {
 	RET()
 }
 
+// hashKernel512 emits a kernel that absorbs len(p)/512 chunks of 32
+// blocks into *acc with no counter mode: the GHASH work of the four-lane
+// stitched kernels (hashOps: eight ghashStep4 and one reduction per chunk,
+// the powers H³²..H¹ and the reduction constant in registers) alone. k
+// gives its name, doc comment and constants; lanes must be 4, and only
+// swap, poly and tag are read.
+func hashKernel512(k stitch) {
+	TEXT(k.name, NOSPLIT, "func(pow *[16][2]uint64, acc *[16]byte, p []byte, powHi *[16][2]uint64)")
+	Doc(k.doc)
+	st := gcmState{
+		stitch: k,
+		pow:    Load(Param("pow"), GP64()),
+		powHi:  Load(Param("powHi"), GP64()),
+	}
+	for i, z := range zPow {
+		pow, k := st.powHi, 64*i
+		if i >= 4 {
+			pow, k = st.pow, k-256
+		}
+		VMOVDQU64(Mem{Base: pow, Disp: k}, z)
+	}
+	VMOVDQU64(st.poly, zPoly)
+	accP := Load(Param("acc"), GP64())
+	src := Load(Param("p").Base(), GP64())
+	count := Load(Param("p").Len(), GP64())
+	SHRQ(U8(9), count)
+	if st.swap {
+		mov(gcmBswap, st.v(gBswap))
+	}
+	// A VEX load clears the upper lanes of the ZMM register, which step 0
+	// adds to the first register of blocks.
+	VMOVDQU(Mem{Base: accP}, gLo.AsX())
+	if st.swap {
+		VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
+	}
+	loop, done := label(st.tag+"_loop"), label(st.tag+"_done")
+	Label(loop)
+	TESTQ(count, count)
+	JZ(LabelRef(done))
+	for _, op := range st.hashOps(src) {
+		op()
+	}
+	ADDQ(U32(512), src)
+	DECQ(count)
+	JMP(LabelRef(loop))
+	Label(done)
+	if st.swap {
+		VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
+	}
+	VMOVDQU(gLo.AsX(), Mem{Base: accP})
+	VZEROUPPER()
+	RET()
+}
+
 // gcmIteration emits one chunk: the AES rounds of the next sixteen counter
 // blocks, XORed with src into dst, with the GHASH (or POLYVAL) of the
 // chunk at hashed (if not nil) interleaved with the rounds.
@@ -405,26 +478,38 @@ func gcmIteration(st gcmState, src, dst Register, hashed Register) {
 		VPSHUFB(bswap, ctr, gBE)
 		for r, y := range st.aes() {
 			if r > 0 {
-				VPADDD_BCST(gcmIncrBE4, gBE, K1, gBE)
+				VPADDD_BCST(st.step4, gBE, K1, gBE)
 			}
 			xor(rk, gBE, st.v(y))
 		}
 		JMP(LabelRef(join))
 		Label(slow)
 	}
-	for r, y := range st.aes() {
-		y := st.v(y)
-		VPADDD(st.incr.Offset(stride*r), ctr, y)
-		if st.swap {
-			VPSHUFB(bswap, y, y)
+	if st.lanes == 4 && !st.swap {
+		// RFC 8452's counters need no reversal: each register's are
+		// the previous register's plus 4, added to ctr in place.
+		for r, y := range st.aes() {
+			if r > 0 {
+				VPADDD_BCST(st.step4, ctr, K1, ctr)
+			}
+			xor(rk, ctr, st.v(y))
 		}
-		xor(rk, y, y)
+		VPADDD_BCST(st.step4, ctr, K1, ctr)
+	} else {
+		for r, y := range st.aes() {
+			y := st.v(y)
+			VPADDD(st.incr.Offset(stride*r), ctr, y)
+			if st.swap {
+				VPSHUFB(bswap, y, y)
+			}
+			xor(rk, y, y)
+		}
+		if st.cnt != nil {
+			Label(join)
+			ADDL(U8(st.blocks()), st.cnt)
+		}
+		VPADDD(st.incr.Offset(stride*len(st.aes())), ctr, ctr)
 	}
-	if st.cnt != nil {
-		Label(join)
-		ADDL(U8(st.blocks()), st.cnt)
-	}
-	VPADDD(st.incr.Offset(stride*len(st.aes())), ctr, ctr)
 
 	round := func(i int) {
 		loadKey(Mem{Base: st.xk, Disp: 16 * i})

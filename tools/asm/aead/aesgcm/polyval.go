@@ -4,13 +4,17 @@ package main
 //
 //   - with -kernel polyval, aead/internal/ghash/ghash_polyval_amd64.s:
 //     polyvalCLMUL and polyvalVCLMUL, which mirror UpdatePolyvalGeneric of
-//     aead/internal/ghash, and polyvalPowersCLMUL, which computes the table
-//     of powers of the key that they use (initPowers in ghash_amd64.go);
-//   - with -kernel gcmsiv, aead/aesgcmsiv/siv_amd64.s: ctrVAES and ctrAVX,
-//     the counter mode of RFC 8452 (Section 4) over whole chunks, which
-//     mirror ctrBlocks of aead/aesgcmsiv, and openVAES, which runs ctrVAES's
-//     counter mode and polyvalVCLMUL's POLYVAL stitched together for Open
-//     (see sivOpenVAES).
+//     aead/internal/ghash, polyvalVCLMUL512, the same with 32 blocks per
+//     reduction in ZMM registers (gcm.go's hashKernel512),
+//     polyvalPowersCLMUL, which computes the table of powers of the key
+//     that they use (initPowers in ghash_amd64.go), and
+//     polyvalPowersHiCLMUL, which adds H³²..H¹⁷ for the 512-bit kernels
+//     (as InitWide does);
+//   - with -kernel gcmsiv, aead/aesgcmsiv/siv_amd64.s: ctrVAES512, ctrVAES
+//     and ctrAVX, the counter mode of RFC 8452 (Section 4) over whole
+//     chunks, which mirror ctrBlocks of aead/aesgcmsiv, and openVAES512
+//     and openVAES, which run counter mode and POLYVAL stitched together
+//     for Open (see sivOpenVAES).
 //
 // POLYVAL. RFC 8452, Appendix A relates POLYVAL to GHASH: POLYVAL(H, X₁,
 // …, Xₙ) = ByteReverse(GHASH(mulX_GHASH(ByteReverse(H)), ByteReverse(X₁),
@@ -48,10 +52,14 @@ package main
 // two counter blocks per YMM register (lane 1 one ahead of lane 0) and
 // encrypts sixteen blocks per iteration in eight registers with VAES;
 // ctrAVX is the same code in XMM registers with the VEX-encoded AESENC,
-// eight blocks per iteration. Round keys are broadcast to both lanes from
-// the schedule (aescore.Key.RoundKeys) as each round needs them.
+// eight blocks per iteration. ctrVAES512 holds four per ZMM register and
+// advances them by a masked VPADDD of 4 into doubleword 0 of each lane
+// (sivStep4). Round keys are broadcast to all lanes from the schedule
+// (aescore.Key.RoundKeys) as each round needs them.
 
 import (
+	"math/bits"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -64,10 +72,24 @@ func polyvalMain() {
 	polyvalPolyConst = GLOBL("polyvalPoly", RODATA|NOPTR)
 	DATA(0, U64(0xc200000000000000))
 	DATA(8, U64(0))
+	// The same in each lane of a ZMM register.
+	polyvalPoly4 := GLOBL("polyvalPoly4", RODATA|NOPTR)
+	for lane := 0; lane < 4; lane++ {
+		DATA(16*lane, U64(0xc200000000000000))
+		DATA(16*lane+8, U64(0))
+	}
 
 	polyvalCLMUL()
 	polyvalVCLMUL()
+	hashKernel512(stitch{
+		name:  "polyvalVCLMUL512",
+		doc:   "polyvalVCLMUL512 absorbs len(p)/512 chunks of POLYVAL blocks into acc with 512-bit VPCLMULQDQ, 32 per reduction.",
+		tag:   "polyval512",
+		lanes: 4,
+		poly:  polyvalPoly4,
+	})
 	polyvalPowersCLMUL()
+	polyvalPowersHiCLMUL()
 }
 
 // sseProductReg adds the Karatsuba products of r.d by the power in h (with
@@ -156,6 +178,32 @@ func polyvalPowersCLMUL() {
 	RET()
 }
 
+// polyvalPowersHiCLMUL emits the computation of the table of powers
+// H³²..H¹⁷ of the 512-bit kernels (ghash.Key.TablesHi: powHi[i] is the
+// entry of H^(32-i)) from a full table of H¹⁶..H¹: H^(16+b) = H¹⁶·Hᵇ,
+// sixteen independent products, which the CPU overlaps.
+func polyvalPowersHiCLMUL() {
+	TEXT("polyvalPowersHiCLMUL", NOSPLIT, "func(pow, kar, powHi *[16][2]uint64)")
+	Doc("polyvalPowersHiCLMUL fills powHi with the entries of H³² to H¹⁷ from the entries of H¹⁶ to H¹ in pow and kar with PCLMULQDQ.")
+	pow := Load(Param("pow"), GP64())
+	kar := Load(Param("kar"), GP64())
+	powHi := Load(Param("powHi"), GP64())
+
+	r := sseRegs{acc: X0, bswap: X1, poly: X2, lo: X3, hi: X4, mid: X5, d: X6, t: X7, h: X8, k: X9}
+	h, k := X8, X9
+	MOVOU(polyvalPolyConst, r.poly)
+	entry := func(j int) int { return 16 * (16 - j) } // offset of Hʲ's entry in pow
+	for b := 1; b <= 16; b++ {
+		MOVOU(Mem{Base: pow, Disp: entry(16)}, r.d)
+		MOVOU(Mem{Base: pow, Disp: entry(b)}, h)
+		MOVOU(Mem{Base: kar, Disp: entry(b)}, k)
+		sseProductReg(r, h, k, true)
+		sseReduce(r)
+		MOVOU(r.acc, Mem{Base: powHi, Disp: entry(b)})
+	}
+	RET()
+}
+
 var sivIncr, sivLaneOne Mem
 
 func sivMain() {
@@ -171,15 +219,41 @@ func sivMain() {
 	DATA(20, U32(0))
 	DATA(24, U64(0))
 
-	// x⁶³+x⁶²+x⁵⁷ in the low 64 bits (see main.go's package comment).
+	// sivLaneOffsets4 adds i to the counter of lane i of a ZMM register.
+	sivLaneOffsets4 = GLOBL("sivLaneOffsets4", RODATA|NOPTR)
+	for lane := 0; lane < 4; lane++ {
+		DATA(16*lane, U32(uint32(lane)))
+		DATA(16*lane+4, U32(0))
+		DATA(16*lane+8, U64(0))
+	}
+	// sivStep4 advances the counters of a ZMM register by four blocks,
+	// added to doubleword 0 of each lane (mask sivStep4Mask).
+	sivStep4 = GLOBL("sivStep4", RODATA|NOPTR)
+	DATA(0, U32(4))
+
+	// x⁶³+x⁶²+x⁵⁷ in the low 64 bits (see main.go's package comment),
+	// and the same in each lane of a ZMM register.
 	sivPoly = GLOBL("sivPoly", RODATA|NOPTR)
 	DATA(0, U64(0xc200000000000000))
 	DATA(8, U64(0))
+	sivPoly4 = GLOBL("sivPoly4", RODATA|NOPTR)
+	for lane := 0; lane < 4; lane++ {
+		DATA(16*lane, U64(0xc200000000000000))
+		DATA(16*lane+8, U64(0))
+	}
 
+	sivCTR("ctrVAES512", 4, Mem{})
 	sivCTR("ctrVAES", 2, sivIncr)
 	sivCTR("ctrAVX", 1, sivIncr1)
+	sivOpenVAES512()
 	sivOpenVAES()
 }
+
+var sivPoly4, sivLaneOffsets4, sivStep4 Mem
+
+// sivStep4Mask selects doubleword 0 of each lane of a ZMM register: the
+// counter of RFC 8452.
+const sivStep4Mask = 0x1111
 
 var sivPoly Mem
 
@@ -201,15 +275,35 @@ func sivOpenVAES() {
 	})
 }
 
+// sivOpenVAES512 emits openVAES512, openVAES with four lanes: 32 blocks
+// per chunk in eight ZMM registers, with the POLYVAL powers H³²..H¹ in
+// registers (see gcm.go's ghashStep4) and the counters advanced by a
+// masked VPADDD of sivStep4 rather than from a table.
+func sivOpenVAES512() {
+	stitchedKernel(stitch{
+		name:  "openVAES512",
+		doc:   "openVAES512 decrypts len(src)/512 chunks of src into dst in RFC 8452's counter mode and absorbs the plaintext into the POLYVAL accumulator acc, 32 blocks per reduction.",
+		tag:   "open512",
+		lanes: 4,
+		poly:  sivPoly4, laneOne: sivLaneOffsets4,
+		step4: sivStep4, step4Mask: sivStep4Mask,
+	})
+}
+
 // sivCTR emits a counter-mode kernel: it XORs len(src)/(128·lanes) chunks
 // of src with the encryptions of the counter blocks from *ctr into dst,
-// and leaves in *ctr the counter block after the last one used.
+// and leaves in *ctr the counter block after the last one used. With four
+// lanes (ZMM registers) the counters advance by sivStep4, and incr is not
+// used.
 func sivCTR(name string, lanes int, incr Mem) {
 	TEXT(name, NOSPLIT, "func(nr int, xk *byte, ctr *[16]byte, dst, src []byte)")
 	Doc(name + " XORs whole chunks of src with the RFC 8452 counter-mode key stream from *ctr into dst.")
 	v := func(y VecPhysical) VecPhysical {
-		if lanes == 1 {
+		switch lanes {
+		case 1:
 			return y.AsX().(VecPhysical)
+		case 4:
+			return y.AsZ().(VecPhysical)
 		}
 		return y
 	}
@@ -219,7 +313,7 @@ func sivCTR(name string, lanes int, incr Mem) {
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
 	count := Load(Param("src").Len(), GP64())
-	SHRQ(U8(6+lanes), count)
+	SHRQ(U8(bits.TrailingZeros(uint(128*lanes))), count)
 
 	last := GP64()
 	MOVQ(nr, last)
@@ -228,16 +322,26 @@ func sivCTR(name string, lanes int, incr Mem) {
 
 	regs := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
 	rk, ctr := v(Y8), v(Y14)
-	if lanes == 2 {
+	switch lanes {
+	case 4:
+		VBROADCASTI32X4(Mem{Base: ctrP}, Z14)
+		VPADDD(sivLaneOffsets4, Z14, Z14)
+		m := GP32()
+		MOVL(U32(sivStep4Mask), m)
+		KMOVW(m, K1)
+	case 2:
 		VBROADCASTI128(Mem{Base: ctrP}, Y14)
 		VPADDD(sivLaneOne, Y14, Y14)
-	} else {
+	default:
 		VMOVDQU(Mem{Base: ctrP}, X14)
 	}
 	loadKey := func(m Mem) {
-		if lanes == 2 {
+		switch lanes {
+		case 4:
+			VBROADCASTI32X4(m, Z8)
+		case 2:
 			VBROADCASTI128(m, Y8)
-		} else {
+		default:
 			VMOVDQU(m, X8)
 		}
 	}
@@ -248,11 +352,21 @@ func sivCTR(name string, lanes int, incr Mem) {
 	TESTQ(count, count)
 	JZ(LabelRef(done))
 	loadKey(Mem{Base: xk})
-	for i, y := range regs {
-		VPADDD(incr.Offset(stride*i), ctr, v(y))
-		VPXOR(rk, v(y), v(y))
+	if lanes == 4 {
+		for i, y := range regs {
+			if i > 0 {
+				VPADDD_BCST(sivStep4, ctr, K1, ctr)
+			}
+			xor(rk, ctr, v(y))
+		}
+		VPADDD_BCST(sivStep4, ctr, K1, ctr)
+	} else {
+		for i, y := range regs {
+			VPADDD(incr.Offset(stride*i), ctr, v(y))
+			VPXOR(rk, v(y), v(y))
+		}
+		VPADDD(incr.Offset(stride*8), ctr, ctr)
 	}
-	VPADDD(incr.Offset(stride*8), ctr, ctr)
 	round := func(i int) {
 		loadKey(Mem{Base: xk, Disp: 16 * i})
 		for _, y := range regs {
@@ -277,8 +391,8 @@ func sivCTR(name string, lanes int, incr Mem) {
 		VAESENCLAST(rk, v(y), v(y))
 	}
 	for i, y := range regs {
-		VPXOR(Mem{Base: src, Disp: stride * i}, v(y), v(y))
-		VMOVDQU(v(y), Mem{Base: dst, Disp: stride * i})
+		xor(Mem{Base: src, Disp: stride * i}, v(y), v(y))
+		mov(v(y), Mem{Base: dst, Disp: stride * i})
 	}
 	ADDQ(U32(8*stride), src)
 	ADDQ(U32(8*stride), dst)
