@@ -46,7 +46,9 @@
 //
 // On amd64 the AES-NI instructions are used when the CPU has them; the
 // multi-block path that crypton's modes use, counter mode included, also
-// has a VAES version for CPUs with 256-bit VAES. On arm64 the AES
+// has a VAES version for CPUs with 256-bit VAES, and counter mode a
+// 512-bit one ("VAES-512", 32 blocks per step, for CPUs with AVX-512 and
+// 512-bit VAES; CRYPTON_CPU=-vaes512 keeps the 256-bit one). On arm64 the AES
 // instructions of the ARMv8 Cryptography Extensions are used. Which of them
 // runs is reported by cpufeat under the package name "aes" (a Block takes
 // the selection when it is made, a Stream from NewCTR when it is made);

@@ -18,9 +18,16 @@ var (
 	// useVAES selects encryptBlocksVAES for EncryptBlocks of vaesMinBlocks
 	// blocks or more, whatever the implementation of the key.
 	useVAES = cpufeat.HasVAES && cpufeat.HasAVX2
+
+	// useVAES512 selects ctr32VAES512, counter mode 32 blocks at a time
+	// in ZMM registers (512-bit VAES, AVX-512BW for VPSHUFB), for the
+	// keys whose ImplFor it then is (ImplVAES512); other multi-block
+	// work is encryptBlocksVAES's, as with useVAES.
+	useVAES512 = cpufeat.HasVAES512 && cpufeat.HasAVX512BW && cpufeat.HasAVX2
 )
 
 func init() {
+	cpufeat.Register("aes", "VAES-512", &useVAES512)
 	cpufeat.Register("aes", "VAES", &useVAES)
 	cpufeat.Register("aes", "AES-NI", &useAESNI)
 }
@@ -86,7 +93,7 @@ func decryptBlock(k *Key, dst, src *[BlockSize]byte) {
 // encryptBlocks encrypts len(src)/16 > 0 blocks.
 func encryptBlocks(k *Key, dst, src []byte) {
 	switch {
-	case useVAES && len(src) >= vaesMinBlocks*BlockSize:
+	case (useVAES || useVAES512) && len(src) >= vaesMinBlocks*BlockSize:
 		encryptBlocksVAES(k.rounds, &k.enc[0], dst, src)
 	case k.aesni:
 		encryptBlocksAESNI(k.rounds, &k.enc[0], dst, src)

@@ -1438,7 +1438,11 @@ DATA ctrBswap<>+0(SB)/8, $0x08090a0b0c0d0e0f
 DATA ctrBswap<>+8(SB)/8, $0x0001020304050607
 DATA ctrBswap<>+16(SB)/8, $0x08090a0b0c0d0e0f
 DATA ctrBswap<>+24(SB)/8, $0x0001020304050607
-GLOBL ctrBswap<>(SB), RODATA|NOPTR, $32
+DATA ctrBswap<>+32(SB)/8, $0x08090a0b0c0d0e0f
+DATA ctrBswap<>+40(SB)/8, $0x0001020304050607
+DATA ctrBswap<>+48(SB)/8, $0x08090a0b0c0d0e0f
+DATA ctrBswap<>+56(SB)/8, $0x0001020304050607
+GLOBL ctrBswap<>(SB), RODATA|NOPTR, $64
 
 DATA ctrIncr2<>+0(SB)/4, $0x00000000
 DATA ctrIncr2<>+4(SB)/4, $0x00000000
@@ -1531,25 +1535,242 @@ DATA ctrLaneOne<>+16(SB)/8, $0x0000000000000001
 DATA ctrLaneOne<>+24(SB)/8, $0x0000000000000000
 GLOBL ctrLaneOne<>(SB), RODATA|NOPTR, $32
 
-// func ctr32VAES(nr int, xk *byte, ctr *[16]byte, dst []byte, src []byte)
-// Requires: AES, AVX, AVX2, VAES
-TEXT ·ctr32VAES(SB), NOSPLIT, $0-72
-	MOVQ           nr+0(FP), AX
-	MOVQ           xk+8(FP), CX
-	MOVQ           ctr+16(FP), R8
-	MOVQ           dst_base+24(FP), DI
-	MOVQ           src_base+48(FP), SI
-	MOVQ           src_len+56(FP), DX
-	SHRQ           $0x04, DX
-	VMOVDQU        ctrBswap<>+0(SB), Y15
-	VBROADCASTI128 (R8), Y14
-	VPSHUFB        Y15, Y14, Y14
-	VPADDD         ctrLaneOne<>+0(SB), Y14, Y14
+DATA ctrLaneOffsets4<>+0(SB)/4, $0x00000000
+DATA ctrLaneOffsets4<>+4(SB)/4, $0x00000000
+DATA ctrLaneOffsets4<>+8(SB)/8, $0x0000000000000000
+DATA ctrLaneOffsets4<>+16(SB)/4, $0x00000001
+DATA ctrLaneOffsets4<>+20(SB)/4, $0x00000000
+DATA ctrLaneOffsets4<>+24(SB)/8, $0x0000000000000000
+DATA ctrLaneOffsets4<>+32(SB)/4, $0x00000002
+DATA ctrLaneOffsets4<>+36(SB)/4, $0x00000000
+DATA ctrLaneOffsets4<>+40(SB)/8, $0x0000000000000000
+DATA ctrLaneOffsets4<>+48(SB)/4, $0x00000003
+DATA ctrLaneOffsets4<>+52(SB)/4, $0x00000000
+DATA ctrLaneOffsets4<>+56(SB)/8, $0x0000000000000000
+GLOBL ctrLaneOffsets4<>(SB), RODATA|NOPTR, $64
 
-	// Sixteen blocks at a time, two in each YMM register.
-ctr_39:
+DATA ctrStep4<>+0(SB)/4, $0x00000004
+DATA ctrStep4<>+4(SB)/4, $0x00000000
+DATA ctrStep4<>+8(SB)/8, $0x0000000000000000
+DATA ctrStep4<>+16(SB)/4, $0x00000004
+DATA ctrStep4<>+20(SB)/4, $0x00000000
+DATA ctrStep4<>+24(SB)/8, $0x0000000000000000
+DATA ctrStep4<>+32(SB)/4, $0x00000004
+DATA ctrStep4<>+36(SB)/4, $0x00000000
+DATA ctrStep4<>+40(SB)/8, $0x0000000000000000
+DATA ctrStep4<>+48(SB)/4, $0x00000004
+DATA ctrStep4<>+52(SB)/4, $0x00000000
+DATA ctrStep4<>+56(SB)/8, $0x0000000000000000
+GLOBL ctrStep4<>(SB), RODATA|NOPTR, $64
+
+// func ctr32VAES512(nr int, xk *byte, ctr *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, AVX2, AVX512BW, AVX512F, VAES
+TEXT ·ctr32VAES512(SB), NOSPLIT, $0-72
+	MOVQ            nr+0(FP), AX
+	MOVQ            xk+8(FP), CX
+	MOVQ            ctr+16(FP), R8
+	MOVQ            dst_base+24(FP), DI
+	MOVQ            src_base+48(FP), SI
+	MOVQ            src_len+56(FP), DX
+	SHRQ            $0x04, DX
+	VMOVDQU64       ctrBswap<>+0(SB), Z15
+	VBROADCASTI32X4 (R8), Z14
+	VPSHUFB         Z15, Z14, Z14
+	VPADDD          ctrLaneOffsets4<>+0(SB), Z14, Z14
+	VMOVDQU64       ctrStep4<>+0(SB), Z13
+
+	// 32 blocks at a time, four in each ZMM register.
+ctr512_39:
+	CMPQ            DX, $0x00000020
+	JB              ctr512_done_40
+	VPSHUFB         Z15, Z14, Z0
+	VPADDD          Z13, Z14, Z14
+	VPSHUFB         Z15, Z14, Z1
+	VPADDD          Z13, Z14, Z14
+	VPSHUFB         Z15, Z14, Z2
+	VPADDD          Z13, Z14, Z14
+	VPSHUFB         Z15, Z14, Z3
+	VPADDD          Z13, Z14, Z14
+	VPSHUFB         Z15, Z14, Z4
+	VPADDD          Z13, Z14, Z14
+	VPSHUFB         Z15, Z14, Z5
+	VPADDD          Z13, Z14, Z14
+	VPSHUFB         Z15, Z14, Z6
+	VPADDD          Z13, Z14, Z14
+	VPSHUFB         Z15, Z14, Z7
+	VPADDD          Z13, Z14, Z14
+	MOVQ            CX, BX
+	VBROADCASTI32X4 (BX), Z8
+	VPXORQ          Z8, Z0, Z0
+	VPXORQ          Z8, Z1, Z1
+	VPXORQ          Z8, Z2, Z2
+	VPXORQ          Z8, Z3, Z3
+	VPXORQ          Z8, Z4, Z4
+	VPXORQ          Z8, Z5, Z5
+	VPXORQ          Z8, Z6, Z6
+	VPXORQ          Z8, Z7, Z7
+	ADDQ            $0x10, BX
+	CMPQ            AX, $0x0c
+	JB              rounds10_42
+	JE              rounds12_41
+	VBROADCASTI32X4 (BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 16(BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	ADDQ            $0x20, BX
+
+rounds12_41:
+	VBROADCASTI32X4 (BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 16(BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	ADDQ            $0x20, BX
+
+rounds10_42:
+	VBROADCASTI32X4 (BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 16(BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 32(BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 48(BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 64(BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 80(BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 96(BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 112(BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 128(BX), Z8
+	VAESENC         Z8, Z0, Z0
+	VAESENC         Z8, Z1, Z1
+	VAESENC         Z8, Z2, Z2
+	VAESENC         Z8, Z3, Z3
+	VAESENC         Z8, Z4, Z4
+	VAESENC         Z8, Z5, Z5
+	VAESENC         Z8, Z6, Z6
+	VAESENC         Z8, Z7, Z7
+	VBROADCASTI32X4 144(BX), Z8
+	VAESENCLAST     Z8, Z0, Z0
+	VAESENCLAST     Z8, Z1, Z1
+	VAESENCLAST     Z8, Z2, Z2
+	VAESENCLAST     Z8, Z3, Z3
+	VAESENCLAST     Z8, Z4, Z4
+	VAESENCLAST     Z8, Z5, Z5
+	VAESENCLAST     Z8, Z6, Z6
+	VAESENCLAST     Z8, Z7, Z7
+	VPXORQ          (SI), Z0, Z0
+	VMOVDQU64       Z0, (DI)
+	VPXORQ          64(SI), Z1, Z1
+	VMOVDQU64       Z1, 64(DI)
+	VPXORQ          128(SI), Z2, Z2
+	VMOVDQU64       Z2, 128(DI)
+	VPXORQ          192(SI), Z3, Z3
+	VMOVDQU64       Z3, 192(DI)
+	VPXORQ          256(SI), Z4, Z4
+	VMOVDQU64       Z4, 256(DI)
+	VPXORQ          320(SI), Z5, Z5
+	VMOVDQU64       Z5, 320(DI)
+	VPXORQ          384(SI), Z6, Z6
+	VMOVDQU64       Z6, 384(DI)
+	VPXORQ          448(SI), Z7, Z7
+	VMOVDQU64       Z7, 448(DI)
+	ADDQ            $0x00000200, SI
+	ADDQ            $0x00000200, DI
+	SUBQ            $0x00000020, DX
+	JMP             ctr512_39
+
+ctr512_done_40:
+	// Lanes 0 and 1 of Z14 are the next two counters: sixteen, eight,
+	// four, two blocks, then one in an XMM register, as ctr32VAES.
 	CMPQ           DX, $0x00000010
-	JB             ctr_done_40
+	JB             ctr_done_44
 	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
 	VPSHUFB        Y15, Y0, Y0
 	VPADDD         ctrIncr2<>+32(SB), Y14, Y1
@@ -1579,8 +1800,8 @@ ctr_39:
 	VPXOR          Y8, Y7, Y7
 	ADDQ           $0x10, BX
 	CMPQ           AX, $0x0c
-	JB             rounds10_42
-	JE             rounds12_41
+	JB             rounds10_46
+	JE             rounds12_45
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1601,7 +1822,7 @@ ctr_39:
 	VAESENC        Y8, Y7, Y7
 	ADDQ           $0x20, BX
 
-rounds12_41:
+rounds12_45:
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1622,7 +1843,7 @@ rounds12_41:
 	VAESENC        Y8, Y7, Y7
 	ADDQ           $0x20, BX
 
-rounds10_42:
+rounds10_46:
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1732,12 +1953,10 @@ rounds10_42:
 	ADDQ           $0x00000100, SI
 	ADDQ           $0x00000100, DI
 	SUBQ           $0x00000010, DX
-	JMP            ctr_39
 
-ctr_done_40:
-	// Eight, four, two blocks, then one in an XMM register.
+ctr_done_44:
 	CMPQ           DX, $0x00000008
-	JB             ctr_done_44
+	JB             ctr_done_48
 	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
 	VPSHUFB        Y15, Y0, Y0
 	VPADDD         ctrIncr2<>+32(SB), Y14, Y1
@@ -1755,8 +1974,8 @@ ctr_done_40:
 	VPXOR          Y8, Y3, Y3
 	ADDQ           $0x10, BX
 	CMPQ           AX, $0x0c
-	JB             rounds10_46
-	JE             rounds12_45
+	JB             rounds10_50
+	JE             rounds12_49
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1769,7 +1988,7 @@ ctr_done_40:
 	VAESENC        Y8, Y3, Y3
 	ADDQ           $0x20, BX
 
-rounds12_45:
+rounds12_49:
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1782,7 +2001,7 @@ rounds12_45:
 	VAESENC        Y8, Y3, Y3
 	ADDQ           $0x20, BX
 
-rounds10_46:
+rounds10_50:
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1845,9 +2064,9 @@ rounds10_46:
 	ADDQ           $0x00000080, DI
 	SUBQ           $0x00000008, DX
 
-ctr_done_44:
+ctr_done_48:
 	CMPQ           DX, $0x00000004
-	JB             ctr_done_48
+	JB             ctr_done_52
 	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
 	VPSHUFB        Y15, Y0, Y0
 	VPADDD         ctrIncr2<>+32(SB), Y14, Y1
@@ -1859,8 +2078,8 @@ ctr_done_44:
 	VPXOR          Y8, Y1, Y1
 	ADDQ           $0x10, BX
 	CMPQ           AX, $0x0c
-	JB             rounds10_50
-	JE             rounds12_49
+	JB             rounds10_54
+	JE             rounds12_53
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1869,7 +2088,7 @@ ctr_done_44:
 	VAESENC        Y8, Y1, Y1
 	ADDQ           $0x20, BX
 
-rounds12_49:
+rounds12_53:
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1878,7 +2097,7 @@ rounds12_49:
 	VAESENC        Y8, Y1, Y1
 	ADDQ           $0x20, BX
 
-rounds10_50:
+rounds10_54:
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VAESENC        Y8, Y1, Y1
@@ -1917,9 +2136,9 @@ rounds10_50:
 	ADDQ           $0x00000040, DI
 	SUBQ           $0x00000004, DX
 
-ctr_done_48:
+ctr_done_52:
 	CMPQ           DX, $0x00000002
-	JB             ctr_done_52
+	JB             ctr_done_56
 	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
 	VPSHUFB        Y15, Y0, Y0
 	VPADDD         ctrIncr2<>+32(SB), Y14, Y14
@@ -1928,22 +2147,22 @@ ctr_done_48:
 	VPXOR          Y8, Y0, Y0
 	ADDQ           $0x10, BX
 	CMPQ           AX, $0x0c
-	JB             rounds10_54
-	JE             rounds12_53
+	JB             rounds10_58
+	JE             rounds12_57
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 16(BX), Y8
 	VAESENC        Y8, Y0, Y0
 	ADDQ           $0x20, BX
 
-rounds12_53:
+rounds12_57:
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 16(BX), Y8
 	VAESENC        Y8, Y0, Y0
 	ADDQ           $0x20, BX
 
-rounds10_54:
+rounds10_58:
 	VBROADCASTI128 (BX), Y8
 	VAESENC        Y8, Y0, Y0
 	VBROADCASTI128 16(BX), Y8
@@ -1970,9 +2189,9 @@ rounds10_54:
 	ADDQ           $0x00000020, DI
 	SUBQ           $0x00000002, DX
 
-ctr_done_52:
+ctr_done_56:
 	CMPQ    DX, $0x00000001
-	JB      ctr_done_56
+	JB      ctr_done_60
 	VPADDD  ctrIncr1<>+0(SB), X14, X0
 	VPSHUFB X15, X0, X0
 	VPADDD  ctrIncr1<>+16(SB), X14, X14
@@ -1981,22 +2200,22 @@ ctr_done_52:
 	VPXOR   X8, X0, X0
 	ADDQ    $0x10, BX
 	CMPQ    AX, $0x0c
-	JB      rounds10_58
-	JE      rounds12_57
+	JB      rounds10_62
+	JE      rounds12_61
 	VMOVDQU (BX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 16(BX), X8
 	VAESENC X8, X0, X0
 	ADDQ    $0x20, BX
 
-rounds12_57:
+rounds12_61:
 	VMOVDQU (BX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 16(BX), X8
 	VAESENC X8, X0, X0
 	ADDQ    $0x20, BX
 
-rounds10_58:
+rounds10_62:
 	VMOVDQU     (BX), X8
 	VAESENC     X8, X0, X0
 	VMOVDQU     16(BX), X8
@@ -2023,7 +2242,506 @@ rounds10_58:
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x00000001, DX
 
-ctr_done_56:
+ctr_done_60:
+	// The next counter block is lane 0 of the counter register.
+	VPSHUFB X15, X14, X14
+	VMOVDQU X14, (R8)
+	VZEROUPPER
+	RET
+
+// func ctr32VAES(nr int, xk *byte, ctr *[16]byte, dst []byte, src []byte)
+// Requires: AES, AVX, AVX2, VAES
+TEXT ·ctr32VAES(SB), NOSPLIT, $0-72
+	MOVQ           nr+0(FP), AX
+	MOVQ           xk+8(FP), CX
+	MOVQ           ctr+16(FP), R8
+	MOVQ           dst_base+24(FP), DI
+	MOVQ           src_base+48(FP), SI
+	MOVQ           src_len+56(FP), DX
+	SHRQ           $0x04, DX
+	VMOVDQU        ctrBswap<>+0(SB), Y15
+	VBROADCASTI128 (R8), Y14
+	VPSHUFB        Y15, Y14, Y14
+	VPADDD         ctrLaneOne<>+0(SB), Y14, Y14
+
+	// Sixteen blocks at a time, two in each YMM register.
+ctr_63:
+	CMPQ           DX, $0x00000010
+	JB             ctr_done_64
+	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
+	VPSHUFB        Y15, Y0, Y0
+	VPADDD         ctrIncr2<>+32(SB), Y14, Y1
+	VPSHUFB        Y15, Y1, Y1
+	VPADDD         ctrIncr2<>+64(SB), Y14, Y2
+	VPSHUFB        Y15, Y2, Y2
+	VPADDD         ctrIncr2<>+96(SB), Y14, Y3
+	VPSHUFB        Y15, Y3, Y3
+	VPADDD         ctrIncr2<>+128(SB), Y14, Y4
+	VPSHUFB        Y15, Y4, Y4
+	VPADDD         ctrIncr2<>+160(SB), Y14, Y5
+	VPSHUFB        Y15, Y5, Y5
+	VPADDD         ctrIncr2<>+192(SB), Y14, Y6
+	VPSHUFB        Y15, Y6, Y6
+	VPADDD         ctrIncr2<>+224(SB), Y14, Y7
+	VPSHUFB        Y15, Y7, Y7
+	VPADDD         ctrIncr2<>+256(SB), Y14, Y14
+	MOVQ           CX, BX
+	VBROADCASTI128 (BX), Y8
+	VPXOR          Y8, Y0, Y0
+	VPXOR          Y8, Y1, Y1
+	VPXOR          Y8, Y2, Y2
+	VPXOR          Y8, Y3, Y3
+	VPXOR          Y8, Y4, Y4
+	VPXOR          Y8, Y5, Y5
+	VPXOR          Y8, Y6, Y6
+	VPXOR          Y8, Y7, Y7
+	ADDQ           $0x10, BX
+	CMPQ           AX, $0x0c
+	JB             rounds10_66
+	JE             rounds12_65
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	ADDQ           $0x20, BX
+
+rounds12_65:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	ADDQ           $0x20, BX
+
+rounds10_66:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 32(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 48(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 64(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 80(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 96(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 112(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 128(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VAESENC        Y8, Y4, Y4
+	VAESENC        Y8, Y5, Y5
+	VAESENC        Y8, Y6, Y6
+	VAESENC        Y8, Y7, Y7
+	VBROADCASTI128 144(BX), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VAESENCLAST    Y8, Y1, Y1
+	VAESENCLAST    Y8, Y2, Y2
+	VAESENCLAST    Y8, Y3, Y3
+	VAESENCLAST    Y8, Y4, Y4
+	VAESENCLAST    Y8, Y5, Y5
+	VAESENCLAST    Y8, Y6, Y6
+	VAESENCLAST    Y8, Y7, Y7
+	VPXOR          (SI), Y0, Y0
+	VMOVDQU        Y0, (DI)
+	VPXOR          32(SI), Y1, Y1
+	VMOVDQU        Y1, 32(DI)
+	VPXOR          64(SI), Y2, Y2
+	VMOVDQU        Y2, 64(DI)
+	VPXOR          96(SI), Y3, Y3
+	VMOVDQU        Y3, 96(DI)
+	VPXOR          128(SI), Y4, Y4
+	VMOVDQU        Y4, 128(DI)
+	VPXOR          160(SI), Y5, Y5
+	VMOVDQU        Y5, 160(DI)
+	VPXOR          192(SI), Y6, Y6
+	VMOVDQU        Y6, 192(DI)
+	VPXOR          224(SI), Y7, Y7
+	VMOVDQU        Y7, 224(DI)
+	ADDQ           $0x00000100, SI
+	ADDQ           $0x00000100, DI
+	SUBQ           $0x00000010, DX
+	JMP            ctr_63
+
+ctr_done_64:
+	// Eight, four, two blocks, then one in an XMM register.
+	CMPQ           DX, $0x00000008
+	JB             ctr_done_68
+	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
+	VPSHUFB        Y15, Y0, Y0
+	VPADDD         ctrIncr2<>+32(SB), Y14, Y1
+	VPSHUFB        Y15, Y1, Y1
+	VPADDD         ctrIncr2<>+64(SB), Y14, Y2
+	VPSHUFB        Y15, Y2, Y2
+	VPADDD         ctrIncr2<>+96(SB), Y14, Y3
+	VPSHUFB        Y15, Y3, Y3
+	VPADDD         ctrIncr2<>+128(SB), Y14, Y14
+	MOVQ           CX, BX
+	VBROADCASTI128 (BX), Y8
+	VPXOR          Y8, Y0, Y0
+	VPXOR          Y8, Y1, Y1
+	VPXOR          Y8, Y2, Y2
+	VPXOR          Y8, Y3, Y3
+	ADDQ           $0x10, BX
+	CMPQ           AX, $0x0c
+	JB             rounds10_70
+	JE             rounds12_69
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	ADDQ           $0x20, BX
+
+rounds12_69:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	ADDQ           $0x20, BX
+
+rounds10_70:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 32(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 48(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 64(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 80(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 96(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 112(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 128(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VAESENC        Y8, Y2, Y2
+	VAESENC        Y8, Y3, Y3
+	VBROADCASTI128 144(BX), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VAESENCLAST    Y8, Y1, Y1
+	VAESENCLAST    Y8, Y2, Y2
+	VAESENCLAST    Y8, Y3, Y3
+	VPXOR          (SI), Y0, Y0
+	VMOVDQU        Y0, (DI)
+	VPXOR          32(SI), Y1, Y1
+	VMOVDQU        Y1, 32(DI)
+	VPXOR          64(SI), Y2, Y2
+	VMOVDQU        Y2, 64(DI)
+	VPXOR          96(SI), Y3, Y3
+	VMOVDQU        Y3, 96(DI)
+	ADDQ           $0x00000080, SI
+	ADDQ           $0x00000080, DI
+	SUBQ           $0x00000008, DX
+
+ctr_done_68:
+	CMPQ           DX, $0x00000004
+	JB             ctr_done_72
+	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
+	VPSHUFB        Y15, Y0, Y0
+	VPADDD         ctrIncr2<>+32(SB), Y14, Y1
+	VPSHUFB        Y15, Y1, Y1
+	VPADDD         ctrIncr2<>+64(SB), Y14, Y14
+	MOVQ           CX, BX
+	VBROADCASTI128 (BX), Y8
+	VPXOR          Y8, Y0, Y0
+	VPXOR          Y8, Y1, Y1
+	ADDQ           $0x10, BX
+	CMPQ           AX, $0x0c
+	JB             rounds10_74
+	JE             rounds12_73
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	ADDQ           $0x20, BX
+
+rounds12_73:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	ADDQ           $0x20, BX
+
+rounds10_74:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 32(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 48(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 64(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 80(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 96(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 112(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 128(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VAESENC        Y8, Y1, Y1
+	VBROADCASTI128 144(BX), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VAESENCLAST    Y8, Y1, Y1
+	VPXOR          (SI), Y0, Y0
+	VMOVDQU        Y0, (DI)
+	VPXOR          32(SI), Y1, Y1
+	VMOVDQU        Y1, 32(DI)
+	ADDQ           $0x00000040, SI
+	ADDQ           $0x00000040, DI
+	SUBQ           $0x00000004, DX
+
+ctr_done_72:
+	CMPQ           DX, $0x00000002
+	JB             ctr_done_76
+	VPADDD         ctrIncr2<>+0(SB), Y14, Y0
+	VPSHUFB        Y15, Y0, Y0
+	VPADDD         ctrIncr2<>+32(SB), Y14, Y14
+	MOVQ           CX, BX
+	VBROADCASTI128 (BX), Y8
+	VPXOR          Y8, Y0, Y0
+	ADDQ           $0x10, BX
+	CMPQ           AX, $0x0c
+	JB             rounds10_78
+	JE             rounds12_77
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	ADDQ           $0x20, BX
+
+rounds12_77:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	ADDQ           $0x20, BX
+
+rounds10_78:
+	VBROADCASTI128 (BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 16(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 32(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 48(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 64(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 80(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 96(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 112(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 128(BX), Y8
+	VAESENC        Y8, Y0, Y0
+	VBROADCASTI128 144(BX), Y8
+	VAESENCLAST    Y8, Y0, Y0
+	VPXOR          (SI), Y0, Y0
+	VMOVDQU        Y0, (DI)
+	ADDQ           $0x00000020, SI
+	ADDQ           $0x00000020, DI
+	SUBQ           $0x00000002, DX
+
+ctr_done_76:
+	CMPQ    DX, $0x00000001
+	JB      ctr_done_80
+	VPADDD  ctrIncr1<>+0(SB), X14, X0
+	VPSHUFB X15, X0, X0
+	VPADDD  ctrIncr1<>+16(SB), X14, X14
+	MOVQ    CX, BX
+	VMOVDQU (BX), X8
+	VPXOR   X8, X0, X0
+	ADDQ    $0x10, BX
+	CMPQ    AX, $0x0c
+	JB      rounds10_82
+	JE      rounds12_81
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	ADDQ    $0x20, BX
+
+rounds12_81:
+	VMOVDQU (BX), X8
+	VAESENC X8, X0, X0
+	VMOVDQU 16(BX), X8
+	VAESENC X8, X0, X0
+	ADDQ    $0x20, BX
+
+rounds10_82:
+	VMOVDQU     (BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     16(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     32(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     48(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     64(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     80(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     96(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     112(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     128(BX), X8
+	VAESENC     X8, X0, X0
+	VMOVDQU     144(BX), X8
+	VAESENCLAST X8, X0, X0
+	VPXOR       (SI), X0, X0
+	VMOVDQU     X0, (DI)
+	ADDQ        $0x00000010, SI
+	ADDQ        $0x00000010, DI
+	SUBQ        $0x00000001, DX
+
+ctr_done_80:
 	// The next counter block is lane 0 of the counter register.
 	VPSHUFB X15, X14, X14
 	VMOVDQU X14, (R8)
@@ -2045,9 +2763,9 @@ TEXT ·ctr32AVX(SB), NOSPLIT, $0-72
 	VPSHUFB X15, X14, X14
 
 	// Eight blocks at a time, then four, two and one.
-ctr_59:
+ctr_83:
 	CMPQ    DX, $0x00000008
-	JB      ctr_done_60
+	JB      ctr_done_84
 	VPADDD  ctrIncr1<>+0(SB), X14, X0
 	VPSHUFB X15, X0, X0
 	VPADDD  ctrIncr1<>+16(SB), X14, X1
@@ -2077,8 +2795,8 @@ ctr_59:
 	VPXOR   X8, X7, X7
 	ADDQ    $0x10, BX
 	CMPQ    AX, $0x0c
-	JB      rounds10_62
-	JE      rounds12_61
+	JB      rounds10_86
+	JE      rounds12_85
 	VMOVDQU (BX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -2099,7 +2817,7 @@ ctr_59:
 	VAESENC X8, X7, X7
 	ADDQ    $0x20, BX
 
-rounds12_61:
+rounds12_85:
 	VMOVDQU (BX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -2120,7 +2838,7 @@ rounds12_61:
 	VAESENC X8, X7, X7
 	ADDQ    $0x20, BX
 
-rounds10_62:
+rounds10_86:
 	VMOVDQU     (BX), X8
 	VAESENC     X8, X0, X0
 	VAESENC     X8, X1, X1
@@ -2230,11 +2948,11 @@ rounds10_62:
 	ADDQ        $0x00000080, SI
 	ADDQ        $0x00000080, DI
 	SUBQ        $0x00000008, DX
-	JMP         ctr_59
+	JMP         ctr_83
 
-ctr_done_60:
+ctr_done_84:
 	CMPQ    DX, $0x00000004
-	JB      ctr_done_64
+	JB      ctr_done_88
 	VPADDD  ctrIncr1<>+0(SB), X14, X0
 	VPSHUFB X15, X0, X0
 	VPADDD  ctrIncr1<>+16(SB), X14, X1
@@ -2252,8 +2970,8 @@ ctr_done_60:
 	VPXOR   X8, X3, X3
 	ADDQ    $0x10, BX
 	CMPQ    AX, $0x0c
-	JB      rounds10_66
-	JE      rounds12_65
+	JB      rounds10_90
+	JE      rounds12_89
 	VMOVDQU (BX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -2266,7 +2984,7 @@ ctr_done_60:
 	VAESENC X8, X3, X3
 	ADDQ    $0x20, BX
 
-rounds12_65:
+rounds12_89:
 	VMOVDQU (BX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -2279,7 +2997,7 @@ rounds12_65:
 	VAESENC X8, X3, X3
 	ADDQ    $0x20, BX
 
-rounds10_66:
+rounds10_90:
 	VMOVDQU     (BX), X8
 	VAESENC     X8, X0, X0
 	VAESENC     X8, X1, X1
@@ -2342,9 +3060,9 @@ rounds10_66:
 	ADDQ        $0x00000040, DI
 	SUBQ        $0x00000004, DX
 
-ctr_done_64:
+ctr_done_88:
 	CMPQ    DX, $0x00000002
-	JB      ctr_done_68
+	JB      ctr_done_92
 	VPADDD  ctrIncr1<>+0(SB), X14, X0
 	VPSHUFB X15, X0, X0
 	VPADDD  ctrIncr1<>+16(SB), X14, X1
@@ -2356,8 +3074,8 @@ ctr_done_64:
 	VPXOR   X8, X1, X1
 	ADDQ    $0x10, BX
 	CMPQ    AX, $0x0c
-	JB      rounds10_70
-	JE      rounds12_69
+	JB      rounds10_94
+	JE      rounds12_93
 	VMOVDQU (BX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -2366,7 +3084,7 @@ ctr_done_64:
 	VAESENC X8, X1, X1
 	ADDQ    $0x20, BX
 
-rounds12_69:
+rounds12_93:
 	VMOVDQU (BX), X8
 	VAESENC X8, X0, X0
 	VAESENC X8, X1, X1
@@ -2375,7 +3093,7 @@ rounds12_69:
 	VAESENC X8, X1, X1
 	ADDQ    $0x20, BX
 
-rounds10_70:
+rounds10_94:
 	VMOVDQU     (BX), X8
 	VAESENC     X8, X0, X0
 	VAESENC     X8, X1, X1
@@ -2414,9 +3132,9 @@ rounds10_70:
 	ADDQ        $0x00000020, DI
 	SUBQ        $0x00000002, DX
 
-ctr_done_68:
+ctr_done_92:
 	CMPQ    DX, $0x00000001
-	JB      ctr_done_72
+	JB      ctr_done_96
 	VPADDD  ctrIncr1<>+0(SB), X14, X0
 	VPSHUFB X15, X0, X0
 	VPADDD  ctrIncr1<>+16(SB), X14, X14
@@ -2425,22 +3143,22 @@ ctr_done_68:
 	VPXOR   X8, X0, X0
 	ADDQ    $0x10, BX
 	CMPQ    AX, $0x0c
-	JB      rounds10_74
-	JE      rounds12_73
+	JB      rounds10_98
+	JE      rounds12_97
 	VMOVDQU (BX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 16(BX), X8
 	VAESENC X8, X0, X0
 	ADDQ    $0x20, BX
 
-rounds12_73:
+rounds12_97:
 	VMOVDQU (BX), X8
 	VAESENC X8, X0, X0
 	VMOVDQU 16(BX), X8
 	VAESENC X8, X0, X0
 	ADDQ    $0x20, BX
 
-rounds10_74:
+rounds10_98:
 	VMOVDQU     (BX), X8
 	VAESENC     X8, X0, X0
 	VMOVDQU     16(BX), X8
@@ -2467,7 +3185,7 @@ rounds10_74:
 	ADDQ        $0x00000010, DI
 	SUBQ        $0x00000001, DX
 
-ctr_done_72:
+ctr_done_96:
 	// The next counter block is lane 0 of the counter register.
 	VPSHUFB X15, X14, X14
 	VMOVDQU X14, (R8)

@@ -24,6 +24,9 @@
 //   - "VAES" (amd64, AVX2 and 256-bit VAES): EncryptBlocks of four blocks or
 //     more, two blocks per YMM register and sixteen per iteration, and the
 //     counter-mode kernel ctr32VAES in the same way.
+//   - "VAES-512" (amd64, AVX2, AVX-512BW and 512-bit VAES): "VAES", with
+//     the counter-mode kernel ctr32VAES512, four blocks per ZMM register
+//     and 32 per iteration ([ImplVAES512]).
 //   - "ARMv8-AES" (arm64 with the AES instructions of the ARMv8 Cryptography
 //     Extensions): AESE/AESMC and AESD/AESIMC, eight blocks in flight in
 //     EncryptBlocks and in the counter-mode kernel ctr32ARMv8; the key

@@ -4,6 +4,10 @@ package aescore
 
 import "github.com/crypton-go/crypton/cpufeat"
 
+// ImplVAES512 is ImplVAES with the 512-bit VAES counter-mode kernel,
+// ctr32VAES512, for CTR32 and CTR (amd64 only).
+const ImplVAES512 Impl = ImplVAES + 1
+
 // hasAVX selects ctr32AVX, the counter-mode kernel of ImplAESNI, whose
 // VEX-encoded instructions need AVX; without it ImplAESNI runs counter
 // mode through encryptBlocksAESNI in ctr32 (ctr.go).
@@ -13,14 +17,26 @@ var hasAVX = cpufeat.HasAVX
 // they XOR len(src)/16 blocks of src with the key stream E(K, ctr),
 // E(K, inc32(ctr)), ... into dst, with the nr-round schedule at xk, and
 // leave in *ctr the counter block after the last one used. dst is at least
-// as long as src; the two are the same or do not overlap. ctr32VAES needs
-// VAES and AVX2, ctr32AVX AES-NI and AVX.
+// as long as src; the two are the same or do not overlap. ctr32VAES512
+// needs 512-bit VAES, AVX-512BW and AVX2, ctr32VAES VAES and AVX2,
+// ctr32AVX AES-NI and AVX. ctr32VAES512 takes 32 blocks per iteration in
+// ZMM registers, then finishes as ctr32VAES does.
+
+//go:noescape
+func ctr32VAES512(nr int, xk *byte, ctr *[16]byte, dst, src []byte)
 
 //go:noescape
 func ctr32VAES(nr int, xk *byte, ctr *[16]byte, dst, src []byte)
 
 //go:noescape
 func ctr32AVX(nr int, xk *byte, ctr *[16]byte, dst, src []byte)
+
+// vaes512MinLen is the least that ImplVAES512 gives ctr32VAES512 rather
+// than ctr32VAES: one iteration of 32 blocks. Below it the ZMM kernel
+// would only set up its registers before the 256-bit code it ends with
+// (crypto/cipher's CTR over the package's Block on an Intel Xeon, Sapphire
+// Rapids class, 64 bytes: 13.3 ns against 12.0).
+const vaes512MinLen = 32 * BlockSize
 
 // ctr32Blocks runs the counter-mode kernel of impl, if it has one, over
 // the whole blocks of src, and returns how many bytes it took: 0 or
@@ -31,7 +47,9 @@ func ctr32Blocks(impl Impl, k *Key, ctr *[BlockSize]byte, dst, src []byte) int {
 		return 0
 	}
 	switch {
-	case impl == ImplVAES:
+	case impl == ImplVAES512 && n >= vaes512MinLen:
+		ctr32VAES512(k.rounds, &k.enc[0], ctr, dst[:n], src[:n])
+	case impl == ImplVAES || impl == ImplVAES512:
 		ctr32VAES(k.rounds, &k.enc[0], ctr, dst[:n], src[:n])
 	case impl == ImplAESNI && hasAVX:
 		ctr32AVX(k.rounds, &k.enc[0], ctr, dst[:n], src[:n])
@@ -44,9 +62,9 @@ func ctr32Blocks(impl Impl, k *Key, ctr *[BlockSize]byte, dst, src []byte) int {
 // encryptBlocksWith encrypts len(src)/16 > 0 blocks with impl.
 func encryptBlocksWith(impl Impl, k *Key, dst, src []byte) {
 	switch {
-	case impl == ImplVAES && len(src) >= vaesMinBlocks*BlockSize:
+	case (impl == ImplVAES || impl == ImplVAES512) && len(src) >= vaesMinBlocks*BlockSize:
 		encryptBlocksVAES(k.rounds, &k.enc[0], dst, src)
-	case impl == ImplVAES || impl == ImplAESNI:
+	case impl == ImplVAES || impl == ImplVAES512 || impl == ImplAESNI:
 		encryptBlocksAESNI(k.rounds, &k.enc[0], dst, src)
 	default:
 		if k.aesni {
@@ -60,6 +78,8 @@ func encryptBlocksWith(impl Impl, k *Key, dst, src []byte) {
 // gives k now (see ImplFor).
 func implFor(k *Key) Impl {
 	switch {
+	case useVAES512:
+		return ImplVAES512
 	case useVAES:
 		return ImplVAES
 	case k.aesni:

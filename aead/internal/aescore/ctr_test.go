@@ -57,9 +57,10 @@ func forEachCTRImpl(t *testing.T, f func(t *testing.T, impl Impl, k *Key, std ci
 }
 
 // ctrLengths are the input lengths of the counter-mode tests: every length
-// up to 600 bytes (the kernels' strides are 16, 8, 4, 2 and 1 blocks, and
-// the Go code's buffers 16 and 64 blocks), and some past the larger
-// strides and buffers. In -short mode, up to 300.
+// up to 600 bytes (the kernels' strides are 32, 16, 8, 4, 2 and 1 blocks,
+// and the Go code's buffers 16 and 64 blocks), and some past the larger
+// strides and buffers (2544 bytes: two 32-block strides and one of each
+// smaller). In -short mode, up to 300.
 func ctrLengths() []int {
 	max := 600
 	if testing.Short() {
@@ -69,7 +70,7 @@ func ctrLengths() []int {
 	for n := 0; n <= max; n++ {
 		ns = append(ns, n)
 	}
-	return append(ns, 1023, 1024, 1025, 4096-16, 4096+15, 16384+3)
+	return append(ns, 1023, 1024, 1025, 1535, 1536, 1537, 2048+496, 2048+511, 4096-16, 4096+15, 16384+3)
 }
 
 // add128 returns the counter block c plus n, modulo 2¹²⁸.

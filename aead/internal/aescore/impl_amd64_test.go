@@ -10,8 +10,9 @@ import (
 // wantImplementations states, independently of the package's own
 // conditions, which implementations a CPU with these features must have.
 var wantImplementations = cputest.Requirements{
-	"AES-NI": {"aesni"},
-	"VAES":   {"vaes", "avx2"},
+	"AES-NI":   {"aesni"},
+	"VAES":     {"vaes", "avx2"},
+	"VAES-512": {"vaes512", "avx512bw", "avx2"},
 }
 
 // ctrImpls lists the implementations of CTR32 and CTR that this machine
@@ -32,6 +33,9 @@ func ctrImpls() []ctrImpl {
 	}
 	if cpufeat.Available(pkg, "VAES") {
 		list = append(list, ctrImpl{name: "VAES", impl: ImplVAES})
+	}
+	if cpufeat.Available(pkg, "VAES-512") {
+		list = append(list, ctrImpl{name: "VAES-512", impl: ImplVAES512})
 	}
 	return list
 }

@@ -54,7 +54,10 @@
 // byte-reversal mask in Y15 (X15) restores the block before the first
 // round. ctr32VAES holds two counter blocks per YMM register (lane 1 one
 // ahead of lane 0) and encrypts sixteen per iteration in Y0-Y7, then eight,
-// four and two, and one in an XMM register; ctr32AVX is the same code in
+// four and two, and one in an XMM register; ctr32VAES512 holds four per ZMM
+// register (lane i i ahead of lane 0), 32 per iteration in Z0-Z7, each
+// register's counters the previous one's plus 4 in each lane (Z13), and
+// finishes as ctr32VAES on the low two lanes of Z14; ctr32AVX is the same code in
 // XMM registers with the VEX-encoded AESENC (one block per register, eight
 // per iteration, then four, two and one), for CPUs with AES-NI and AVX.
 // The counter blocks are generated in registers and the key stream XORed
@@ -84,6 +87,7 @@ func main() {
 	blocksAESNI()
 	blocksVAES()
 	ctrConstants()
+	ctrKernel("ctr32VAES512", 4)
 	ctrKernel("ctr32VAES", 2)
 	ctrKernel("ctr32AVX", 1)
 	Generate()
@@ -359,12 +363,13 @@ func blocksVAES() {
 // ctrBswap reverses the bytes of each 128-bit lane (VPSHUFB); ctrIncr2
 // and ctrIncr1 are the counter increments of two-lane and one-lane
 // registers: entry r (32 or 16 bytes) adds lanes·r to the low doubleword
-// of each lane, r = 0..8; ctrLaneOne adds 1 to lane 1.
-var ctrBswap, ctrIncr2, ctrIncr1, ctrLaneOne Mem
+// of each lane, r = 0..8; ctrLaneOne adds 1 to lane 1. With four lanes,
+// ctrLaneOffsets4 adds i to lane i, and ctrStep4 adds 4 to each lane.
+var ctrBswap, ctrIncr2, ctrIncr1, ctrLaneOne, ctrLaneOffsets4, ctrStep4 Mem
 
 func ctrConstants() {
 	ctrBswap = GLOBL("ctrBswap", RODATA|NOPTR)
-	for lane := 0; lane < 2; lane++ {
+	for lane := 0; lane < 4; lane++ {
 		DATA(16*lane, U64(0x08090a0b0c0d0e0f))
 		DATA(16*lane+8, U64(0x0001020304050607))
 	}
@@ -387,10 +392,21 @@ func ctrConstants() {
 	DATA(8, U64(0))
 	DATA(16, U64(1))
 	DATA(24, U64(0))
+	lanes4 := func(name string, f func(lane int) uint32) Mem {
+		m := GLOBL(name, RODATA|NOPTR)
+		for lane := 0; lane < 4; lane++ {
+			DATA(16*lane, U32(f(lane)))
+			DATA(16*lane+4, U32(0))
+			DATA(16*lane+8, U64(0))
+		}
+		return m
+	}
+	ctrLaneOffsets4 = lanes4("ctrLaneOffsets4", func(lane int) uint32 { return uint32(lane) })
+	ctrStep4 = lanes4("ctrStep4", func(int) uint32 { return 4 })
 }
 
-// ctrKernel emits ctr32VAES (lanes 2) or ctr32AVX (lanes 1): see the
-// package comment.
+// ctrKernel emits ctr32VAES512 (lanes 4), ctr32VAES (lanes 2) or ctr32AVX
+// (lanes 1): see the package comment.
 func ctrKernel(name string, lanes int) {
 	TEXT(name, NOSPLIT, "func(nr int, xk *byte, ctr *[16]byte, dst, src []byte)")
 	Doc(name + " XORs len(src)/16 blocks of src with the counter-mode key stream from *ctr (inc32) into dst and advances *ctr past them.")
@@ -405,7 +421,22 @@ func ctrKernel(name string, lanes int) {
 
 	ys := []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
 	xs := []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7}
-	if lanes == 2 {
+	if lanes == 4 {
+		VMOVDQU64(ctrBswap, Z15)
+		VBROADCASTI32X4(Mem{Base: ctrP}, Z14)
+		VPSHUFB(Z15, Z14, Z14)
+		VPADDD(ctrLaneOffsets4, Z14, Z14)
+		VMOVDQU64(ctrStep4, Z13)
+		Comment("32 blocks at a time, four in each ZMM register.")
+		ctrChunk512(nr, xk, xkSave, dst, src, n)
+		Comment("Lanes 0 and 1 of Z14 are the next two counters: sixteen, eight,")
+		Comment("four, two blocks, then one in an XMM register, as ctr32VAES.")
+		ctrChunk(8, 2, true, nr, xk, xkSave, dst, src, n, ys)
+		ctrChunk(4, 2, true, nr, xk, xkSave, dst, src, n, ys)
+		ctrChunk(2, 2, true, nr, xk, xkSave, dst, src, n, ys)
+		ctrChunk(1, 2, true, nr, xk, xkSave, dst, src, n, ys)
+		ctrChunk(1, 1, true, nr, xk, xkSave, dst, src, n, xs)
+	} else if lanes == 2 {
 		VMOVDQU(ctrBswap, Y15)
 		VBROADCASTI128(Mem{Base: ctrP}, Y14)
 		VPSHUFB(Y15, Y14, Y14)
@@ -432,6 +463,38 @@ func ctrKernel(name string, lanes int) {
 	VMOVDQU(X14, Mem{Base: ctrP})
 	VZEROUPPER()
 	RET()
+}
+
+// ctrChunk512 emits the loop of ctr32VAES512: while n ≥ 32 blocks remain,
+// the counter blocks of Z0-Z7 from Z14 (each register's the previous
+// one's plus Z13, 4 in each lane), byte-reversed with Z15, then as
+// ctrChunk. The round keys are broadcast to the four lanes of Z8.
+func ctrChunk512(nr, xk, xkSave, dst, src, n Register) {
+	regs := []VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7}
+	keyReg = Z8
+	load := func(m Mem) { VBROADCASTI32X4(m, keyReg) }
+	xor = func(x Op) { VPXORQ(keyReg, x, x) }
+	top, done := label("ctr512"), label("ctr512_done")
+	Label(top)
+	CMPQ(n, U32(32))
+	JB(LabelRef(done))
+	ops := make([]Op, len(regs))
+	for i, r := range regs {
+		VPSHUFB(Z15, Z14, r)
+		VPADDD(Z13, Z14, Z14)
+		ops[i] = r
+	}
+	MOVQ(xkSave, xk)
+	rounds(nr, xk, ops, load, func(k, x Op) { VAESENC(k, x, x) }, func(k, x Op) { VAESENCLAST(k, x, x) })
+	for i, r := range regs {
+		VPXORQ(Mem{Base: src, Disp: 64 * i}, r, r)
+		VMOVDQU64(r, Mem{Base: dst, Disp: 64 * i})
+	}
+	ADDQ(U32(512), src)
+	ADDQ(U32(512), dst)
+	SUBQ(U32(32), n)
+	JMP(LabelRef(top))
+	Label(done)
 }
 
 // ctrChunk emits a step of count registers of lanes blocks each: while
