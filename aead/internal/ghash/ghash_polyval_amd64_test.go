@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/crypton-go/crypton/cpufeat"
+	"github.com/crypton-go/crypton/internal/cryptotest"
 )
 
 // TestPolyvalPowers checks that InitPolyval's powers computed with
@@ -111,6 +112,47 @@ func TestPolyvalKernels(t *testing.T) {
 					if acc != want {
 						t.Fatalf("%s, offset %d, %d blocks: %x, want %x", kn.name, off, n, acc, want)
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestPolyvalGuard runs the POLYVAL kernels on data that ends where an
+// unreadable page begins, and on data that starts where one ends, at
+// lengths around the 512-bit kernel's chunk: polyvalVCLMUL512 loads each
+// register of blocks a second time 8 bytes further on (8 bytes back for
+// the last of a chunk), and none of its loads may leave the data.
+func TestPolyvalGuard(t *testing.T) {
+	var kernels []impl
+	if cpufeat.HasPCLMULQDQ && cpufeat.HasSSSE3 {
+		kernels = append(kernels, impl{"CLMUL", UpdatePolyvalCLMUL})
+	}
+	if cpufeat.HasVPCLMULQDQ && cpufeat.HasAVX2 {
+		kernels = append(kernels, impl{"VCLMUL", UpdatePolyvalVCLMUL})
+	}
+	if cpufeat.HasVPCLMULQDQ512 && cpufeat.HasAVX512BW && cpufeat.HasAVX2 {
+		kernels = append(kernels, impl{"VCLMUL512", UpdatePolyvalVCLMUL512})
+	}
+	if len(kernels) == 0 {
+		t.Skip("no kernel on this CPU")
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	h := randBlock(r)
+	var k Key
+	k.InitPolyval(&h)
+	k.InitPolyvalWide()
+	for _, n := range []int{16, 496, 512, 528, 1008, 1024, 1040} {
+		end, start := cryptotest.GuardedBytes(t, n)
+		for _, p := range [][]byte{end, start} {
+			want := randBlock(r)
+			acc := want
+			UpdatePolyvalGeneric(&k, &want, p)
+			for _, kn := range kernels {
+				got := acc
+				kn.f(&k, &got, p)
+				if got != want {
+					t.Fatalf("%s, %d bytes at a guard page: %x, want %x", kn.name, n, got, want)
 				}
 			}
 		}

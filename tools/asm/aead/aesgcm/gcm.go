@@ -55,8 +55,9 @@ package main
 // counter step of RFC 8452 (4, in doubleword 0 of each lane, K1 =
 // 0x1111) to the counters in place, with no byte reversal and no slow
 // path: the 32-bit counter wraps modulo 2³² as VPADDD does. hashKernel512
-// emits the GHASH steps of the four-lane kernels alone, with no AES, for
-// POLYVAL (polyvalVCLMUL512 of aead/internal/ghash).
+// emits POLYVAL alone in the same registers (polyvalVCLMUL512 of
+// aead/internal/ghash), with the registers the AES rounds leave free
+// holding Karatsuba factors.
 
 import (
 	"fmt"
@@ -392,12 +393,30 @@ func stitchedKernel(k stitch) {
 }
 
 // hashKernel512 emits a kernel that absorbs len(p)/512 chunks of 32
-// blocks into *acc with no counter mode: the GHASH work of the four-lane
-// stitched kernels (hashOps: eight ghashStep4 and one reduction per chunk,
-// the powers H³²..H¹ and the reduction constant in registers) alone. k
-// gives its name, doc comment and constants; lanes must be 4, and only
-// swap, poly and tag are read.
+// blocks into *acc with no counter mode, 32 blocks per reduction, with
+// the powers H³²..H¹ (zPow) and the reduction constant (zPoly) in
+// registers as in the four-lane stitched kernels. It is POLYVAL's (no byte
+// reversal: k.swap must be false); k gives its name, doc comment, tag and
+// reduction constant (poly, in each lane).
+//
+// Without AES rounds beside it, the kernel has registers to spare, and
+// multiplies registers 1 to 7 of each chunk by Karatsuba: three
+// VPCLMULQDQ per register instead of four, VPCLMULQDQ running on one port
+// of Intel's cores (port 5, with the shuffles of the reduction). The
+// Karatsuba factors of the powers (lo⊕hi in the low quadword of each lane)
+// are computed once per call into Z0-Z7. Those of the data come without a
+// shuffle: the blocks loaded again 8 bytes further on (8 bytes back for
+// the last register of the chunk, so that no load leaves it) put the high
+// quadword of each block beside its low one (or the low beside the high),
+// and one XOR leaves lo⊕hi in a quadword of each lane. Register 0, to which
+// the accumulator is added, is multiplied schoolbook, and last, so that
+// the other products do not wait on the reduction of the chunk before.
+// The Karatsuba middle sum is corrected once per chunk (mid ⊕ lo ⊕ hi over
+// the Karatsuba registers).
 func hashKernel512(k stitch) {
+	if k.swap || k.lanes != 4 {
+		panic("hashKernel512: POLYVAL with four lanes only")
+	}
 	TEXT(k.name, NOSPLIT, "func(pow *[16][2]uint64, acc *[16]byte, p []byte, powHi *[16][2]uint64)")
 	Doc(k.doc)
 	st := gcmState{
@@ -405,42 +424,78 @@ func hashKernel512(k stitch) {
 		pow:    Load(Param("pow"), GP64()),
 		powHi:  Load(Param("powHi"), GP64()),
 	}
+	kar := []Register{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7}
 	for i, z := range zPow {
 		pow, k := st.powHi, 64*i
 		if i >= 4 {
 			pow, k = st.pow, k-256
 		}
 		VMOVDQU64(Mem{Base: pow, Disp: k}, z)
+		VPSHUFD(U8(0x4e), z, kar[i])
+		VPXORQ(z, kar[i], kar[i])
 	}
 	VMOVDQU64(st.poly, zPoly)
 	accP := Load(Param("acc"), GP64())
 	src := Load(Param("p").Base(), GP64())
 	count := Load(Param("p").Len(), GP64())
 	SHRQ(U8(9), count)
-	if st.swap {
-		mov(gcmBswap, st.v(gBswap))
-	}
-	// A VEX load clears the upper lanes of the ZMM register, which step 0
-	// adds to the first register of blocks.
-	VMOVDQU(Mem{Base: accP}, gLo.AsX())
-	if st.swap {
-		VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
-	}
+	// A VEX load clears the upper lanes of the ZMM register, which is
+	// added to the first register of blocks.
+	acc := Z9
+	VMOVDQU(Mem{Base: accP}, acc.AsX())
+	loK, hiK, midK := Z10, Z11, Z12
+	x, xs := Z13, Z14
+	pr := zPair
+
 	loop, done := label(st.tag+"_loop"), label(st.tag+"_done")
 	Label(loop)
 	TESTQ(count, count)
 	JZ(LabelRef(done))
-	for _, op := range st.hashOps(src) {
-		op()
+	// karStep multiplies register i of the chunk by zPow[i], Karatsuba,
+	// into lo, hi and mid.
+	karStep := func(i int, lo, hi, mid Register) {
+		shift, sel := 8, 0x00 // lo⊕hi in the low quadword
+		if i == 7 {
+			shift, sel = -8, 0x01 // in the high quadword
+		}
+		mov(Mem{Base: src, Disp: 64 * i}, x)
+		mov(Mem{Base: src, Disp: 64*i + shift}, xs)
+		VPXORQ(x, xs, xs)
+		VPCLMULQDQ(U8(0x00), zPow[i], x, lo)
+		VPCLMULQDQ(U8(0x11), zPow[i], x, hi)
+		VPCLMULQDQ(U8(sel), kar[i], xs, mid)
 	}
+	karStep(1, loK, hiK, midK)
+	for i := 2; i < 8; i += 2 {
+		karStep(i, pr[0], pr[1], pr[2])
+		karStep(i+1, pr[3], pr[4], pr[5])
+		VPTERNLOGQ(U8(0x96), pr[0], pr[3], loK)
+		VPTERNLOGQ(U8(0x96), pr[1], pr[4], hiK)
+		VPTERNLOGQ(U8(0x96), pr[2], pr[5], midK)
+	}
+	// The true middle sum of the Karatsuba registers.
+	VPTERNLOGQ(U8(0x96), loK, hiK, midK)
+	// Register 0, schoolbook, with the accumulator.
+	mov(Mem{Base: src}, x)
+	VPXORQ(acc, x, x)
+	lo, hi, t := Z19, Z20, Z14 // t: a VEX register for the last steps
+	VPCLMULQDQ(U8(0x01), zPow[0], x, pr[0])
+	VPCLMULQDQ(U8(0x10), zPow[0], x, pr[1])
+	VPCLMULQDQ(U8(0x00), zPow[0], x, lo)
+	VPCLMULQDQ(U8(0x11), zPow[0], x, hi)
+	VPTERNLOGQ(U8(0x96), pr[0], pr[1], midK)
+	VPXORQ(loK, lo, lo)
+	VPXORQ(hiK, hi, hi)
+	// Reduce the four lanes side by side, then add them (as ghashReduce).
+	reduceProduct(lo, hi, midK, t, zPoly, acc)
+	VEXTRACTI64X4(U8(1), acc, t.AsY())
+	VPXOR(t.AsY(), acc.AsY(), acc.AsY())
+	foldLanes(t.AsX(), acc.AsY().(VecPhysical))
 	ADDQ(U32(512), src)
 	DECQ(count)
 	JMP(LabelRef(loop))
 	Label(done)
-	if st.swap {
-		VPSHUFB(gBswap.AsX(), gLo.AsX(), gLo.AsX())
-	}
-	VMOVDQU(gLo.AsX(), Mem{Base: accP})
+	VMOVDQU(acc.AsX(), Mem{Base: accP})
 	VZEROUPPER()
 	RET()
 }
