@@ -16,11 +16,7 @@ func TestPolyvalPowers(t *testing.T) {
 		t.Skip("no PMULL")
 	}
 	r := rand.New(rand.NewPCG(5, 6))
-	vals := specialBlocks()
-	for i := 0; i < 50; i++ {
-		vals = append(vals, randBlock(r))
-	}
-	for _, h := range vals {
+	for _, h := range testKeys(r, 50) {
 		var fast, slow Key
 		fast.InitPolyval(&h)
 		slow.h, slow.hr = fast.h, fast.hr

@@ -67,6 +67,16 @@ func specialBlocks() [][BlockSize]byte {
 	return append(out, ones)
 }
 
+// testKeys returns specialBlocks and n random blocks from r: the keys
+// of the tests that compare two ways of computing a Key's tables.
+func testKeys(r *rand.Rand, n int) [][BlockSize]byte {
+	vals := specialBlocks()
+	for i := 0; i < n; i++ {
+		vals = append(vals, randBlock(r))
+	}
+	return vals
+}
+
 // TestMulGeneric checks the constant-time multiplication against the
 // specification's algorithm on edge values and random ones.
 func TestMulGeneric(t *testing.T) {

@@ -80,11 +80,7 @@ func gcmMain() {
 	DATA(0, U64(0xc200000000000000))
 	DATA(8, U64(0))
 	// gcmPoly4 is gcmPoly in each lane of a ZMM register.
-	gcmPoly4 = GLOBL("gcmPoly4", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U64(0xc200000000000000))
-		DATA(16*lane+8, U64(0))
-	}
+	gcmPoly4 = poly4("gcmPoly4")
 	gcmIncr = incrTable("gcmIncr", 2)
 	gcmIncr1 = incrTable("gcmIncr1", 1)
 	gcmIncr4 = incrTable("gcmIncr4", 4)
@@ -93,13 +89,7 @@ func gcmMain() {
 	// counters whose low byte does not wrap by one register of blocks.
 	gcmIncrBE4 = GLOBL("gcmIncrBE4", RODATA|NOPTR)
 	DATA(0, U32(4<<24))
-	// gcmLaneOffsets4 adds i to the counter of lane i.
-	gcmLaneOffsets4 = GLOBL("gcmLaneOffsets4", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U32(uint32(lane)))
-		DATA(16*lane+4, U32(0))
-		DATA(16*lane+8, U64(0))
-	}
+	gcmLaneOffsets4 = laneOffsets4("gcmLaneOffsets4")
 	// gcmLaneOne adds 1 to the counter of lane 1.
 	gcmLaneOne = GLOBL("gcmLaneOne", RODATA|NOPTR)
 	DATA(0, U64(0))
@@ -135,6 +125,29 @@ func gcmMain() {
 			stitchedKernel(k)
 		}
 	}
+}
+
+// poly4 emits the reduction constant x⁶³+x⁶²+x⁵⁷ (see main.go's package
+// comment) in each 128-bit lane of a ZMM register.
+func poly4(name string) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for lane := 0; lane < 4; lane++ {
+		DATA(16*lane, U64(0xc200000000000000))
+		DATA(16*lane+8, U64(0))
+	}
+	return m
+}
+
+// laneOffsets4 emits the constant that adds i to the 32-bit counter (the
+// low doubleword) of lane i of a ZMM register.
+func laneOffsets4(name string) Mem {
+	m := GLOBL(name, RODATA|NOPTR)
+	for lane := 0; lane < 4; lane++ {
+		DATA(16*lane, U32(uint32(lane)))
+		DATA(16*lane+4, U32(0))
+		DATA(16*lane+8, U64(0))
+	}
+	return m
 }
 
 // incrTable emits the counter increments of kernels with lanes blocks per

@@ -73,11 +73,7 @@ func polyvalMain() {
 	DATA(0, U64(0xc200000000000000))
 	DATA(8, U64(0))
 	// The same in each lane of a ZMM register.
-	polyvalPoly4 := GLOBL("polyvalPoly4", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U64(0xc200000000000000))
-		DATA(16*lane+8, U64(0))
-	}
+	polyvalPoly4 := poly4("polyvalPoly4")
 
 	polyvalCLMUL()
 	polyvalVCLMUL()
@@ -219,13 +215,7 @@ func sivMain() {
 	DATA(20, U32(0))
 	DATA(24, U64(0))
 
-	// sivLaneOffsets4 adds i to the counter of lane i of a ZMM register.
-	sivLaneOffsets4 = GLOBL("sivLaneOffsets4", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U32(uint32(lane)))
-		DATA(16*lane+4, U32(0))
-		DATA(16*lane+8, U64(0))
-	}
+	sivLaneOffsets4 = laneOffsets4("sivLaneOffsets4")
 	// sivStep4 advances the counters of a ZMM register by four blocks,
 	// added to doubleword 0 of each lane (mask sivStep4Mask).
 	sivStep4 = GLOBL("sivStep4", RODATA|NOPTR)
@@ -236,11 +226,7 @@ func sivMain() {
 	sivPoly = GLOBL("sivPoly", RODATA|NOPTR)
 	DATA(0, U64(0xc200000000000000))
 	DATA(8, U64(0))
-	sivPoly4 = GLOBL("sivPoly4", RODATA|NOPTR)
-	for lane := 0; lane < 4; lane++ {
-		DATA(16*lane, U64(0xc200000000000000))
-		DATA(16*lane+8, U64(0))
-	}
+	sivPoly4 = poly4("sivPoly4")
 
 	sivCTR("ctrVAES512", 4, Mem{})
 	sivCTR("ctrVAES", 2, sivIncr)
