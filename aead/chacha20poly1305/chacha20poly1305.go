@@ -60,8 +60,10 @@
 // before it decrypts it); without IFMA, one kernel encrypts sixteen blocks
 // at a time and authenticates 1 KiB, sixteen Poly1305 blocks per step with
 // the powers r², …, r¹⁶ in general-purpose registers, in the same
-// instruction stream. The ends of longer messages, under 1 KiB, take the
-// AVX2 code. CRYPTON_CPU=-avx512 switches the AVX-512 code off.
+// instruction stream. The ends of longer messages, under 1 KiB, and
+// messages under 128 bytes take the AVX2 code, whose kernel of two blocks
+// in rows (bound by the latency of its rounds) then rotates with VPROLD.
+// CRYPTON_CPU=-avx512 switches the AVX-512 code off.
 //
 // Elsewhere, messages go through portable Go code ("generic")
 // built on the packages github.com/crypton-go/crypton/aead/chacha20 and

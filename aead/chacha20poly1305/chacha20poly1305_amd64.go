@@ -103,6 +103,39 @@ func chachaRowsPolyAVX2(state *[16]uint32, s *polyState, dst, src []byte, ks *[6
 //go:noescape
 func chachaRowsAVX2(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byte, ks *[64]byte)
 
+// chachaRowsAVX512 and chachaRowsPolyAVX512 are chachaRowsAVX2 and
+// chachaRowsPolyAVX2 with each rotation one VPROLD (AVX-512VL) instead of
+// a byte shuffle or two shifts and an XOR. Two blocks in rows are bound by
+// the latency of the rounds, on which the rotations by 12 and 7 lie: Seal
+// of 64 bytes on an Intel Xeon (Sapphire Rapids class) took 124.6 ns
+// against 141.8 (Open 129.8 against 147.9).
+//
+//go:noescape
+func chachaRowsAVX512(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byte, ks *[64]byte)
+
+//go:noescape
+func chachaRowsPolyAVX512(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte, adLen, ctLen int, tag *[16]byte)
+
+// rows is chachaRowsAVX512 where the AVX-512 implementations are enabled,
+// else chachaRowsAVX2.
+func rows(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byte, ks *[64]byte) {
+	if useAVX512 || useAVX512IFMA {
+		chachaRowsAVX512(state, ctr, key, dst, src, ks)
+		return
+	}
+	chachaRowsAVX2(state, ctr, key, dst, src, ks)
+}
+
+// rowsPoly is chachaRowsPolyAVX512 where the AVX-512 implementations are
+// enabled, else chachaRowsPolyAVX2.
+func rowsPoly(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte, adLen, ctLen int, tag *[16]byte) {
+	if useAVX512 || useAVX512IFMA {
+		chachaRowsPolyAVX512(state, s, dst, src, ks, hash, adLen, ctLen, tag)
+		return
+	}
+	chachaRowsPolyAVX2(state, s, dst, src, ks, hash, adLen, ctLen, tag)
+}
+
 // polyFinishMULX absorbs ad and ct into s.h, each followed by zeros up to a
 // multiple of 16 bytes, then the block of the lengths adLen and ctLen as
 // 64-bit little-endian numbers, and writes the tag (see finish).
@@ -541,17 +574,16 @@ func sealRestAVX2(state *[16]uint32, p *polyState, ciphertext, plaintext []byte,
 		full := done + rest&^63
 		var ks [64]byte
 		if rest <= rowsPolyMaxLen {
-			chachaRowsPolyAVX2(state, p, ciphertext[done:], plaintext[done:], &ks, ciphertext[hashed:done],
+			rowsPoly(state, p, ciphertext[done:], plaintext[done:], &ks, ciphertext[hashed:done],
 				adLen, len(ciphertext), tag)
 			if full == len(plaintext) {
 				return // the tag is written
 			}
 			hashed = full
 		} else {
-			// The block chachaRowsAVX2 computes for its key argument is
-			// not used.
+			// The block rows computes for its key argument is not used.
 			var unused [32]byte
-			chachaRowsAVX2(state, state[12], &unused, ciphertext[done:], plaintext[done:], &ks)
+			rows(state, state[12], &unused, ciphertext[done:], plaintext[done:], &ks)
 		}
 		if full < len(plaintext) {
 			subtle.XORBytes(ciphertext[full:], plaintext[full:], ks[:])
@@ -571,7 +603,7 @@ func sealShortAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plain
 	setState(&state, key, nonce)
 	var polyKey [32]byte
 	var ks [64]byte
-	chachaRowsAVX2(&state, 1, &polyKey, ciphertext, plaintext, &ks)
+	rows(&state, 1, &polyKey, ciphertext, plaintext, &ks)
 	if full < len(plaintext) {
 		subtle.XORBytes(ciphertext[full:], plaintext[full:], ks[:])
 	}
@@ -622,7 +654,7 @@ func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext
 	setState(&state, key, nonce)
 	var polyKey [32]byte
 	var ks [64]byte
-	chachaRowsAVX2(&state, uint32(1+n/64), &polyKey, dec, ciphertext[n:], &ks)
+	rows(&state, uint32(1+n/64), &polyKey, dec, ciphertext[n:], &ks)
 	var p polyState
 	p.setKey(&polyKey)
 	ad := additionalData

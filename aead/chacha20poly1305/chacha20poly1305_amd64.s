@@ -1952,6 +1952,686 @@ done:
 	VZEROUPPER
 	RET
 
+// func chachaRowsAVX512(state *[16]uint32, ctr uint32, key *[32]byte, dst []byte, src []byte, ks *[64]byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL
+TEXT ·chachaRowsAVX512(SB), $128-80
+	MOVQ state+0(FP), AX
+	MOVL ctr+8(FP), CX
+	MOVQ src_base+48(FP), DX
+	MOVQ dst_base+24(FP), BX
+	MOVQ src_len+56(FP), SI
+	LEAQ 63(SI), DI
+	SHRQ $0x06, DI
+	SHRQ $0x06, SI
+	XORQ R8, R8
+
+	// Counter row of the first set: ctr-1 in the low lane, ctr in the high one.
+	DECL           CX
+	VMOVD          CX, X0
+	VPBROADCASTD   X0, Y0
+	VBROADCASTI128 48(AX), Y1
+	VPBLENDD       $0x11, Y0, Y1, Y1
+	VPADDD         chachaPolyOneHigh<>+0(SB), Y1, Y1
+	VMOVDQU        Y1, 96(SP)
+	MOVQ           key+16(FP), R9
+	MOVQ           ks+72(FP), R10
+
+rows:
+	// Blocks v to last are left: take one, two or three sets.
+	MOVQ DI, CX
+	SUBQ R8, CX
+	CMPQ CX, $0x01
+	JBE  sets1
+	CMPQ CX, $0x03
+	JBE  sets2
+
+	// The counter rows of the sets of this round, and of the next.
+	VMOVDQU 96(SP), Y3
+	TESTQ   R8, R8
+	JNZ     counters3
+
+	// Block 0, in the low lane of the first set, has the counter state[12].
+	VBROADCASTI128 48(AX), Y12
+	VPBLENDD       $0x01, Y12, Y3, Y3
+
+counters3:
+	VMOVDQU        Y3, (SP)
+	VMOVDQU        96(SP), Y12
+	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y12, Y12
+	VMOVDQU        Y12, 32(SP)
+	VMOVDQA        Y12, Y7
+	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y12, Y12
+	VMOVDQU        Y12, 64(SP)
+	VMOVDQA        Y12, Y11
+	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y12, Y12
+	VMOVDQU        Y12, 96(SP)
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 (AX), Y4
+	VBROADCASTI128 16(AX), Y5
+	VBROADCASTI128 32(AX), Y6
+	VBROADCASTI128 (AX), Y8
+	VBROADCASTI128 16(AX), Y9
+	VBROADCASTI128 32(AX), Y10
+
+	// Ten double rounds: a column round, then a diagonal round.
+	MOVQ $0x0000000a, CX
+
+double3:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y7, Y7
+	VPROLD  $0x10, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y5, Y5
+	VPROLD  $0x0c, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y7, Y7
+	VPROLD  $0x08, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y5, Y5
+	VPROLD  $0x07, Y9, Y9
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y7, Y7
+	VPROLD  $0x10, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y5, Y5
+	VPROLD  $0x0c, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y7, Y7
+	VPROLD  $0x08, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y5, Y5
+	VPROLD  $0x07, Y9, Y9
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y4, Y4
+	VPSHUFD $0x93, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	DECQ    CX
+	JNZ     double3
+
+	// Add the input and store each block where it goes.
+	VBROADCASTI128 (AX), Y12
+	VPADDD         Y12, Y0, Y0
+	VBROADCASTI128 16(AX), Y12
+	VPADDD         Y12, Y1, Y1
+	VBROADCASTI128 32(AX), Y12
+	VPADDD         Y12, Y2, Y2
+	VPADDD         (SP), Y3, Y3
+	VPERM2I128     $0x20, Y1, Y0, Y12
+	VPERM2I128     $0x20, Y3, Y2, Y13
+	VPERM2I128     $0x31, Y1, Y0, Y0
+	VPERM2I128     $0x31, Y3, Y2, Y2
+	TESTQ          R8, R8
+	JNZ            notkey_a0_3
+	VMOVDQU        Y12, (R9)
+	JMP            next_a0_3
+
+notkey_a0_3:
+	CMPQ    R8, SI
+	JA      notfull_a0_3
+	VPXOR   (DX), Y12, Y12
+	VPXOR   32(DX), Y13, Y13
+	VMOVDQU Y12, (BX)
+	VMOVDQU Y13, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_a0_3
+
+notfull_a0_3:
+	CMPQ    R8, DI
+	JNE     next_a0_3
+	VMOVDQU Y12, (R10)
+	VMOVDQU Y13, 32(R10)
+
+next_a0_3:
+	INCQ    R8
+	TESTQ   R8, R8
+	JNZ     notkey_a1_3
+	VMOVDQU Y0, (R9)
+	JMP     next_a1_3
+
+notkey_a1_3:
+	CMPQ    R8, SI
+	JA      notfull_a1_3
+	VPXOR   (DX), Y0, Y0
+	VPXOR   32(DX), Y2, Y2
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y2, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_a1_3
+
+notfull_a1_3:
+	CMPQ    R8, DI
+	JNE     next_a1_3
+	VMOVDQU Y0, (R10)
+	VMOVDQU Y2, 32(R10)
+
+next_a1_3:
+	INCQ           R8
+	VBROADCASTI128 (AX), Y12
+	VPADDD         Y12, Y4, Y4
+	VBROADCASTI128 16(AX), Y12
+	VPADDD         Y12, Y5, Y5
+	VBROADCASTI128 32(AX), Y12
+	VPADDD         Y12, Y6, Y6
+	VPADDD         32(SP), Y7, Y7
+	VPERM2I128     $0x20, Y5, Y4, Y12
+	VPERM2I128     $0x20, Y7, Y6, Y13
+	VPERM2I128     $0x31, Y5, Y4, Y4
+	VPERM2I128     $0x31, Y7, Y6, Y6
+	TESTQ          R8, R8
+	JNZ            notkey_b0_3
+	VMOVDQU        Y12, (R9)
+	JMP            next_b0_3
+
+notkey_b0_3:
+	CMPQ    R8, SI
+	JA      notfull_b0_3
+	VPXOR   (DX), Y12, Y12
+	VPXOR   32(DX), Y13, Y13
+	VMOVDQU Y12, (BX)
+	VMOVDQU Y13, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_b0_3
+
+notfull_b0_3:
+	CMPQ    R8, DI
+	JNE     next_b0_3
+	VMOVDQU Y12, (R10)
+	VMOVDQU Y13, 32(R10)
+
+next_b0_3:
+	INCQ    R8
+	TESTQ   R8, R8
+	JNZ     notkey_b1_3
+	VMOVDQU Y4, (R9)
+	JMP     next_b1_3
+
+notkey_b1_3:
+	CMPQ    R8, SI
+	JA      notfull_b1_3
+	VPXOR   (DX), Y4, Y4
+	VPXOR   32(DX), Y6, Y6
+	VMOVDQU Y4, (BX)
+	VMOVDQU Y6, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_b1_3
+
+notfull_b1_3:
+	CMPQ    R8, DI
+	JNE     next_b1_3
+	VMOVDQU Y4, (R10)
+	VMOVDQU Y6, 32(R10)
+
+next_b1_3:
+	INCQ           R8
+	VBROADCASTI128 (AX), Y12
+	VPADDD         Y12, Y8, Y8
+	VBROADCASTI128 16(AX), Y12
+	VPADDD         Y12, Y9, Y9
+	VBROADCASTI128 32(AX), Y12
+	VPADDD         Y12, Y10, Y10
+	VPADDD         64(SP), Y11, Y11
+	VPERM2I128     $0x20, Y9, Y8, Y12
+	VPERM2I128     $0x20, Y11, Y10, Y13
+	VPERM2I128     $0x31, Y9, Y8, Y8
+	VPERM2I128     $0x31, Y11, Y10, Y10
+	TESTQ          R8, R8
+	JNZ            notkey_c0_3
+	VMOVDQU        Y12, (R9)
+	JMP            next_c0_3
+
+notkey_c0_3:
+	CMPQ    R8, SI
+	JA      notfull_c0_3
+	VPXOR   (DX), Y12, Y12
+	VPXOR   32(DX), Y13, Y13
+	VMOVDQU Y12, (BX)
+	VMOVDQU Y13, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_c0_3
+
+notfull_c0_3:
+	CMPQ    R8, DI
+	JNE     next_c0_3
+	VMOVDQU Y12, (R10)
+	VMOVDQU Y13, 32(R10)
+
+next_c0_3:
+	INCQ    R8
+	TESTQ   R8, R8
+	JNZ     notkey_c1_3
+	VMOVDQU Y8, (R9)
+	JMP     next_c1_3
+
+notkey_c1_3:
+	CMPQ    R8, SI
+	JA      notfull_c1_3
+	VPXOR   (DX), Y8, Y8
+	VPXOR   32(DX), Y10, Y10
+	VMOVDQU Y8, (BX)
+	VMOVDQU Y10, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_c1_3
+
+notfull_c1_3:
+	CMPQ    R8, DI
+	JNE     next_c1_3
+	VMOVDQU Y8, (R10)
+	VMOVDQU Y10, 32(R10)
+
+next_c1_3:
+	INCQ R8
+	CMPQ R8, DI
+	JBE  rows
+	JMP  done
+
+sets1:
+	// The counter rows of the sets of this round, and of the next.
+	VMOVDQU 96(SP), Y3
+	TESTQ   R8, R8
+	JNZ     counters1
+
+	// Block 0, in the low lane of the first set, has the counter state[12].
+	VBROADCASTI128 48(AX), Y12
+	VPBLENDD       $0x01, Y12, Y3, Y3
+
+counters1:
+	VMOVDQU        Y3, (SP)
+	VMOVDQU        96(SP), Y12
+	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y12, Y12
+	VMOVDQU        Y12, 96(SP)
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+
+	// Ten double rounds: a column round, then a diagonal round.
+	MOVQ $0x0000000a, CX
+
+double1:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x10, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x0c, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x08, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x07, Y1, Y1
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x10, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x0c, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x08, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x07, Y1, Y1
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	DECQ    CX
+	JNZ     double1
+
+	// Add the input and store each block where it goes.
+	VBROADCASTI128 (AX), Y12
+	VPADDD         Y12, Y0, Y0
+	VBROADCASTI128 16(AX), Y12
+	VPADDD         Y12, Y1, Y1
+	VBROADCASTI128 32(AX), Y12
+	VPADDD         Y12, Y2, Y2
+	VPADDD         (SP), Y3, Y3
+	VPERM2I128     $0x20, Y1, Y0, Y12
+	VPERM2I128     $0x20, Y3, Y2, Y13
+	VPERM2I128     $0x31, Y1, Y0, Y0
+	VPERM2I128     $0x31, Y3, Y2, Y2
+	TESTQ          R8, R8
+	JNZ            notkey_a0_1
+	VMOVDQU        Y12, (R9)
+	JMP            next_a0_1
+
+notkey_a0_1:
+	CMPQ    R8, SI
+	JA      notfull_a0_1
+	VPXOR   (DX), Y12, Y12
+	VPXOR   32(DX), Y13, Y13
+	VMOVDQU Y12, (BX)
+	VMOVDQU Y13, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_a0_1
+
+notfull_a0_1:
+	CMPQ    R8, DI
+	JNE     next_a0_1
+	VMOVDQU Y12, (R10)
+	VMOVDQU Y13, 32(R10)
+
+next_a0_1:
+	INCQ    R8
+	TESTQ   R8, R8
+	JNZ     notkey_a1_1
+	VMOVDQU Y0, (R9)
+	JMP     next_a1_1
+
+notkey_a1_1:
+	CMPQ    R8, SI
+	JA      notfull_a1_1
+	VPXOR   (DX), Y0, Y0
+	VPXOR   32(DX), Y2, Y2
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y2, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_a1_1
+
+notfull_a1_1:
+	CMPQ    R8, DI
+	JNE     next_a1_1
+	VMOVDQU Y0, (R10)
+	VMOVDQU Y2, 32(R10)
+
+next_a1_1:
+	INCQ R8
+	CMPQ R8, DI
+	JBE  rows
+	JMP  done
+
+sets2:
+	// The counter rows of the sets of this round, and of the next.
+	VMOVDQU 96(SP), Y3
+	TESTQ   R8, R8
+	JNZ     counters2
+
+	// Block 0, in the low lane of the first set, has the counter state[12].
+	VBROADCASTI128 48(AX), Y12
+	VPBLENDD       $0x01, Y12, Y3, Y3
+
+counters2:
+	VMOVDQU        Y3, (SP)
+	VMOVDQU        96(SP), Y12
+	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y12, Y12
+	VMOVDQU        Y12, 32(SP)
+	VMOVDQA        Y12, Y7
+	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y12, Y12
+	VMOVDQU        Y12, 96(SP)
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 (AX), Y4
+	VBROADCASTI128 16(AX), Y5
+	VBROADCASTI128 32(AX), Y6
+
+	// Ten double rounds: a column round, then a diagonal round.
+	MOVQ $0x0000000a, CX
+
+double2:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y5, Y5
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y4, Y4
+	VPSHUFD $0x39, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y5, Y5
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y4, Y7, Y7
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y7, Y7
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y6, Y5, Y5
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y5, Y5
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y4, Y4
+	VPSHUFD $0x93, Y6, Y6
+	VPSHUFD $0x4e, Y7, Y7
+	DECQ    CX
+	JNZ     double2
+
+	// Add the input and store each block where it goes.
+	VBROADCASTI128 (AX), Y12
+	VPADDD         Y12, Y0, Y0
+	VBROADCASTI128 16(AX), Y12
+	VPADDD         Y12, Y1, Y1
+	VBROADCASTI128 32(AX), Y12
+	VPADDD         Y12, Y2, Y2
+	VPADDD         (SP), Y3, Y3
+	VPERM2I128     $0x20, Y1, Y0, Y12
+	VPERM2I128     $0x20, Y3, Y2, Y13
+	VPERM2I128     $0x31, Y1, Y0, Y0
+	VPERM2I128     $0x31, Y3, Y2, Y2
+	TESTQ          R8, R8
+	JNZ            notkey_a0_2
+	VMOVDQU        Y12, (R9)
+	JMP            next_a0_2
+
+notkey_a0_2:
+	CMPQ    R8, SI
+	JA      notfull_a0_2
+	VPXOR   (DX), Y12, Y12
+	VPXOR   32(DX), Y13, Y13
+	VMOVDQU Y12, (BX)
+	VMOVDQU Y13, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_a0_2
+
+notfull_a0_2:
+	CMPQ    R8, DI
+	JNE     next_a0_2
+	VMOVDQU Y12, (R10)
+	VMOVDQU Y13, 32(R10)
+
+next_a0_2:
+	INCQ    R8
+	TESTQ   R8, R8
+	JNZ     notkey_a1_2
+	VMOVDQU Y0, (R9)
+	JMP     next_a1_2
+
+notkey_a1_2:
+	CMPQ    R8, SI
+	JA      notfull_a1_2
+	VPXOR   (DX), Y0, Y0
+	VPXOR   32(DX), Y2, Y2
+	VMOVDQU Y0, (BX)
+	VMOVDQU Y2, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_a1_2
+
+notfull_a1_2:
+	CMPQ    R8, DI
+	JNE     next_a1_2
+	VMOVDQU Y0, (R10)
+	VMOVDQU Y2, 32(R10)
+
+next_a1_2:
+	INCQ           R8
+	VBROADCASTI128 (AX), Y12
+	VPADDD         Y12, Y4, Y4
+	VBROADCASTI128 16(AX), Y12
+	VPADDD         Y12, Y5, Y5
+	VBROADCASTI128 32(AX), Y12
+	VPADDD         Y12, Y6, Y6
+	VPADDD         32(SP), Y7, Y7
+	VPERM2I128     $0x20, Y5, Y4, Y12
+	VPERM2I128     $0x20, Y7, Y6, Y13
+	VPERM2I128     $0x31, Y5, Y4, Y4
+	VPERM2I128     $0x31, Y7, Y6, Y6
+	TESTQ          R8, R8
+	JNZ            notkey_b0_2
+	VMOVDQU        Y12, (R9)
+	JMP            next_b0_2
+
+notkey_b0_2:
+	CMPQ    R8, SI
+	JA      notfull_b0_2
+	VPXOR   (DX), Y12, Y12
+	VPXOR   32(DX), Y13, Y13
+	VMOVDQU Y12, (BX)
+	VMOVDQU Y13, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_b0_2
+
+notfull_b0_2:
+	CMPQ    R8, DI
+	JNE     next_b0_2
+	VMOVDQU Y12, (R10)
+	VMOVDQU Y13, 32(R10)
+
+next_b0_2:
+	INCQ    R8
+	TESTQ   R8, R8
+	JNZ     notkey_b1_2
+	VMOVDQU Y4, (R9)
+	JMP     next_b1_2
+
+notkey_b1_2:
+	CMPQ    R8, SI
+	JA      notfull_b1_2
+	VPXOR   (DX), Y4, Y4
+	VPXOR   32(DX), Y6, Y6
+	VMOVDQU Y4, (BX)
+	VMOVDQU Y6, 32(BX)
+	ADDQ    $0x40, DX
+	ADDQ    $0x40, BX
+	JMP     next_b1_2
+
+notfull_b1_2:
+	CMPQ    R8, DI
+	JNE     next_b1_2
+	VMOVDQU Y4, (R10)
+	VMOVDQU Y6, 32(R10)
+
+next_b1_2:
+	INCQ R8
+	CMPQ R8, DI
+	JBE  rows
+
+done:
+	VZEROUPPER
+	RET
+
 // func chachaRowsPolyAVX2(state *[16]uint32, s *polyState, dst []byte, src []byte, ks *[64]byte, hash []byte, adLen int, ctLen int, tag *[16]byte)
 // Requires: AVX, AVX2, BMI2, CMOV
 TEXT ·chachaRowsPolyAVX2(SB), $64-120
@@ -2170,6 +2850,600 @@ plainloop:
 	VPSLLD  $0x07, Y1, Y8
 	VPSRLD  $0x19, Y1, Y1
 	VPXOR   Y8, Y1, Y1
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	DECQ    32(SP)
+	JNZ     plainloop
+
+rest:
+	// The blocks - 3k Poly1305 blocks left.
+	CMPQ 48(SP), $0x00
+	JE   rounded
+
+restloop:
+	ADDQ  (SI), AX
+	ADCQ  8(SI), CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ (SP), AX, DI
+	MULXQ 8(SP), R8, R9
+	MOVQ  CX, DX
+	MULXQ 16(SP), R10, CX
+	ADDQ  R10, AX
+	ADCQ  DI, CX
+	MULXQ (SP), DX, DI
+	MOVQ  BX, R10
+	IMULQ 16(SP), R10
+	IMULQ (SP), BX
+	ADDQ  R10, CX
+	ADDQ  DX, R8
+	ADCQ  DI, R9
+	ADDQ  R9, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R8, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+	ADDQ  $0x10, SI
+	DECQ  48(SP)
+	JNZ   restloop
+
+rounded:
+	// Add the input; block 0 (low lanes) to Y9:Y10, block 1 (high lanes) to a:c.
+	VPADDD     Y4, Y0, Y0
+	VPADDD     Y5, Y1, Y1
+	VPADDD     Y6, Y2, Y2
+	VPADDD     Y7, Y3, Y3
+	VPERM2I128 $0x20, Y1, Y0, Y9
+	VPERM2I128 $0x20, Y3, Y2, Y10
+	VPERM2I128 $0x31, Y1, Y0, Y0
+	VPERM2I128 $0x31, Y3, Y2, Y2
+	MOVQ       src_len+48(FP), DX
+	MOVQ       DX, 56(SP)
+
+	// Block 0: whole (then absorbed from the registers), partial, or none.
+	CMPQ         56(SP), $0x40
+	JB           partial0
+	MOVQ         src_base+40(FP), DX
+	MOVQ         dst_base+16(FP), SI
+	VPXOR        (DX), Y9, Y9
+	VPXOR        32(DX), Y10, Y10
+	VMOVDQU      Y9, (SI)
+	VMOVDQU      Y10, 32(SI)
+	VMOVQ        X9, DX
+	VPEXTRQ      $0x01, X9, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VEXTRACTI128 $0x01, Y9, X9
+	VMOVQ        X9, DX
+	VPEXTRQ      $0x01, X9, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VMOVQ        X10, DX
+	VPEXTRQ      $0x01, X10, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VEXTRACTI128 $0x01, Y10, X10
+	VMOVQ        X10, DX
+	VPEXTRQ      $0x01, X10, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+
+	// Block 1: whole (then absorbed from the registers), partial, or none.
+	CMPQ         56(SP), $0x80
+	JB           partial1
+	MOVQ         src_base+40(FP), DX
+	MOVQ         dst_base+16(FP), SI
+	VPXOR        64(DX), Y0, Y0
+	VPXOR        96(DX), Y2, Y2
+	VMOVDQU      Y0, 64(SI)
+	VMOVDQU      Y2, 96(SI)
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VEXTRACTI128 $0x01, Y0, X0
+	VMOVQ        X0, DX
+	VPEXTRQ      $0x01, X0, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VMOVQ        X2, DX
+	VPEXTRQ      $0x01, X2, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+	VEXTRACTI128 $0x01, Y2, X2
+	VMOVQ        X2, DX
+	VPEXTRQ      $0x01, X2, SI
+	ADDQ         DX, AX
+	ADCQ         SI, CX
+	ADCQ         $0x01, BX
+	MOVQ         AX, DX
+	MULXQ        (SP), AX, SI
+	MULXQ        8(SP), DI, R8
+	MOVQ         CX, DX
+	MULXQ        16(SP), R9, CX
+	ADDQ         R9, AX
+	ADCQ         SI, CX
+	MULXQ        (SP), DX, SI
+	MOVQ         BX, R9
+	IMULQ        16(SP), R9
+	IMULQ        (SP), BX
+	ADDQ         R9, CX
+	ADDQ         DX, DI
+	ADCQ         SI, R8
+	ADDQ         R8, BX
+	MOVQ         BX, DX
+	ANDQ         $0x03, BX
+	SHRQ         $0x02, DX
+	LEAQ         (DX)(DX*4), DX
+	ADDQ         DI, CX
+	ADCQ         $0x00, BX
+	ADDQ         DX, AX
+	ADCQ         $0x00, CX
+	ADCQ         $0x00, BX
+
+finish:
+	// No partial block: the lengths block and the tag.
+	VZEROUPPER
+
+	// The lengths block.
+	MOVQ  adLen+96(FP), DX
+	MOVQ  ctLen+104(FP), SI
+	ADDQ  DX, AX
+	ADCQ  SI, CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ (SP), AX, SI
+	MULXQ 8(SP), DI, R8
+	MOVQ  CX, DX
+	MULXQ 16(SP), R9, CX
+	ADDQ  R9, AX
+	ADCQ  SI, CX
+	MULXQ (SP), DX, SI
+	MOVQ  BX, R9
+	IMULQ 16(SP), R9
+	IMULQ (SP), BX
+	ADDQ  R9, CX
+	ADDQ  DX, DI
+	ADCQ  SI, R8
+	ADDQ  R8, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  DI, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+
+	// h mod 2¹³⁰-5: h-p unless that borrows, then plus s, mod 2¹²⁸.
+	MOVQ    AX, DX
+	MOVQ    CX, SI
+	SUBQ    $-5, DX
+	SBBQ    $-1, SI
+	SBBQ    $0x03, BX
+	CMOVQCC DX, AX
+	CMOVQCC SI, CX
+	MOVQ    s+8(FP), DX
+	MOVQ    40(DX), BX
+	MOVQ    48(DX), DX
+	ADDQ    BX, AX
+	ADCQ    DX, CX
+	MOVQ    tag+112(FP), DX
+	MOVQ    AX, (DX)
+	MOVQ    CX, 8(DX)
+	RET
+
+partial0:
+	CMPQ 56(SP), $0x00
+	JE   finish
+
+	// Block 0 is the keystream of the partial block: to ks, and h to s.
+	MOVQ    ks+64(FP), DX
+	VMOVDQU Y9, (DX)
+	VMOVDQU Y10, 32(DX)
+	JMP     done
+
+partial1:
+	CMPQ 56(SP), $0x40
+	JE   finish
+
+	// Block 1 is the keystream of the partial block: to ks, and h to s.
+	MOVQ    ks+64(FP), DX
+	VMOVDQU Y0, (DX)
+	VMOVDQU Y2, 32(DX)
+
+done:
+	MOVQ s+8(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+	VZEROUPPER
+	RET
+
+// func chachaRowsPolyAVX512(state *[16]uint32, s *polyState, dst []byte, src []byte, ks *[64]byte, hash []byte, adLen int, ctLen int, tag *[16]byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, BMI2, CMOV
+TEXT ·chachaRowsPolyAVX512(SB), $64-120
+	MOVQ state+0(FP), AX
+
+	// The input rows in Y4 to Y7, the counters of the two blocks in the lanes of Y7.
+	VBROADCASTI128 (AX), Y4
+	VBROADCASTI128 16(AX), Y5
+	VBROADCASTI128 32(AX), Y6
+	VBROADCASTI128 48(AX), Y7
+	VPADDD         chachaPolyOneHigh<>+0(SB), Y7, Y7
+	VMOVDQA        Y4, Y0
+	VMOVDQA        Y5, Y1
+	VMOVDQA        Y6, Y2
+	VMOVDQA        Y7, Y3
+
+	// The Poly1305 key in slots, rr1 = r1 + r1/4, and the accumulator in registers.
+	MOVQ s+8(FP), DX
+	MOVQ 24(DX), AX
+	MOVQ AX, (SP)
+	MOVQ 32(DX), AX
+	MOVQ AX, 8(SP)
+	MOVQ AX, CX
+	SHRQ $0x02, CX
+	ADDQ AX, CX
+	MOVQ CX, 16(SP)
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ hash_base+72(FP), SI
+	MOVQ hash_len+80(FP), DX
+	SHRQ $0x04, DX
+	MOVQ DX, 24(SP)
+
+	// k = min(blocks/3, 10) double rounds with three Poly1305 blocks each, 10-k
+	// without, then the blocks - 3k left.
+	MOVQ    24(SP), DX
+	IMUL3Q  $0x0000aaab, DX, DI
+	SHRQ    $0x11, DI
+	MOVQ    $0x0000000a, R8
+	CMPQ    DI, R8
+	CMOVQHI R8, DI
+	SUBQ    DI, R8
+	MOVQ    R8, 40(SP)
+	LEAQ    (DI)(DI*2), R8
+	SUBQ    R8, DX
+	MOVQ    DX, 48(SP)
+	MOVQ    DI, 32(SP)
+	TESTQ   DI, DI
+	JZ      plain
+
+stitched:
+	VPADDD  Y1, Y0, Y0
+	ADDQ    (SI), AX
+	ADCQ    8(SI), CX
+	VPXOR   Y0, Y3, Y3
+	ADCQ    $0x01, BX
+	MOVQ    AX, DX
+	MULXQ   (SP), AX, DI
+	VPROLD  $0x10, Y3, Y3
+	MULXQ   8(SP), R8, R9
+	MOVQ    CX, DX
+	MULXQ   16(SP), R10, CX
+	VPADDD  Y3, Y2, Y2
+	ADDQ    R10, AX
+	ADCQ    DI, CX
+	VPXOR   Y2, Y1, Y1
+	MULXQ   (SP), DX, DI
+	MOVQ    BX, R10
+	IMULQ   16(SP), R10
+	VPROLD  $0x0c, Y1, Y1
+	IMULQ   (SP), BX
+	ADDQ    R10, CX
+	ADDQ    DX, R8
+	VPADDD  Y1, Y0, Y0
+	ADCQ    DI, R9
+	ADDQ    R9, BX
+	VPXOR   Y0, Y3, Y3
+	MOVQ    BX, DX
+	ANDQ    $0x03, BX
+	SHRQ    $0x02, DX
+	VPROLD  $0x08, Y3, Y3
+	LEAQ    (DX)(DX*4), DX
+	ADDQ    R8, CX
+	ADCQ    $0x00, BX
+	VPADDD  Y3, Y2, Y2
+	ADDQ    16(SI), AX
+	ADCQ    24(SI), CX
+	ADCQ    $0x01, BX
+	VPXOR   Y2, Y1, Y1
+	ADDQ    DX, AX
+	ADCQ    $0x00, CX
+	VPROLD  $0x07, Y1, Y1
+	ADCQ    $0x00, BX
+	MOVQ    AX, DX
+	MULXQ   (SP), AX, DI
+	VPSHUFD $0x93, Y0, Y0
+	MULXQ   8(SP), R8, R9
+	MOVQ    CX, DX
+	MULXQ   16(SP), R10, CX
+	VPSHUFD $0x39, Y2, Y2
+	ADDQ    R10, AX
+	ADCQ    DI, CX
+	VPSHUFD $0x4e, Y3, Y3
+	MULXQ   (SP), DX, DI
+	MOVQ    BX, R10
+	IMULQ   16(SP), R10
+	VPADDD  Y1, Y0, Y0
+	IMULQ   (SP), BX
+	ADDQ    R10, CX
+	ADDQ    DX, R8
+	VPXOR   Y0, Y3, Y3
+	ADCQ    DI, R9
+	ADDQ    R9, BX
+	VPROLD  $0x10, Y3, Y3
+	MOVQ    BX, DX
+	ANDQ    $0x03, BX
+	SHRQ    $0x02, DX
+	VPADDD  Y3, Y2, Y2
+	LEAQ    (DX)(DX*4), DX
+	ADDQ    R8, CX
+	ADCQ    $0x00, BX
+	VPXOR   Y2, Y1, Y1
+	ADDQ    32(SI), AX
+	ADCQ    40(SI), CX
+	ADCQ    $0x01, BX
+	VPROLD  $0x0c, Y1, Y1
+	ADDQ    DX, AX
+	ADCQ    $0x00, CX
+	VPADDD  Y1, Y0, Y0
+	ADCQ    $0x00, BX
+	MOVQ    AX, DX
+	MULXQ   (SP), AX, DI
+	VPXOR   Y0, Y3, Y3
+	MULXQ   8(SP), R8, R9
+	MOVQ    CX, DX
+	MULXQ   16(SP), R10, CX
+	VPROLD  $0x08, Y3, Y3
+	ADDQ    R10, AX
+	ADCQ    DI, CX
+	VPADDD  Y3, Y2, Y2
+	MULXQ   (SP), DX, DI
+	MOVQ    BX, R10
+	IMULQ   16(SP), R10
+	VPXOR   Y2, Y1, Y1
+	IMULQ   (SP), BX
+	ADDQ    R10, CX
+	ADDQ    DX, R8
+	VPROLD  $0x07, Y1, Y1
+	ADCQ    DI, R9
+	ADDQ    R9, BX
+	VPSHUFD $0x39, Y0, Y0
+	MOVQ    BX, DX
+	ANDQ    $0x03, BX
+	SHRQ    $0x02, DX
+	VPSHUFD $0x93, Y2, Y2
+	LEAQ    (DX)(DX*4), DX
+	ADDQ    R8, CX
+	ADCQ    $0x00, BX
+	VPSHUFD $0x4e, Y3, Y3
+	ADDQ    DX, AX
+	ADCQ    $0x00, CX
+	ADCQ    $0x00, BX
+	ADDQ    $0x30, SI
+	DECQ    32(SP)
+	JNZ     stitched
+
+plain:
+	// The 10-k double rounds without Poly1305.
+	MOVQ  40(SP), DX
+	MOVQ  DX, 32(SP)
+	TESTQ DX, DX
+	JZ    rest
+
+plainloop:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x10, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x0c, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x08, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x07, Y1, Y1
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x10, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x0c, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x08, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x07, Y1, Y1
 	VPSHUFD $0x39, Y0, Y0
 	VPSHUFD $0x93, Y2, Y2
 	VPSHUFD $0x4e, Y3, Y3

@@ -11,6 +11,7 @@ import (
 
 	"github.com/crypton-go/crypton/aead/chacha20"
 	"github.com/crypton-go/crypton/aead/poly1305"
+	"github.com/crypton-go/crypton/cpufeat"
 )
 
 // TestKernel compares chachaPolyAVX2 with the packages
@@ -180,17 +181,33 @@ func TestKernelKey(t *testing.T) {
 	}
 }
 
-// TestKernelRowsPoly compares chachaRowsPolyAVX2 with the packages chacha20
-// and poly1305: the whole blocks XORed, the keystream of a partial block,
-// nothing else written, and the Poly1305 state or tag (of the hashed
-// blocks, the whole blocks written and, with no partial block, the lengths
-// block), for every length of src up to 128 bytes, numbers of hashed blocks
-// around 0, 28 and 32, counters near the end of the 32-bit range, in place
-// and not.
+// TestKernelRowsPoly compares chachaRowsPolyAVX2 and chachaRowsPolyAVX512
+// with the packages chacha20 and poly1305: the whole blocks XORed, the
+// keystream of a partial block, nothing else written, and the Poly1305
+// state or tag (of the hashed blocks, the whole blocks written and, with
+// no partial block, the lengths block), for every length of src up to 128
+// bytes, numbers of hashed blocks around 0, 28 and 32, counters near the
+// end of the 32-bit range, in place and not.
 func TestKernelRowsPoly(t *testing.T) {
-	if !useAVX2 {
-		t.Skip("the CPU lacks AVX2 or BMI2")
+	for _, k := range []struct {
+		name string
+		f    func(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte, adLen, ctLen int, tag *[16]byte)
+		ok   bool
+		lack string
+	}{
+		{"AVX2", chachaRowsPolyAVX2, useAVX2, "AVX2 or BMI2"},
+		{"AVX512", chachaRowsPolyAVX512, useAVX2 && cpufeat.HasAVX512VL, "AVX2, BMI2 or AVX-512VL"},
+	} {
+		t.Run(k.name, func(t *testing.T) {
+			if !k.ok {
+				t.Skip("the CPU lacks " + k.lack)
+			}
+			testKernelRowsPoly(t, k.f)
+		})
 	}
+}
+
+func testKernelRowsPoly(t *testing.T, rowsPoly func(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte, adLen, ctLen int, tag *[16]byte)) {
 	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 rowpoly"))))
 	for n := 0; n <= rowsPolyMaxLen; n++ {
 		for _, blocks := range []int{0, 1, 2, 3, 27, 28, 29, 31, 32, 33, 40} {
@@ -232,7 +249,7 @@ func TestKernelRowsPoly(t *testing.T) {
 				}
 				var ks [64]byte
 				var tag [16]byte
-				chachaRowsPolyAVX2(&state, &p, dst, src, &ks, hashed, adLen, ctLen, &tag)
+				rowsPoly(&state, &p, dst, src, &ks, hashed, adLen, ctLen, &tag)
 				ctx := fmt.Sprintf("%d bytes, %d blocks hashed, counter %#x, in place %v", n, blocks, ctr, inPlace)
 				if !bytes.Equal(dst[:full], want[:full]) {
 					t.Errorf("%s: wrong whole blocks", ctx)

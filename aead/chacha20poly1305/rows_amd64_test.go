@@ -9,16 +9,38 @@ import (
 	"testing"
 
 	"github.com/crypton-go/crypton/aead/chacha20"
+	"github.com/crypton-go/crypton/cpufeat"
 )
 
-// TestKernelRows compares chachaRowsAVX2 with the package chacha20: the key
-// block, the whole blocks XORed, and the keystream block after them, for
-// every number of blocks up to 20, counters near the ends of the 32-bit
-// range, in place and not, and checks that it writes nothing else.
+// rowsKernels are chachaRowsAVX2 and chachaRowsAVX512, with whether this
+// CPU can run them.
+var rowsKernels = []struct {
+	name string
+	f    func(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byte, ks *[64]byte)
+	ok   bool
+	lack string
+}{
+	{"AVX2", chachaRowsAVX2, cpufeat.HasAVX2, "AVX2"},
+	{"AVX512", chachaRowsAVX512, cpufeat.HasAVX2 && cpufeat.HasAVX512VL, "AVX2 or AVX-512VL"},
+}
+
+// TestKernelRows compares chachaRowsAVX2 and chachaRowsAVX512 with the
+// package chacha20: the key block, the whole blocks XORed, and the
+// keystream block after them, for every number of blocks up to 20,
+// counters near the ends of the 32-bit range, in place and not, and checks
+// that they write nothing else.
 func TestKernelRows(t *testing.T) {
-	if !useAVX2 {
-		t.Skip("the CPU lacks AVX2 or BMI2")
+	for _, k := range rowsKernels {
+		t.Run(k.name, func(t *testing.T) {
+			if !k.ok {
+				t.Skip("the CPU lacks " + k.lack)
+			}
+			testKernelRows(t, k.f)
+		})
 	}
+}
+
+func testKernelRows(t *testing.T, rows func(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byte, ks *[64]byte)) {
 	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 rows!!!"))))
 	keystream := func(key *[KeySize]byte, nonce *[NonceSize]byte, counter uint32, n int) []byte {
 		s, _ := chacha20.NewUnauthenticatedCipher(key[:], nonce[:])
@@ -54,7 +76,7 @@ func TestKernelRows(t *testing.T) {
 					stateCopy := state
 					var gotKey [32]byte
 					var ks [64]byte
-					chachaRowsAVX2(&state, ctr, &gotKey, dst, src, &ks)
+					rows(&state, ctr, &gotKey, dst, src, &ks)
 					if state != stateCopy {
 						t.Fatal("state changed")
 					}
@@ -81,17 +103,22 @@ func TestKernelRows(t *testing.T) {
 }
 
 func BenchmarkKernelRows(b *testing.B) {
-	for _, n := range []int{0, 64, 256, 448} {
-		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			var key [KeySize]byte
-			var nonce [NonceSize]byte
-			state := initState(&key, &nonce, 0)
-			buf := make([]byte, n)
-			var k [32]byte
-			var ks [64]byte
-			for b.Loop() {
-				chachaRowsAVX2(&state, 1, &k, buf, buf, &ks)
-			}
-		})
+	for _, k := range rowsKernels {
+		if !k.ok {
+			continue
+		}
+		for _, n := range []int{0, 64, 256, 448} {
+			b.Run(k.name+"/"+strconv.Itoa(n), func(b *testing.B) {
+				var key [KeySize]byte
+				var nonce [NonceSize]byte
+				state := initState(&key, &nonce, 0)
+				buf := make([]byte, n)
+				var kb [32]byte
+				var ks [64]byte
+				for b.Loop() {
+					k.f(&state, 1, &kb, buf, buf, &ks)
+				}
+			})
+		}
 	}
 }

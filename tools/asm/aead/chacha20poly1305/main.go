@@ -203,8 +203,10 @@ func main() {
 	DATA(16, U32(1))
 	DATA(20, U32(0))
 	DATA(24, U64(0))
-	chachaRowsAVX2()
-	chachaRowsPolyAVX2()
+	chachaRowsAVX2(false)
+	chachaRowsAVX2(true)
+	chachaRowsPolyAVX2(false)
+	chachaRowsPolyAVX2(true)
 	polyFinishMULX()
 	avx512Data()
 	chachaPolyAVX512()
@@ -798,14 +800,23 @@ const maxRowSets = 3
 // if src ends with a partial block, goes to ks as keystream for it. The
 // surplus block of an odd count is dropped. Every branch depends on
 // len(src) only.
-func chachaRowsAVX2() {
-	TEXT("chachaRowsAVX2", 0, "func(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byte, ks *[64]byte)")
+//
+// With vl it emits chachaRowsAVX512, the same with each rotation one
+// VPROLD (AVX-512VL) instead of a byte shuffle or two shifts and an XOR:
+// the rotations by 12 and 7 are on the chain of the rounds, and one set
+// is bound by that chain's latency.
+func chachaRowsAVX2(vl bool) {
+	name, needs := "chachaRowsAVX2", "AVX2"
+	if vl {
+		name, needs = "chachaRowsAVX512", "AVX2 and AVX-512VL"
+	}
+	TEXT(name, 0, "func(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byte, ks *[64]byte)")
 	Doc(
-		"chachaRowsAVX2 sets key to the first 32 bytes of the ChaCha20 block",
+		name+" sets key to the first 32 bytes of the ChaCha20 block",
 		"with counter state[12], XORs the keystream of the blocks with counters",
 		"ctr, ctr+1, ... into the len(src)/64 whole blocks of src, writing them",
 		"to dst, and, if len(src) is not a multiple of 64, sets ks to the",
-		"keystream of the block after those. It needs AVX2.",
+		"keystream of the block after those. It needs "+needs+".",
 	)
 	// Stack: the counter rows of the sets of the current round of the loop
 	// (32 bytes each), then that of the first set of the next round.
@@ -885,7 +896,7 @@ func chachaRowsAVX2() {
 		MOVQ(U32(10), n)
 		Label(id("double"))
 		var o stitch.Ops
-		rowDoubleRound(&o, a[:sets], b[:sets], c[:sets], d[:sets], t[:sets])
+		rowDoubleRound(&o, a[:sets], b[:sets], c[:sets], d[:sets], t[:sets], vl)
 		stitch.Merge(o, nil)
 		DECQ(n)
 		JNZ(LabelRef(id("double")))
@@ -945,8 +956,9 @@ func chachaRowsAVX2() {
 // columns, a column round again, and the words rotated back. The rotation
 // lines up word j of row 1 (b), which a round writes last, with words j-1,
 // j+1 and j+2 of rows 0, 2 and 3, so that b, on the longest chain, is
-// never shuffled.
-func rowDoubleRound(o *stitch.Ops, a, b, c, d, t []VecPhysical) {
+// never shuffled. With vl, each rotation is one VPROLD (AVX-512VL), and t
+// goes unused.
+func rowDoubleRound(o *stitch.Ops, a, b, c, d, t []VecPhysical, vl bool) {
 	sets := len(a)
 	each := func(f func(s int)) {
 		for s := 0; s < sets; s++ {
@@ -961,9 +973,17 @@ func rowDoubleRound(o *stitch.Ops, a, b, c, d, t []VecPhysical) {
 			}
 			each(func(s int) { VPADDD(b[s], a[s], a[s]) })
 			each(func(s int) { VPXOR(a[s], d[s], d[s]) })
-			each(func(s int) { VPSHUFB(mask, d[s], d[s]) })
+			if vl {
+				each(func(s int) { VPROLD(U8(r[0]), d[s], d[s]) })
+			} else {
+				each(func(s int) { VPSHUFB(mask, d[s], d[s]) })
+			}
 			each(func(s int) { VPADDD(d[s], c[s], c[s]) })
 			each(func(s int) { VPXOR(c[s], b[s], b[s]) })
+			if vl {
+				each(func(s int) { VPROLD(U8(r[1]), b[s], b[s]) })
+				continue
+			}
 			each(func(s int) { VPSLLD(U8(r[1]), b[s], t[s]) })
 			each(func(s int) { VPSRLD(U8(32-r[1]), b[s], b[s]) })
 			each(func(s int) { VPXOR(t[s], b[s], b[s]) })
@@ -988,18 +1008,23 @@ func rowDoubleRound(o *stitch.Ops, a, b, c, d, t []VecPhysical) {
 // the loop counts in stack slots. Two blocks alone are bound by the
 // latency of their rounds, which leaves the scalar units idle: Poly1305
 // takes them and the pair costs little more than the Poly1305 blocks
-// alone.
-func chachaRowsPolyAVX2() {
-	TEXT("chachaRowsPolyAVX2", 0, "func(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte, adLen, ctLen int, tag *[16]byte)")
+// alone. With vl it emits chachaRowsPolyAVX512, whose rotations are
+// VPROLD (see chachaRowsAVX2).
+func chachaRowsPolyAVX2(vl bool) {
+	name, needs := "chachaRowsPolyAVX2", "AVX2 and BMI2"
+	if vl {
+		name, needs = "chachaRowsPolyAVX512", "AVX2, AVX-512VL and BMI2"
+	}
+	TEXT(name, 0, "func(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte, adLen, ctLen int, tag *[16]byte)")
 	Doc(
-		"chachaRowsPolyAVX2 XORs the keystream of the blocks with counters",
+		name+" XORs the keystream of the blocks with counters",
 		"state[12] and state[12]+1 into the len(src)/64 whole blocks of src",
 		"(len(src) ≤ 128), writing them to dst, and absorbs into s.h the",
 		"len(hash)/16 blocks of hash, then the whole blocks written. If",
 		"len(src) is a multiple of 64 it ends the computation (the lengths",
 		"block of adLen and ctLen) and writes the tag; otherwise it sets ks to",
 		"the keystream of the block after the whole ones. dst and src are the",
-		"same or do not overlap. It needs AVX2 and BMI2.",
+		"same or do not overlap. It needs "+needs+".",
 	)
 	frame := AllocLocal(8 * 8)
 	fm := func(i int) Mem { m := frame; m.Disp += 8 * i; return m }
@@ -1039,7 +1064,7 @@ func chachaRowsPolyAVX2() {
 	MOVQ(nb, sl.blocks)
 
 	doubleRound := func(o *stitch.Ops) {
-		rowDoubleRound(o, []VecPhysical{a}, []VecPhysical{b}, []VecPhysical{c}, []VecPhysical{d}, []VecPhysical{t})
+		rowDoubleRound(o, []VecPhysical{a}, []VecPhysical{b}, []VecPhysical{c}, []VecPhysical{d}, []VecPhysical{t}, vl)
 	}
 	stitchedRounds(sl, doubleRound, p, hash, "")
 
