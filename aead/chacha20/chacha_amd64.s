@@ -1884,3 +1884,228 @@ return512:
 
 done512:
 	RET
+
+// func blocksRowsAVX512(state *[16]uint32, dst []byte, src []byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL
+TEXT ·blocksRowsAVX512(SB), $96-56
+	MOVQ state+0(FP), AX
+	MOVQ dst_base+8(FP), CX
+	MOVQ src_base+32(FP), DX
+	MOVQ src_len+40(FP), BX
+	SHRQ $0x06, BX
+	JZ   done
+	LEAQ (SP), SI
+	ADDQ $0x0000001f, SI
+	ANDQ $-32, SI
+	CMPQ BX, $0x00000002
+	JA   pairs2
+
+	// Up to 2 blocks, two to a set of four YMM registers holding their rows.
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         chacha20PairCounters<>+0(SB), Y3, Y7
+	VMOVDQA        Y7, (SI)
+	VMOVDQA        Y0, Y4
+	VMOVDQA        Y1, Y5
+	VMOVDQA        Y2, Y6
+
+	// Ten double rounds.
+	MOVQ $0x0000000a, DI
+
+rows1:
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y4, Y7, Y7
+	VPROLD  $0x10, Y7, Y7
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y6, Y5, Y5
+	VPROLD  $0x0c, Y5, Y5
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y4, Y7, Y7
+	VPROLD  $0x08, Y7, Y7
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y6, Y5, Y5
+	VPROLD  $0x07, Y5, Y5
+	VPSHUFD $0x39, Y5, Y5
+	VPSHUFD $0x4e, Y6, Y6
+	VPSHUFD $0x93, Y7, Y7
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y4, Y7, Y7
+	VPROLD  $0x10, Y7, Y7
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y6, Y5, Y5
+	VPROLD  $0x0c, Y5, Y5
+	VPADDD  Y5, Y4, Y4
+	VPXOR   Y4, Y7, Y7
+	VPROLD  $0x08, Y7, Y7
+	VPADDD  Y7, Y6, Y6
+	VPXOR   Y6, Y5, Y5
+	VPROLD  $0x07, Y5, Y5
+	VPSHUFD $0x93, Y5, Y5
+	VPSHUFD $0x4e, Y6, Y6
+	VPSHUFD $0x39, Y7, Y7
+	DECQ    DI
+	JNZ     rows1
+
+	// Add the input and XOR the blocks that exist with src.
+	VPADDD     Y0, Y4, Y4
+	VPADDD     Y1, Y5, Y5
+	VPADDD     Y2, Y6, Y6
+	VPADDD     (SI), Y7, Y7
+	VPERM2I128 $0x20, Y5, Y4, Y3
+	VPXOR      (DX), Y3, Y3
+	VMOVDQU    Y3, (CX)
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	CMPQ       BX, $0x00000001
+	JBE        skip2
+	VPXOR      64(DX), Y4, Y4
+	VMOVDQU    Y4, 64(CX)
+
+skip2:
+	VPERM2I128 $0x20, Y7, Y6, Y5
+	VPXOR      32(DX), Y5, Y5
+	VMOVDQU    Y5, 32(CX)
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	CMPQ       BX, $0x00000001
+	JBE        skip3
+	VPXOR      96(DX), Y6, Y6
+	VMOVDQU    Y6, 96(CX)
+
+skip3:
+	JMP advance
+
+pairs2:
+	// Up to 4 blocks, two to a set of four YMM registers holding their rows.
+	VBROADCASTI128 (AX), Y0
+	VBROADCASTI128 16(AX), Y1
+	VBROADCASTI128 32(AX), Y2
+	VBROADCASTI128 48(AX), Y3
+	VPADDD         chacha20PairCounters<>+0(SB), Y3, Y7
+	VMOVDQA        Y7, (SI)
+	VMOVDQA        Y0, Y4
+	VMOVDQA        Y1, Y5
+	VMOVDQA        Y2, Y6
+	VPADDD         chacha20PairCounters<>+32(SB), Y3, Y11
+	VMOVDQA        Y11, 32(SI)
+	VMOVDQA        Y0, Y8
+	VMOVDQA        Y1, Y9
+	VMOVDQA        Y2, Y10
+
+	// Ten double rounds.
+	MOVQ $0x0000000a, DI
+
+rows4:
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x10, Y7, Y7
+	VPROLD  $0x10, Y11, Y11
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x0c, Y5, Y5
+	VPROLD  $0x0c, Y9, Y9
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x08, Y7, Y7
+	VPROLD  $0x08, Y11, Y11
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x07, Y5, Y5
+	VPROLD  $0x07, Y9, Y9
+	VPSHUFD $0x39, Y5, Y5
+	VPSHUFD $0x4e, Y6, Y6
+	VPSHUFD $0x93, Y7, Y7
+	VPSHUFD $0x39, Y9, Y9
+	VPSHUFD $0x4e, Y10, Y10
+	VPSHUFD $0x93, Y11, Y11
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x10, Y7, Y7
+	VPROLD  $0x10, Y11, Y11
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x0c, Y5, Y5
+	VPROLD  $0x0c, Y9, Y9
+	VPADDD  Y5, Y4, Y4
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y4, Y7, Y7
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x08, Y7, Y7
+	VPROLD  $0x08, Y11, Y11
+	VPADDD  Y7, Y6, Y6
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y6, Y5, Y5
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x07, Y5, Y5
+	VPROLD  $0x07, Y9, Y9
+	VPSHUFD $0x93, Y5, Y5
+	VPSHUFD $0x4e, Y6, Y6
+	VPSHUFD $0x39, Y7, Y7
+	VPSHUFD $0x93, Y9, Y9
+	VPSHUFD $0x4e, Y10, Y10
+	VPSHUFD $0x39, Y11, Y11
+	DECQ    DI
+	JNZ     rows4
+
+	// Add the input and XOR the blocks that exist with src.
+	VPADDD     Y0, Y4, Y4
+	VPADDD     Y1, Y5, Y5
+	VPADDD     Y2, Y6, Y6
+	VPADDD     (SI), Y7, Y7
+	VPERM2I128 $0x20, Y5, Y4, Y3
+	VPXOR      (DX), Y3, Y3
+	VMOVDQU    Y3, (CX)
+	VPERM2I128 $0x31, Y5, Y4, Y4
+	VPXOR      64(DX), Y4, Y4
+	VMOVDQU    Y4, 64(CX)
+	VPERM2I128 $0x20, Y7, Y6, Y5
+	VPXOR      32(DX), Y5, Y5
+	VMOVDQU    Y5, 32(CX)
+	VPERM2I128 $0x31, Y7, Y6, Y6
+	VPXOR      96(DX), Y6, Y6
+	VMOVDQU    Y6, 96(CX)
+	VPADDD     Y0, Y8, Y8
+	VPADDD     Y1, Y9, Y9
+	VPADDD     Y2, Y10, Y10
+	VPADDD     32(SI), Y11, Y11
+	VPERM2I128 $0x20, Y9, Y8, Y7
+	VPXOR      128(DX), Y7, Y7
+	VMOVDQU    Y7, 128(CX)
+	VPERM2I128 $0x31, Y9, Y8, Y8
+	CMPQ       BX, $0x00000003
+	JBE        skip5
+	VPXOR      192(DX), Y8, Y8
+	VMOVDQU    Y8, 192(CX)
+
+skip5:
+	VPERM2I128 $0x20, Y11, Y10, Y9
+	VPXOR      160(DX), Y9, Y9
+	VMOVDQU    Y9, 160(CX)
+	VPERM2I128 $0x31, Y11, Y10, Y10
+	CMPQ       BX, $0x00000003
+	JBE        skip6
+	VPXOR      224(DX), Y10, Y10
+	VMOVDQU    Y10, 224(CX)
+
+skip6:
+advance:
+	// state[12] += the number of blocks, modulo 2³², as blocksGeneric does.
+	MOVL 48(AX), CX
+	ADDL BX, CX
+	MOVL CX, 48(AX)
+	VZEROUPPER
+
+done:
+	RET
