@@ -202,12 +202,7 @@ func blocksAVX2() {
 	)
 	g := &gen{}
 	g.state, g.dst, g.src, g.n = args.Blocks("done")
-
-	frame := AllocLocal(numSlots*slotSize + slotSize)
-	g.frame = GP64()
-	LEAQ(frame, g.frame)
-	ADDQ(U32(slotSize-1), g.frame)
-	ANDQ(I32(-slotSize), g.frame)
+	g.alignedFrame(numSlots)
 
 	Comment("Up to four blocks take the short path alone; from five on, set up the slots.")
 	CMPQ(g.n, U32(4))
@@ -234,23 +229,14 @@ func blocksAVX2() {
 	JZ(LabelRef("return"))
 	CMPQ(g.n, U32(4))
 	JA(LabelRef("tail8"))
-	CMPQ(g.n, U32(2))
-	JA(LabelRef("tail4"))
-	g.rowPath(1, false)
-	JMP(LabelRef("advance"))
-	Label("tail4")
-	g.rowPath(2, false)
+	g.rowPaths(false, "tail4")
 	JMP(LabelRef("advance"))
 	Label("tail8")
 	Comment("Five to seven blocks (and so the slots are set up).")
 	g.group(5)
 
 	Label("advance")
-	Comment("state[12] += the number of the last blocks, modulo 2³², as blocksGeneric does.")
-	ctr := GP32()
-	MOVL(Mem{Base: g.state, Disp: 4 * 12}, ctr)
-	ADDL(g.n.As32(), ctr)
-	MOVL(ctr, Mem{Base: g.state, Disp: 4 * 12})
+	g.advance("the last blocks")
 
 	Label("return")
 	VZEROUPPER()
@@ -560,28 +546,45 @@ func blocksRowsAVX512() {
 	)
 	g := &gen{}
 	g.state, g.dst, g.src, g.n = args.Blocks("done")
-	frame := AllocLocal(2*slotSize + slotSize)
+	g.alignedFrame(2) // rowPath's counter rows
+	g.rowPaths(true, "pairs2")
+	Label("advance")
+	g.advance("blocks")
+	VZEROUPPER()
+	Label("done")
+	RET()
+}
+
+// alignedFrame gives the function a frame of n slots and points g.frame at
+// the first, 32-byte aligned.
+func (g *gen) alignedFrame(n int) {
+	frame := AllocLocal(n*slotSize + slotSize)
 	g.frame = GP64()
 	LEAQ(frame, g.frame)
 	ADDQ(U32(slotSize-1), g.frame)
 	ANDQ(I32(-slotSize), g.frame)
+}
 
+// rowPaths emits rowPath for one pair of blocks if g.n is at most 2, else
+// (at the label two) for two pairs, both going on to the label advance,
+// which the caller places.
+func (g *gen) rowPaths(vl bool, two string) {
 	CMPQ(g.n, U32(2))
-	JA(LabelRef("pairs2"))
-	g.rowPath(1, true)
+	JA(LabelRef(two))
+	g.rowPath(1, vl)
 	JMP(LabelRef("advance"))
-	Label("pairs2")
-	g.rowPath(2, true)
+	Label(two)
+	g.rowPath(2, vl)
+}
 
-	Label("advance")
-	Comment("state[12] += the number of blocks, modulo 2³², as blocksGeneric does.")
+// advance adds g.n, the number of what (blocks), to the counter in
+// state[12], modulo 2³², as blocksGeneric does.
+func (g *gen) advance(what string) {
+	Comment("state[12] += the number of " + what + ", modulo 2³², as blocksGeneric does.")
 	ctr := GP32()
 	MOVL(Mem{Base: g.state, Disp: 4 * 12}, ctr)
 	ADDL(g.n.As32(), ctr)
 	MOVL(ctr, Mem{Base: g.state, Disp: 4 * 12})
-	VZEROUPPER()
-	Label("done")
-	RET()
 }
 
 // output returns the stores of keystream XORed with src into dst, for the
