@@ -60,10 +60,14 @@
 // before it decrypts it); without IFMA, one kernel encrypts sixteen blocks
 // at a time and authenticates 1 KiB, sixteen Poly1305 blocks per step with
 // the powers r², …, r¹⁶ in general-purpose registers, in the same
-// instruction stream. The ends of longer messages, under 1 KiB, and
-// messages under 128 bytes take the AVX2 code, whose kernel of two blocks
-// in rows (bound by the latency of its rounds) then rotates with VPROLD.
-// CRYPTON_CPU=-avx512 switches the AVX-512 code off.
+// instruction stream. Messages under 128 bytes are sealed or opened in one
+// call: the key block and one or two blocks of keystream two to a set of
+// YMM registers holding their rows, rotated with VPROLD (a chain bound by
+// its latency), then Poly1305 in general-purpose registers and the tag;
+// Open authenticates the ciphertext before it decrypts it. The ends of
+// longer messages, under 1 KiB, take the AVX2 code, whose kernels of two
+// blocks in rows rotate with VPROLD too. CRYPTON_CPU=-avx512 switches the
+// AVX-512 code off.
 //
 // Elsewhere, messages go through portable Go code ("generic")
 // built on the packages github.com/crypton-go/crypton/aead/chacha20 and

@@ -116,6 +116,23 @@ func chachaRowsAVX512(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []b
 //go:noescape
 func chachaRowsPolyAVX512(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte, adLen, ctLen int, tag *[16]byte)
 
+// chachaSealShortAVX512 is the whole of Seal for fewer than 128 bytes in
+// one call, for the AVX-512 implementations: the Poly1305 key into s and
+// the keystream as chachaRowsAVX512 computes them, the XOR into dst, then
+// ad, the ciphertext, the lengths block of adLen and ctLen and the tag as
+// polyFinishMULX computes them. It leaves state alone; dst and src are the
+// same or do not overlap.
+//
+//go:noescape
+func chachaSealShortAVX512(state *[16]uint32, s *polyState, dst, src []byte, ad []byte, adLen, ctLen int, tag *[16]byte)
+
+// chachaOpenShortAVX512 is chachaSealShortAVX512 for Open: it absorbs the
+// ciphertext src before it XORs the keystream into it (so dst may be src),
+// and writes the tag that the ciphertext should have to tag.
+//
+//go:noescape
+func chachaOpenShortAVX512(state *[16]uint32, s *polyState, dst, src []byte, ad []byte, adLen, ctLen int, tag *[16]byte)
+
 // rows is chachaRowsAVX512 where the AVX-512 implementations are enabled,
 // else chachaRowsAVX2.
 func rows(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []byte, ks *[64]byte) {
@@ -411,6 +428,9 @@ func open(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, ad
 		}
 		return openShortAVX512(out, key, nonce, ciphertext, additionalData, nil)
 	}
+	if n := len(ciphertext) - Overhead; (useAVX512 || useAVX512IFMA) && n < shortMinLen {
+		return openRowsAVX512(out, key, nonce, ciphertext, additionalData)
+	}
 	if useAVX512 || useAVX512IFMA || useAVX2 {
 		if len(out) > 0 && &out[0] == &ciphertext[0] {
 			return openInPlaceAVX2(out, key, nonce, ciphertext, additionalData)
@@ -601,6 +621,11 @@ func sealShortAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plain
 	full := len(plaintext) &^ 63
 	var state [16]uint32
 	setState(&state, key, nonce)
+	if (useAVX512 || useAVX512IFMA) && len(plaintext) < shortMinLen {
+		var p polyState
+		chachaSealShortAVX512(&state, &p, ciphertext, plaintext, additionalData, len(additionalData), len(plaintext), (*[Overhead]byte)(tag))
+		return
+	}
 	var polyKey [32]byte
 	var ks [64]byte
 	rows(&state, 1, &polyKey, ciphertext, plaintext, &ks)
@@ -610,6 +635,21 @@ func sealShortAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plain
 	var p polyState
 	p.setKey(&polyKey)
 	polyFinishMULX(&p, additionalData, ciphertext, len(additionalData), len(ciphertext), (*[Overhead]byte)(tag))
+}
+
+// openRowsAVX512 is openGeneric for ciphertexts shorter than shortMinLen
+// (and the tag) with chachaOpenShortAVX512, which authenticates the
+// ciphertext before it decrypts it, in place or not; it zeroes what it
+// wrote to out if the tag is wrong.
+func openRowsAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext, additionalData []byte) bool {
+	tag := ciphertext[len(ciphertext)-Overhead:]
+	ciphertext = ciphertext[:len(ciphertext)-Overhead]
+	var state [16]uint32
+	setState(&state, key, nonce)
+	var p polyState
+	var want [Overhead]byte
+	chachaOpenShortAVX512(&state, &p, out, ciphertext, additionalData, len(additionalData), len(ciphertext), &want)
+	return tagMatches(&want, tag, out)
 }
 
 // openInPlaceAVX2 is openAVX2 when out is the ciphertext itself, with a

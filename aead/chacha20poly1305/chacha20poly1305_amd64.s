@@ -3836,6 +3836,987 @@ done:
 	VZEROUPPER
 	RET
 
+// func chachaSealShortAVX512(state *[16]uint32, s *polyState, dst []byte, src []byte, ad []byte, adLen int, ctLen int, tag *[16]byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, BMI2, CMOV
+TEXT ·chachaSealShortAVX512(SB), $64-112
+	MOVQ state+0(FP), AX
+
+	// The input rows in Y4 to Y7; the counters of blocks 0 and 1 in the lanes of Y7,
+	// of blocks 2 and 3 in those of Y14.
+	VBROADCASTI128 (AX), Y4
+	VBROADCASTI128 16(AX), Y5
+	VBROADCASTI128 32(AX), Y6
+	VBROADCASTI128 48(AX), Y7
+	VPADDD         chachaPolyOneHigh<>+0(SB), Y7, Y7
+	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y7, Y14
+	MOVQ           src_len+48(FP), AX
+
+	// Up to 64 bytes: blocks 0 (the key) and 1; beyond, 2 and 3 beside them.
+	CMPQ    AX, $0x40
+	JA      twoSets
+	VMOVDQA Y4, Y0
+	VMOVDQA Y5, Y1
+	VMOVDQA Y6, Y2
+	VMOVDQA Y7, Y3
+	MOVQ    $0x0000000a, AX
+
+double1:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x10, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x0c, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x08, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x07, Y1, Y1
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x10, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x0c, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x08, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x07, Y1, Y1
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	DECQ    AX
+	JNZ     double1
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	JMP     key
+
+twoSets:
+	VMOVDQA Y4, Y0
+	VMOVDQA Y5, Y1
+	VMOVDQA Y6, Y2
+	VMOVDQA Y7, Y3
+	VMOVDQA Y4, Y8
+	VMOVDQA Y5, Y9
+	VMOVDQA Y6, Y10
+	VMOVDQA Y14, Y11
+	MOVQ    $0x0000000a, AX
+
+double2:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y9, Y9
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y9, Y9
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	DECQ    AX
+	JNZ     double2
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPADDD  Y4, Y8, Y8
+	VPADDD  Y5, Y9, Y9
+	VPADDD  Y6, Y10, Y10
+	VPADDD  Y14, Y11, Y11
+
+key:
+	// The key: r clamped from bytes 0-15 of block 0 (low lanes), s from 16-31; h = 0.
+	MOVQ    s+8(FP), AX
+	VMOVQ   X0, CX
+	VPEXTRQ $0x01, X0, DX
+	MOVQ    $0x0ffffffc0fffffff, BX
+	ANDQ    BX, CX
+	MOVQ    $0x0ffffffc0ffffffc, BX
+	ANDQ    BX, DX
+	MOVQ    $0x00000000, (AX)
+	MOVQ    $0x00000000, 8(AX)
+	MOVQ    $0x00000000, 16(AX)
+	MOVQ    CX, 24(AX)
+	MOVQ    DX, 32(AX)
+	VMOVDQU X1, 40(AX)
+
+	// Block 1 (high lanes of the first set) in Y12:Y13, block 2 (low lanes of the
+	// second) in Y0:Y2.
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPERM2I128 $0x20, Y9, Y8, Y0
+	VPERM2I128 $0x20, Y11, Y10, Y2
+	MOVQ       src_len+48(FP), AX
+	MOVQ       src_base+40(FP), CX
+	MOVQ       dst_base+16(FP), DX
+	CMPQ       AX, $0x40
+	JB         partial1
+
+	// Block 1 whole; block 2, if there is one, partial.
+	VPXOR   (CX), Y12, Y12
+	VPXOR   32(CX), Y13, Y13
+	VMOVDQU Y12, (DX)
+	VMOVDQU Y13, 32(DX)
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y2, 32(SP)
+	MOVQ    $0x00000040, BX
+	JMP     xorPartial
+
+partial1:
+	VMOVDQU Y12, (SP)
+	VMOVDQU Y13, 32(SP)
+	XORQ    BX, BX
+
+xorPartial:
+	// The n-off bytes from off on: the keystream in the frame, eight bytes, then one, at a time.
+	VZEROUPPER
+	SUBQ BX, AX
+	ADDQ BX, CX
+	ADDQ BX, DX
+	XORQ BX, BX
+
+xor8:
+	LEAQ 8(BX), SI
+	CMPQ SI, AX
+	JA   xor1
+	MOVQ (SP)(BX*1), SI
+	XORQ (CX)(BX*1), SI
+	MOVQ SI, (DX)(BX*1)
+	ADDQ $0x08, BX
+	JMP  xor8
+
+xor1:
+	CMPQ    BX, AX
+	JAE     poly
+	MOVBQZX (SP)(BX*1), SI
+	XORB    (CX)(BX*1), SI
+	MOVB    SI, (DX)(BX*1)
+	INCQ    BX
+	JMP     xor1
+
+poly:
+	MOVQ s+8(FP), DX
+	MOVQ 24(DX), SI
+	MOVQ 32(DX), DI
+	MOVQ DI, R8
+	SHRQ $0x02, R8
+	ADDQ DI, R8
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ ad_base+64(FP), R9
+	MOVQ ad_len+72(FP), R10
+	MOVQ R10, R11
+	SHRQ $0x04, R11
+	JZ   ad_partial
+
+ad_loop:
+	ADDQ  (R9), AX
+	ADCQ  8(R9), CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R12
+	MULXQ DI, R13, R14
+	MOVQ  CX, DX
+	MULXQ R8, R15, CX
+	ADDQ  R15, AX
+	ADCQ  R12, CX
+	MULXQ SI, DX, R12
+	MOVQ  BX, R15
+	IMULQ R8, R15
+	IMULQ SI, BX
+	ADDQ  R15, CX
+	ADDQ  DX, R13
+	ADCQ  R12, R14
+	ADDQ  R14, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R13, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+	ADDQ  $0x10, R9
+	DECQ  R11
+	JNZ   ad_loop
+
+ad_partial:
+	MOVQ R10, DX
+	ANDQ $0x0f, R10
+	JZ   ad_done
+
+	// The partial block in two registers, zero-padded: 8 to 15 bytes as two loads,
+	// the second ending at the end and shifted right; fewer as one load ending at the
+	// end, shifted, if whole blocks precede them, else gathered byte by byte.
+	XORQ  R11, R11
+	XORQ  R12, R12
+	CMPQ  R10, $0x08
+	JB    ad_small
+	MOVQ  (R9), R11
+	JE    ad_absorb
+	MOVQ  -8(R9)(R10*1), R12
+	MOVQ  $0x00000010, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R12, R12
+	JMP   ad_absorb
+
+ad_small:
+	CMPQ  DX, $0x10
+	JB    ad_bytes
+	MOVQ  -8(R9)(R10*1), R11
+	MOVQ  $0x00000008, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R11, R11
+	JMP   ad_absorb
+
+ad_bytes:
+	DECQ    R10
+	MOVBQZX (R9)(R10*1), DX
+	SHLQ    $0x08, R11
+	ORQ     DX, R11
+	TESTQ   R10, R10
+	JNZ     ad_bytes
+
+ad_absorb:
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R9
+	MULXQ DI, R10, R11
+	MOVQ  CX, DX
+	MULXQ R8, R12, CX
+	ADDQ  R12, AX
+	ADCQ  R9, CX
+	MULXQ SI, DX, R9
+	MOVQ  BX, R12
+	IMULQ R8, R12
+	IMULQ SI, BX
+	ADDQ  R12, CX
+	ADDQ  DX, R10
+	ADCQ  R9, R11
+	ADDQ  R11, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R10, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+
+ad_done:
+	MOVQ dst_base+16(FP), R9
+	MOVQ src_len+48(FP), R10
+	MOVQ R10, R11
+	SHRQ $0x04, R11
+	JZ   ct_partial
+
+ct_loop:
+	ADDQ  (R9), AX
+	ADCQ  8(R9), CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R12
+	MULXQ DI, R13, R14
+	MOVQ  CX, DX
+	MULXQ R8, R15, CX
+	ADDQ  R15, AX
+	ADCQ  R12, CX
+	MULXQ SI, DX, R12
+	MOVQ  BX, R15
+	IMULQ R8, R15
+	IMULQ SI, BX
+	ADDQ  R15, CX
+	ADDQ  DX, R13
+	ADCQ  R12, R14
+	ADDQ  R14, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R13, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+	ADDQ  $0x10, R9
+	DECQ  R11
+	JNZ   ct_loop
+
+ct_partial:
+	MOVQ R10, DX
+	ANDQ $0x0f, R10
+	JZ   ct_done
+
+	// The partial block in two registers, zero-padded: 8 to 15 bytes as two loads,
+	// the second ending at the end and shifted right; fewer as one load ending at the
+	// end, shifted, if whole blocks precede them, else gathered byte by byte.
+	XORQ  R11, R11
+	XORQ  R12, R12
+	CMPQ  R10, $0x08
+	JB    ct_small
+	MOVQ  (R9), R11
+	JE    ct_absorb
+	MOVQ  -8(R9)(R10*1), R12
+	MOVQ  $0x00000010, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R12, R12
+	JMP   ct_absorb
+
+ct_small:
+	CMPQ  DX, $0x10
+	JB    ct_bytes
+	MOVQ  -8(R9)(R10*1), R11
+	MOVQ  $0x00000008, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R11, R11
+	JMP   ct_absorb
+
+ct_bytes:
+	DECQ    R10
+	MOVBQZX (R9)(R10*1), DX
+	SHLQ    $0x08, R11
+	ORQ     DX, R11
+	TESTQ   R10, R10
+	JNZ     ct_bytes
+
+ct_absorb:
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R9
+	MULXQ DI, R10, R11
+	MOVQ  CX, DX
+	MULXQ R8, R12, CX
+	ADDQ  R12, AX
+	ADCQ  R9, CX
+	MULXQ SI, DX, R9
+	MOVQ  BX, R12
+	IMULQ R8, R12
+	IMULQ SI, BX
+	ADDQ  R12, CX
+	ADDQ  DX, R10
+	ADCQ  R9, R11
+	ADDQ  R11, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R10, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+
+ct_done:
+	// The lengths block.
+	MOVQ  adLen+88(FP), DX
+	MOVQ  ctLen+96(FP), R9
+	ADDQ  DX, AX
+	ADCQ  R9, CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R9
+	MULXQ DI, DI, R10
+	MOVQ  CX, DX
+	MULXQ R8, R11, CX
+	ADDQ  R11, AX
+	ADCQ  R9, CX
+	MULXQ SI, DX, R9
+	MOVQ  BX, R11
+	IMULQ R8, R11
+	IMULQ SI, BX
+	ADDQ  R11, CX
+	ADDQ  DX, DI
+	ADCQ  R9, R10
+	ADDQ  R10, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  DI, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+
+	// h mod 2¹³⁰-5: h-p unless that borrows, then plus s, mod 2¹²⁸.
+	MOVQ    AX, DX
+	MOVQ    CX, SI
+	SUBQ    $-5, DX
+	SBBQ    $-1, SI
+	SBBQ    $0x03, BX
+	CMOVQCC DX, AX
+	CMOVQCC SI, CX
+	MOVQ    s+8(FP), DX
+	MOVQ    40(DX), BX
+	MOVQ    48(DX), DX
+	ADDQ    BX, AX
+	ADCQ    DX, CX
+	MOVQ    tag+104(FP), DX
+	MOVQ    AX, (DX)
+	MOVQ    CX, 8(DX)
+	RET
+
+// func chachaOpenShortAVX512(state *[16]uint32, s *polyState, dst []byte, src []byte, ad []byte, adLen int, ctLen int, tag *[16]byte)
+// Requires: AVX, AVX2, AVX512F, AVX512VL, BMI2, CMOV
+TEXT ·chachaOpenShortAVX512(SB), $64-112
+	MOVQ state+0(FP), AX
+
+	// The input rows in Y4 to Y7; the counters of blocks 0 and 1 in the lanes of Y7,
+	// of blocks 2 and 3 in those of Y14.
+	VBROADCASTI128 (AX), Y4
+	VBROADCASTI128 16(AX), Y5
+	VBROADCASTI128 32(AX), Y6
+	VBROADCASTI128 48(AX), Y7
+	VPADDD         chachaPolyOneHigh<>+0(SB), Y7, Y7
+	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y7, Y14
+	MOVQ           src_len+48(FP), AX
+
+	// Up to 64 bytes: blocks 0 (the key) and 1; beyond, 2 and 3 beside them.
+	CMPQ    AX, $0x40
+	JA      twoSets
+	VMOVDQA Y4, Y0
+	VMOVDQA Y5, Y1
+	VMOVDQA Y6, Y2
+	VMOVDQA Y7, Y3
+	MOVQ    $0x0000000a, AX
+
+double1:
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x10, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x0c, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x08, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x07, Y1, Y1
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x10, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x0c, Y1, Y1
+	VPADDD  Y1, Y0, Y0
+	VPXOR   Y0, Y3, Y3
+	VPROLD  $0x08, Y3, Y3
+	VPADDD  Y3, Y2, Y2
+	VPXOR   Y2, Y1, Y1
+	VPROLD  $0x07, Y1, Y1
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	DECQ    AX
+	JNZ     double1
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	JMP     key
+
+twoSets:
+	VMOVDQA Y4, Y0
+	VMOVDQA Y5, Y1
+	VMOVDQA Y6, Y2
+	VMOVDQA Y7, Y3
+	VMOVDQA Y4, Y8
+	VMOVDQA Y5, Y9
+	VMOVDQA Y6, Y10
+	VMOVDQA Y14, Y11
+	MOVQ    $0x0000000a, AX
+
+double2:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y9, Y9
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y9, Y9
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y11, Y11
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y9, Y9
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	DECQ    AX
+	JNZ     double2
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPADDD  Y4, Y8, Y8
+	VPADDD  Y5, Y9, Y9
+	VPADDD  Y6, Y10, Y10
+	VPADDD  Y14, Y11, Y11
+
+key:
+	// The key: r clamped from bytes 0-15 of block 0 (low lanes), s from 16-31; h = 0.
+	MOVQ    s+8(FP), AX
+	VMOVQ   X0, CX
+	VPEXTRQ $0x01, X0, DX
+	MOVQ    $0x0ffffffc0fffffff, BX
+	ANDQ    BX, CX
+	MOVQ    $0x0ffffffc0ffffffc, BX
+	ANDQ    BX, DX
+	MOVQ    $0x00000000, (AX)
+	MOVQ    $0x00000000, 8(AX)
+	MOVQ    $0x00000000, 16(AX)
+	MOVQ    CX, 24(AX)
+	MOVQ    DX, 32(AX)
+	VMOVDQU X1, 40(AX)
+
+	// Block 1 (high lanes of the first set) in Y12:Y13, block 2 (low lanes of the
+	// second) in Y0:Y2.
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPERM2I128 $0x20, Y9, Y8, Y0
+	VPERM2I128 $0x20, Y11, Y10, Y2
+
+	// Poly1305 of the ciphertext before it is overwritten; the keystream waits
+	// in Y12, Y13, Y0 and Y2, which the scalar code leaves alone.
+	MOVQ s+8(FP), DX
+	MOVQ 24(DX), SI
+	MOVQ 32(DX), DI
+	MOVQ DI, R8
+	SHRQ $0x02, R8
+	ADDQ DI, R8
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ ad_base+64(FP), R9
+	MOVQ ad_len+72(FP), R10
+	MOVQ R10, R11
+	SHRQ $0x04, R11
+	JZ   ad_partial
+
+ad_loop:
+	ADDQ  (R9), AX
+	ADCQ  8(R9), CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R12
+	MULXQ DI, R13, R14
+	MOVQ  CX, DX
+	MULXQ R8, R15, CX
+	ADDQ  R15, AX
+	ADCQ  R12, CX
+	MULXQ SI, DX, R12
+	MOVQ  BX, R15
+	IMULQ R8, R15
+	IMULQ SI, BX
+	ADDQ  R15, CX
+	ADDQ  DX, R13
+	ADCQ  R12, R14
+	ADDQ  R14, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R13, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+	ADDQ  $0x10, R9
+	DECQ  R11
+	JNZ   ad_loop
+
+ad_partial:
+	MOVQ R10, DX
+	ANDQ $0x0f, R10
+	JZ   ad_done
+
+	// The partial block in two registers, zero-padded: 8 to 15 bytes as two loads,
+	// the second ending at the end and shifted right; fewer as one load ending at the
+	// end, shifted, if whole blocks precede them, else gathered byte by byte.
+	XORQ  R11, R11
+	XORQ  R12, R12
+	CMPQ  R10, $0x08
+	JB    ad_small
+	MOVQ  (R9), R11
+	JE    ad_absorb
+	MOVQ  -8(R9)(R10*1), R12
+	MOVQ  $0x00000010, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R12, R12
+	JMP   ad_absorb
+
+ad_small:
+	CMPQ  DX, $0x10
+	JB    ad_bytes
+	MOVQ  -8(R9)(R10*1), R11
+	MOVQ  $0x00000008, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R11, R11
+	JMP   ad_absorb
+
+ad_bytes:
+	DECQ    R10
+	MOVBQZX (R9)(R10*1), DX
+	SHLQ    $0x08, R11
+	ORQ     DX, R11
+	TESTQ   R10, R10
+	JNZ     ad_bytes
+
+ad_absorb:
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R9
+	MULXQ DI, R10, R11
+	MOVQ  CX, DX
+	MULXQ R8, R12, CX
+	ADDQ  R12, AX
+	ADCQ  R9, CX
+	MULXQ SI, DX, R9
+	MOVQ  BX, R12
+	IMULQ R8, R12
+	IMULQ SI, BX
+	ADDQ  R12, CX
+	ADDQ  DX, R10
+	ADCQ  R9, R11
+	ADDQ  R11, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R10, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+
+ad_done:
+	MOVQ src_base+40(FP), R9
+	MOVQ src_len+48(FP), R10
+	MOVQ R10, R11
+	SHRQ $0x04, R11
+	JZ   ct_partial
+
+ct_loop:
+	ADDQ  (R9), AX
+	ADCQ  8(R9), CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R12
+	MULXQ DI, R13, R14
+	MOVQ  CX, DX
+	MULXQ R8, R15, CX
+	ADDQ  R15, AX
+	ADCQ  R12, CX
+	MULXQ SI, DX, R12
+	MOVQ  BX, R15
+	IMULQ R8, R15
+	IMULQ SI, BX
+	ADDQ  R15, CX
+	ADDQ  DX, R13
+	ADCQ  R12, R14
+	ADDQ  R14, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R13, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+	ADDQ  $0x10, R9
+	DECQ  R11
+	JNZ   ct_loop
+
+ct_partial:
+	MOVQ R10, DX
+	ANDQ $0x0f, R10
+	JZ   ct_done
+
+	// The partial block in two registers, zero-padded: 8 to 15 bytes as two loads,
+	// the second ending at the end and shifted right; fewer as one load ending at the
+	// end, shifted, if whole blocks precede them, else gathered byte by byte.
+	XORQ  R11, R11
+	XORQ  R12, R12
+	CMPQ  R10, $0x08
+	JB    ct_small
+	MOVQ  (R9), R11
+	JE    ct_absorb
+	MOVQ  -8(R9)(R10*1), R12
+	MOVQ  $0x00000010, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R12, R12
+	JMP   ct_absorb
+
+ct_small:
+	CMPQ  DX, $0x10
+	JB    ct_bytes
+	MOVQ  -8(R9)(R10*1), R11
+	MOVQ  $0x00000008, DX
+	SUBQ  R10, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R11, R11
+	JMP   ct_absorb
+
+ct_bytes:
+	DECQ    R10
+	MOVBQZX (R9)(R10*1), DX
+	SHLQ    $0x08, R11
+	ORQ     DX, R11
+	TESTQ   R10, R10
+	JNZ     ct_bytes
+
+ct_absorb:
+	ADDQ  R11, AX
+	ADCQ  R12, CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R9
+	MULXQ DI, R10, R11
+	MOVQ  CX, DX
+	MULXQ R8, R12, CX
+	ADDQ  R12, AX
+	ADCQ  R9, CX
+	MULXQ SI, DX, R9
+	MOVQ  BX, R12
+	IMULQ R8, R12
+	IMULQ SI, BX
+	ADDQ  R12, CX
+	ADDQ  DX, R10
+	ADCQ  R9, R11
+	ADDQ  R11, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R10, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+
+ct_done:
+	// The lengths block.
+	MOVQ  adLen+88(FP), DX
+	MOVQ  ctLen+96(FP), R9
+	ADDQ  DX, AX
+	ADCQ  R9, CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R9
+	MULXQ DI, DI, R10
+	MOVQ  CX, DX
+	MULXQ R8, R11, CX
+	ADDQ  R11, AX
+	ADCQ  R9, CX
+	MULXQ SI, DX, R9
+	MOVQ  BX, R11
+	IMULQ R8, R11
+	IMULQ SI, BX
+	ADDQ  R11, CX
+	ADDQ  DX, DI
+	ADCQ  R9, R10
+	ADDQ  R10, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  DI, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+
+	// h mod 2¹³⁰-5: h-p unless that borrows, then plus s, mod 2¹²⁸.
+	MOVQ    AX, DX
+	MOVQ    CX, SI
+	SUBQ    $-5, DX
+	SBBQ    $-1, SI
+	SBBQ    $0x03, BX
+	CMOVQCC DX, AX
+	CMOVQCC SI, CX
+	MOVQ    s+8(FP), DX
+	MOVQ    40(DX), BX
+	MOVQ    48(DX), DX
+	ADDQ    BX, AX
+	ADCQ    DX, CX
+	MOVQ    tag+104(FP), DX
+	MOVQ    AX, (DX)
+	MOVQ    CX, 8(DX)
+	MOVQ    src_len+48(FP), AX
+	MOVQ    src_base+40(FP), CX
+	MOVQ    dst_base+16(FP), DX
+	CMPQ    AX, $0x40
+	JB      partial1
+
+	// Block 1 whole; block 2, if there is one, partial.
+	VPXOR   (CX), Y12, Y12
+	VPXOR   32(CX), Y13, Y13
+	VMOVDQU Y12, (DX)
+	VMOVDQU Y13, 32(DX)
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y2, 32(SP)
+	MOVQ    $0x00000040, BX
+	JMP     xorPartial
+
+partial1:
+	VMOVDQU Y12, (SP)
+	VMOVDQU Y13, 32(SP)
+	XORQ    BX, BX
+
+xorPartial:
+	// The n-off bytes from off on: the keystream in the frame, eight bytes, then one, at a time.
+	VZEROUPPER
+	SUBQ BX, AX
+	ADDQ BX, CX
+	ADDQ BX, DX
+	XORQ BX, BX
+
+xor8:
+	LEAQ 8(BX), SI
+	CMPQ SI, AX
+	JA   xor1
+	MOVQ (SP)(BX*1), SI
+	XORQ (CX)(BX*1), SI
+	MOVQ SI, (DX)(BX*1)
+	ADDQ $0x08, BX
+	JMP  xor8
+
+xor1:
+	CMPQ    BX, AX
+	JAE     poly
+	MOVBQZX (SP)(BX*1), SI
+	XORB    (CX)(BX*1), SI
+	MOVB    SI, (DX)(BX*1)
+	INCQ    BX
+	JMP     xor1
+
+poly:
+	RET
+
 // func polyFinishMULX(s *polyState, ad []byte, ct []byte, adLen int, ctLen int, tag *[16]byte)
 // Requires: BMI2, CMOV
 TEXT ·polyFinishMULX(SB), $0-80

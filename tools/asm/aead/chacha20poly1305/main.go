@@ -207,6 +207,8 @@ func main() {
 	chachaRowsAVX2(true)
 	chachaRowsPolyAVX2(false)
 	chachaRowsPolyAVX2(true)
+	chachaSealShortAVX512(false)
+	chachaSealShortAVX512(true)
 	polyFinishMULX()
 	avx512Data()
 	chachaPolyAVX512()
