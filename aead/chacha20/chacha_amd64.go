@@ -18,7 +18,7 @@ var (
 	useAVX2 = cpufeat.HasAVX2
 
 	// hasRowsAVX512 says whether the CPU can run blocksRowsAVX512, which
-	// the AVX-512 implementation uses for one to rowsMaxBlocks blocks.
+	// the AVX-512 implementation uses for two to rowsMaxBlocks blocks.
 	hasRowsAVX512 = cpufeat.HasAVX2 && cpufeat.HasAVX512VL
 )
 
