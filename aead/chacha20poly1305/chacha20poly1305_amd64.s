@@ -3999,31 +3999,55 @@ key:
 	VMOVDQU X1, 40(AX)
 
 	// Block 1 (high lanes of the first set) in Y12:Y13, block 2 (low lanes of the
-	// second) in Y0:Y2.
+	// second) in Y0:Y2, block 3 (its high lanes) in Y4:Y5.
 	VPERM2I128 $0x31, Y1, Y0, Y12
 	VPERM2I128 $0x31, Y3, Y2, Y13
 	VPERM2I128 $0x20, Y9, Y8, Y0
 	VPERM2I128 $0x20, Y11, Y10, Y2
+	VPERM2I128 $0x31, Y9, Y8, Y4
+	VPERM2I128 $0x31, Y11, Y10, Y5
 	MOVQ       src_len+48(FP), AX
 	MOVQ       src_base+40(FP), CX
 	MOVQ       dst_base+16(FP), DX
-	CMPQ       AX, $0x40
-	JB         partial1
 
-	// Block 1 whole; block 2, if there is one, partial.
+	// The whole blocks XORed and stored, the keystream of a partial one to the frame.
+	CMPQ    AX, $0x00000040
+	JB      partial1
 	VPXOR   (CX), Y12, Y12
 	VPXOR   32(CX), Y13, Y13
 	VMOVDQU Y12, (DX)
 	VMOVDQU Y13, 32(DX)
-	VMOVDQU Y0, (SP)
-	VMOVDQU Y2, 32(SP)
-	MOVQ    $0x00000040, BX
+	CMPQ    AX, $0x00000080
+	JB      partial2
+	VPXOR   64(CX), Y0, Y0
+	VPXOR   96(CX), Y2, Y2
+	VMOVDQU Y0, 64(DX)
+	VMOVDQU Y2, 96(DX)
+	CMPQ    AX, $0x000000c0
+	JB      partial3
+	VPXOR   128(CX), Y4, Y4
+	VPXOR   160(CX), Y5, Y5
+	VMOVDQU Y4, 128(DX)
+	VMOVDQU Y5, 160(DX)
+	MOVQ    $0x000000c0, BX
 	JMP     xorPartial
 
 partial1:
 	VMOVDQU Y12, (SP)
 	VMOVDQU Y13, 32(SP)
-	XORQ    BX, BX
+	MOVQ    $0x00000000, BX
+	JMP     xorPartial
+
+partial2:
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y2, 32(SP)
+	MOVQ    $0x00000040, BX
+	JMP     xorPartial
+
+partial3:
+	VMOVDQU Y4, (SP)
+	VMOVDQU Y5, 32(SP)
+	MOVQ    $0x00000080, BX
 
 xorPartial:
 	// The n-off bytes from off on: the keystream in the frame, eight bytes, then one, at a time.
@@ -4488,14 +4512,16 @@ key:
 	VMOVDQU X1, 40(AX)
 
 	// Block 1 (high lanes of the first set) in Y12:Y13, block 2 (low lanes of the
-	// second) in Y0:Y2.
+	// second) in Y0:Y2, block 3 (its high lanes) in Y4:Y5.
 	VPERM2I128 $0x31, Y1, Y0, Y12
 	VPERM2I128 $0x31, Y3, Y2, Y13
 	VPERM2I128 $0x20, Y9, Y8, Y0
 	VPERM2I128 $0x20, Y11, Y10, Y2
+	VPERM2I128 $0x31, Y9, Y8, Y4
+	VPERM2I128 $0x31, Y11, Y10, Y5
 
 	// Poly1305 of the ciphertext before it is overwritten; the keystream waits
-	// in Y12, Y13, Y0 and Y2, which the scalar code leaves alone.
+	// in Y12, Y13, Y0, Y2, Y4 and Y5, which the scalar code leaves alone.
 	MOVQ s+8(FP), DX
 	MOVQ 24(DX), SI
 	MOVQ 32(DX), DI
@@ -4769,23 +4795,45 @@ ct_done:
 	MOVQ    src_len+48(FP), AX
 	MOVQ    src_base+40(FP), CX
 	MOVQ    dst_base+16(FP), DX
-	CMPQ    AX, $0x40
-	JB      partial1
 
-	// Block 1 whole; block 2, if there is one, partial.
+	// The whole blocks XORed and stored, the keystream of a partial one to the frame.
+	CMPQ    AX, $0x00000040
+	JB      partial1
 	VPXOR   (CX), Y12, Y12
 	VPXOR   32(CX), Y13, Y13
 	VMOVDQU Y12, (DX)
 	VMOVDQU Y13, 32(DX)
-	VMOVDQU Y0, (SP)
-	VMOVDQU Y2, 32(SP)
-	MOVQ    $0x00000040, BX
+	CMPQ    AX, $0x00000080
+	JB      partial2
+	VPXOR   64(CX), Y0, Y0
+	VPXOR   96(CX), Y2, Y2
+	VMOVDQU Y0, 64(DX)
+	VMOVDQU Y2, 96(DX)
+	CMPQ    AX, $0x000000c0
+	JB      partial3
+	VPXOR   128(CX), Y4, Y4
+	VPXOR   160(CX), Y5, Y5
+	VMOVDQU Y4, 128(DX)
+	VMOVDQU Y5, 160(DX)
+	MOVQ    $0x000000c0, BX
 	JMP     xorPartial
 
 partial1:
 	VMOVDQU Y12, (SP)
 	VMOVDQU Y13, 32(SP)
-	XORQ    BX, BX
+	MOVQ    $0x00000000, BX
+	JMP     xorPartial
+
+partial2:
+	VMOVDQU Y0, (SP)
+	VMOVDQU Y2, 32(SP)
+	MOVQ    $0x00000040, BX
+	JMP     xorPartial
+
+partial3:
+	VMOVDQU Y4, (SP)
+	VMOVDQU Y5, 32(SP)
+	MOVQ    $0x00000080, BX
 
 xorPartial:
 	// The n-off bytes from off on: the keystream in the frame, eight bytes, then one, at a time.

@@ -11,10 +11,10 @@ import (
 )
 
 // chachaSealShortAVX512 emits chachaSealShortAVX512, the whole of Seal for
-// messages under 128 bytes in one call: the key block and the one or two
+// messages of at most 192 bytes in one call: the key block and up to three
 // blocks of keystream in rows, as chachaRowsAVX512 computes them (two
 // blocks to a set of YMM registers, VPROLD rotations), one set up to 64
-// bytes and two beyond; the key clamped into s; the whole block XORed and
+// bytes and two beyond; the key clamped into s; the whole blocks XORed and
 // stored from the registers, a partial one through the frame; then
 // polyFinishMULX's code over the additional data and the ciphertext just
 // written, and the tag. One call instead of three (chachaRowsAVX512,
@@ -31,7 +31,7 @@ func chachaSealShortAVX512(open bool) {
 	TEXT(name, 0, "func(state *[16]uint32, s *polyState, dst, src []byte, ad []byte, adLen, ctLen int, tag *[16]byte)")
 	if open {
 		Doc(
-			name+" opens src (len(src) < 128, the ciphertext without its",
+			name+" opens src (len(src) ≤ 192, the ciphertext without its",
 			"tag) into dst (as long): the Poly1305 key from the ChaCha20 block with",
 			"counter state[12] into s, then ad and src, each followed by zeros up",
 			"to a multiple of 16 bytes, and the block of adLen and ctLen absorbed,",
@@ -42,7 +42,7 @@ func chachaSealShortAVX512(open bool) {
 		)
 	} else {
 		Doc(
-			name+" seals src (len(src) < 128) into dst (as long) and",
+			name+" seals src (len(src) ≤ 192) into dst (as long) and",
 			"tag: the Poly1305 key from the ChaCha20 block with counter state[12]",
 			"into s, the keystream of the next blocks XORed into src, then ad and",
 			"the ciphertext, each followed by zeros up to a multiple of 16 bytes,",
@@ -119,35 +119,43 @@ func chachaSealShortAVX512(open bool) {
 	VMOVDQU(X1, Mem{Base: sp, Disp: 40})
 
 	Comment("Block 1 (high lanes of the first set) in Y12:Y13, block 2 (low lanes of the",
-		"second) in Y0:Y2.")
+		"second) in Y0:Y2, block 3 (its high lanes) in Y4:Y5.")
 	VPERM2I128(U8(0x31), b[0], a[0], Y12)
 	VPERM2I128(U8(0x31), d[0], c[0], Y13)
 	VPERM2I128(U8(0x20), b[1], a[1], Y0)
 	VPERM2I128(U8(0x20), d[1], c[1], Y2)
+	VPERM2I128(U8(0x31), b[1], a[1], Y4)
+	VPERM2I128(U8(0x31), d[1], c[1], Y5)
 	if open {
 		Comment("Poly1305 of the ciphertext before it is overwritten; the keystream waits",
-			"in Y12, Y13, Y0 and Y2, which the scalar code leaves alone.")
+			"in Y12, Y13, Y0, Y2, Y4 and Y5, which the scalar code leaves alone.")
 		polyShort("src")
 	}
 	n = Load(Param("src").Len(), GP64())
 	src := Load(Param("src").Base(), GP64())
 	dst := Load(Param("dst").Base(), GP64())
 	off, part := GP64(), GP64()
-	CMPQ(n, U8(64))
-	JB(LabelRef("partial1"))
-	Comment("Block 1 whole; block 2, if there is one, partial.")
-	VPXOR(Mem{Base: src}, Y12, Y12)
-	VPXOR(Mem{Base: src, Disp: 32}, Y13, Y13)
-	VMOVDQU(Y12, Mem{Base: dst})
-	VMOVDQU(Y13, Mem{Base: dst, Disp: 32})
-	VMOVDQU(Y0, ks)
-	VMOVDQU(Y2, ks.Offset(32))
-	MOVQ(U32(64), off)
+	Comment("The whole blocks XORed and stored, the keystream of a partial one to the frame.")
+	blocks := [][2]VecPhysical{{Y12, Y13}, {Y0, Y2}, {Y4, Y5}}
+	for j, k := range blocks {
+		CMPQ(n, U32(64*(j+1)))
+		JB(LabelRef(fmt.Sprintf("partial%d", j+1)))
+		VPXOR(Mem{Base: src, Disp: 64 * j}, k[0], k[0])
+		VPXOR(Mem{Base: src, Disp: 64*j + 32}, k[1], k[1])
+		VMOVDQU(k[0], Mem{Base: dst, Disp: 64 * j})
+		VMOVDQU(k[1], Mem{Base: dst, Disp: 64*j + 32})
+	}
+	MOVQ(U32(64*len(blocks)), off)
 	JMP(LabelRef("xorPartial"))
-	Label("partial1")
-	VMOVDQU(Y12, ks)
-	VMOVDQU(Y13, ks.Offset(32))
-	XORQ(off, off)
+	for j, k := range blocks {
+		Label(fmt.Sprintf("partial%d", j+1))
+		VMOVDQU(k[0], ks)
+		VMOVDQU(k[1], ks.Offset(32))
+		MOVQ(U32(64*j), off)
+		if j+1 < len(blocks) {
+			JMP(LabelRef("xorPartial"))
+		}
+	}
 
 	Label("xorPartial")
 	Comment("The n-off bytes from off on: the keystream in the frame, eight bytes, then one, at a time.")
