@@ -49,7 +49,7 @@
 // everything left and computes the tag.
 //
 // On amd64 with AVX-512 (F and VL, with AVX2 and BMI2), the AVX-512
-// implementations take messages from 193 bytes on ("AVX-512+IFMA" where
+// implementations take messages from 321 bytes on ("AVX-512+IFMA" where
 // the CPU has AVX-512 IFMA, else "AVX-512+MULX"). Up to 1 KiB, one
 // kernel computes the one-time key block beside sixteen blocks of
 // keystream in the ZMM registers (up to 512 bytes, eight blocks in the YMM
@@ -60,8 +60,8 @@
 // before it decrypts it); without IFMA, one kernel encrypts sixteen blocks
 // at a time and authenticates 1 KiB, sixteen Poly1305 blocks per step with
 // the powers r², …, r¹⁶ in general-purpose registers, in the same
-// instruction stream. Messages of at most 192 bytes are sealed or opened
-// in one call: the key block and up to three blocks of keystream two to a
+// instruction stream. Messages of at most 320 bytes are sealed or opened
+// in one call: the key block and up to five blocks of keystream two to a
 // set of YMM registers holding their rows, rotated with VPROLD (a chain bound by
 // its latency), then Poly1305 in general-purpose registers and the tag;
 // Open authenticates the ciphertext before it decrypts it. The ends of

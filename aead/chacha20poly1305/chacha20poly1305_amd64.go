@@ -119,7 +119,7 @@ func chachaRowsAVX512(state *[16]uint32, ctr uint32, key *[32]byte, dst, src []b
 //go:noescape
 func chachaRowsPolyAVX512(state *[16]uint32, s *polyState, dst, src []byte, ks *[64]byte, hash []byte, adLen, ctLen int, tag *[16]byte)
 
-// chachaSealShortAVX512 is the whole of Seal for at most 192 bytes in
+// chachaSealShortAVX512 is the whole of Seal for at most 320 bytes in
 // one call, for the AVX-512 implementations: the Poly1305 key into s and
 // the keystream as chachaRowsAVX512 computes them, the XOR into dst, then
 // ad, the ciphertext, the lengths block of adLen and ctLen and the tag as
@@ -242,12 +242,15 @@ func polyIFMA(s *polyState, pw *ifmaPowers, msg []byte)
 // shortMinLen and shortMaxLen are the shortest and the longest messages
 // that go to sealShortAVX512 and openShortAVX512 with useAVX512IFMA;
 // shorter ones go to chachaSealShortAVX512 and chachaOpenShortAVX512,
-// whose rows, bound by their latency, beat the eight-lane key kernel up to
-// three blocks (Seal on an Intel Xeon, Sapphire Rapids class, 13 bytes of
-// additional data, ns, medians of five: 128 bytes 155.6 against 217.0,
-// 160 bytes 166.2 against 224.8, 192 bytes 174.5 against 234.9).
+// whose rows, bound by their latency, beat the eight-lane key kernel and
+// polyTagIFMA up to five blocks (Seal on an Intel Xeon, Sapphire Rapids
+// class, 13 bytes of additional data, ns, medians of five or six: 128
+// bytes 155.6 against 217.0, 192 bytes 174.5 against 234.9, 255 bytes
+// 222.8 against 256.5, 320 bytes 236.9 against 241.6); beyond, the
+// Poly1305 of the one-block MULX code after them would cost more than the
+// key kernel's vector Poly1305 saves.
 const (
-	shortMinLen = 193
+	shortMinLen = 321
 	shortMaxLen = 16 * 64
 )
 

@@ -3842,16 +3842,18 @@ TEXT ·chachaSealShortAVX512(SB), $64-112
 	MOVQ state+0(FP), AX
 
 	// The input rows in Y4 to Y7; the counters of blocks 0 and 1 in the lanes of Y7,
-	// of blocks 2 and 3 in those of Y14.
+	// of blocks 2 and 3 in those of Y14, of blocks 4 and 5 in those of Y15.
 	VBROADCASTI128 (AX), Y4
 	VBROADCASTI128 16(AX), Y5
 	VBROADCASTI128 32(AX), Y6
 	VBROADCASTI128 48(AX), Y7
 	VPADDD         chachaPolyOneHigh<>+0(SB), Y7, Y7
 	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y7, Y14
+	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y14, Y15
 	MOVQ           src_len+48(FP), AX
 
-	// Up to 64 bytes: blocks 0 (the key) and 1; beyond, 2 and 3 beside them.
+	// Up to 64 bytes: blocks 0 (the key) and 1; to 192, 2 and 3 beside them; beyond,
+	// 4 and 5 too.
 	CMPQ    AX, $0x40
 	JA      twoSets
 	VMOVDQA Y4, Y0
@@ -3900,6 +3902,8 @@ double1:
 	JMP     key
 
 twoSets:
+	CMPQ    AX, $0x000000c0
+	JA      threeSets
 	VMOVDQA Y4, Y0
 	VMOVDQA Y5, Y1
 	VMOVDQA Y6, Y2
@@ -3981,6 +3985,128 @@ double2:
 	VPADDD  Y5, Y9, Y9
 	VPADDD  Y6, Y10, Y10
 	VPADDD  Y14, Y11, Y11
+	JMP     key
+
+threeSets:
+	VMOVDQA   Y4, Y0
+	VMOVDQA   Y5, Y1
+	VMOVDQA   Y6, Y2
+	VMOVDQA   Y7, Y3
+	VMOVDQA   Y4, Y8
+	VMOVDQA   Y5, Y9
+	VMOVDQA   Y6, Y10
+	VMOVDQA   Y14, Y11
+	VMOVDQA64 Y4, Y16
+	VMOVDQA64 Y5, Y17
+	VMOVDQA64 Y6, Y18
+	VMOVDQA64 Y15, Y19
+	MOVQ      $0x0000000a, AX
+
+double3:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y17, Y16, Y16
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPXORD  Y16, Y19, Y19
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y11, Y11
+	VPROLD  $0x10, Y19, Y19
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y19, Y18, Y18
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPXORD  Y18, Y17, Y17
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y9, Y9
+	VPROLD  $0x0c, Y17, Y17
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y17, Y16, Y16
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPXORD  Y16, Y19, Y19
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y11, Y11
+	VPROLD  $0x08, Y19, Y19
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y19, Y18, Y18
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPXORD  Y18, Y17, Y17
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y9, Y9
+	VPROLD  $0x07, Y17, Y17
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPSHUFD $0x93, Y16, Y16
+	VPSHUFD $0x39, Y18, Y18
+	VPSHUFD $0x4e, Y19, Y19
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y17, Y16, Y16
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPXORD  Y16, Y19, Y19
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y11, Y11
+	VPROLD  $0x10, Y19, Y19
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y19, Y18, Y18
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPXORD  Y18, Y17, Y17
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y9, Y9
+	VPROLD  $0x0c, Y17, Y17
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y17, Y16, Y16
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPXORD  Y16, Y19, Y19
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y11, Y11
+	VPROLD  $0x08, Y19, Y19
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y19, Y18, Y18
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPXORD  Y18, Y17, Y17
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y9, Y9
+	VPROLD  $0x07, Y17, Y17
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPSHUFD $0x39, Y16, Y16
+	VPSHUFD $0x93, Y18, Y18
+	VPSHUFD $0x4e, Y19, Y19
+	DECQ    AX
+	JNZ     double3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPADDD  Y4, Y8, Y8
+	VPADDD  Y5, Y9, Y9
+	VPADDD  Y6, Y10, Y10
+	VPADDD  Y14, Y11, Y11
+	VPADDD  Y4, Y16, Y16
+	VPADDD  Y5, Y17, Y17
+	VPADDD  Y6, Y18, Y18
+	VPADDD  Y15, Y19, Y19
 
 key:
 	// The key: r clamped from bytes 0-15 of block 0 (low lanes), s from 16-31; h = 0.
@@ -3997,57 +4123,93 @@ key:
 	MOVQ    CX, 24(AX)
 	MOVQ    DX, 32(AX)
 	VMOVDQU X1, 40(AX)
+	MOVQ    src_len+48(FP), AX
+	MOVQ    src_base+40(FP), CX
+	MOVQ    dst_base+16(FP), DX
 
-	// Block 1 (high lanes of the first set) in Y12:Y13, block 2 (low lanes of the
-	// second) in Y0:Y2, block 3 (its high lanes) in Y4:Y5.
+	// The whole blocks XORed and stored, the keystream of a partial one to the frame,
+	// each block taken from its lanes of the rows into Y12:Y13 as it comes.
+	CMPQ       AX, $0x00000040
+	JB         partial1
 	VPERM2I128 $0x31, Y1, Y0, Y12
 	VPERM2I128 $0x31, Y3, Y2, Y13
-	VPERM2I128 $0x20, Y9, Y8, Y0
-	VPERM2I128 $0x20, Y11, Y10, Y2
-	VPERM2I128 $0x31, Y9, Y8, Y4
-	VPERM2I128 $0x31, Y11, Y10, Y5
-	MOVQ       src_len+48(FP), AX
-	MOVQ       src_base+40(FP), CX
-	MOVQ       dst_base+16(FP), DX
-
-	// The whole blocks XORed and stored, the keystream of a partial one to the frame.
-	CMPQ    AX, $0x00000040
-	JB      partial1
-	VPXOR   (CX), Y12, Y12
-	VPXOR   32(CX), Y13, Y13
-	VMOVDQU Y12, (DX)
-	VMOVDQU Y13, 32(DX)
-	CMPQ    AX, $0x00000080
-	JB      partial2
-	VPXOR   64(CX), Y0, Y0
-	VPXOR   96(CX), Y2, Y2
-	VMOVDQU Y0, 64(DX)
-	VMOVDQU Y2, 96(DX)
-	CMPQ    AX, $0x000000c0
-	JB      partial3
-	VPXOR   128(CX), Y4, Y4
-	VPXOR   160(CX), Y5, Y5
-	VMOVDQU Y4, 128(DX)
-	VMOVDQU Y5, 160(DX)
-	MOVQ    $0x000000c0, BX
-	JMP     xorPartial
+	VPXOR      (CX), Y12, Y12
+	VPXOR      32(CX), Y13, Y13
+	VMOVDQU    Y12, (DX)
+	VMOVDQU    Y13, 32(DX)
+	CMPQ       AX, $0x00000080
+	JB         partial2
+	VPERM2I128 $0x20, Y9, Y8, Y12
+	VPERM2I128 $0x20, Y11, Y10, Y13
+	VPXOR      64(CX), Y12, Y12
+	VPXOR      96(CX), Y13, Y13
+	VMOVDQU    Y12, 64(DX)
+	VMOVDQU    Y13, 96(DX)
+	CMPQ       AX, $0x000000c0
+	JB         partial3
+	VPERM2I128 $0x31, Y9, Y8, Y12
+	VPERM2I128 $0x31, Y11, Y10, Y13
+	VPXOR      128(CX), Y12, Y12
+	VPXOR      160(CX), Y13, Y13
+	VMOVDQU    Y12, 128(DX)
+	VMOVDQU    Y13, 160(DX)
+	CMPQ       AX, $0x00000100
+	JB         partial4
+	VSHUFI64X2 $0x00, Y17, Y16, Y12
+	VSHUFI64X2 $0x00, Y19, Y18, Y13
+	VPXOR      192(CX), Y12, Y12
+	VPXOR      224(CX), Y13, Y13
+	VMOVDQU    Y12, 192(DX)
+	VMOVDQU    Y13, 224(DX)
+	CMPQ       AX, $0x00000140
+	JB         partial5
+	VSHUFI64X2 $0x03, Y17, Y16, Y12
+	VSHUFI64X2 $0x03, Y19, Y18, Y13
+	VPXOR      256(CX), Y12, Y12
+	VPXOR      288(CX), Y13, Y13
+	VMOVDQU    Y12, 256(DX)
+	VMOVDQU    Y13, 288(DX)
+	MOVQ       $0x00000140, BX
+	JMP        xorPartial
 
 partial1:
-	VMOVDQU Y12, (SP)
-	VMOVDQU Y13, 32(SP)
-	MOVQ    $0x00000000, BX
-	JMP     xorPartial
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VMOVDQU    Y12, (SP)
+	VMOVDQU    Y13, 32(SP)
+	MOVQ       $0x00000000, BX
+	JMP        xorPartial
 
 partial2:
-	VMOVDQU Y0, (SP)
-	VMOVDQU Y2, 32(SP)
-	MOVQ    $0x00000040, BX
-	JMP     xorPartial
+	VPERM2I128 $0x20, Y9, Y8, Y12
+	VPERM2I128 $0x20, Y11, Y10, Y13
+	VMOVDQU    Y12, (SP)
+	VMOVDQU    Y13, 32(SP)
+	MOVQ       $0x00000040, BX
+	JMP        xorPartial
 
 partial3:
-	VMOVDQU Y4, (SP)
-	VMOVDQU Y5, 32(SP)
-	MOVQ    $0x00000080, BX
+	VPERM2I128 $0x31, Y9, Y8, Y12
+	VPERM2I128 $0x31, Y11, Y10, Y13
+	VMOVDQU    Y12, (SP)
+	VMOVDQU    Y13, 32(SP)
+	MOVQ       $0x00000080, BX
+	JMP        xorPartial
+
+partial4:
+	VSHUFI64X2 $0x00, Y17, Y16, Y12
+	VSHUFI64X2 $0x00, Y19, Y18, Y13
+	VMOVDQU    Y12, (SP)
+	VMOVDQU    Y13, 32(SP)
+	MOVQ       $0x000000c0, BX
+	JMP        xorPartial
+
+partial5:
+	VSHUFI64X2 $0x03, Y17, Y16, Y12
+	VSHUFI64X2 $0x03, Y19, Y18, Y13
+	VMOVDQU    Y12, (SP)
+	VMOVDQU    Y13, 32(SP)
+	MOVQ       $0x00000100, BX
 
 xorPartial:
 	// The n-off bytes from off on: the keystream in the frame, eight bytes, then one, at a time.
@@ -4355,16 +4517,18 @@ TEXT ·chachaOpenShortAVX512(SB), $64-112
 	MOVQ state+0(FP), AX
 
 	// The input rows in Y4 to Y7; the counters of blocks 0 and 1 in the lanes of Y7,
-	// of blocks 2 and 3 in those of Y14.
+	// of blocks 2 and 3 in those of Y14, of blocks 4 and 5 in those of Y15.
 	VBROADCASTI128 (AX), Y4
 	VBROADCASTI128 16(AX), Y5
 	VBROADCASTI128 32(AX), Y6
 	VBROADCASTI128 48(AX), Y7
 	VPADDD         chachaPolyOneHigh<>+0(SB), Y7, Y7
 	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y7, Y14
+	VPADDD         chachaPolyTwoBlocks<>+0(SB), Y14, Y15
 	MOVQ           src_len+48(FP), AX
 
-	// Up to 64 bytes: blocks 0 (the key) and 1; beyond, 2 and 3 beside them.
+	// Up to 64 bytes: blocks 0 (the key) and 1; to 192, 2 and 3 beside them; beyond,
+	// 4 and 5 too.
 	CMPQ    AX, $0x40
 	JA      twoSets
 	VMOVDQA Y4, Y0
@@ -4413,6 +4577,8 @@ double1:
 	JMP     key
 
 twoSets:
+	CMPQ    AX, $0x000000c0
+	JA      threeSets
 	VMOVDQA Y4, Y0
 	VMOVDQA Y5, Y1
 	VMOVDQA Y6, Y2
@@ -4494,6 +4660,128 @@ double2:
 	VPADDD  Y5, Y9, Y9
 	VPADDD  Y6, Y10, Y10
 	VPADDD  Y14, Y11, Y11
+	JMP     key
+
+threeSets:
+	VMOVDQA   Y4, Y0
+	VMOVDQA   Y5, Y1
+	VMOVDQA   Y6, Y2
+	VMOVDQA   Y7, Y3
+	VMOVDQA   Y4, Y8
+	VMOVDQA   Y5, Y9
+	VMOVDQA   Y6, Y10
+	VMOVDQA   Y14, Y11
+	VMOVDQA64 Y4, Y16
+	VMOVDQA64 Y5, Y17
+	VMOVDQA64 Y6, Y18
+	VMOVDQA64 Y15, Y19
+	MOVQ      $0x0000000a, AX
+
+double3:
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y17, Y16, Y16
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPXORD  Y16, Y19, Y19
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y11, Y11
+	VPROLD  $0x10, Y19, Y19
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y19, Y18, Y18
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPXORD  Y18, Y17, Y17
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y9, Y9
+	VPROLD  $0x0c, Y17, Y17
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y17, Y16, Y16
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPXORD  Y16, Y19, Y19
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y11, Y11
+	VPROLD  $0x08, Y19, Y19
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y19, Y18, Y18
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPXORD  Y18, Y17, Y17
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y9, Y9
+	VPROLD  $0x07, Y17, Y17
+	VPSHUFD $0x93, Y0, Y0
+	VPSHUFD $0x39, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x93, Y8, Y8
+	VPSHUFD $0x39, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPSHUFD $0x93, Y16, Y16
+	VPSHUFD $0x39, Y18, Y18
+	VPSHUFD $0x4e, Y19, Y19
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y17, Y16, Y16
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPXORD  Y16, Y19, Y19
+	VPROLD  $0x10, Y3, Y3
+	VPROLD  $0x10, Y11, Y11
+	VPROLD  $0x10, Y19, Y19
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y19, Y18, Y18
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPXORD  Y18, Y17, Y17
+	VPROLD  $0x0c, Y1, Y1
+	VPROLD  $0x0c, Y9, Y9
+	VPROLD  $0x0c, Y17, Y17
+	VPADDD  Y1, Y0, Y0
+	VPADDD  Y9, Y8, Y8
+	VPADDD  Y17, Y16, Y16
+	VPXOR   Y0, Y3, Y3
+	VPXOR   Y8, Y11, Y11
+	VPXORD  Y16, Y19, Y19
+	VPROLD  $0x08, Y3, Y3
+	VPROLD  $0x08, Y11, Y11
+	VPROLD  $0x08, Y19, Y19
+	VPADDD  Y3, Y2, Y2
+	VPADDD  Y11, Y10, Y10
+	VPADDD  Y19, Y18, Y18
+	VPXOR   Y2, Y1, Y1
+	VPXOR   Y10, Y9, Y9
+	VPXORD  Y18, Y17, Y17
+	VPROLD  $0x07, Y1, Y1
+	VPROLD  $0x07, Y9, Y9
+	VPROLD  $0x07, Y17, Y17
+	VPSHUFD $0x39, Y0, Y0
+	VPSHUFD $0x93, Y2, Y2
+	VPSHUFD $0x4e, Y3, Y3
+	VPSHUFD $0x39, Y8, Y8
+	VPSHUFD $0x93, Y10, Y10
+	VPSHUFD $0x4e, Y11, Y11
+	VPSHUFD $0x39, Y16, Y16
+	VPSHUFD $0x93, Y18, Y18
+	VPSHUFD $0x4e, Y19, Y19
+	DECQ    AX
+	JNZ     double3
+	VPADDD  Y4, Y0, Y0
+	VPADDD  Y5, Y1, Y1
+	VPADDD  Y6, Y2, Y2
+	VPADDD  Y7, Y3, Y3
+	VPADDD  Y4, Y8, Y8
+	VPADDD  Y5, Y9, Y9
+	VPADDD  Y6, Y10, Y10
+	VPADDD  Y14, Y11, Y11
+	VPADDD  Y4, Y16, Y16
+	VPADDD  Y5, Y17, Y17
+	VPADDD  Y6, Y18, Y18
+	VPADDD  Y15, Y19, Y19
 
 key:
 	// The key: r clamped from bytes 0-15 of block 0 (low lanes), s from 16-31; h = 0.
@@ -4511,17 +4799,8 @@ key:
 	MOVQ    DX, 32(AX)
 	VMOVDQU X1, 40(AX)
 
-	// Block 1 (high lanes of the first set) in Y12:Y13, block 2 (low lanes of the
-	// second) in Y0:Y2, block 3 (its high lanes) in Y4:Y5.
-	VPERM2I128 $0x31, Y1, Y0, Y12
-	VPERM2I128 $0x31, Y3, Y2, Y13
-	VPERM2I128 $0x20, Y9, Y8, Y0
-	VPERM2I128 $0x20, Y11, Y10, Y2
-	VPERM2I128 $0x31, Y9, Y8, Y4
-	VPERM2I128 $0x31, Y11, Y10, Y5
-
 	// Poly1305 of the ciphertext before it is overwritten; the keystream waits
-	// in Y12, Y13, Y0, Y2, Y4 and Y5, which the scalar code leaves alone.
+	// in the rows, which the scalar code leaves alone.
 	MOVQ s+8(FP), DX
 	MOVQ 24(DX), SI
 	MOVQ 32(DX), DI
@@ -4796,44 +5075,89 @@ ct_done:
 	MOVQ    src_base+40(FP), CX
 	MOVQ    dst_base+16(FP), DX
 
-	// The whole blocks XORed and stored, the keystream of a partial one to the frame.
-	CMPQ    AX, $0x00000040
-	JB      partial1
-	VPXOR   (CX), Y12, Y12
-	VPXOR   32(CX), Y13, Y13
-	VMOVDQU Y12, (DX)
-	VMOVDQU Y13, 32(DX)
-	CMPQ    AX, $0x00000080
-	JB      partial2
-	VPXOR   64(CX), Y0, Y0
-	VPXOR   96(CX), Y2, Y2
-	VMOVDQU Y0, 64(DX)
-	VMOVDQU Y2, 96(DX)
-	CMPQ    AX, $0x000000c0
-	JB      partial3
-	VPXOR   128(CX), Y4, Y4
-	VPXOR   160(CX), Y5, Y5
-	VMOVDQU Y4, 128(DX)
-	VMOVDQU Y5, 160(DX)
-	MOVQ    $0x000000c0, BX
-	JMP     xorPartial
+	// The whole blocks XORed and stored, the keystream of a partial one to the frame,
+	// each block taken from its lanes of the rows into Y12:Y13 as it comes.
+	CMPQ       AX, $0x00000040
+	JB         partial1
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VPXOR      (CX), Y12, Y12
+	VPXOR      32(CX), Y13, Y13
+	VMOVDQU    Y12, (DX)
+	VMOVDQU    Y13, 32(DX)
+	CMPQ       AX, $0x00000080
+	JB         partial2
+	VPERM2I128 $0x20, Y9, Y8, Y12
+	VPERM2I128 $0x20, Y11, Y10, Y13
+	VPXOR      64(CX), Y12, Y12
+	VPXOR      96(CX), Y13, Y13
+	VMOVDQU    Y12, 64(DX)
+	VMOVDQU    Y13, 96(DX)
+	CMPQ       AX, $0x000000c0
+	JB         partial3
+	VPERM2I128 $0x31, Y9, Y8, Y12
+	VPERM2I128 $0x31, Y11, Y10, Y13
+	VPXOR      128(CX), Y12, Y12
+	VPXOR      160(CX), Y13, Y13
+	VMOVDQU    Y12, 128(DX)
+	VMOVDQU    Y13, 160(DX)
+	CMPQ       AX, $0x00000100
+	JB         partial4
+	VSHUFI64X2 $0x00, Y17, Y16, Y12
+	VSHUFI64X2 $0x00, Y19, Y18, Y13
+	VPXOR      192(CX), Y12, Y12
+	VPXOR      224(CX), Y13, Y13
+	VMOVDQU    Y12, 192(DX)
+	VMOVDQU    Y13, 224(DX)
+	CMPQ       AX, $0x00000140
+	JB         partial5
+	VSHUFI64X2 $0x03, Y17, Y16, Y12
+	VSHUFI64X2 $0x03, Y19, Y18, Y13
+	VPXOR      256(CX), Y12, Y12
+	VPXOR      288(CX), Y13, Y13
+	VMOVDQU    Y12, 256(DX)
+	VMOVDQU    Y13, 288(DX)
+	MOVQ       $0x00000140, BX
+	JMP        xorPartial
 
 partial1:
-	VMOVDQU Y12, (SP)
-	VMOVDQU Y13, 32(SP)
-	MOVQ    $0x00000000, BX
-	JMP     xorPartial
+	VPERM2I128 $0x31, Y1, Y0, Y12
+	VPERM2I128 $0x31, Y3, Y2, Y13
+	VMOVDQU    Y12, (SP)
+	VMOVDQU    Y13, 32(SP)
+	MOVQ       $0x00000000, BX
+	JMP        xorPartial
 
 partial2:
-	VMOVDQU Y0, (SP)
-	VMOVDQU Y2, 32(SP)
-	MOVQ    $0x00000040, BX
-	JMP     xorPartial
+	VPERM2I128 $0x20, Y9, Y8, Y12
+	VPERM2I128 $0x20, Y11, Y10, Y13
+	VMOVDQU    Y12, (SP)
+	VMOVDQU    Y13, 32(SP)
+	MOVQ       $0x00000040, BX
+	JMP        xorPartial
 
 partial3:
-	VMOVDQU Y4, (SP)
-	VMOVDQU Y5, 32(SP)
-	MOVQ    $0x00000080, BX
+	VPERM2I128 $0x31, Y9, Y8, Y12
+	VPERM2I128 $0x31, Y11, Y10, Y13
+	VMOVDQU    Y12, (SP)
+	VMOVDQU    Y13, 32(SP)
+	MOVQ       $0x00000080, BX
+	JMP        xorPartial
+
+partial4:
+	VSHUFI64X2 $0x00, Y17, Y16, Y12
+	VSHUFI64X2 $0x00, Y19, Y18, Y13
+	VMOVDQU    Y12, (SP)
+	VMOVDQU    Y13, 32(SP)
+	MOVQ       $0x000000c0, BX
+	JMP        xorPartial
+
+partial5:
+	VSHUFI64X2 $0x03, Y17, Y16, Y12
+	VSHUFI64X2 $0x03, Y19, Y18, Y13
+	VMOVDQU    Y12, (SP)
+	VMOVDQU    Y13, 32(SP)
+	MOVQ       $0x00000100, BX
 
 xorPartial:
 	// The n-off bytes from off on: the keystream in the frame, eight bytes, then one, at a time.

@@ -974,14 +974,14 @@ func rowDoubleRound(o *stitch.Ops, a, b, c, d, t []VecPhysical, vl bool) {
 				mask = rot8Mask
 			}
 			each(func(s int) { VPADDD(b[s], a[s], a[s]) })
-			each(func(s int) { VPXOR(a[s], d[s], d[s]) })
+			each(func(s int) { vpxor(a[s], d[s], d[s]) })
 			if vl {
 				each(func(s int) { VPROLD(U8(r[0]), d[s], d[s]) })
 			} else {
 				each(func(s int) { VPSHUFB(mask, d[s], d[s]) })
 			}
 			each(func(s int) { VPADDD(d[s], c[s], c[s]) })
-			each(func(s int) { VPXOR(c[s], b[s], b[s]) })
+			each(func(s int) { vpxor(c[s], b[s], b[s]) })
 			if vl {
 				each(func(s int) { VPROLD(U8(r[1]), b[s], b[s]) })
 				continue
@@ -1002,6 +1002,36 @@ func rowDoubleRound(o *stitch.Ops, a, b, c, d, t []VecPhysical, vl bool) {
 	shuffle(0x93, 0x39, 0x4e)
 	quarter()
 	shuffle(0x39, 0x93, 0x4e)
+}
+
+// vpxor emits VPXOR, or VPXORD (AVX-512VL) when a register is one of
+// Y16 to Y31, which only the EVEX encoding reaches.
+func vpxor(x, y, z VecPhysical) {
+	if evex(x, y, z) {
+		VPXORD(x, y, z)
+		return
+	}
+	VPXOR(x, y, z)
+}
+
+// vmovdqa emits VMOVDQA, or VMOVDQA64 (AVX-512VL) when a register is one
+// of Y16 to Y31.
+func vmovdqa(x, y VecPhysical) {
+	if evex(x, y) {
+		VMOVDQA64(x, y)
+		return
+	}
+	VMOVDQA(x, y)
+}
+
+// evex reports whether one of rs is among the vector registers 16 to 31.
+func evex(rs ...VecPhysical) bool {
+	for _, r := range rs {
+		if r.PhysicalIndex() >= 16 {
+			return true
+		}
+	}
+	return false
 }
 
 // chachaRowsPolyAVX2 emits the end of a long Seal: two blocks of ChaCha20

@@ -11,11 +11,13 @@ import (
 )
 
 // chachaSealShortAVX512 emits chachaSealShortAVX512, the whole of Seal for
-// messages of at most 192 bytes in one call: the key block and up to three
+// messages of at most 320 bytes in one call: the key block and up to five
 // blocks of keystream in rows, as chachaRowsAVX512 computes them (two
 // blocks to a set of YMM registers, VPROLD rotations), one set up to 64
-// bytes and two beyond; the key clamped into s; the whole blocks XORed and
-// stored from the registers, a partial one through the frame; then
+// bytes, two up to 192 and three beyond (the third in Y16 to Y19, whose
+// instructions need the EVEX forms of AVX-512VL); the key clamped into s;
+// the whole blocks XORed and stored from the registers, a partial one
+// through the frame; then
 // polyFinishMULX's code over the additional data and the ciphertext just
 // written, and the tag. One call instead of three (chachaRowsAVX512,
 // polyState.setKey, polyFinishMULX) and the Go code between them.
@@ -31,7 +33,7 @@ func chachaSealShortAVX512(open bool) {
 	TEXT(name, 0, "func(state *[16]uint32, s *polyState, dst, src []byte, ad []byte, adLen, ctLen int, tag *[16]byte)")
 	if open {
 		Doc(
-			name+" opens src (len(src) ≤ 192, the ciphertext without its",
+			name+" opens src (len(src) ≤ 320, the ciphertext without its",
 			"tag) into dst (as long): the Poly1305 key from the ChaCha20 block with",
 			"counter state[12] into s, then ad and src, each followed by zeros up",
 			"to a multiple of 16 bytes, and the block of adLen and ctLen absorbed,",
@@ -42,7 +44,7 @@ func chachaSealShortAVX512(open bool) {
 		)
 	} else {
 		Doc(
-			name+" seals src (len(src) ≤ 192) into dst (as long) and",
+			name+" seals src (len(src) ≤ 320) into dst (as long) and",
 			"tag: the Poly1305 key from the ChaCha20 block with counter state[12]",
 			"into s, the keystream of the next blocks XORed into src, then ad and",
 			"the ciphertext, each followed by zeros up to a multiple of 16 bytes,",
@@ -56,27 +58,28 @@ func chachaSealShortAVX512(open bool) {
 	state := Load(Param("state"), GP64())
 	row := func(i int) Mem { return Mem{Base: state, Disp: 16 * i} }
 	Comment("The input rows in Y4 to Y7; the counters of blocks 0 and 1 in the lanes of Y7,",
-		"of blocks 2 and 3 in those of Y14.")
+		"of blocks 2 and 3 in those of Y14, of blocks 4 and 5 in those of Y15.")
 	in := []VecPhysical{Y4, Y5, Y6, Y7}
 	for i := range in {
 		VBROADCASTI128(row(i), in[i])
 	}
 	VPADDD(oneHigh, Y7, Y7)
 	VPADDD(twoBlocks, Y7, Y14)
-	counters := []VecPhysical{Y7, Y14}
-	a := []VecPhysical{Y0, Y8}
-	b := []VecPhysical{Y1, Y9}
-	c := []VecPhysical{Y2, Y10}
-	d := []VecPhysical{Y3, Y11}
+	VPADDD(twoBlocks, Y14, Y15)
+	counters := []VecPhysical{Y7, Y14, Y15}
+	a := []VecPhysical{Y0, Y8, Y16}
+	b := []VecPhysical{Y1, Y9, Y17}
+	c := []VecPhysical{Y2, Y10, Y18}
+	d := []VecPhysical{Y3, Y11, Y19}
 	n := Load(Param("src").Len(), GP64())
 	rounds := GP64()
 
 	sets := func(k int) {
 		for s := 0; s < k; s++ {
-			VMOVDQA(in[0], a[s])
-			VMOVDQA(in[1], b[s])
-			VMOVDQA(in[2], c[s])
-			VMOVDQA(counters[s], d[s])
+			vmovdqa(in[0], a[s])
+			vmovdqa(in[1], b[s])
+			vmovdqa(in[2], c[s])
+			vmovdqa(counters[s], d[s])
 		}
 		MOVQ(U32(10), rounds)
 		loop := fmt.Sprintf("double%d", k)
@@ -93,13 +96,19 @@ func chachaSealShortAVX512(open bool) {
 			VPADDD(counters[s], d[s], d[s])
 		}
 	}
-	Comment("Up to 64 bytes: blocks 0 (the key) and 1; beyond, 2 and 3 beside them.")
+	Comment("Up to 64 bytes: blocks 0 (the key) and 1; to 192, 2 and 3 beside them; beyond,",
+		"4 and 5 too.")
 	CMPQ(n, U8(64))
 	JA(LabelRef("twoSets"))
 	sets(1)
 	JMP(LabelRef("key"))
 	Label("twoSets")
+	CMPQ(n, U32(192))
+	JA(LabelRef("threeSets"))
 	sets(2)
+	JMP(LabelRef("key"))
+	Label("threeSets")
+	sets(3)
 
 	Label("key")
 	Comment("The key: r clamped from bytes 0-15 of block 0 (low lanes), s from 16-31; h = 0.")
@@ -118,41 +127,52 @@ func chachaSealShortAVX512(open bool) {
 	MOVQ(r1, Mem{Base: sp, Disp: 32})
 	VMOVDQU(X1, Mem{Base: sp, Disp: 40})
 
-	Comment("Block 1 (high lanes of the first set) in Y12:Y13, block 2 (low lanes of the",
-		"second) in Y0:Y2, block 3 (its high lanes) in Y4:Y5.")
-	VPERM2I128(U8(0x31), b[0], a[0], Y12)
-	VPERM2I128(U8(0x31), d[0], c[0], Y13)
-	VPERM2I128(U8(0x20), b[1], a[1], Y0)
-	VPERM2I128(U8(0x20), d[1], c[1], Y2)
-	VPERM2I128(U8(0x31), b[1], a[1], Y4)
-	VPERM2I128(U8(0x31), d[1], c[1], Y5)
 	if open {
 		Comment("Poly1305 of the ciphertext before it is overwritten; the keystream waits",
-			"in Y12, Y13, Y0, Y2, Y4 and Y5, which the scalar code leaves alone.")
+			"in the rows, which the scalar code leaves alone.")
 		polyShort("src")
 	}
 	n = Load(Param("src").Len(), GP64())
 	src := Load(Param("src").Base(), GP64())
 	dst := Load(Param("dst").Base(), GP64())
 	off, part := GP64(), GP64()
-	Comment("The whole blocks XORed and stored, the keystream of a partial one to the frame.")
-	blocks := [][2]VecPhysical{{Y12, Y13}, {Y0, Y2}, {Y4, Y5}}
-	for j, k := range blocks {
-		CMPQ(n, U32(64*(j+1)))
-		JB(LabelRef(fmt.Sprintf("partial%d", j+1)))
-		VPXOR(Mem{Base: src, Disp: 64 * j}, k[0], k[0])
-		VPXOR(Mem{Base: src, Disp: 64*j + 32}, k[1], k[1])
-		VMOVDQU(k[0], Mem{Base: dst, Disp: 64 * j})
-		VMOVDQU(k[1], Mem{Base: dst, Disp: 64*j + 32})
+	Comment("The whole blocks XORed and stored, the keystream of a partial one to the frame,",
+		"each block taken from its lanes of the rows into Y12:Y13 as it comes.")
+	// block gathers block j, lane j%2 of set j/2: VPERM2I128, or
+	// VSHUFI64X2 (AVX-512VL) for the registers above Y15, whose lane 0
+	// comes from lane imm&1 of the third operand from the end and lane 1
+	// from lane imm>>1 of the second.
+	block := func(j int) {
+		s, lane := j/2, j%2
+		if evex(a[s]) {
+			imm := U8(3 * lane)
+			VSHUFI64X2(imm, b[s], a[s], Y12)
+			VSHUFI64X2(imm, d[s], c[s], Y13)
+			return
+		}
+		imm := U8(0x20 + 0x11*lane)
+		VPERM2I128(imm, b[s], a[s], Y12)
+		VPERM2I128(imm, d[s], c[s], Y13)
 	}
-	MOVQ(U32(64*len(blocks)), off)
+	const most = 5 // blocks after the key block
+	for j := 1; j <= most; j++ {
+		CMPQ(n, U32(64*j))
+		JB(LabelRef(fmt.Sprintf("partial%d", j)))
+		block(j)
+		VPXOR(Mem{Base: src, Disp: 64 * (j - 1)}, Y12, Y12)
+		VPXOR(Mem{Base: src, Disp: 64*(j-1) + 32}, Y13, Y13)
+		VMOVDQU(Y12, Mem{Base: dst, Disp: 64 * (j - 1)})
+		VMOVDQU(Y13, Mem{Base: dst, Disp: 64*(j-1) + 32})
+	}
+	MOVQ(U32(64*most), off)
 	JMP(LabelRef("xorPartial"))
-	for j, k := range blocks {
-		Label(fmt.Sprintf("partial%d", j+1))
-		VMOVDQU(k[0], ks)
-		VMOVDQU(k[1], ks.Offset(32))
-		MOVQ(U32(64*j), off)
-		if j+1 < len(blocks) {
+	for j := 1; j <= most; j++ {
+		Label(fmt.Sprintf("partial%d", j))
+		block(j)
+		VMOVDQU(Y12, ks)
+		VMOVDQU(Y13, ks.Offset(32))
+		MOVQ(U32(64*(j-1)), off)
+		if j < most {
 			JMP(LabelRef("xorPartial"))
 		}
 	}
