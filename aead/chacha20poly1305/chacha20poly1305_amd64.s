@@ -13543,7 +13543,7 @@ doneIFMA:
 
 // func polyTagIFMA(s *polyState, pw *[24]uint64, ad []byte, msg []byte, adLen int, ctLen int, tag *[16]byte)
 // Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512IFMA, BMI2, CMOV
-TEXT ·polyTagIFMA(SB), $960-88
+TEXT ·polyTagIFMA(SB), $640-88
 	MOVQ s+0(FP), DX
 	MOVQ 24(DX), SI
 	MOVQ 32(DX), DI
@@ -13660,14 +13660,17 @@ ad_absorb:
 	ADCQ  $0x00, BX
 
 ad_done:
-	MOVQ         s+0(FP), DX
-	MOVQ         AX, (DX)
-	MOVQ         CX, 8(DX)
-	MOVQ         BX, 16(DX)
-	MOVQ         msg_base+40(FP), AX
-	MOVQ         msg_len+48(FP), CX
-	SHRQ         $0x07, CX
-	JZ           groupsDone
+	MOVQ s+0(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+
+	// A whole number of groups: all in the lanes, then the lengths block.
+	MOVQ         msg_len+48(FP), AX
+	TESTQ        $0x0000007f, AX
+	JNZ          tailGroup
+	SHRQ         $0x07, AX
+	MOVQ         msg_base+40(FP), CX
 	MOVQ         pw+8(FP), DX
 	VPXORQ       Z0, Z0, Z0
 	VPBROADCASTQ chachaPolyMask44<>+0(SB), Z1
@@ -13677,8 +13680,6 @@ ad_done:
 	VMOVDQU64    chachaPolyHiIdx<>+0(SB), Z5
 	VMOVDQU64    chachaPolyShl8<>+0(SB), Z6
 	VMOVDQU64    chachaPolyShr24<>+0(SB), Z7
-	CMPQ         CX, $0x00000008
-	JA           pairsIFMA
 
 	// At most SingleMaxGroups groups: one accumulator, r⁸ for each group but the last
 	VMOVDQU64  (DX), Z10
@@ -13720,10 +13721,10 @@ ad_done:
 	VMOVQ      R8, X8
 	VMOVQ      BX, X9
 	VMOVQ      SI, X10
-	VMOVDQU64  (AX), Z11
+	VMOVDQU64  (CX), Z11
 	VMOVDQA64  Z11, Z12
-	VPERMT2Q   64(AX), Z4, Z11
-	VPERMT2Q   64(AX), Z5, Z12
+	VPERMT2Q   64(CX), Z4, Z11
+	VPERMT2Q   64(CX), Z5, Z12
 	VPANDQ     Z1, Z11, Z13
 	VPSRLQ     $0x2c, Z11, Z11
 	VPSLLQ     $0x14, Z12, Z14
@@ -13733,15 +13734,15 @@ ad_done:
 	VPADDQ     Z13, Z8, Z8
 	VPADDQ     Z14, Z9, Z9
 	VPADDQ     Z11, Z10, Z10
-	DECQ       CX
+	DECQ       AX
 	JZ         lastSingle
 
 loopSingle:
-	ADDQ             $0x00000080, AX
-	VMOVDQU64        (AX), Z11
+	ADDQ             $0x00000080, CX
+	VMOVDQU64        (CX), Z11
 	VMOVDQA64        Z11, Z12
-	VPERMT2Q         64(AX), Z4, Z11
-	VPERMT2Q         64(AX), Z5, Z12
+	VPERMT2Q         64(CX), Z4, Z11
+	VPERMT2Q         64(CX), Z5, Z12
 	VPANDQ           Z1, Z11, Z13
 	VPSRLQ           $0x2c, Z11, Z11
 	VPSLLQ           $0x14, Z12, Z14
@@ -13791,7 +13792,7 @@ loopSingle:
 	VPSRLQ $0x2c, Z8, Z13
 	VPANDQ Z1, Z8, Z8
 	VPADDQ Z13, Z9, Z9
-	DECQ   CX
+	DECQ   AX
 	JNZ    loopSingle
 
 lastSingle:
@@ -13902,524 +13903,6 @@ lastSingle:
 	MOVQ AX, (BX)
 	MOVQ CX, 8(BX)
 	MOVQ DX, 16(BX)
-	JMP  groupsDone
-
-pairsIFMA:
-	// lo: r⁸ … r; hi = r⁸·lo, one vector product
-	VMOVDQU64    (DX), Z10
-	VMOVDQU64    64(DX), Z11
-	VMOVDQU64    128(DX), Z12
-	VPANDQ       Z1, Z10, Z8
-	VPSRLQ       $0x2c, Z10, Z10
-	VPSLLQ       $0x14, Z11, Z9
-	VPTERNLOGQ   $0xa8, Z1, Z10, Z9
-	VPSHUFB      Z7, Z11, Z10
-	VPSLLQ       $0x28, Z12, Z11
-	VPORQ        Z11, Z10, Z10
-	VMOVDQU64    Z8, 320(SP)
-	VMOVDQU64    Z9, 384(SP)
-	VMOVDQU64    Z10, 448(SP)
-	VPSLLQ       $0x04, Z9, Z11
-	VPSLLQ       $0x02, Z9, Z12
-	VPADDQ       Z12, Z11, Z11
-	VMOVDQU64    Z11, 512(SP)
-	VPSLLQ       $0x04, Z10, Z11
-	VPSLLQ       $0x02, Z10, Z12
-	VPADDQ       Z12, Z11, Z11
-	VMOVDQU64    Z11, 576(SP)
-	VPBROADCASTQ X8, Z11
-	VPBROADCASTQ X9, Z12
-	VPBROADCASTQ X10, Z16
-	VPSLLQ       $0x04, Z12, Z17
-	VPSLLQ       $0x02, Z12, Z18
-	VPADDQ       Z18, Z17, Z17
-	VPSLLQ       $0x04, Z16, Z18
-	VPSLLQ       $0x02, Z16, Z19
-	VPADDQ       Z19, Z18, Z18
-	VPXORQ       Z0, Z0, Z19
-	VPXORQ       Z0, Z0, Z20
-	VPXORQ       Z0, Z0, Z21
-	VPXORQ       Z0, Z0, Z22
-	VPXORQ       Z0, Z0, Z23
-	VPXORQ       Z0, Z0, Z24
-	VPMADD52LUQ  Z17, Z10, Z19
-	VPMADD52HUQ  Z17, Z10, Z20
-	VPMADD52LUQ  Z11, Z8, Z19
-	VPMADD52HUQ  Z11, Z8, Z20
-	VPMADD52LUQ  Z18, Z9, Z19
-	VPMADD52HUQ  Z18, Z9, Z20
-	VPMADD52LUQ  Z18, Z10, Z21
-	VPMADD52HUQ  Z18, Z10, Z22
-	VPMADD52LUQ  Z12, Z8, Z21
-	VPMADD52HUQ  Z12, Z8, Z22
-	VPMADD52LUQ  Z11, Z9, Z21
-	VPMADD52HUQ  Z11, Z9, Z22
-	VPMADD52LUQ  Z11, Z10, Z23
-	VPMADD52HUQ  Z11, Z10, Z24
-	VPMADD52LUQ  Z16, Z8, Z23
-	VPMADD52HUQ  Z16, Z8, Z24
-	VPMADD52LUQ  Z12, Z9, Z23
-	VPMADD52HUQ  Z12, Z9, Z24
-	VPSHUFB      Z6, Z20, Z20
-	VPADDQ       Z20, Z21, Z21
-	VPSHUFB      Z6, Z22, Z22
-	VPADDQ       Z22, Z23, Z23
-	VPSLLQ       $0x0a, Z24, Z24
-	VPSRLQ       $0x2c, Z19, Z20
-	VPANDQ       Z1, Z19, Z8
-	VPSRLQ       $0x2c, Z21, Z22
-	VPANDQ       Z1, Z21, Z9
-	VPSRLQ       $0x2a, Z23, Z11
-	VPANDQ       Z2, Z23, Z10
-	VPADDQ       Z24, Z11, Z11
-	VPADDQ       Z20, Z9, Z9
-	VPADDQ       Z22, Z10, Z10
-
-	// h0 += 5c, then the carry out of h0
-	VPADDQ    Z11, Z8, Z8
-	VPSLLQ    $0x02, Z11, Z11
-	VPADDQ    Z11, Z8, Z8
-	VPSRLQ    $0x2c, Z8, Z11
-	VPANDQ    Z1, Z8, Z8
-	VPADDQ    Z11, Z9, Z9
-	VMOVDQU64 Z8, 640(SP)
-	VMOVDQU64 Z9, 704(SP)
-	VMOVDQU64 Z10, 768(SP)
-	VPSLLQ    $0x04, Z9, Z8
-	VPSLLQ    $0x02, Z9, Z9
-	VPADDQ    Z9, Z8, Z8
-	VMOVDQU64 Z8, 832(SP)
-	VPSLLQ    $0x04, Z10, Z8
-	VPSLLQ    $0x02, Z10, Z9
-	VPADDQ    Z9, Z8, Z8
-	VMOVDQU64 Z8, 896(SP)
-
-	// h in radix 2⁴⁴, in lane 0 of a
-	MOVQ  s+0(FP), DX
-	MOVQ  (DX), BX
-	MOVQ  8(DX), SI
-	MOVQ  16(DX), DX
-	MOVQ  $0x00000fffffffffff, DI
-	MOVQ  BX, R8
-	ANDQ  DI, R8
-	SHRQ  $0x2c, SI, BX
-	ANDQ  DI, BX
-	SHRQ  $0x18, DX, SI
-	VMOVQ R8, X13
-	VMOVQ BX, X14
-	VMOVQ SI, X15
-	MOVQ  CX, DX
-	SHRQ  $0x01, DX
-	JZ    oddIFMA
-
-	// Two accumulators: a takes groups 0, 2, 4, …, b groups 1, 3, 5, …
-	VPXORQ Z0, Z0, Z8
-	VPXORQ Z0, Z0, Z9
-	VPXORQ Z0, Z0, Z10
-	DECQ   DX
-	JZ     lastPairIFMA
-
-loopIFMA:
-	VMOVDQU64        (AX), Z11
-	VMOVDQA64        Z11, Z12
-	VPERMT2Q         64(AX), Z4, Z11
-	VPERMT2Q         64(AX), Z5, Z12
-	VPANDQ           Z1, Z11, Z16
-	VPSRLQ           $0x2c, Z11, Z11
-	VPSLLQ           $0x14, Z12, Z17
-	VPTERNLOGQ       $0xa8, Z1, Z11, Z17
-	VPSHUFB          Z7, Z12, Z11
-	VPORQ            Z3, Z11, Z11
-	VPADDQ           Z16, Z13, Z13
-	VPADDQ           Z17, Z14, Z14
-	VPADDQ           Z11, Z15, Z15
-	VMOVDQU64        128(AX), Z11
-	VMOVDQA64        Z11, Z12
-	VPERMT2Q         192(AX), Z4, Z11
-	VPERMT2Q         192(AX), Z5, Z12
-	VPANDQ           Z1, Z11, Z16
-	VPSRLQ           $0x2c, Z11, Z11
-	VPSLLQ           $0x14, Z12, Z17
-	VPTERNLOGQ       $0xa8, Z1, Z11, Z17
-	VPSHUFB          Z7, Z12, Z11
-	VPORQ            Z3, Z11, Z11
-	VPADDQ           Z16, Z8, Z8
-	VPADDQ           Z17, Z9, Z9
-	VPADDQ           Z11, Z10, Z10
-	VPXORQ           Z0, Z0, Z11
-	VPXORQ           Z0, Z0, Z12
-	VPXORQ           Z0, Z0, Z16
-	VPXORQ           Z0, Z0, Z17
-	VPXORQ           Z0, Z0, Z18
-	VPXORQ           Z0, Z0, Z19
-	VPMADD52LUQ.BCST 832(SP), Z15, Z11
-	VPMADD52HUQ.BCST 832(SP), Z15, Z12
-	VPMADD52LUQ.BCST 640(SP), Z13, Z11
-	VPMADD52HUQ.BCST 640(SP), Z13, Z12
-	VPMADD52LUQ.BCST 896(SP), Z14, Z11
-	VPMADD52HUQ.BCST 896(SP), Z14, Z12
-	VPMADD52LUQ.BCST 896(SP), Z15, Z16
-	VPMADD52HUQ.BCST 896(SP), Z15, Z17
-	VPMADD52LUQ.BCST 704(SP), Z13, Z16
-	VPMADD52HUQ.BCST 704(SP), Z13, Z17
-	VPMADD52LUQ.BCST 640(SP), Z14, Z16
-	VPMADD52HUQ.BCST 640(SP), Z14, Z17
-	VPMADD52LUQ.BCST 640(SP), Z15, Z18
-	VPMADD52HUQ.BCST 640(SP), Z15, Z19
-	VPMADD52LUQ.BCST 768(SP), Z13, Z18
-	VPMADD52HUQ.BCST 768(SP), Z13, Z19
-	VPMADD52LUQ.BCST 704(SP), Z14, Z18
-	VPMADD52HUQ.BCST 704(SP), Z14, Z19
-	VPSHUFB          Z6, Z12, Z12
-	VPADDQ           Z12, Z16, Z16
-	VPSHUFB          Z6, Z17, Z17
-	VPADDQ           Z17, Z18, Z18
-	VPSLLQ           $0x0a, Z19, Z19
-	VPSRLQ           $0x2c, Z11, Z12
-	VPANDQ           Z1, Z11, Z13
-	VPSRLQ           $0x2c, Z16, Z17
-	VPANDQ           Z1, Z16, Z14
-	VPSRLQ           $0x2a, Z18, Z11
-	VPANDQ           Z2, Z18, Z15
-	VPADDQ           Z19, Z11, Z11
-	VPADDQ           Z12, Z14, Z14
-	VPADDQ           Z17, Z15, Z15
-
-	// h0 += 5c, then the carry out of h0
-	VPADDQ           Z11, Z13, Z13
-	VPSLLQ           $0x02, Z11, Z11
-	VPADDQ           Z11, Z13, Z13
-	VPSRLQ           $0x2c, Z13, Z11
-	VPANDQ           Z1, Z13, Z13
-	VPADDQ           Z11, Z14, Z14
-	VPXORQ           Z0, Z0, Z11
-	VPXORQ           Z0, Z0, Z12
-	VPXORQ           Z0, Z0, Z16
-	VPXORQ           Z0, Z0, Z17
-	VPXORQ           Z0, Z0, Z18
-	VPXORQ           Z0, Z0, Z19
-	VPMADD52LUQ.BCST 832(SP), Z10, Z11
-	VPMADD52HUQ.BCST 832(SP), Z10, Z12
-	VPMADD52LUQ.BCST 640(SP), Z8, Z11
-	VPMADD52HUQ.BCST 640(SP), Z8, Z12
-	VPMADD52LUQ.BCST 896(SP), Z9, Z11
-	VPMADD52HUQ.BCST 896(SP), Z9, Z12
-	VPMADD52LUQ.BCST 896(SP), Z10, Z16
-	VPMADD52HUQ.BCST 896(SP), Z10, Z17
-	VPMADD52LUQ.BCST 704(SP), Z8, Z16
-	VPMADD52HUQ.BCST 704(SP), Z8, Z17
-	VPMADD52LUQ.BCST 640(SP), Z9, Z16
-	VPMADD52HUQ.BCST 640(SP), Z9, Z17
-	VPMADD52LUQ.BCST 640(SP), Z10, Z18
-	VPMADD52HUQ.BCST 640(SP), Z10, Z19
-	VPMADD52LUQ.BCST 768(SP), Z8, Z18
-	VPMADD52HUQ.BCST 768(SP), Z8, Z19
-	VPMADD52LUQ.BCST 704(SP), Z9, Z18
-	VPMADD52HUQ.BCST 704(SP), Z9, Z19
-	VPSHUFB          Z6, Z12, Z12
-	VPADDQ           Z12, Z16, Z16
-	VPSHUFB          Z6, Z17, Z17
-	VPADDQ           Z17, Z18, Z18
-	VPSLLQ           $0x0a, Z19, Z19
-	VPSRLQ           $0x2c, Z11, Z12
-	VPANDQ           Z1, Z11, Z8
-	VPSRLQ           $0x2c, Z16, Z17
-	VPANDQ           Z1, Z16, Z9
-	VPSRLQ           $0x2a, Z18, Z11
-	VPANDQ           Z2, Z18, Z10
-	VPADDQ           Z19, Z11, Z11
-	VPADDQ           Z12, Z9, Z9
-	VPADDQ           Z17, Z10, Z10
-
-	// h0 += 5c, then the carry out of h0
-	VPADDQ Z11, Z8, Z8
-	VPSLLQ $0x02, Z11, Z11
-	VPADDQ Z11, Z8, Z8
-	VPSRLQ $0x2c, Z8, Z11
-	VPANDQ Z1, Z8, Z8
-	VPADDQ Z11, Z9, Z9
-	ADDQ   $0x00000100, AX
-	DECQ   DX
-	JNZ    loopIFMA
-
-lastPairIFMA:
-	// The last pair: a's lane i by r^(16-i), b's by r^(8-i); then a = a + b
-	VMOVDQU64   (AX), Z11
-	VMOVDQA64   Z11, Z12
-	VPERMT2Q    64(AX), Z4, Z11
-	VPERMT2Q    64(AX), Z5, Z12
-	VPANDQ      Z1, Z11, Z16
-	VPSRLQ      $0x2c, Z11, Z11
-	VPSLLQ      $0x14, Z12, Z17
-	VPTERNLOGQ  $0xa8, Z1, Z11, Z17
-	VPSHUFB     Z7, Z12, Z11
-	VPORQ       Z3, Z11, Z11
-	VPADDQ      Z16, Z13, Z13
-	VPADDQ      Z17, Z14, Z14
-	VPADDQ      Z11, Z15, Z15
-	VMOVDQU64   128(AX), Z11
-	VMOVDQA64   Z11, Z12
-	VPERMT2Q    192(AX), Z4, Z11
-	VPERMT2Q    192(AX), Z5, Z12
-	VPANDQ      Z1, Z11, Z16
-	VPSRLQ      $0x2c, Z11, Z11
-	VPSLLQ      $0x14, Z12, Z17
-	VPTERNLOGQ  $0xa8, Z1, Z11, Z17
-	VPSHUFB     Z7, Z12, Z11
-	VPORQ       Z3, Z11, Z11
-	VPADDQ      Z16, Z8, Z8
-	VPADDQ      Z17, Z9, Z9
-	VPADDQ      Z11, Z10, Z10
-	VPXORQ      Z0, Z0, Z11
-	VPXORQ      Z0, Z0, Z12
-	VPXORQ      Z0, Z0, Z16
-	VPXORQ      Z0, Z0, Z17
-	VPXORQ      Z0, Z0, Z18
-	VPXORQ      Z0, Z0, Z19
-	VPMADD52LUQ 832(SP), Z15, Z11
-	VPMADD52HUQ 832(SP), Z15, Z12
-	VPMADD52LUQ 640(SP), Z13, Z11
-	VPMADD52HUQ 640(SP), Z13, Z12
-	VPMADD52LUQ 896(SP), Z14, Z11
-	VPMADD52HUQ 896(SP), Z14, Z12
-	VPMADD52LUQ 896(SP), Z15, Z16
-	VPMADD52HUQ 896(SP), Z15, Z17
-	VPMADD52LUQ 704(SP), Z13, Z16
-	VPMADD52HUQ 704(SP), Z13, Z17
-	VPMADD52LUQ 640(SP), Z14, Z16
-	VPMADD52HUQ 640(SP), Z14, Z17
-	VPMADD52LUQ 640(SP), Z15, Z18
-	VPMADD52HUQ 640(SP), Z15, Z19
-	VPMADD52LUQ 768(SP), Z13, Z18
-	VPMADD52HUQ 768(SP), Z13, Z19
-	VPMADD52LUQ 704(SP), Z14, Z18
-	VPMADD52HUQ 704(SP), Z14, Z19
-	VPSHUFB     Z6, Z12, Z12
-	VPADDQ      Z12, Z16, Z16
-	VPSHUFB     Z6, Z17, Z17
-	VPADDQ      Z17, Z18, Z18
-	VPSLLQ      $0x0a, Z19, Z19
-	VPSRLQ      $0x2c, Z11, Z12
-	VPANDQ      Z1, Z11, Z13
-	VPSRLQ      $0x2c, Z16, Z17
-	VPANDQ      Z1, Z16, Z14
-	VPSRLQ      $0x2a, Z18, Z11
-	VPANDQ      Z2, Z18, Z15
-	VPADDQ      Z19, Z11, Z11
-	VPADDQ      Z12, Z14, Z14
-	VPADDQ      Z17, Z15, Z15
-
-	// h0 += 5c, then the carry out of h0
-	VPADDQ      Z11, Z13, Z13
-	VPSLLQ      $0x02, Z11, Z11
-	VPADDQ      Z11, Z13, Z13
-	VPSRLQ      $0x2c, Z13, Z11
-	VPANDQ      Z1, Z13, Z13
-	VPADDQ      Z11, Z14, Z14
-	VPXORQ      Z0, Z0, Z11
-	VPXORQ      Z0, Z0, Z12
-	VPXORQ      Z0, Z0, Z16
-	VPXORQ      Z0, Z0, Z17
-	VPXORQ      Z0, Z0, Z18
-	VPXORQ      Z0, Z0, Z19
-	VPMADD52LUQ 512(SP), Z10, Z11
-	VPMADD52HUQ 512(SP), Z10, Z12
-	VPMADD52LUQ 320(SP), Z8, Z11
-	VPMADD52HUQ 320(SP), Z8, Z12
-	VPMADD52LUQ 576(SP), Z9, Z11
-	VPMADD52HUQ 576(SP), Z9, Z12
-	VPMADD52LUQ 576(SP), Z10, Z16
-	VPMADD52HUQ 576(SP), Z10, Z17
-	VPMADD52LUQ 384(SP), Z8, Z16
-	VPMADD52HUQ 384(SP), Z8, Z17
-	VPMADD52LUQ 320(SP), Z9, Z16
-	VPMADD52HUQ 320(SP), Z9, Z17
-	VPMADD52LUQ 320(SP), Z10, Z18
-	VPMADD52HUQ 320(SP), Z10, Z19
-	VPMADD52LUQ 448(SP), Z8, Z18
-	VPMADD52HUQ 448(SP), Z8, Z19
-	VPMADD52LUQ 384(SP), Z9, Z18
-	VPMADD52HUQ 384(SP), Z9, Z19
-	VPSHUFB     Z6, Z12, Z12
-	VPADDQ      Z12, Z16, Z16
-	VPSHUFB     Z6, Z17, Z17
-	VPADDQ      Z17, Z18, Z18
-	VPSLLQ      $0x0a, Z19, Z19
-	VPSRLQ      $0x2c, Z11, Z12
-	VPANDQ      Z1, Z11, Z8
-	VPSRLQ      $0x2c, Z16, Z17
-	VPANDQ      Z1, Z16, Z9
-	VPSRLQ      $0x2a, Z18, Z11
-	VPANDQ      Z2, Z18, Z10
-	VPADDQ      Z19, Z11, Z11
-	VPADDQ      Z12, Z9, Z9
-	VPADDQ      Z17, Z10, Z10
-
-	// h0 += 5c, then the carry out of h0
-	VPADDQ Z11, Z8, Z8
-	VPSLLQ $0x02, Z11, Z11
-	VPADDQ Z11, Z8, Z8
-	VPSRLQ $0x2c, Z8, Z11
-	VPANDQ Z1, Z8, Z8
-	VPADDQ Z11, Z9, Z9
-	VPADDQ Z8, Z13, Z13
-	VPADDQ Z9, Z14, Z14
-	VPADDQ Z10, Z15, Z15
-	ADDQ   $0x00000100, AX
-	TESTQ  $0x00000001, CX
-	JZ     sumIFMA
-
-	// An odd group left: the sum of the lanes into lane 0, then the group
-	VEXTRACTI64X4 $0x01, Z13, Y8
-	VPADDQ        Y8, Y13, Y8
-	VEXTRACTI128  $0x01, Y8, X9
-	VPADDQ        X9, X8, X9
-	VPSHUFD       $0x4e, X9, X8
-	VPADDQ        X8, X9, X9
-	VMOVQ         X9, X13
-	VEXTRACTI64X4 $0x01, Z14, Y8
-	VPADDQ        Y8, Y14, Y8
-	VEXTRACTI128  $0x01, Y8, X9
-	VPADDQ        X9, X8, X9
-	VPSHUFD       $0x4e, X9, X8
-	VPADDQ        X8, X9, X9
-	VMOVQ         X9, X14
-	VEXTRACTI64X4 $0x01, Z15, Y8
-	VPADDQ        Y8, Y15, Y8
-	VEXTRACTI128  $0x01, Y8, X9
-	VPADDQ        X9, X8, X9
-	VPSHUFD       $0x4e, X9, X8
-	VPADDQ        X8, X9, X9
-	VMOVQ         X9, X15
-
-oddIFMA:
-	// One group of eight (n odd): lane i by r^(8-i)
-	VMOVDQU64   (AX), Z8
-	VMOVDQA64   Z8, Z9
-	VPERMT2Q    64(AX), Z4, Z8
-	VPERMT2Q    64(AX), Z5, Z9
-	VPANDQ      Z1, Z8, Z4
-	VPSRLQ      $0x2c, Z8, Z8
-	VPSLLQ      $0x14, Z9, Z5
-	VPTERNLOGQ  $0xa8, Z1, Z8, Z5
-	VPSHUFB     Z7, Z9, Z7
-	VPORQ       Z3, Z7, Z7
-	VPADDQ      Z4, Z13, Z13
-	VPADDQ      Z5, Z14, Z14
-	VPADDQ      Z7, Z15, Z15
-	VPXORQ      Z0, Z0, Z3
-	VPXORQ      Z0, Z0, Z4
-	VPXORQ      Z0, Z0, Z5
-	VPXORQ      Z0, Z0, Z7
-	VPXORQ      Z0, Z0, Z8
-	VPXORQ      Z0, Z0, Z0
-	VPMADD52LUQ 512(SP), Z15, Z3
-	VPMADD52HUQ 512(SP), Z15, Z4
-	VPMADD52LUQ 320(SP), Z13, Z3
-	VPMADD52HUQ 320(SP), Z13, Z4
-	VPMADD52LUQ 576(SP), Z14, Z3
-	VPMADD52HUQ 576(SP), Z14, Z4
-	VPMADD52LUQ 576(SP), Z15, Z5
-	VPMADD52HUQ 576(SP), Z15, Z7
-	VPMADD52LUQ 384(SP), Z13, Z5
-	VPMADD52HUQ 384(SP), Z13, Z7
-	VPMADD52LUQ 320(SP), Z14, Z5
-	VPMADD52HUQ 320(SP), Z14, Z7
-	VPMADD52LUQ 320(SP), Z15, Z8
-	VPMADD52HUQ 320(SP), Z15, Z0
-	VPMADD52LUQ 448(SP), Z13, Z8
-	VPMADD52HUQ 448(SP), Z13, Z0
-	VPMADD52LUQ 384(SP), Z14, Z8
-	VPMADD52HUQ 384(SP), Z14, Z0
-	VPSHUFB     Z6, Z4, Z4
-	VPADDQ      Z4, Z5, Z5
-	VPSHUFB     Z6, Z7, Z7
-	VPADDQ      Z7, Z8, Z8
-	VPSLLQ      $0x0a, Z0, Z0
-	VPSRLQ      $0x2c, Z3, Z4
-	VPANDQ      Z1, Z3, Z13
-	VPSRLQ      $0x2c, Z5, Z7
-	VPANDQ      Z1, Z5, Z14
-	VPSRLQ      $0x2a, Z8, Z3
-	VPANDQ      Z2, Z8, Z15
-	VPADDQ      Z0, Z3, Z3
-	VPADDQ      Z4, Z14, Z14
-	VPADDQ      Z7, Z15, Z15
-
-	// h0 += 5c, then the carry out of h0
-	VPADDQ Z3, Z13, Z13
-	VPSLLQ $0x02, Z3, Z3
-	VPADDQ Z3, Z13, Z13
-	VPSRLQ $0x2c, Z13, Z3
-	VPANDQ Z1, Z13, Z13
-	VPADDQ Z3, Z14, Z14
-
-sumIFMA:
-	// The sum of the lanes, then the carries and 64-bit limbs
-	VEXTRACTI64X4 $0x01, Z13, Y0
-	VPADDQ        Y0, Y13, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X13
-	VEXTRACTI64X4 $0x01, Z14, Y0
-	VPADDQ        Y0, Y14, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X14
-	VEXTRACTI64X4 $0x01, Z15, Y0
-	VPADDQ        Y0, Y15, Y0
-	VEXTRACTI128  $0x01, Y0, X1
-	VPADDQ        X1, X0, X1
-	VPSHUFD       $0x4e, X1, X0
-	VPADDQ        X0, X1, X1
-	VMOVQ         X1, X15
-	VMOVQ         X13, AX
-	VMOVQ         X14, CX
-	VMOVQ         X15, DX
-	VZEROUPPER
-	MOVQ          $0x00000fffffffffff, BX
-	MOVQ          AX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, AX
-	ADDQ          SI, CX
-	MOVQ          CX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, CX
-	ADDQ          SI, DX
-	MOVQ          DX, SI
-	SHRQ          $0x2a, SI
-	LEAQ          (SI)(SI*4), SI
-	ADDQ          SI, AX
-	MOVQ          $0x000003ffffffffff, SI
-	ANDQ          SI, DX
-	MOVQ          AX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, AX
-	ADDQ          SI, CX
-	MOVQ          CX, SI
-	SHRQ          $0x2c, SI
-	ANDQ          BX, CX
-	ADDQ          SI, DX
-
-	// h0 = l0 + l1·2⁴⁴, h1 = ⌊l1/2²⁰⌋ + l2·2²⁴, h2 = ⌊l2/2⁴⁰⌋
-	MOVQ DX, BX
-	SHRQ $0x28, BX
-	MOVQ CX, SI
-	SHLQ $0x2c, SI
-	ORQ  SI, AX
-	SHRQ $0x14, CX
-	SHLQ $0x18, DX
-	ORQ  DX, CX
-	MOVQ s+0(FP), DX
-	MOVQ AX, (DX)
-	MOVQ CX, 8(DX)
-	MOVQ BX, 16(DX)
-
-groupsDone:
 	MOVQ s+0(FP), DX
 	MOVQ 24(DX), SI
 	MOVQ 32(DX), DI
@@ -14429,117 +13912,7 @@ groupsDone:
 	MOVQ (DX), AX
 	MOVQ 8(DX), CX
 	MOVQ 16(DX), BX
-	MOVQ msg_base+40(FP), R9
-	MOVQ msg_len+48(FP), R10
-	MOVQ R10, DX
-	ANDQ $-128, DX
-	ADDQ DX, R9
-	ANDQ $0x7f, R10
-	MOVQ R10, R11
-	SHRQ $0x04, R11
-	JZ   ct_partial
 
-ct_loop:
-	ADDQ  (R9), AX
-	ADCQ  8(R9), CX
-	ADCQ  $0x01, BX
-	MOVQ  AX, DX
-	MULXQ SI, AX, R12
-	MULXQ DI, R13, R14
-	MOVQ  CX, DX
-	MULXQ R8, R15, CX
-	ADDQ  R15, AX
-	ADCQ  R12, CX
-	MULXQ SI, DX, R12
-	MOVQ  BX, R15
-	IMULQ R8, R15
-	IMULQ SI, BX
-	ADDQ  R15, CX
-	ADDQ  DX, R13
-	ADCQ  R12, R14
-	ADDQ  R14, BX
-	MOVQ  BX, DX
-	ANDQ  $0x03, BX
-	SHRQ  $0x02, DX
-	LEAQ  (DX)(DX*4), DX
-	ADDQ  R13, CX
-	ADCQ  $0x00, BX
-	ADDQ  DX, AX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, BX
-	ADDQ  $0x10, R9
-	DECQ  R11
-	JNZ   ct_loop
-
-ct_partial:
-	MOVQ R10, DX
-	ANDQ $0x0f, R10
-	JZ   ct_done
-
-	// The partial block in two registers, zero-padded: 8 to 15 bytes as two loads,
-	// the second ending at the end and shifted right; fewer as one load ending at the
-	// end, shifted, if whole blocks precede them, else gathered byte by byte.
-	XORQ  R11, R11
-	XORQ  R12, R12
-	CMPQ  R10, $0x08
-	JB    ct_small
-	MOVQ  (R9), R11
-	JE    ct_absorb
-	MOVQ  -8(R9)(R10*1), R12
-	MOVQ  $0x00000010, DX
-	SUBQ  R10, DX
-	SHLQ  $0x03, DX
-	SHRXQ DX, R12, R12
-	JMP   ct_absorb
-
-ct_small:
-	CMPQ  DX, $0x10
-	JB    ct_bytes
-	MOVQ  -8(R9)(R10*1), R11
-	MOVQ  $0x00000008, DX
-	SUBQ  R10, DX
-	SHLQ  $0x03, DX
-	SHRXQ DX, R11, R11
-	JMP   ct_absorb
-
-ct_bytes:
-	DECQ    R10
-	MOVBQZX (R9)(R10*1), DX
-	SHLQ    $0x08, R11
-	ORQ     DX, R11
-	TESTQ   R10, R10
-	JNZ     ct_bytes
-
-ct_absorb:
-	ADDQ  R11, AX
-	ADCQ  R12, CX
-	ADCQ  $0x01, BX
-	MOVQ  AX, DX
-	MULXQ SI, AX, R9
-	MULXQ DI, R10, R11
-	MOVQ  CX, DX
-	MULXQ R8, R12, CX
-	ADDQ  R12, AX
-	ADCQ  R9, CX
-	MULXQ SI, DX, R9
-	MOVQ  BX, R12
-	IMULQ R8, R12
-	IMULQ SI, BX
-	ADDQ  R12, CX
-	ADDQ  DX, R10
-	ADCQ  R9, R11
-	ADDQ  R11, BX
-	MOVQ  BX, DX
-	ANDQ  $0x03, BX
-	SHRQ  $0x02, DX
-	LEAQ  (DX)(DX*4), DX
-	ADDQ  R10, CX
-	ADCQ  $0x00, BX
-	ADDQ  DX, AX
-	ADCQ  $0x00, CX
-	ADCQ  $0x00, BX
-
-ct_done:
 	// The lengths block.
 	MOVQ  adLen+64(FP), DX
 	MOVQ  ctLen+72(FP), R9
@@ -14578,6 +13951,470 @@ ct_done:
 	SBBQ    $-1, SI
 	SBBQ    $0x03, BX
 	CMOVQCC DX, AX
+	CMOVQCC SI, CX
+	MOVQ    s+0(FP), DX
+	MOVQ    40(DX), BX
+	MOVQ    48(DX), DX
+	ADDQ    BX, AX
+	ADCQ    DX, CX
+	MOVQ    tag+80(FP), DX
+	MOVQ    AX, (DX)
+	MOVQ    CX, 8(DX)
+	RET
+
+tailGroup:
+	// c = ⌈ctLen/16⌉ blocks, G = ⌊(c+1)/8⌋ groups, the first c+1-8·G blocks before them
+	MOVQ s+0(FP), DX
+	MOVQ 24(DX), SI
+	MOVQ 32(DX), DI
+	MOVQ DI, R8
+	SHRQ $0x02, R8
+	ADDQ DI, R8
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), BX
+	MOVQ msg_base+40(FP), R9
+	MOVQ msg_len+48(FP), R10
+	ADDQ $0x1f, R10
+	SHRQ $0x07, R10
+	MOVQ msg_len+48(FP), R11
+	ADDQ $0x0f, R11
+	ANDQ $-16, R11
+	ADDQ $0x10, R11
+	MOVQ R10, DX
+	SHLQ $0x07, DX
+	SUBQ DX, R11
+	MOVQ R11, R12
+	SHRQ $0x04, R12
+	JZ   pre_partial
+
+pre_loop:
+	ADDQ  (R9), AX
+	ADCQ  8(R9), CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R13
+	MULXQ DI, R14, R15
+	MOVQ  CX, DX
+	MULXQ R8, BP, CX
+	ADDQ  BP, AX
+	ADCQ  R13, CX
+	MULXQ SI, DX, R13
+	MOVQ  BX, BP
+	IMULQ R8, BP
+	IMULQ SI, BX
+	ADDQ  BP, CX
+	ADDQ  DX, R14
+	ADCQ  R13, R15
+	ADDQ  R15, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  R14, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+	ADDQ  $0x10, R9
+	DECQ  R12
+	JNZ   pre_loop
+
+pre_partial:
+	MOVQ R11, DX
+	ANDQ $0x0f, R11
+	JZ   pre_done
+
+	// The partial block in two registers, zero-padded: 8 to 15 bytes as two loads,
+	// the second ending at the end and shifted right; fewer as one load ending at the
+	// end, shifted, if whole blocks precede them, else gathered byte by byte.
+	XORQ  R12, R12
+	XORQ  R13, R13
+	CMPQ  R11, $0x08
+	JB    pre_small
+	MOVQ  (R9), R12
+	JE    pre_absorb
+	MOVQ  -8(R9)(R11*1), R13
+	MOVQ  $0x00000010, DX
+	SUBQ  R11, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R13, R13
+	JMP   pre_absorb
+
+pre_small:
+	CMPQ  DX, $0x10
+	JB    pre_bytes
+	MOVQ  -8(R9)(R11*1), R12
+	MOVQ  $0x00000008, DX
+	SUBQ  R11, DX
+	SHLQ  $0x03, DX
+	SHRXQ DX, R12, R12
+	JMP   pre_absorb
+
+pre_bytes:
+	DECQ    R11
+	MOVBQZX (R9)(R11*1), DX
+	SHLQ    $0x08, R12
+	ORQ     DX, R12
+	TESTQ   R11, R11
+	JNZ     pre_bytes
+
+pre_absorb:
+	ADDQ  R12, AX
+	ADCQ  R13, CX
+	ADCQ  $0x01, BX
+	MOVQ  AX, DX
+	MULXQ SI, AX, R11
+	MULXQ DI, DI, R12
+	MOVQ  CX, DX
+	MULXQ R8, R13, CX
+	ADDQ  R13, AX
+	ADCQ  R11, CX
+	MULXQ SI, DX, R11
+	MOVQ  BX, R13
+	IMULQ R8, R13
+	IMULQ SI, BX
+	ADDQ  R13, CX
+	ADDQ  DX, DI
+	ADCQ  R11, R12
+	ADDQ  R12, BX
+	MOVQ  BX, DX
+	ANDQ  $0x03, BX
+	SHRQ  $0x02, DX
+	LEAQ  (DX)(DX*4), DX
+	ADDQ  DI, CX
+	ADCQ  $0x00, BX
+	ADDQ  DX, AX
+	ADCQ  $0x00, CX
+	ADCQ  $0x00, BX
+
+pre_done:
+	MOVQ s+0(FP), DX
+	MOVQ AX, (DX)
+	MOVQ CX, 8(DX)
+	MOVQ BX, 16(DX)
+
+	// m is at the first group: the rest of the ciphertext and the lengths block
+	MOVQ         pw+8(FP), AX
+	VPXORQ       Z0, Z0, Z0
+	VPBROADCASTQ chachaPolyMask44<>+0(SB), Z1
+	VPBROADCASTQ chachaPolyMask42<>+0(SB), Z2
+	VPBROADCASTQ chachaPolyPad40<>+0(SB), Z3
+	VMOVDQU64    chachaPolyLoIdx<>+0(SB), Z4
+	VMOVDQU64    chachaPolyHiIdx<>+0(SB), Z5
+	VMOVDQU64    chachaPolyShl8<>+0(SB), Z6
+	VMOVDQU64    chachaPolyShr24<>+0(SB), Z7
+
+	// The first group at p, the others but the last from p+128 on; r⁸ for each group but the last
+	VMOVDQU64  (AX), Z10
+	VMOVDQU64  64(AX), Z11
+	VMOVDQU64  128(AX), Z12
+	VPANDQ     Z1, Z10, Z8
+	VPSRLQ     $0x2c, Z10, Z10
+	VPSLLQ     $0x14, Z11, Z9
+	VPTERNLOGQ $0xa8, Z1, Z10, Z9
+	VPSHUFB    Z7, Z11, Z10
+	VPSLLQ     $0x28, Z12, Z11
+	VPORQ      Z11, Z10, Z10
+	VMOVDQU64  Z8, 320(SP)
+	VMOVDQU64  Z9, 384(SP)
+	VMOVDQU64  Z10, 448(SP)
+	VPSLLQ     $0x04, Z9, Z8
+	VPSLLQ     $0x02, Z9, Z9
+	VPADDQ     Z9, Z8, Z8
+	VMOVDQU64  Z8, 512(SP)
+	VPSLLQ     $0x04, Z10, Z8
+	VPSLLQ     $0x02, Z10, Z9
+	VPADDQ     Z9, Z8, Z8
+	VMOVDQU64  Z8, 576(SP)
+
+	// h in radix 2⁴⁴, in lane 0 of a
+	VPXORQ     Z0, Z0, Z8
+	VPXORQ     Z0, Z0, Z9
+	VPXORQ     Z0, Z0, Z10
+	MOVQ       s+0(FP), AX
+	MOVQ       (AX), CX
+	MOVQ       8(AX), DX
+	MOVQ       16(AX), AX
+	MOVQ       $0x00000fffffffffff, BX
+	MOVQ       CX, SI
+	ANDQ       BX, SI
+	SHRQ       $0x2c, DX, CX
+	ANDQ       BX, CX
+	SHRQ       $0x18, AX, DX
+	VMOVQ      SI, X8
+	VMOVQ      CX, X9
+	VMOVQ      DX, X10
+	VMOVDQU64  (R9), Z11
+	VMOVDQA64  Z11, Z12
+	VPERMT2Q   64(R9), Z4, Z11
+	VPERMT2Q   64(R9), Z5, Z12
+	VPANDQ     Z1, Z11, Z13
+	VPSRLQ     $0x2c, Z11, Z11
+	VPSLLQ     $0x14, Z12, Z14
+	VPTERNLOGQ $0xa8, Z1, Z11, Z14
+	VPSHUFB    Z7, Z12, Z11
+	VPORQ      Z3, Z11, Z11
+	VPADDQ     Z13, Z8, Z8
+	VPADDQ     Z14, Z9, Z9
+	VPADDQ     Z11, Z10, Z10
+	SUBQ       $0x02, R10
+	JZ         lastGroup
+
+loopGroups:
+	ADDQ             $0x00000080, R9
+	VMOVDQU64        (R9), Z11
+	VMOVDQA64        Z11, Z12
+	VPERMT2Q         64(R9), Z4, Z11
+	VPERMT2Q         64(R9), Z5, Z12
+	VPANDQ           Z1, Z11, Z13
+	VPSRLQ           $0x2c, Z11, Z11
+	VPSLLQ           $0x14, Z12, Z14
+	VPTERNLOGQ       $0xa8, Z1, Z11, Z14
+	VPSHUFB          Z7, Z12, Z11
+	VPORQ            Z3, Z11, Z11
+	VPXORQ           Z0, Z0, Z12
+	VPXORQ           Z0, Z0, Z15
+	VPXORQ           Z0, Z0, Z16
+	VPMADD52LUQ.BCST 512(SP), Z10, Z13
+	VPMADD52HUQ.BCST 512(SP), Z10, Z12
+	VPMADD52LUQ.BCST 320(SP), Z8, Z13
+	VPMADD52HUQ.BCST 320(SP), Z8, Z12
+	VPMADD52LUQ.BCST 576(SP), Z9, Z13
+	VPMADD52HUQ.BCST 576(SP), Z9, Z12
+	VPMADD52LUQ.BCST 576(SP), Z10, Z14
+	VPMADD52HUQ.BCST 576(SP), Z10, Z15
+	VPMADD52LUQ.BCST 384(SP), Z8, Z14
+	VPMADD52HUQ.BCST 384(SP), Z8, Z15
+	VPMADD52LUQ.BCST 320(SP), Z9, Z14
+	VPMADD52HUQ.BCST 320(SP), Z9, Z15
+	VPMADD52LUQ.BCST 320(SP), Z10, Z11
+	VPMADD52HUQ.BCST 320(SP), Z10, Z16
+	VPMADD52LUQ.BCST 448(SP), Z8, Z11
+	VPMADD52HUQ.BCST 448(SP), Z8, Z16
+	VPMADD52LUQ.BCST 384(SP), Z9, Z11
+	VPMADD52HUQ.BCST 384(SP), Z9, Z16
+	VPSHUFB          Z6, Z12, Z12
+	VPADDQ           Z12, Z14, Z14
+	VPSHUFB          Z6, Z15, Z15
+	VPADDQ           Z15, Z11, Z11
+	VPSLLQ           $0x0a, Z16, Z16
+	VPSRLQ           $0x2c, Z13, Z12
+	VPANDQ           Z1, Z13, Z8
+	VPSRLQ           $0x2c, Z14, Z15
+	VPANDQ           Z1, Z14, Z9
+	VPSRLQ           $0x2a, Z11, Z13
+	VPANDQ           Z2, Z11, Z10
+	VPADDQ           Z16, Z13, Z13
+	VPADDQ           Z12, Z9, Z9
+	VPADDQ           Z15, Z10, Z10
+
+	// h0 += 5c, then the carry out of h0
+	VPADDQ Z13, Z8, Z8
+	VPSLLQ $0x02, Z13, Z13
+	VPADDQ Z13, Z8, Z8
+	VPSRLQ $0x2c, Z8, Z13
+	VPANDQ Z1, Z8, Z8
+	VPADDQ Z13, Z9, Z9
+	DECQ   R10
+	JNZ    loopGroups
+
+lastGroup:
+	// The last group, from registers
+	MOVQ             msg_base+40(FP), AX
+	MOVQ             msg_len+48(FP), CX
+	ADDQ             CX, AX
+	ANDQ             $0x0f, CX
+	MOVQ             $0x00000010, DX
+	TESTQ            CX, CX
+	CMOVQNE          CX, DX
+	SUBQ             DX, AX
+	SUBQ             $0x60, AX
+	VMOVDQU64        (AX), Z11
+	ADDQ             $0x20, DX
+	MOVQ             $-1, CX
+	BZHIQ            DX, CX, CX
+	KMOVQ            CX, K1
+	VMOVDQU8.Z       64(AX), K1, Z12
+	MOVQ             adLen+64(FP), AX
+	MOVQ             ctLen+72(FP), CX
+	VMOVQ            AX, X13
+	VPINSRQ          $0x01, CX, X13, X13
+	VINSERTI32X4     $0x03, X13, Z12, Z12
+	VMOVDQA64        Z11, Z13
+	VMOVDQA64        Z11, Z11
+	VPERMT2Q         Z12, Z4, Z13
+	VPERMT2Q         Z12, Z5, Z11
+	VPANDQ           Z1, Z13, Z4
+	VPSRLQ           $0x2c, Z13, Z13
+	VPSLLQ           $0x14, Z11, Z5
+	VPTERNLOGQ       $0xa8, Z1, Z13, Z5
+	VPSHUFB          Z7, Z11, Z7
+	VPORQ            Z3, Z7, Z7
+	VPXORQ           Z0, Z0, Z3
+	VPXORQ           Z0, Z0, Z11
+	VPXORQ           Z0, Z0, Z12
+	VPMADD52LUQ.BCST 512(SP), Z10, Z4
+	VPMADD52HUQ.BCST 512(SP), Z10, Z3
+	VPMADD52LUQ.BCST 320(SP), Z8, Z4
+	VPMADD52HUQ.BCST 320(SP), Z8, Z3
+	VPMADD52LUQ.BCST 576(SP), Z9, Z4
+	VPMADD52HUQ.BCST 576(SP), Z9, Z3
+	VPMADD52LUQ.BCST 576(SP), Z10, Z5
+	VPMADD52HUQ.BCST 576(SP), Z10, Z11
+	VPMADD52LUQ.BCST 384(SP), Z8, Z5
+	VPMADD52HUQ.BCST 384(SP), Z8, Z11
+	VPMADD52LUQ.BCST 320(SP), Z9, Z5
+	VPMADD52HUQ.BCST 320(SP), Z9, Z11
+	VPMADD52LUQ.BCST 320(SP), Z10, Z7
+	VPMADD52HUQ.BCST 320(SP), Z10, Z12
+	VPMADD52LUQ.BCST 448(SP), Z8, Z7
+	VPMADD52HUQ.BCST 448(SP), Z8, Z12
+	VPMADD52LUQ.BCST 384(SP), Z9, Z7
+	VPMADD52HUQ.BCST 384(SP), Z9, Z12
+	VPSHUFB          Z6, Z3, Z3
+	VPADDQ           Z3, Z5, Z5
+	VPSHUFB          Z6, Z11, Z11
+	VPADDQ           Z11, Z7, Z7
+	VPSLLQ           $0x0a, Z12, Z12
+	VPSRLQ           $0x2c, Z4, Z3
+	VPANDQ           Z1, Z4, Z8
+	VPSRLQ           $0x2c, Z5, Z11
+	VPANDQ           Z1, Z5, Z9
+	VPSRLQ           $0x2a, Z7, Z4
+	VPANDQ           Z2, Z7, Z10
+	VPADDQ           Z12, Z4, Z4
+	VPADDQ           Z3, Z9, Z9
+	VPADDQ           Z11, Z10, Z10
+
+	// h0 += 5c, then the carry out of h0
+	VPADDQ      Z4, Z8, Z8
+	VPSLLQ      $0x02, Z4, Z4
+	VPADDQ      Z4, Z8, Z8
+	VPSRLQ      $0x2c, Z8, Z4
+	VPANDQ      Z1, Z8, Z8
+	VPADDQ      Z4, Z9, Z9
+	VPXORQ      Z0, Z0, Z1
+	VPXORQ      Z0, Z0, Z2
+	VPXORQ      Z0, Z0, Z3
+	VPXORQ      Z0, Z0, Z4
+	VPXORQ      Z0, Z0, Z5
+	VPXORQ      Z0, Z0, Z0
+	VPMADD52LUQ 512(SP), Z10, Z1
+	VPMADD52HUQ 512(SP), Z10, Z2
+	VPMADD52LUQ 320(SP), Z8, Z1
+	VPMADD52HUQ 320(SP), Z8, Z2
+	VPMADD52LUQ 576(SP), Z9, Z1
+	VPMADD52HUQ 576(SP), Z9, Z2
+	VPMADD52LUQ 576(SP), Z10, Z3
+	VPMADD52HUQ 576(SP), Z10, Z4
+	VPMADD52LUQ 384(SP), Z8, Z3
+	VPMADD52HUQ 384(SP), Z8, Z4
+	VPMADD52LUQ 320(SP), Z9, Z3
+	VPMADD52HUQ 320(SP), Z9, Z4
+	VPMADD52LUQ 320(SP), Z10, Z5
+	VPMADD52HUQ 320(SP), Z10, Z0
+	VPMADD52LUQ 448(SP), Z8, Z5
+	VPMADD52HUQ 448(SP), Z8, Z0
+	VPMADD52LUQ 384(SP), Z9, Z5
+	VPMADD52HUQ 384(SP), Z9, Z0
+
+	// The sums of the products' lanes, their carries and 64-bit limbs
+	VEXTRACTI64X4 $0x01, Z1, Y6
+	VPADDQ        Y6, Y1, Y6
+	VEXTRACTI128  $0x01, Y6, X1
+	VPADDQ        X1, X6, X1
+	VPSHUFD       $0x4e, X1, X6
+	VPADDQ        X6, X1, X1
+	VMOVQ         X1, X1
+	VEXTRACTI64X4 $0x01, Z3, Y6
+	VPADDQ        Y6, Y3, Y6
+	VEXTRACTI128  $0x01, Y6, X3
+	VPADDQ        X3, X6, X3
+	VPSHUFD       $0x4e, X3, X6
+	VPADDQ        X6, X3, X3
+	VMOVQ         X3, X3
+	VEXTRACTI64X4 $0x01, Z5, Y6
+	VPADDQ        Y6, Y5, Y6
+	VEXTRACTI128  $0x01, Y6, X5
+	VPADDQ        X5, X6, X5
+	VPSHUFD       $0x4e, X5, X6
+	VPADDQ        X6, X5, X5
+	VMOVQ         X5, X5
+	VEXTRACTI64X4 $0x01, Z2, Y6
+	VPADDQ        Y6, Y2, Y6
+	VEXTRACTI128  $0x01, Y6, X2
+	VPADDQ        X2, X6, X2
+	VPSHUFD       $0x4e, X2, X6
+	VPADDQ        X6, X2, X2
+	VMOVQ         X2, X2
+	VEXTRACTI64X4 $0x01, Z4, Y6
+	VPADDQ        Y6, Y4, Y6
+	VEXTRACTI128  $0x01, Y6, X4
+	VPADDQ        X4, X6, X4
+	VPSHUFD       $0x4e, X4, X6
+	VPADDQ        X6, X4, X4
+	VMOVQ         X4, X4
+	VEXTRACTI64X4 $0x01, Z0, Y6
+	VPADDQ        Y6, Y0, Y6
+	VEXTRACTI128  $0x01, Y6, X0
+	VPADDQ        X0, X6, X0
+	VPSHUFD       $0x4e, X0, X6
+	VPADDQ        X6, X0, X0
+	VMOVQ         X0, X0
+	VMOVQ         X1, AX
+	VMOVQ         X3, CX
+	VMOVQ         X5, DX
+	VMOVQ         X2, BX
+	VMOVQ         X4, SI
+	VMOVQ         X0, DI
+	VZEROUPPER
+	SHLQ          $0x08, BX
+	ADDQ          BX, CX
+	SHLQ          $0x08, SI
+	ADDQ          SI, DX
+	SHLQ          $0x0a, DI
+	MOVQ          $0x00000fffffffffff, BX
+	MOVQ          CX, SI
+	SHRQ          $0x2c, SI
+	ANDQ          BX, CX
+	ADDQ          SI, DX
+	MOVQ          DX, SI
+	SHRQ          $0x2a, SI
+	ADDQ          DI, SI
+	MOVQ          $0x000003ffffffffff, BX
+	ANDQ          BX, DX
+	LEAQ          (SI)(SI*4), SI
+	ADDQ          SI, AX
+
+	// h = l0 + l1·2⁴⁴ + l2·2⁸⁸ in 64-bit limbs
+	MOVQ CX, SI
+	SHLQ $0x2c, SI
+	SHRQ $0x14, CX
+	MOVQ DX, BX
+	SHLQ $0x18, BX
+	SHRQ $0x28, DX
+	ADDQ SI, AX
+	ADCQ BX, CX
+	ADCQ $0x00, DX
+	MOVQ s+0(FP), BX
+	MOVQ AX, (BX)
+	MOVQ CX, 8(BX)
+	MOVQ DX, 16(BX)
+
+	// The tag: h mod 2¹³⁰-5, plus s.
+	MOVQ s+0(FP), DX
+	MOVQ (DX), AX
+	MOVQ 8(DX), CX
+	MOVQ 16(DX), DX
+
+	// h mod 2¹³⁰-5: h-p unless that borrows, then plus s, mod 2¹²⁸.
+	MOVQ    AX, BX
+	MOVQ    CX, SI
+	SUBQ    $-5, BX
+	SBBQ    $-1, SI
+	SBBQ    $0x03, DX
+	CMOVQCC BX, AX
 	CMOVQCC SI, CX
 	MOVQ    s+0(FP), DX
 	MOVQ    40(DX), BX

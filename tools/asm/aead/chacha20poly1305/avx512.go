@@ -461,36 +461,98 @@ func polyPaddedMULX() {
 }
 
 // polyTagIFMA emits polyTagIFMA, the whole Poly1305 of a message of the
-// AVX-512 IFMA path up to 1024 bytes in one call: the additional data with
-// polymulx's one-block product, the whole 128-byte groups of the
-// ciphertext with polyIFMA's code, the rest of it, the lengths block and
-// the tag again in general-purpose registers. One call instead of three
-// saves their calls and the loads of the key; the accumulator passes from
-// one part to the next through s.h.
+// AVX-512 IFMA path, 256 to 1024 bytes of ciphertext, in one call. Of the
+// blocks of RFC 8439 (the additional data and the ciphertext, each padded
+// with zeros to a multiple of 16 bytes, c blocks of ciphertext, then the
+// lengths block), the last 8·G, G = ⌊(c+1)/8⌋, go into the lanes of the
+// vector code (polyifma.SingleLast): the last group holds the last seven
+// blocks of ciphertext, masked loads padding the partial one with zeros,
+// and the lengths block. The additional data and the first c+1-8·G
+// blocks of ciphertext, whole ones, go before them into h with
+// polymulx's one-block product, and the tag follows the vector code's sum
+// at once: no ciphertext and no lengths block left for the one-block
+// product after the vector code, where each block would wait for the one
+// before.
 func polyTagIFMA() {
 	TEXT("polyTagIFMA", 0, "func(s *polyState, pw *[24]uint64, ad, msg []byte, adLen, ctLen int, tag *[16]byte)")
 	Doc(
-		"polyTagIFMA absorbs ad and msg (the ciphertext) into s.h, each followed",
-		"by zeros up to a multiple of 16 bytes, then the block of adLen and ctLen,",
-		"and writes the tag: msg's whole 128-byte groups as polyIFMA absorbs them,",
-		"with the powers pw of the key of s, and the rest as polyFinishMULX does.",
-		"It needs AVX-512F, BW and IFMA, and BMI2.",
+		"polyTagIFMA absorbs ad and msg (the ciphertext, 256 to 1024 bytes) into",
+		"s.h, each followed by zeros up to a multiple of 16 bytes, then the block",
+		"of adLen and ctLen, and writes the tag, with the powers pw of the key",
+		"of s: the last groups of eight blocks, the lengths block among them, in",
+		"the lanes of the ZMM registers with IFMA as polyIFMA absorbs them, the",
+		"blocks before them in general-purpose registers. It needs AVX-512F, BW",
+		"and IFMA, and BMI2.",
 	)
 	p := loadPoly()
 	p.absorbPadded("ad", Load(Param("ad").Base(), GP64()), Load(Param("ad").Len(), GP64()))
 	p.storeState()
-	polyifma.UpdateBody(true, "groupsDone")
-	Label("groupsDone")
+	Comment("A whole number of groups: all in the lanes, then the lengths block.")
+	{
+		n := Load(Param("msg").Len(), GP64())
+		TESTQ(U32(127), n)
+		JNZ(LabelRef("tailGroup"))
+		SHRQ(U8(7), n)
+		polyifma.Single(Load(Param("msg").Base(), GP64()), n, Mem{Base: Load(Param("pw"), GP64())})
+		p := loadPoly()
+		p.lengthsAndTag()
+		RET()
+	}
+	Label("tailGroup")
+	Comment("c = ⌈ctLen/16⌉ blocks, G = ⌊(c+1)/8⌋ groups, the first c+1-8·G blocks before them")
 	p = loadPoly()
 	m := Load(Param("msg").Base(), GP64())
-	n := Load(Param("msg").Len(), GP64())
-	whole := GP64()
-	MOVQ(n, whole)
-	ANDQ(I32(-128), whole)
-	ADDQ(whole, m)
-	ANDQ(U8(127), n)
-	p.absorbPadded("ct", m, n)
-	p.lengthsAndTag()
+	groups, pre := GP64(), GP64()
+	Load(Param("msg").Len(), groups)
+	ADDQ(U8(15+16), groups) // (c+1)·16 + something below 16
+	SHRQ(U8(7), groups)     // G
+	Load(Param("msg").Len(), pre)
+	ADDQ(U8(15), pre)
+	ANDQ(I8(-16), pre) // c·16
+	ADDQ(U8(16), pre)  // (c+1)·16
+	t := GP64()
+	MOVQ(groups, t)
+	SHLQ(U8(7), t)
+	SUBQ(t, pre) // (c+1-8·G)·16 bytes of whole blocks
+	p.absorbPadded("pre", m, pre)
+	p.storeState()
+	Comment("m is at the first group: the rest of the ciphertext and the lengths block")
+	polyifma.SingleLast(m, groups, Mem{Base: Load(Param("pw"), GP64())}, func() (Register, Register) {
+		// The last group's ciphertext is 97 to 112 bytes: 64, then 33 to
+		// 48 under the mask, then the lengths block in bytes 112 to 127.
+		last := GP64()
+		Load(Param("msg").Base(), last)
+		n := Load(Param("msg").Len(), GP64())
+		ADDQ(n, last)
+		ANDQ(U8(15), n)
+		// last = the end of the ciphertext; the group starts at the
+		// start of its 7th block from the end, ⌈ctLen/16⌉·16 - 112 bytes
+		// from msg: end - (ctLen mod 16, or 16) - 96.
+		k := GP64()
+		MOVQ(U32(16), k)
+		TESTQ(n, n)
+		CMOVQNE(n, k) // the bytes of the last block, 1 to 16
+		SUBQ(k, last)
+		SUBQ(U8(96), last)
+		first, second := ZMM(), ZMM()
+		VMOVDQU64(Mem{Base: last}, first)
+		ADDQ(U8(32), k) // the bytes of the second half: 33 to 48
+		ones := GP64()
+		MOVQ(I32(-1), ones)
+		BZHIQ(k, ones, ones) // the low k bits
+		KMOVQ(ones, K1)
+		VMOVDQU8_Z(Mem{Base: last, Disp: 64}, K1, second)
+		ls := XMM()
+		adLen, ctLen := Load(Param("adLen"), GP64()), Load(Param("ctLen"), GP64())
+		VMOVQ(adLen, ls)
+		VPINSRQ(U8(1), ctLen, ls, ls)
+		VINSERTI32X4(U8(3), ls, second, second)
+		return first, second
+	})
+	Comment("The tag: h mod 2¹³⁰-5, plus s.")
+	p.h0, p.h1, p.h2 = GP64(), GP64(), GP64()
+	p.loadState(Dereference(Param("s")))
+	p.tag()
 	RET()
 }
 

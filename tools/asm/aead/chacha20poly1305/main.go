@@ -1235,7 +1235,12 @@ func (p *poly) lengthsAndTag() {
 	var o stitch.Ops
 	p.blockOps(&o, adLen, ctLen)
 	stitch.Merge(o, nil)
+	p.tag()
+}
 
+// tag emits the end of lengthsAndTag: the final reduction of h (below
+// 2¹³¹ - 10), the addition of s, and the store of the tag.
+func (p *poly) tag() {
 	Comment("h mod 2¹³⁰-5: h-p unless that borrows, then plus s, mod 2¹²⁸.")
 	g0, g1, g2 := GP64(), GP64(), GP64()
 	MOVQ(p.h0, g0)

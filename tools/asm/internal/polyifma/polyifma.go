@@ -457,6 +457,53 @@ func (g *ifma) single(p, n Register, rows Mem) {
 	storeProducts(g, g.products(a, rl, sl1, sl2, false, nil))
 }
 
+// Single emits single with its constants in registers: the n groups of
+// eight blocks at p, 1 ≤ n ≤ SingleMaxGroups, absorbed into the
+// accumulator of the function's parameter s with the powers in rows, as
+// Rows stores them.
+func Single(p, n Register, rows Mem) {
+	newRegisterIFMA().single(p, n, rows)
+}
+
+// SingleLast emits single for n groups of eight blocks, 2 ≤ n ≤
+// SingleMaxGroups, of which the first n-1 are at p and the last is in two
+// registers that last emits (its bytes 0 to 63, then 64 to 127), after
+// the others are absorbed: for a last group that is not in memory as it
+// is, such as one that ends with zeros and the lengths block of an AEAD.
+// It changes p and n.
+func SingleLast(p, n Register, rows Mem, last func() (Register, Register)) {
+	g := newRegisterIFMA()
+	Comment("The first group at p, the others but the last from p+128 on; r⁸ for each group but the last")
+	lo, _ := g.lowRows(rows)
+	rl, sl1, sl2 := powers(lo)
+	var r8 [3]Op
+	for k := range 3 {
+		r8[k] = rl[k].(Mem) // broadcast from lane 0
+	}
+	a := loadH(g)
+	g.absorb(a, Mem{Base: p})
+	SUBQ(U8(2), n) // the groups between the first and the last
+	JZ(LabelRef("lastGroup"))
+	Label("loopGroups")
+	ADDQ(U32(128), p)
+	v := g.blocks(Mem{Base: p})
+	g.mulAdd(a, r8, sl1, sl2, true, &v)
+	DECQ(n)
+	JNZ(LabelRef("loopGroups"))
+	Label("lastGroup")
+	Comment("The last group, from registers")
+	first, second := last()
+	lr, hr := ZMM(), ZMM()
+	VMOVDQA64(first, lr)
+	VMOVDQA64(first, hr)
+	VPERMT2Q(second, g.loIdx, lr)
+	VPERMT2Q(second, g.hiIdx, hr)
+	vl := vec44{ZMM(), ZMM(), ZMM()}
+	g.toRadix44(vl, lr, hr, nil)
+	g.mulAdd(a, r8, sl1, sl2, true, &vl)
+	storeProducts(g, g.products(a, rl, sl1, sl2, false, nil))
+}
+
 // loadH returns the accumulator of the function's parameter s in radix
 // 2⁴⁴, in lane 0 of three registers, the other lanes zero. With g, it
 // zeroes them first: the register allocator takes a write of the low 64
