@@ -123,6 +123,7 @@ func (g *g512) group16(tail bool) {
 // words 0, 4 and 8 from the state.
 func (g *g512) rounds(x, pre []Register, counters Register) {
 	k := chacha.FirstDoubleRound(x, pre, counters, g.word)
+	k.Chain = true
 
 	Comment("The other nine double rounds.")
 	i := GP64()
