@@ -306,7 +306,7 @@ func UpdateBody(precomputed bool, done string) {
 	g := newRegisterIFMA()
 	CMPQ(n, U32(SingleMaxGroups))
 	JA(LabelRef("pairsIFMA"))
-	g.single(p, n, rows)
+	g.single(p, n, rows, nil)
 	JMP(LabelRef(done))
 
 	Label("pairsIFMA")
@@ -434,9 +434,16 @@ const SingleMaxGroups = 8
 // each step then multiplies it by r⁸ in every lane and adds the next
 // group (mulAdd), and the last multiplication takes r^(8-i) in lane i; the
 // sum of its products' lanes gives h (storeProducts). The bounds are those
-// of multiply.
-func (g *ifma) single(p, n Register, rows Mem) {
-	Comment("At most SingleMaxGroups groups: one accumulator, r⁸ for each group but the last")
+// of multiply. With last, the last group is not at p but in the two
+// registers that last emits (SingleLast), and n is at least 2.
+func (g *ifma) single(p, n Register, rows Mem, last func() (Register, Register)) {
+	loop, end := "loopSingle", "lastSingle"
+	if last == nil {
+		Comment("At most SingleMaxGroups groups: one accumulator, r⁸ for each group but the last")
+	} else {
+		loop, end = "loopGroups", "lastGroup"
+		Comment("The first group at p, the others but the last from p+128 on; r⁸ for each group but the last")
+	}
 	lo, _ := g.lowRows(rows)
 	rl, sl1, sl2 := powers(lo)
 	var r8 [3]Op
@@ -445,15 +452,31 @@ func (g *ifma) single(p, n Register, rows Mem) {
 	}
 	a := loadH(g)
 	g.absorb(a, Mem{Base: p})
-	DECQ(n) // the groups after the first
-	JZ(LabelRef("lastSingle"))
-	Label("loopSingle")
+	if last == nil {
+		DECQ(n) // the groups after the first
+	} else {
+		SUBQ(U8(2), n) // the groups between the first and the last
+	}
+	JZ(LabelRef(end))
+	Label(loop)
 	ADDQ(U32(128), p)
 	v := g.blocks(Mem{Base: p})
 	g.mulAdd(a, r8, sl1, sl2, true, &v)
 	DECQ(n)
-	JNZ(LabelRef("loopSingle"))
-	Label("lastSingle")
+	JNZ(LabelRef(loop))
+	Label(end)
+	if last != nil {
+		Comment("The last group, from registers")
+		first, second := last()
+		lr, hr := ZMM(), ZMM()
+		VMOVDQA64(first, lr)
+		VMOVDQA64(first, hr)
+		VPERMT2Q(second, g.loIdx, lr)
+		VPERMT2Q(second, g.hiIdx, hr)
+		vl := vec44{ZMM(), ZMM(), ZMM()}
+		g.toRadix44(vl, lr, hr, nil)
+		g.mulAdd(a, r8, sl1, sl2, true, &vl)
+	}
 	storeProducts(g, g.products(a, rl, sl1, sl2, false, nil))
 }
 
@@ -462,7 +485,7 @@ func (g *ifma) single(p, n Register, rows Mem) {
 // accumulator of the function's parameter s with the powers in rows, as
 // Rows stores them.
 func Single(p, n Register, rows Mem) {
-	newRegisterIFMA().single(p, n, rows)
+	newRegisterIFMA().single(p, n, rows, nil)
 }
 
 // SingleLast emits single for n groups of eight blocks, 2 ≤ n ≤
@@ -472,36 +495,7 @@ func Single(p, n Register, rows Mem) {
 // is, such as one that ends with zeros and the lengths block of an AEAD.
 // It changes p and n.
 func SingleLast(p, n Register, rows Mem, last func() (Register, Register)) {
-	g := newRegisterIFMA()
-	Comment("The first group at p, the others but the last from p+128 on; r⁸ for each group but the last")
-	lo, _ := g.lowRows(rows)
-	rl, sl1, sl2 := powers(lo)
-	var r8 [3]Op
-	for k := range 3 {
-		r8[k] = rl[k].(Mem) // broadcast from lane 0
-	}
-	a := loadH(g)
-	g.absorb(a, Mem{Base: p})
-	SUBQ(U8(2), n) // the groups between the first and the last
-	JZ(LabelRef("lastGroup"))
-	Label("loopGroups")
-	ADDQ(U32(128), p)
-	v := g.blocks(Mem{Base: p})
-	g.mulAdd(a, r8, sl1, sl2, true, &v)
-	DECQ(n)
-	JNZ(LabelRef("loopGroups"))
-	Label("lastGroup")
-	Comment("The last group, from registers")
-	first, second := last()
-	lr, hr := ZMM(), ZMM()
-	VMOVDQA64(first, lr)
-	VMOVDQA64(first, hr)
-	VPERMT2Q(second, g.loIdx, lr)
-	VPERMT2Q(second, g.hiIdx, hr)
-	vl := vec44{ZMM(), ZMM(), ZMM()}
-	g.toRadix44(vl, lr, hr, nil)
-	g.mulAdd(a, r8, sl1, sl2, true, &vl)
-	storeProducts(g, g.products(a, rl, sl1, sl2, false, nil))
+	newRegisterIFMA().single(p, n, rows, last)
 }
 
 // loadH returns the accumulator of the function's parameter s in radix
