@@ -461,18 +461,19 @@ func polyPaddedMULX() {
 }
 
 // polyTagIFMA emits polyTagIFMA, the whole Poly1305 of a message of the
-// AVX-512 IFMA path, 256 to 1024 bytes of ciphertext, in one call. Of the
-// blocks of RFC 8439 (the additional data and the ciphertext, each padded
-// with zeros to a multiple of 16 bytes, c blocks of ciphertext, then the
-// lengths block), the last 8·G, G = ⌊(c+1)/8⌋, go into the lanes of the
-// vector code (polyifma.SingleLast): the last group holds the last seven
-// blocks of ciphertext, masked loads padding the partial one with zeros,
-// and the lengths block. The additional data and the first c+1-8·G
-// blocks of ciphertext, whole ones, go before them into h with
-// polymulx's one-block product, and the tag follows the vector code's sum
-// at once: no ciphertext and no lengths block left for the one-block
-// product after the vector code, where each block would wait for the one
-// before.
+// AVX-512 IFMA path, 256 to 1024 bytes of ciphertext, in one call. The
+// additional data goes first into h with polymulx's one-block product.
+// A ciphertext of whole 128-byte groups then goes into the lanes of the
+// vector code (polyifma.Single), and the lengths block after it. Else, of
+// the blocks of RFC 8439 (c blocks of ciphertext, the last one padded
+// with zeros, then the lengths block), the last 8·G, G = ⌊(c+1)/8⌋, go
+// into the lanes (polyifma.SingleLast): the last group holds the last
+// seven blocks of ciphertext, masked loads padding the partial one with
+// zeros, and the lengths block. The first c+1-8·G blocks of ciphertext,
+// whole ones, go into h before them with the one-block product, and the
+// tag follows the vector code's sum at once: no ciphertext and no lengths
+// block left for the one-block product after the vector code, where each
+// block would wait for the one before.
 func polyTagIFMA() {
 	TEXT("polyTagIFMA", 0, "func(s *polyState, pw *[24]uint64, ad, msg []byte, adLen, ctLen int, tag *[16]byte)")
 	Doc(
