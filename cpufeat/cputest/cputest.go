@@ -10,6 +10,7 @@ package cputest
 import (
 	"fmt"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -22,21 +23,49 @@ import (
 // enabled, and finally as the subtest "generic" with all of them disabled.
 // An implementation this machine cannot run is reported as a skipped
 // subtest that says so; use [CheckImplementations] to make sure that only
-// happens when the CPU really lacks its features.
+// happens when the CPU really lacks its features. So is one that
+// $CRYPTON_TEST_IMPLS leaves out (see [ImplsEnvVar]).
 func TestAllImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
 	t.Helper()
 	defer cpufeat.Reset(pkg)
-	for _, name := range cpufeat.List(pkg) {
-		if cpufeat.Select(pkg, name) {
+	for _, name := range append(cpufeat.List(pkg), "generic") {
+		switch {
+		case !Wanted(name):
+			t.Run(name, func(t *testing.T) {
+				t.Skipf("%s implementation of %s left out by %s=%s", name, pkg, ImplsEnvVar, os.Getenv(ImplsEnvVar))
+			})
+		case cpufeat.Select(pkg, name):
 			t.Run(name, f)
-		} else {
+		default:
 			t.Run(name, func(t *testing.T) {
 				t.Skipf("%s implementation of %s not available on this CPU or turned off by %s", name, pkg, cpufeat.EnvVar)
 			})
 		}
 	}
-	cpufeat.Select(pkg, "generic")
-	t.Run("generic", f)
+}
+
+// ImplsEnvVar names the environment variable that narrows the
+// implementations the helpers of this package run to those whose names
+// match its value, a regular expression ("generic" is a name too); unset
+// or empty, it leaves all of them. The AVX-512 emulator
+// (tools/cmd/avx512emu) sets it to "512", the names of the implementations
+// that need AVX-512, on a host that runs the others natively, so that the
+// slow emulated run repeats none of the native run's work.
+const ImplsEnvVar = "CRYPTON_TEST_IMPLS"
+
+// Wanted reports whether $CRYPTON_TEST_IMPLS leaves the implementation
+// name in (see [ImplsEnvVar]). It panics if the variable is not a valid
+// regular expression, a mistake of whoever runs the tests.
+func Wanted(name string) bool {
+	v := os.Getenv(ImplsEnvVar)
+	if v == "" {
+		return true
+	}
+	re, err := regexp.Compile(v)
+	if err != nil {
+		panic(fmt.Sprintf("cputest: %s=%s: %v", ImplsEnvVar, v, err))
+	}
+	return re.MatchString(name)
 }
 
 // BenchmarkAllImplementations is the benchmark counterpart of
@@ -56,17 +85,16 @@ func BenchmarkAllImplementations(b *testing.B, pkg string, f func(b *testing.B))
 // ForEachImplementation calls f once for every implementation of pkg this
 // machine can run, with only that one enabled, in the order of preference,
 // and finally for "generic" with all of them disabled; it then restores the
-// default selection. It suits fuzz targets and other loops where a subtest
+// default selection. It leaves out what $CRYPTON_TEST_IMPLS does (see
+// [ImplsEnvVar]). It suits fuzz targets and other loops where a subtest
 // per implementation is not wanted; elsewhere prefer [TestAllImplementations].
 func ForEachImplementation(pkg string, f func(impl string)) {
 	defer cpufeat.Reset(pkg)
-	for _, name := range cpufeat.List(pkg) {
-		if cpufeat.Select(pkg, name) {
+	for _, name := range append(cpufeat.List(pkg), "generic") {
+		if Wanted(name) && cpufeat.Select(pkg, name) {
 			f(name)
 		}
 	}
-	cpufeat.Select(pkg, "generic")
-	f("generic")
 }
 
 // TestAllCombinations is [TestAllImplementations] for packages whose

@@ -3,6 +3,7 @@ package cputest
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -44,6 +45,7 @@ func active() string {
 }
 
 func TestTestAllImplementations(t *testing.T) {
+	t.Setenv(ImplsEnvVar, "")
 	var ran []string
 	TestAllImplementations(t, "cputest-fake", func(t *testing.T) {
 		ran = append(ran, t.Name()+"="+active())
@@ -58,6 +60,7 @@ func TestTestAllImplementations(t *testing.T) {
 }
 
 func TestForEachImplementation(t *testing.T) {
+	t.Setenv(ImplsEnvVar, "")
 	var ran []string
 	ForEachImplementation("cputest-fake", func(impl string) {
 		ran = append(ran, impl+"="+active())
@@ -69,6 +72,56 @@ func TestForEachImplementation(t *testing.T) {
 	if !useAlways || useNever {
 		t.Errorf("implementations not restored: always=%v never=%v", useAlways, useNever)
 	}
+}
+
+// TestImplsFilter runs the helpers with CRYPTON_TEST_IMPLS set: only the
+// implementations it matches run, and the others are skipped subtests.
+func TestImplsFilter(t *testing.T) {
+	for _, tt := range []struct {
+		filter string
+		want   []string // what ran, then what was skipped
+		skip   []string
+	}{
+		{"^generic$", []string{"generic"}, []string{"Always", "Never"}},
+		{"Alw", []string{"Always"}, []string{"Never", "generic"}},
+		{"Never|generic", []string{"generic"}, []string{"Always", "Never"}},
+		{"", []string{"Always", "generic"}, []string{"Never"}},
+	} {
+		t.Setenv(ImplsEnvVar, tt.filter)
+		var ran, each, skipped []string
+		t.Run(tt.filter, func(t *testing.T) {
+			TestAllImplementations(t, "cputest-fake", func(t *testing.T) {
+				if want := t.Name()[strings.LastIndex(t.Name(), "/")+1:]; active() != want {
+					t.Errorf("%s runs with %s active", want, active())
+				}
+				ran = append(ran, active())
+			})
+		})
+		ForEachImplementation("cputest-fake", func(impl string) { each = append(each, impl) })
+		for _, name := range []string{"Always", "Never", "generic"} {
+			if !slices.Contains(ran, name) {
+				skipped = append(skipped, name)
+			}
+		}
+		if !reflect.DeepEqual(ran, tt.want) || !reflect.DeepEqual(each, tt.want) || !reflect.DeepEqual(skipped, tt.skip) {
+			t.Errorf("%s=%q: TestAllImplementations ran %v, ForEachImplementation %v, skipped %v; want %v, skipped %v", ImplsEnvVar, tt.filter, ran, each, skipped, tt.want, tt.skip)
+		}
+		if !useAlways || useNever {
+			t.Errorf("implementations not restored: always=%v never=%v", useAlways, useNever)
+		}
+	}
+	for _, name := range []string{"Always", "generic"} {
+		if !Wanted(name) {
+			t.Errorf("Wanted(%q) = false with %s unset", name, ImplsEnvVar)
+		}
+	}
+	t.Setenv(ImplsEnvVar, "(")
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), ImplsEnvVar) {
+			t.Errorf("Wanted with %s=( recovers %v, want a panic that names the variable", ImplsEnvVar, r)
+		}
+	}()
+	Wanted("generic")
 }
 
 // recorder captures the errors a check reports.
