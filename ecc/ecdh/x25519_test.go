@@ -101,8 +101,9 @@ func TestRFC7748DiffieHellman(t *testing.T) {
 func TestWycheproof(t *testing.T) {
 	var f wycheproof.XDHFile
 	wycheproof.Load(t, "x25519_test.json", &f)
-	n := 0
+	n, ran := 0, false // ran: not every implementation left out (cputest.ImplsEnvVar)
 	allImplementations(t, func(t *testing.T) {
+		ran = true
 		for _, g := range f.TestGroups {
 			if g.Curve != "curve25519" {
 				t.Fatalf("unexpected curve %q", g.Curve)
@@ -128,7 +129,7 @@ func TestWycheproof(t *testing.T) {
 			}
 		}
 	})
-	if n == 0 {
+	if ran && n == 0 {
 		t.Fatal("no tests")
 	}
 }

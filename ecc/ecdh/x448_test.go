@@ -189,8 +189,9 @@ func TestX448VsCircl(t *testing.T) {
 	for _, small := range []int64{0, 1, 2, 5} {
 		specials = append(specials, le56(big.NewInt(small)))
 	}
-	rejected := 0
+	rejected, ran := 0, false // ran: not every implementation left out (cputest.ImplsEnvVar)
 	allImplementations448(t, func(t *testing.T) {
+		ran = true
 		for i := 0; i < 60+len(specials); i++ {
 			privBytes := random()
 			pubBytes := random()
@@ -214,7 +215,7 @@ func TestX448VsCircl(t *testing.T) {
 			}
 		}
 	})
-	if rejected == 0 {
+	if ran && rejected == 0 {
 		t.Error("no low-order point rejected")
 	}
 }
