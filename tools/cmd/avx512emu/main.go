@@ -57,6 +57,14 @@
 // cannot pass as a silent fallback to AVX2. Giving CRYPTON_CPU with -e (to
 // turn features off, e.g. -e CRYPTON_CPU=-avx512) drops that requirement.
 //
+// The guest runs only the implementations that need AVX-512 where the host
+// runs the others itself: with -impls auto (the default), and no CRYPTON_CPU
+// given with -e, every test gets CRYPTON_TEST_IMPLS=512 when the host has
+// the emulated model's other features that crypton uses (AVX2, BMI2, AES-NI,
+// VAES, ...), and cputest.TestAllImplementations and ForEachImplementation
+// then skip the implementations whose names lack "512" ("AVX2", "generic",
+// ...), which the native tests run. -impls all runs them all.
+//
 // ADX is always off in the guest, for crypton (CRYPTON_CPU=-adx) and for
 // Go's math/big (GODEBUG=cpu.adx=off): Bochs 2.7 sets ADOX's overflow flag
 // wrongly, so MULX/ADCX/ADOX chains, and the tests' math/big oracle with
@@ -100,6 +108,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/crypton-go/crypton/cpufeat"
 )
 
 // Exit statuses.
@@ -162,6 +172,7 @@ type options struct {
 	timeout time.Duration
 	env     envList
 	require string
+	impls   string
 	verbose bool
 	keep    bool
 }
@@ -172,17 +183,50 @@ func (o *options) register(fs *flag.FlagSet) {
 	fs.DurationVar(&o.timeout, "timeout", 30*time.Minute, "wall-clock limit of one emulator")
 	fs.Var(&o.env, "e", "extra environment `KEY=VALUE` for the tests (repeatable)")
 	fs.StringVar(&o.require, "require", "auto", "cpufeat `features` the tests must find (CRYPTON_REQUIRE_CPU); auto: the CPU model's, none if -e sets CRYPTON_CPU")
+	fs.StringVar(&o.impls, "impls", "auto", "the implementations that cputest's helpers run, as a `REGEXP` of their names (CRYPTON_TEST_IMPLS); auto: "+avx512Impls+" where this host runs the others itself and -e sets no CRYPTON_CPU, else all; all: all")
 	fs.BoolVar(&o.verbose, "v", false, "print the whole guest console")
 	fs.BoolVar(&o.keep, "keep", false, "keep the work directory (initramfs, ISO, console and Bochs logs)")
 }
 
+// implsEnvVar is cputest.ImplsEnvVar (a constant of a package that
+// imports testing, which a command should not).
+const implsEnvVar = "CRYPTON_TEST_IMPLS"
+
+// avx512Impls matches the names of the implementations that need
+// AVX-512 ("AVX-512+IFMA", "VAES-512", "AVX-512VL", ...), and no other's.
+const avx512Impls = "512"
+
+// hostFeatures are the cpufeat features of the emulated CPU model, other
+// than AVX-512's, that crypton's implementations use (ADX and SHA-NI are
+// off in the guest): where this host has them all, the native tests run
+// every implementation that needs no AVX-512, and the guest need not.
+var hostFeatures = []string{"aesni", "pclmulqdq", "ssse3", "avx", "avx2", "bmi1", "bmi2", "vaes", "vpclmulqdq"}
+
+// hostRunsOthers reports whether this host has every feature of
+// hostFeatures.
+func hostRunsOthers() bool {
+	for _, f := range hostFeatures {
+		if !cpufeat.Enabled(f) {
+			return false
+		}
+	}
+	return true
+}
+
 // testEnv returns the environment every test gets: the user's, with ADX
-// and SHA-NI turned off (see guestOff) and CRYPTON_REQUIRE_CPU.
+// and SHA-NI turned off (see guestOff), CRYPTON_REQUIRE_CPU and
+// CRYPTON_TEST_IMPLS. By default the guest runs only the implementations
+// that need AVX-512 (implsEnvVar) when the host runs the others
+// natively: the native tests run them all, and the guest's time goes to
+// what only it can run.
 func (o *options) testEnv() []string {
 	var env []string
-	cryptonCPU, godebug, userCPU := guestOffCrypton, guestOffGo, false
+	cryptonCPU, godebug, userCPU, userImpls := guestOffCrypton, guestOffGo, false, false
 	for _, e := range o.env {
 		switch k, v, _ := strings.Cut(e, "="); k {
+		case implsEnvVar:
+			userImpls = true
+			env = append(env, e)
 		case "CRYPTON_CPU":
 			cryptonCPU, userCPU = v+","+guestOffCrypton, true
 		case "GODEBUG":
@@ -201,6 +245,16 @@ func (o *options) testEnv() []string {
 	}
 	if req != "" {
 		env = append(env, "CRYPTON_REQUIRE_CPU="+req)
+	}
+	impls := o.impls
+	if impls == "auto" {
+		impls = "all"
+		if !userCPU && hostRunsOthers() {
+			impls = avx512Impls
+		}
+	}
+	if impls != "all" && impls != "" && !userImpls {
+		env = append(env, implsEnvVar+"="+impls)
 	}
 	return env
 }
@@ -247,6 +301,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 // setup checks the host, finds the kernel and builds the guest init into a
 // new work directory, and returns a machine ready to boot.
 func (o *options) setup(verbose, log io.Writer) (*machine, error) {
+	if o.impls != "auto" && o.impls != "all" {
+		if _, err := regexp.Compile(o.impls); err != nil {
+			return nil, fmt.Errorf("-impls: %v", err)
+		}
+	}
 	if err := checkHost(); err != nil {
 		return nil, err
 	}

@@ -160,6 +160,12 @@ func TestUsesAVX512(t *testing.T) {
 func TestTestEnv(t *testing.T) {
 	all := cpuFeatures["tigerlake"]
 	off := []string{"CRYPTON_CPU=-adx,-shani", "GODEBUG=cpu.adx=off"}
+	// With -impls auto, the guest runs only the AVX-512 implementations
+	// where this host runs the others itself.
+	autoImpls := off
+	if hostRunsOthers() {
+		autoImpls = append(off, "CRYPTON_TEST_IMPLS=512")
+	}
 	for _, tt := range []struct {
 		o    options
 		want []string
@@ -170,6 +176,11 @@ func TestTestEnv(t *testing.T) {
 		{options{cpu: "skylake_x", require: "auto"}, off},
 		{options{cpu: "tigerlake", require: "avx512f"}, append(off, "CRYPTON_REQUIRE_CPU=avx512f")},
 		{options{cpu: "tigerlake", require: ""}, off},
+		{options{cpu: "tigerlake", impls: "512"}, append(off, "CRYPTON_TEST_IMPLS=512")},
+		{options{cpu: "tigerlake", impls: "all"}, off},
+		{options{cpu: "tigerlake", impls: "512", env: envList{"CRYPTON_TEST_IMPLS=AVX2"}}, append([]string{"CRYPTON_TEST_IMPLS=AVX2"}, off...)},
+		{options{cpu: "tigerlake", impls: "auto", env: envList{"CRYPTON_CPU=-avx512"}}, []string{"CRYPTON_CPU=-avx512,-adx,-shani", "GODEBUG=cpu.adx=off"}},
+		{options{cpu: "tigerlake", impls: "auto"}, autoImpls},
 	} {
 		if got := tt.o.testEnv(); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%+v: testEnv() = %q, want %q", tt.o, got, tt.want)
