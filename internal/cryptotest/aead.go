@@ -37,7 +37,12 @@ var (
 //     sample of its bits: all in the first and last 32 bytes and every 97th),
 //     truncating or extending the ciphertext, or changing the length of the
 //     additional data makes Open fail, with a nil plaintext and an error,
-//     and without panicking (Tamper);
+//     and without panicking (Tamper). With -short, the 8192- and
+//     8193-byte plaintexts, each of whose flips costs an Open of the whole
+//     message, get a sparser sample: the ciphertext's first and last 16
+//     bytes and every 1021st bit between, and the first and last bit of the
+//     tag, of the additional data and of the nonce. The shorter plaintexts
+//     keep every flip;
 //   - a nonce of the wrong length makes both Seal and Open panic, as the
 //     standard library's GCM does (NonceLength).
 //
@@ -340,17 +345,31 @@ func testAEADInPlace(t *testing.T, mk func() cipher.AEAD) {
 
 // sampleBits returns the indexes of the bits to flip in an n-byte buffer:
 // all of them if there are at most 4096, otherwise those of the first and
-// last 32 bytes and every 97th bit in between.
-func sampleBits(n int) []int {
+// last 32 bytes and every 97th bit in between; with short, those of the
+// first and last 16 bytes and every 1021st bit in between.
+func sampleBits(n int, short bool) []int {
 	bits := 8 * n
 	if bits <= 4096 {
 		return seq(0, bits)
 	}
-	out := seq(0, 8*32)
-	for i := 8 * 32; i < bits-8*32; i += 97 {
+	edge, stride := 8*32, 97
+	if short {
+		edge, stride = 8*16, 1021
+	}
+	out := seq(0, edge)
+	for i := edge; i < bits-edge; i += stride {
 		out = append(out, i)
 	}
-	return append(out, seq(bits-8*32, bits)...)
+	return append(out, seq(bits-edge, bits)...)
+}
+
+// endBits returns the indexes of every bit of an n-byte buffer, or with
+// sparse only of its first and last bit.
+func endBits(n int, sparse bool) []int {
+	if !sparse || n == 0 {
+		return seq(0, 8*n)
+	}
+	return []int{0, 8*n - 1}
 }
 
 func seq(lo, hi int) []int {
@@ -391,22 +410,25 @@ func testAEADTamper(t *testing.T, mk func() cipher.AEAD) {
 		flip := func(b []byte, i int) { b[i/8] ^= 1 << (i % 8) }
 
 		body := len(ct) - ov
-		for _, i := range sampleBits(body) {
+		// With -short, a long message gets fewer flips: each is an Open
+		// of the whole message.
+		sparse := testing.Short() && 8*body > 4096
+		for _, i := range sampleBits(body, sparse) {
 			flip(ct, i)
 			reject("ciphertext", fmt.Sprintf("the ciphertext with bit %d flipped", i), in.nonce, ct, in.ad)
 			flip(ct, i)
 		}
-		for i := range 8 * ov {
+		for _, i := range endBits(ov, sparse) {
 			flip(ct[body:], i)
 			reject("tag", fmt.Sprintf("the ciphertext with bit %d of the tag (the last %d bytes) flipped", i, ov), in.nonce, ct, in.ad)
 			flip(ct[body:], i)
 		}
-		for i := range 8 * len(in.ad) {
+		for _, i := range endBits(len(in.ad), sparse) {
 			flip(in.ad, i)
 			reject("additional data", fmt.Sprintf("the additional data with bit %d flipped", i), in.nonce, ct, in.ad)
 			flip(in.ad, i)
 		}
-		for i := range 8 * len(in.nonce) {
+		for _, i := range endBits(len(in.nonce), sparse) {
 			flip(in.nonce, i)
 			reject("nonce", fmt.Sprintf("the nonce with bit %d flipped", i), in.nonce, ct, in.ad)
 			flip(in.nonce, i)

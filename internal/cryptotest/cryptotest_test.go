@@ -313,3 +313,43 @@ func TestFetchModuleNoGo(t *testing.T) {
 		t.Fatalf("FetchModule without a go command did not skip with a message saying so; output:\n%s", out)
 	}
 }
+
+// TestSampleBits checks the bits TestAEAD's Tamper check flips: every bit
+// of a short buffer; of a long one, the edges whole and a stride between,
+// which -short widens; and endBits's first and last bit when sparse.
+func TestSampleBits(t *testing.T) {
+	if got := sampleBits(512, true); len(got) != 4096 || got[4095] != 4095 {
+		t.Errorf("sampleBits(512, true) has %d bits, want all 4096", len(got))
+	}
+	for _, c := range []struct {
+		short        bool
+		edge, stride int
+	}{{false, 256, 97}, {true, 128, 1021}} {
+		got := sampleBits(8193, c.short)
+		bits := 8 * 8193
+		seen := map[int]bool{}
+		for k, i := range got {
+			if i < 0 || i >= bits || seen[i] || k > 0 && i <= got[k-1] {
+				t.Fatalf("short=%v: bit %d out of range, repeated or out of order", c.short, i)
+			}
+			seen[i] = true
+		}
+		for i := range c.edge {
+			if !seen[i] || !seen[bits-1-i] {
+				t.Errorf("short=%v: edge bit %d or %d missing", c.short, i, bits-1-i)
+			}
+		}
+		if want := 2*c.edge + (bits-2*c.edge+c.stride-1)/c.stride; len(got) != want {
+			t.Errorf("short=%v: %d bits, want %d", c.short, len(got), want)
+		}
+	}
+	if got := endBits(16, true); len(got) != 2 || got[0] != 0 || got[1] != 127 {
+		t.Errorf("endBits(16, true) = %v, want [0 127]", got)
+	}
+	if got := endBits(16, false); len(got) != 128 {
+		t.Errorf("endBits(16, false) has %d bits, want 128", len(got))
+	}
+	if got := endBits(0, true); len(got) != 0 {
+		t.Errorf("endBits(0, true) = %v, want none", got)
+	}
+}
