@@ -47,7 +47,9 @@ func TestAllImplementations(t *testing.T, pkg string, f func(t *testing.T)) {
 // ImplsEnvVar names the environment variable that narrows the
 // implementations the helpers of this package run to those whose names
 // match its value, a regular expression ("generic" is a name too); unset
-// or empty, it leaves all of them. The AVX-512 emulator
+// or empty, it leaves all of them. [TestAllCombinations] and
+// [ForEachCombination] run the combinations with a wanted implementation
+// in them. The AVX-512 emulator
 // (tools/cmd/avx512emu) sets it to "512", the names of the implementations
 // that need AVX-512, on a host that runs the others natively, so that the
 // slow emulated run repeats none of the native run's work.
@@ -106,20 +108,32 @@ func ForEachImplementation(pkg string, f func(impl string)) {
 // "MULX/ADX+generic", ..., "generic+generic"), with exactly those selected.
 // A combination with an implementation this machine cannot run is a
 // skipped subtest that says which.
+//
+// With $CRYPTON_TEST_IMPLS set (see [ImplsEnvVar]), a combination runs
+// only if one of its implementations is wanted; the others are skipped
+// subtests that say so. If no implementation of pkgs is wanted, every
+// combination runs: the wanted code may run under them all (rsa's
+// combinations of mont's kernels run mont's radix-2⁵² code, registered
+// apart, whichever they are).
 func TestAllCombinations(t *testing.T, pkgs []string, f func(t *testing.T)) {
 	t.Helper()
 	for _, pkg := range pkgs {
 		defer cpufeat.Reset(pkg)
 	}
-	forEachCombination(pkgs, func(names []string, ok bool, missing string) {
+	forEachCombination(pkgs, func(names []string, ok bool, missing string, wanted bool) {
 		name := strings.Join(names, "+")
-		if ok {
+		switch {
+		case !wanted:
+			t.Run(name, func(t *testing.T) {
+				t.Skipf("no implementation of %s wanted by %s=%s", name, ImplsEnvVar, os.Getenv(ImplsEnvVar))
+			})
+		case ok:
 			t.Run(name, f)
-			return
+		default:
+			t.Run(name, func(t *testing.T) {
+				t.Skipf("%s not available on this CPU or turned off by %s", missing, cpufeat.EnvVar)
+			})
 		}
-		t.Run(name, func(t *testing.T) {
-			t.Skipf("%s not available on this CPU or turned off by %s", missing, cpufeat.EnvVar)
-		})
 	})
 }
 
@@ -127,13 +141,14 @@ func TestAllCombinations(t *testing.T, pkgs []string, f func(t *testing.T)) {
 // it calls f for every combination of one implementation of each package
 // in pkgs ("generic" included) that this machine can run, with exactly
 // those selected, and then restores the default selections. impls holds
-// the implementation of each package, in the order of pkgs.
+// the implementation of each package, in the order of pkgs. It leaves out
+// the combinations that [TestAllCombinations] skips for $CRYPTON_TEST_IMPLS.
 func ForEachCombination(pkgs []string, f func(impls []string)) {
 	for _, pkg := range pkgs {
 		defer cpufeat.Reset(pkg)
 	}
-	forEachCombination(pkgs, func(names []string, ok bool, _ string) {
-		if ok {
+	forEachCombination(pkgs, func(names []string, ok bool, _ string, wanted bool) {
+		if ok && wanted {
 			f(names)
 		}
 	})
@@ -143,23 +158,29 @@ func ForEachCombination(pkgs []string, f func(impls []string)) {
 // pkgs in turn (each package's in the order of preference, then generic;
 // the first package varies slowest) and calls f with the names, whether
 // all of them could be selected, and otherwise the first that could not,
-// as "impl of pkg".
-func forEachCombination(pkgs []string, f func(names []string, ok bool, missing string)) {
+// as "impl of pkg", and whether $CRYPTON_TEST_IMPLS wants the combination:
+// it does if it wants one of its implementations, or none of pkgs's.
+func forEachCombination(pkgs []string, f func(names []string, ok bool, missing string, wanted bool)) {
 	choices := make([][]string, len(pkgs))
+	anyWanted := false
 	for i, pkg := range pkgs {
 		choices[i] = append(append([]string(nil), cpufeat.List(pkg)...), "generic")
+		for _, name := range choices[i] {
+			anyWanted = anyWanted || Wanted(name)
+		}
 	}
 	idx := make([]int, len(pkgs))
 	for {
 		names := make([]string, len(pkgs))
-		ok, missing := true, ""
+		ok, missing, wanted := true, "", !anyWanted
 		for i, pkg := range pkgs {
 			names[i] = choices[i][idx[i]]
+			wanted = wanted || Wanted(names[i])
 			if !cpufeat.Select(pkg, names[i]) && ok {
 				ok, missing = false, names[i]+" of "+pkg
 			}
 		}
-		f(names, ok, missing)
+		f(names, ok, missing, wanted)
 		i := len(pkgs) - 1
 		for ; i >= 0; i-- {
 			idx[i]++

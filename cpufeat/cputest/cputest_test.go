@@ -240,6 +240,7 @@ func TestCheckRequired(t *testing.T) {
 }
 
 func TestTestAllCombinations(t *testing.T) {
+	t.Setenv(ImplsEnvVar, "")
 	pkgs := []string{"cputest-fake", "cputest-fake/second"}
 	var ran []string
 	var inner *testing.T
@@ -274,5 +275,47 @@ func TestTestAllCombinations(t *testing.T) {
 	}
 	if !useAlways || !useSecond {
 		t.Errorf("ForEachCombination did not restore the selections")
+	}
+}
+
+// TestCombinationsFilter runs the combination helpers with
+// CRYPTON_TEST_IMPLS set: a combination runs if one of its implementations
+// is wanted, and all of them do if none of the packages' is.
+func TestCombinationsFilter(t *testing.T) {
+	pkgs := []string{"cputest-fake", "cputest-fake/second"}
+	all := []string{"Always+Second", "Always+generic", "generic+Second", "generic+generic"}
+	for _, tt := range []struct {
+		filter string
+		want   []string
+	}{
+		{"Alw", []string{"Always+Second", "Always+generic"}},
+		{"Second", []string{"Always+Second", "generic+Second"}},
+		{"^generic$", []string{"Always+generic", "generic+Second", "generic+generic"}},
+		{"Always|Second", []string{"Always+Second", "Always+generic", "generic+Second"}},
+		{"nothing registered", all},
+	} {
+		t.Setenv(ImplsEnvVar, tt.filter)
+		var ran, skipped, each []string
+		t.Run(tt.filter, func(t *testing.T) {
+			TestAllCombinations(t, pkgs, func(t *testing.T) {
+				name := t.Name()[strings.LastIndex(t.Name(), "/")+1:]
+				if got := active() + "+" + activeSecond(); got != name {
+					t.Errorf("%s runs with %s selected", name, got)
+				}
+				ran = append(ran, name)
+			})
+		})
+		ForEachCombination(pkgs, func(impls []string) { each = append(each, strings.Join(impls, "+")) })
+		for _, name := range all {
+			if !slices.Contains(ran, name) {
+				skipped = append(skipped, name)
+			}
+		}
+		if !reflect.DeepEqual(ran, tt.want) || !reflect.DeepEqual(each, tt.want) || len(ran)+len(skipped) != len(all) {
+			t.Errorf("%s=%q: TestAllCombinations ran %v, ForEachCombination %v; want %v", ImplsEnvVar, tt.filter, ran, each, tt.want)
+		}
+		if !useAlways || useNever || !useSecond {
+			t.Errorf("selections not restored: Always=%v Never=%v Second=%v", useAlways, useNever, useSecond)
+		}
 	}
 }
