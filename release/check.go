@@ -15,6 +15,7 @@ func (t *tool) check(args []string) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	fs.SetOutput(t.errOut)
 	tests := fs.Bool("tests", true, "run the tests (minimum versions, reverse dependencies); false runs only the quick checks")
+	short := fs.Bool("short", false, "run those tests with -short")
 	args, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -42,6 +43,7 @@ func (t *tool) check(args []string) error {
 	if err != nil {
 		return err
 	}
+	e.short = *short
 
 	step("1. every module is in " + VersionsFile + " once and has a " + ChangelogFile + " section and a LICENSE")
 	for _, m := range r.Modules {

@@ -36,7 +36,8 @@ type engine struct {
 	// are not recorded (tidy serves working trees as the versions about to
 	// be released).
 	unrecorded func(m *Module, v string) (*Content, error)
-	n          int // numbers scratch directories
+	n          int  // numbers scratch directories
+	short      bool // run the tests with -short
 }
 
 // newEngine prepares the scratch directories and the environment. cand
@@ -250,7 +251,11 @@ func (e *engine) goTest(dir string) testResult {
 	start := time.Now()
 	// -trimpath keeps the build cache working across the scratch
 	// directories, which differ from run to run.
-	out, err := e.goOff(dir, "test", "-trimpath", "./...")
+	args := []string{"test", "-trimpath"}
+	if e.short {
+		args = append(args, "-short")
+	}
+	out, err := e.goOff(dir, append(args, "./...")...)
 	return testResult{ok: err == nil, out: out, elapsed: time.Since(start).Round(100 * time.Millisecond)}
 }
 

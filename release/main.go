@@ -29,7 +29,7 @@ const usage = `usage: go run ./release [-C dir] <command> [arguments]
 Commands:
   status                 table of every module: last release, commits since,
                          API change since, suggested next version, changelog entry
-  check [-tests=false] [module...]
+  check [-tests=false] [-short] [module...]
                          the release checks (CI); exits non-zero on any problem
   prepare [-commit rev] [-dry-run] (-all | module...) [version]
                          record the next release of modules (at HEAD by default)

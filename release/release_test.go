@@ -476,6 +476,19 @@ func TestMinimumVersions(t *testing.T) {
 	s.mustRun(0, "check")
 }
 
+// TestCheckShort: check -short runs the module tests with -short, and
+// check without it runs them whole.
+func TestCheckShort(t *testing.T) {
+	t.Parallel()
+	s := newReleased(t)
+	s.write("hash/long_test.go", "package hash\n\nimport \"testing\"\n\nfunc TestLong(t *testing.T) {\n\tif !testing.Short() {\n\t\tt.Fatal(\"the long form ran\")\n\t}\n}\n")
+	s.commit("hash: a test that fails without -short")
+	if out := s.mustRun(1, "check"); !strings.Contains(out, "the long form ran") {
+		t.Errorf("check without -short did not run the long form:\n%s", out)
+	}
+	s.mustRun(0, "check", "-short")
+}
+
 // TestGoModRules: replace directives, sibling pseudo-versions and
 // unrecorded versions are refused, and so is a module missing from the
 // versions file.
