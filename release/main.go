@@ -2,7 +2,7 @@
 // gets a version. Run it from the repository root:
 //
 //	go run ./release status                      # every module: last release, changes, API change, next version
-//	go run ./release check [module...]           # what CI runs; non-zero exit on any problem
+//	go run ./release check [-short] [module...]   # what CI runs (with -short); non-zero exit on any problem
 //	go run ./release prepare [-commit rev] [-dry-run] (-all | module...) [version]
 //	go run ./release tag [-dry-run=false]        # create the missing <dir>/vX.Y.Z tags
 //	go run ./release tidy [-require v] [module...] # go mod tidy outside the workspace
