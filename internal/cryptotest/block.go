@@ -129,7 +129,8 @@ func unexportedField(t reflect.Type) string {
 // alignments of the state), and changes neither its input nor the bytes
 // around it. In the subtest Chained, it checks that one call over 67 blocks
 // gives the same as want and as calls over random numbers of whole blocks
-// (each with trailing bytes to ignore).
+// (each with trailing bytes to ignore). With -short, Direct takes half the
+// offsets: 0 to 7 for those few counts, two random ones for the others.
 //
 // Messages give the block count, the offset, the number of trailing bytes,
 // the starting state and both results.
@@ -165,14 +166,18 @@ func testBlockDirect[S comparable](t *testing.T, blockSize int, got, want func(*
 	var misaligned misalignedState[S]
 	states := []*guardedState[S]{&aligned, &misaligned.guardedState}
 	calls := 0
+	every, random := 16, randomOffsets
+	if testing.Short() {
+		every, random = 8, randomOffsets/2
+	}
 	for _, nb := range blockCounts {
 		var offsets []int
 		if slices.Contains(allOffsetCounts, nb) {
-			for off := range 16 {
+			for off := range every {
 				offsets = append(offsets, off)
 			}
 		} else {
-			for range randomOffsets {
+			for range random {
 				offsets = append(offsets, r.intn(64))
 			}
 		}
