@@ -121,7 +121,8 @@ func (t *tool) check(args []string) error {
 		}
 
 		step("4. reverse dependencies: released dependents of changed modules, tested with their working trees")
-		any := false
+		var changed []*Module
+		cands := map[*Module]*Content{}
 		for _, m := range r.Modules {
 			if !selected(m) {
 				continue
@@ -138,11 +139,15 @@ func (t *tool) check(args []string) error {
 				continue
 			}
 			c, _ := e.candidate(m)
-			any = true
-			probs = append(probs, e.testDependents(m, c)...)
+			changed = append(changed, m)
+			cands[m] = c
 		}
-		if !any {
+		if len(changed) == 0 {
 			t.printf("no released module has changes since its release\n")
+		} else {
+			// One run per dependent with all the changes it depends on;
+			// runs per change only to find the one that breaks it.
+			probs = append(probs, e.testDependentsTogether(changed, cands)...)
 		}
 	}
 

@@ -290,59 +290,176 @@ func (e *engine) dependsOn(f *modfile.File, p string) bool {
 func (e *engine) testDependents(m *Module, c *Content) []Problem {
 	var probs []Problem
 	tested := 0
-	defer func() {
-		if tested == 0 {
-			e.t.printf("      %-10s no released module depends on it\n", m.Dir)
-		}
-	}()
 	for _, n := range e.r.Modules {
 		if n == m {
 			continue
 		}
-		rel, ok := e.t.repo.Versions.Latest(n.Dir) // released ones only, not those being prepared
+		d, ok, p := e.dependent(n, []*Module{m})
+		if p != nil {
+			probs = append(probs, *p)
+		}
 		if !ok {
 			continue
 		}
-		nc, err := e.releasedContent(n, rel.Version)
-		if err != nil {
-			probs = append(probs, Problem{n.Dir, err.Error()})
-			continue
-		}
-		nf, err := modfile.Parse("go.mod", nc.GoMod, nil)
-		if err != nil || !e.dependsOn(nf, m.Path) {
-			continue
-		}
-		what := fmt.Sprintf("%s %s with %s's %s", n.Dir, rel.Version, m.Dir, c.Origin)
-		if err := e.ensureReqs(n.Dir+" "+rel.Version, nc.GoMod); err != nil {
-			probs = append(probs, Problem{n.Dir, fmt.Sprintf("cannot test %s: %v", what, err)})
-			continue
-		}
-		if err := e.ensureReqs(m.Dir, c.GoMod); err != nil {
-			continue // reported by the minimum-version check of m
-		}
-		ndir, err := e.copyOut(nc, n.Dir+"@"+rel.Version)
-		if err == nil {
-			var mdir string
-			if mdir, err = e.copyOut(c, m.Dir+"-candidate"); err == nil {
-				err = editGoMod(ndir, func(f *modfile.File) error { return f.AddReplace(m.Path, "", mdir, "") })
-			}
-		}
-		if err != nil {
-			probs = append(probs, Problem{n.Dir, fmt.Sprintf("cannot test %s: %v", what, err)})
-			continue
-		}
 		tested++
-		tr := e.goTest(ndir)
-		if tr.ok {
-			e.t.printf("ok    %-10s released %s tests with %s's %s %s\n", n.Dir, rel.Version, m.Dir, c.Origin, tr.elapsed)
-			continue
+		if _, p := e.testDependent(d, []*Module{m}, map[*Module]*Content{m: c}); p != nil {
+			probs = append(probs, *p)
 		}
-		e.t.printf("FAIL  %-10s released %s tests with %s's %s %s\n%s\n", n.Dir, rel.Version, m.Dir, c.Origin, tr.elapsed, failureText(tr.out, 40))
-		log := e.saveLog(n.Dir+"-with-"+m.Dir, tr.out)
-		probs = append(probs, Problem{m.Dir, fmt.Sprintf(
-			"the released %s %s fails its tests with %s's %s (full output in %s).\n"+
-				"Users of %s %s who upgrade %s would be broken: keep %s compatible with what %s %s uses (or, if %s %s relies on a bug, release a fixed %s first and say so in the changelog).",
-			n.Dir, rel.Version, m.Dir, c.Origin, log, n.Dir, rel.Version, m.Dir, m.Dir, n.Dir, rel.Version, n.Dir, rel.Version, n.Dir)})
+	}
+	if tested == 0 {
+		e.t.printf("      %-10s no released module depends on it\n", m.Dir)
 	}
 	return probs
+}
+
+// testDependentsTogether is testDependents for several changed modules at
+// once: each released module that depends on any of them runs its tests
+// once, with the candidate contents of all those it depends on. Only if
+// that fails does each of them get a run of its own, so that the problem
+// names the module whose change breaks the dependent; if none fails alone,
+// the problem is the combination's.
+func (e *engine) testDependentsTogether(ms []*Module, cs map[*Module]*Content) []Problem {
+	var probs []Problem
+	tested := map[*Module]bool{}
+	for _, n := range e.r.Modules {
+		var others []*Module
+		for _, m := range ms {
+			if m != n {
+				others = append(others, m)
+			}
+		}
+		d, ok, p := e.dependent(n, others)
+		if p != nil {
+			probs = append(probs, *p)
+		}
+		if !ok {
+			continue
+		}
+		for _, m := range d.on {
+			tested[m] = true
+		}
+		if len(d.on) == 1 {
+			if _, p := e.testDependent(d, d.on, cs); p != nil {
+				probs = append(probs, *p)
+			}
+			continue
+		}
+		out, p := e.testDependent(d, d.on, cs)
+		if p == nil {
+			continue
+		}
+		e.t.printf("      %-10s each of %s alone:\n", n.Dir, moduleDirs(d.on))
+		alone := 0
+		for _, m := range d.on {
+			if _, p := e.testDependent(d, []*Module{m}, cs); p != nil {
+				probs = append(probs, *p)
+				alone++
+			}
+		}
+		if alone == 0 {
+			log := e.saveLog(n.Dir+"-with-all", out)
+			probs = append(probs, Problem{n.Dir, fmt.Sprintf(
+				"the released %s %s fails its tests with the changes of %s together, though with each alone it passes (full output in %s).\n"+
+					"Users who upgrade them all would be broken: find the combination that breaks it and keep the modules compatible with what %s %s uses.",
+				n.Dir, d.rel, moduleDirs(d.on), log, n.Dir, d.rel)})
+		}
+	}
+	for _, m := range ms {
+		if !tested[m] {
+			e.t.printf("      %-10s no released module depends on it\n", m.Dir)
+		}
+	}
+	return probs
+}
+
+// moduleDirs lists the directories of ms, separated by commas.
+func moduleDirs(ms []*Module) string {
+	dirs := make([]string, len(ms))
+	for i, m := range ms {
+		dirs[i] = m.Dir
+	}
+	return strings.Join(dirs, ", ")
+}
+
+// dependentRelease is the latest release of a module n and the changed
+// modules among those it depends on.
+type dependentRelease struct {
+	n   *Module
+	rel string
+	nc  *Content
+	on  []*Module
+}
+
+// dependent reports whether the latest release of n depends on any of ms,
+// and which, with a problem if its content cannot be had.
+func (e *engine) dependent(n *Module, ms []*Module) (dependentRelease, bool, *Problem) {
+	rel, ok := e.t.repo.Versions.Latest(n.Dir) // released ones only, not those being prepared
+	if !ok || len(ms) == 0 {
+		return dependentRelease{}, false, nil
+	}
+	nc, err := e.releasedContent(n, rel.Version)
+	if err != nil {
+		return dependentRelease{}, false, &Problem{n.Dir, err.Error()}
+	}
+	nf, err := modfile.Parse("go.mod", nc.GoMod, nil)
+	if err != nil {
+		return dependentRelease{}, false, nil
+	}
+	d := dependentRelease{n: n, rel: rel.Version, nc: nc}
+	for _, m := range ms {
+		if e.dependsOn(nf, m.Path) {
+			d.on = append(d.on, m)
+		}
+	}
+	return d, len(d.on) > 0, nil
+}
+
+// testDependent runs the tests of the release d with the candidate
+// contents cs of the modules on in place of the releases it requires, and
+// returns their output, and a problem if they fail. A failure with one
+// module names that module; with several, the caller attributes it.
+func (e *engine) testDependent(d dependentRelease, on []*Module, cs map[*Module]*Content) (string, *Problem) {
+	n, rel, nc := d.n, d.rel, d.nc
+	var origins []string
+	for _, m := range on {
+		origins = append(origins, m.Dir+"'s "+cs[m].Origin)
+	}
+	with := strings.Join(origins, ", ")
+	what := fmt.Sprintf("%s %s with %s", n.Dir, rel, with)
+	if err := e.ensureReqs(n.Dir+" "+rel, nc.GoMod); err != nil {
+		return "", &Problem{n.Dir, fmt.Sprintf("cannot test %s: %v", what, err)}
+	}
+	for _, m := range on {
+		if err := e.ensureReqs(m.Dir, cs[m].GoMod); err != nil {
+			return "", nil // reported by the minimum-version check of m
+		}
+	}
+	ndir, err := e.copyOut(nc, n.Dir+"@"+rel)
+	for _, m := range on {
+		if err != nil {
+			break
+		}
+		var mdir string
+		if mdir, err = e.copyOut(cs[m], m.Dir+"-candidate"); err == nil {
+			err = editGoMod(ndir, func(f *modfile.File) error { return f.AddReplace(m.Path, "", mdir, "") })
+		}
+	}
+	if err != nil {
+		return "", &Problem{n.Dir, fmt.Sprintf("cannot test %s: %v", what, err)}
+	}
+	tr := e.goTest(ndir)
+	if tr.ok {
+		e.t.printf("ok    %-10s released %s tests with %s %s\n", n.Dir, rel, with, tr.elapsed)
+		return tr.out, nil
+	}
+	e.t.printf("FAIL  %-10s released %s tests with %s %s\n%s\n", n.Dir, rel, with, tr.elapsed, failureText(tr.out, 40))
+	if len(on) > 1 {
+		return tr.out, &Problem{n.Dir, "fails with " + with}
+	}
+	m, c := on[0], cs[on[0]]
+	log := e.saveLog(n.Dir+"-with-"+m.Dir, tr.out)
+	return tr.out, &Problem{m.Dir, fmt.Sprintf(
+		"the released %s %s fails its tests with %s's %s (full output in %s).\n"+
+			"Users of %s %s who upgrade %s would be broken: keep %s compatible with what %s %s uses (or, if %s %s relies on a bug, release a fixed %s first and say so in the changelog).",
+		n.Dir, rel, m.Dir, c.Origin, log, n.Dir, rel, m.Dir, m.Dir, n.Dir, rel, n.Dir, rel, n.Dir)}
 }

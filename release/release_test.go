@@ -556,6 +556,54 @@ func TestReverseDependencies(t *testing.T) {
 	}
 }
 
+// TestReverseDependenciesTogether: a released module that depends on two
+// changed modules runs its tests once with both changes; when that fails,
+// once with each, and the problem names the change that breaks it.
+func TestReverseDependenciesTogether(t *testing.T) {
+	t.Parallel()
+	s := newReleased(t)
+	s.write("sig/go.mod", "module example.com/toy/sig\n\ngo 1.25.0\n\nrequire (\n\texample.com/toy/ecc v0.1.0\n\texample.com/toy/hash v0.1.0\n)\n")
+	s.write("sig/sig.go", "// Package sig is a toy that uses ecc and hash.\npackage sig\n\nimport (\n\t\"example.com/toy/ecc\"\n\t\"example.com/toy/hash\"\n)\n\n// Sign adds the key and the sum of b.\nfunc Sign(b []byte) int { return ecc.Key(b) + hash.Sum(b) }\n")
+	s.write("sig/sig_test.go", "package sig\n\nimport \"testing\"\n\nfunc TestSign(t *testing.T) {\n\tif got := Sign([]byte{1, 2}); got != 9 {\n\t\tt.Fatalf(\"Sign = %d, want 9\", got)\n\t}\n}\n")
+	s.write("sig/LICENSE", toyLicense)
+	s.edit("go.work", "\t./hash\n", "\t./hash\n\t./sig\n")
+	s.write(VersionsFile, s.read(VersionsFile)+"sig\n")
+	s.write(ChangelogFile, s.read(ChangelogFile)+"\n## sig\n\n### Unreleased\n\n- Sign.\n")
+	s.commit("sig: new")
+	s.mustRun(0, "prepare", "sig", "v0.1.0")
+	s.commit("release sig v0.1.0")
+
+	// ecc changes harmlessly, hash breaks ecc and sig.
+	s.edit("ecc/ecc.go", "// Key doubles", "// Key returns twice\n// the sum: it doubles")
+	s.edit("hash/hash.go", "s := 0", "s := 0\n\tif len(b) == 2 {\n\t\ts = 1\n\t}")
+	// both matches the line of a run with both changes, in either order.
+	both := regexp.MustCompile(`(?m)^(ok|FAIL) +sig        released v0\.1\.0 tests with (ecc's working tree, hash's|hash's working tree, ecc's) working tree `)
+	out := s.mustRun(1, "check")
+	if m := both.FindAllStringSubmatch(out, -1); len(m) != 1 || m[0][1] != "FAIL" {
+		t.Errorf("check did not run sig once with both changes, failing:\n%s", out)
+	}
+	for _, want := range []string{
+		"ok    sig        released v0.1.0 tests with ecc's working tree ",
+		"FAIL  sig        released v0.1.0 tests with hash's working tree",
+		"FAIL hash: the released sig v0.1.0 fails its tests with hash's working tree",
+		"FAIL hash: the released ecc v0.1.0 fails its tests with hash's working tree",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "FAIL ecc:") || strings.Contains(out, "FAIL sig:") {
+		t.Errorf("check blames ecc or sig:\n%s", out)
+	}
+
+	// With hash's change harmless, sig runs once, with both.
+	s.edit("hash/hash.go", "s := 0\n\tif len(b) == 2 {\n\t\ts = 1\n\t}", "s := 0 // the sum so far")
+	out = s.mustRun(0, "check")
+	if m := both.FindAllStringSubmatch(out, -1); strings.Count(out, "sig        released v0.1.0 tests with") != 1 || len(m) != 1 || m[0][1] != "ok" {
+		t.Errorf("sig did not run once, with both changes, passing:\n%s", out)
+	}
+}
+
 // TestTag: tag is a dry run by default, creates each missing tag once, and
 // creates none if a tag is wrong.
 func TestTag(t *testing.T) {
