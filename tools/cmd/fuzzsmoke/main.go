@@ -8,7 +8,7 @@
 // packages (or of the packages named) and runs it alone with
 // "go test -run ^$ -fuzz ^Name$ -fuzztime D", one after the other, so each
 // gets the machine to itself. CI runs it with a short -fuzztime as a smoke
-// test (about five seconds a target); run it with -fuzztime 10m (or more)
+// test (a few seconds a target); run it with -fuzztime 10m (or more)
 // to fuzz in earnest. When a target finds a failure, go test writes the
 // input to the package's testdata/fuzz/<Name>/ directory, where ordinary
 // go test runs it from then on; fuzzsmoke prints the failure and exits with
