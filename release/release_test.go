@@ -446,15 +446,11 @@ func TestMinimumVersions(t *testing.T) {
 		t.Fatalf("ecc's tests fail in the workspace: %v\n%s", err, out)
 	}
 	out = s.mustRun(1, "check")
-	for _, want := range []string{
+	wantOutput(t, "check", out,
 		"FAIL ecc: its tests fail outside the workspace at the minimum versions its go.mod requires (hash v0.1.0",
 		"It passes with hash v0.2.0",
 		"go mod edit -require=example.com/toy/hash@v0.2.0 ecc/go.mod",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("check output lacks %q:\n%s", want, out)
-		}
-	}
+	)
 
 	s.commit("ecc: Sum2")
 	out = s.mustRun(1, "prepare", "ecc")
@@ -530,6 +526,17 @@ func TestGoModRules(t *testing.T) {
 	}
 }
 
+// wantOutput fails t for each of wants that the output out of the command
+// cmd lacks.
+func wantOutput(t *testing.T, cmd, out string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			t.Errorf("%s output lacks %q:\n%s", cmd, want, out)
+		}
+	}
+}
+
 // TestReverseDependencies: a change to hash that breaks the released ecc
 // is caught before hash is released, by check and by prepare.
 func TestReverseDependencies(t *testing.T) {
@@ -538,16 +545,12 @@ func TestReverseDependencies(t *testing.T) {
 	// Behaviour, not API: hash's own tests still pass, ecc's fail.
 	s.edit("hash/hash.go", "s := 0", "s := 0\n\tif len(b) == 2 {\n\t\ts = 1\n\t}")
 	out := s.mustRun(1, "check")
-	for _, want := range []string{
+	wantOutput(t, "check", out,
 		"ok    hash       tests at minimum versions",
 		"FAIL  ecc        released v0.1.0 tests with hash's working tree",
 		"FAIL hash: the released ecc v0.1.0 fails its tests with hash's working tree",
 		"note: hash has changes since v0.1.0 (uncommitted changes) that users of ecc v0.1.0 get only once hash is released",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("check output lacks %q:\n%s", want, out)
-		}
-	}
+	)
 	s.edit(ChangelogFile, "## hash\n\n### Unreleased\n", "## hash\n\n### Unreleased\n\n- Faster.\n")
 	s.commit("hash: faster")
 	out = s.mustRun(1, "prepare", "hash")
@@ -582,16 +585,12 @@ func TestReverseDependenciesTogether(t *testing.T) {
 	if m := both.FindAllStringSubmatch(out, -1); len(m) != 1 || m[0][1] != "FAIL" {
 		t.Errorf("check did not run sig once with both changes, failing:\n%s", out)
 	}
-	for _, want := range []string{
+	wantOutput(t, "check", out,
 		"ok    sig        released v0.1.0 tests with ecc's working tree ",
 		"FAIL  sig        released v0.1.0 tests with hash's working tree",
 		"FAIL hash: the released sig v0.1.0 fails its tests with hash's working tree",
 		"FAIL hash: the released ecc v0.1.0 fails its tests with hash's working tree",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("check output lacks %q:\n%s", want, out)
-		}
-	}
+	)
 	if strings.Contains(out, "FAIL ecc:") || strings.Contains(out, "FAIL sig:") {
 		t.Errorf("check blames ecc or sig:\n%s", out)
 	}
