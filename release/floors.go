@@ -288,28 +288,7 @@ func (e *engine) dependsOn(f *modfile.File, p string) bool {
 // that would break users of a released dependent is caught here, before m
 // is released.
 func (e *engine) testDependents(m *Module, c *Content) []Problem {
-	var probs []Problem
-	tested := 0
-	for _, n := range e.r.Modules {
-		if n == m {
-			continue
-		}
-		d, ok, p := e.dependent(n, []*Module{m})
-		if p != nil {
-			probs = append(probs, *p)
-		}
-		if !ok {
-			continue
-		}
-		tested++
-		if _, p := e.testDependent(d, []*Module{m}, map[*Module]*Content{m: c}); p != nil {
-			probs = append(probs, *p)
-		}
-	}
-	if tested == 0 {
-		e.t.printf("      %-10s no released module depends on it\n", m.Dir)
-	}
-	return probs
+	return e.testDependentsTogether([]*Module{m}, map[*Module]*Content{m: c})
 }
 
 // testDependentsTogether is testDependents for several changed modules at
