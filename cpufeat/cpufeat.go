@@ -279,3 +279,11 @@ func Override() (value string, turnedOff []string, problems []string) {
 // CPUBrand returns the processor's brand string as the CPU reports it (on
 // x86-64, from CPUID), or "" where it is not available.
 func CPUBrand() string { return brand() }
+
+// CPUVendor returns the vendor identification string of the processor
+// (on x86-64 from CPUID leaf 0: "GenuineIntel", "AuthenticAMD", …), or ""
+// where it is not available. It is not a feature and CRYPTON_CPU does not
+// change it: packages that have two implementations for the same features
+// read it to order them, where one is faster on one vendor's cores and the
+// other on the other's.
+func CPUVendor() string { return vendor() }

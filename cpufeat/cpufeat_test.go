@@ -218,6 +218,37 @@ func TestProcCPUInfo(t *testing.T) {
 	}
 }
 
+// TestCPUVendor checks CPUVendor against the vendor_id that the Linux
+// kernel reports in /proc/cpuinfo on amd64, and that it is empty elsewhere.
+func TestCPUVendor(t *testing.T) {
+	got := CPUVendor()
+	if runtime.GOARCH != "amd64" {
+		if got != "" {
+			t.Errorf("CPUVendor() = %q on %s, want \"\"", got, runtime.GOARCH)
+		}
+		return
+	}
+	if len(got) != 12 {
+		t.Errorf("CPUVendor() = %q, want twelve bytes", got)
+	}
+	if runtime.GOOS != "linux" {
+		t.Skipf("vendor_id in /proc/cpuinfo is compared on linux only, this is %s (CPUVendor() = %q)", runtime.GOOS, got)
+	}
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		t.Fatalf("reading /proc/cpuinfo: %v", err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "vendor_id" {
+			if want := strings.TrimSpace(v); got != want {
+				t.Errorf("CPUVendor() = %q, /proc/cpuinfo says %q", got, want)
+			}
+			return
+		}
+	}
+	t.Fatal("no vendor_id line in /proc/cpuinfo")
+}
+
 // TestOverrideAtStartup runs this test binary again with CRYPTON_CPU set and
 // checks what the child process saw.
 func TestOverrideAtStartup(t *testing.T) {

@@ -63,6 +63,17 @@ func detect() {
 	HasVPCLMULQDQ512 = HasVPCLMULQDQ && HasAVX512F
 }
 
+// vendor returns the vendor identification string of CPUID leaf 0, the
+// twelve bytes of EBX, EDX and ECX: "GenuineIntel", "AuthenticAMD", ….
+func vendor() string {
+	_, b, c, d := cpuid(0, 0)
+	var v []byte
+	for _, r := range [3]uint32{b, d, c} {
+		v = append(v, byte(r), byte(r>>8), byte(r>>16), byte(r>>24))
+	}
+	return string(v)
+}
+
 // brand returns the processor brand string from CPUID leaves
 // 0x80000002..0x80000004, or "" if the CPU does not report one.
 func brand() string {

@@ -17,3 +17,5 @@ func detect() {
 }
 
 func brand() string { return "" }
+
+func vendor() string { return "" }

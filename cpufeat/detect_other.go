@@ -7,3 +7,5 @@ package cpufeat
 func detect() {}
 
 func brand() string { return "" }
+
+func vendor() string { return "" }
