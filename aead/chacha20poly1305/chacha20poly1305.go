@@ -49,18 +49,21 @@
 // everything left and computes the tag.
 //
 // On amd64 with AVX-512 (F and VL, with AVX2 and BMI2), the AVX-512
-// implementations take messages from 321 bytes on ("AVX-512+IFMA" where
-// the CPU has AVX-512 IFMA, else "AVX-512+MULX"). Up to 1 KiB, one
+// implementations take messages from 321 bytes on ("AVX-512+IFMA" and
+// "AVX-512+IFMA+MULX" where the CPU has AVX-512 IFMA, else
+// "AVX-512+MULX"). Up to 1 KiB, one
 // kernel computes the one-time key block beside sixteen blocks of
 // keystream in the ZMM registers (up to 512 bytes, eight blocks in the YMM
 // ones), and Poly1305 then runs in the 64-bit lanes of the ZMM registers,
 // with IFMA in radix 2⁴⁴ or, without IFMA, with VPMULUDQ in radix 2²⁶.
-// Beyond 1 KiB, with IFMA, ChaCha20 runs sixteen blocks at a time in the
-// ZMM registers and IFMA authenticates each 16 KiB piece after it (Open:
-// before it decrypts it); without IFMA, one kernel encrypts sixteen blocks
-// at a time and authenticates 1 KiB, sixteen Poly1305 blocks per step with
-// the powers r², …, r¹⁶ in general-purpose registers, in the same
-// instruction stream. Messages of at most 320 bytes are sealed or opened
+// Beyond 1 KiB, one kernel encrypts sixteen blocks at a time in the ZMM
+// registers and, in the same instruction stream, authenticates a kilobyte
+// (Seal: the one before; Open: the one it decrypts) in four steps of
+// sixteen Poly1305 blocks: with IFMA, in the 64-bit lanes of the ZMM
+// registers, or, with "AVX-512+IFMA+MULX", every other step in
+// general-purpose registers with MULX and the powers r², …, r¹⁶, r³²
+// (preferred on AMD CPUs, whose IFMA products occupy the pipes that the
+// ChaCha20 rotations need); without IFMA, every step with MULX. Messages of at most 320 bytes are sealed or opened
 // in one call: the key block and up to five blocks of keystream two to a
 // set of YMM registers holding their rows, rotated with VPROLD (a chain bound by
 // its latency), then Poly1305 in general-purpose registers and the tag;

@@ -324,8 +324,20 @@ func reverse(b []byte) []byte {
 	return r
 }
 
-// TestKernelPolyIFMA compares chachaPolyIFMA and chachaSealIFMA with the
-// packages chacha20 and poly1305: one to four chunks (and none), counters
+// ifmaChunkKernel is the signature of the IFMA chunk kernels with MULX
+// steps; lanesOnly gives the others that signature.
+type ifmaChunkKernel func(state *[16]uint32, s *polyState, pw *ifmaPowers, mpw *polyPowers, dst, src []byte, hash *byte)
+
+// lanesOnly returns f as an ifmaChunkKernel that ignores mpw.
+func lanesOnly(f func(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src []byte, hash *byte)) ifmaChunkKernel {
+	return func(state *[16]uint32, s *polyState, pw *ifmaPowers, _ *polyPowers, dst, src []byte, hash *byte) {
+		f(state, s, pw, dst, src, hash)
+	}
+}
+
+// TestKernelPolyIFMA compares chachaPolyIFMA and chachaSealIFMA, and their
+// forms with MULX steps, with the packages chacha20 and poly1305: one to
+// four chunks (and none), counters
 // at the start and at the very end of the 32-bit counter, an accumulator
 // that starts at zero or after additional data, hashing a buffer of its
 // own, the source itself (chachaPolyIFMA, Open, in place and not) or the
@@ -340,11 +352,13 @@ func TestKernelPolyIFMA(t *testing.T) {
 	}
 	kernels := []struct {
 		name  string
-		f     func(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src []byte, hash *byte)
+		f     ifmaChunkKernel
 		modes []string
 	}{
-		{"chachaPolyIFMA", chachaPolyIFMA, []string{"buffer", "open", "open in place"}},
-		{"chachaSealIFMA", chachaSealIFMA, []string{"buffer", "seal", "seal in place"}},
+		{"chachaPolyIFMA", lanesOnly(chachaPolyIFMA), []string{"buffer", "open", "open in place"}},
+		{"chachaSealIFMA", lanesOnly(chachaSealIFMA), []string{"buffer", "seal", "seal in place"}},
+		{"chachaPolyIFMAMULX", chachaPolyIFMAMULX, []string{"buffer", "open", "open in place"}},
+		{"chachaSealIFMAMULX", chachaSealIFMAMULX, []string{"buffer", "seal", "seal in place"}},
 	}
 	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 ifma  s"))))
 	for _, kernel := range kernels {
@@ -406,13 +420,15 @@ func TestKernelPolyIFMA(t *testing.T) {
 					p.setKey(&polyKey)
 					var pw ifmaPowers
 					polyRowsIFMA(&p, &pw)
+					var mpw polyPowers
+					polyPowersMULX(&p, &mpw)
 					polyPaddedMULX(&p, ad)
 					state := initState(&key, &nonce, counter)
 					stateCopy := state
 					if len(hash) == 0 {
 						hash = []byte{0}
 					}
-					kernel.f(&state, &p, &pw, dst, src, &hash[0])
+					kernel.f(&state, &p, &pw, &mpw, dst, src, &hash[0])
 					if !bytes.Equal(dst[:whole], want) {
 						t.Errorf("%s: wrong keystream", ctx)
 					}
@@ -429,6 +445,117 @@ func TestKernelPolyIFMA(t *testing.T) {
 					p.finish(&tag)
 					if tag != wantTag {
 						t.Errorf("%s, %d bytes of additional data: Poly1305 tag %x, want %x", ctx, len(ad), tag, wantTag)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPolyPowersMULX checks polyPowersMULX against math/big: r², …, r¹⁶
+// and r³², each below 2¹³⁰ + 2⁶⁴ (the top limb at most 4, as the MULX
+// steps need) and congruent to the power, r itself, and the sum
+// r¹⁶ + … + r, for random keys and the keys whose clamped r is all ones
+// or has a single bit set.
+func TestPolyPowersMULX(t *testing.T) {
+	skipWithoutAVX512(t)
+	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 powers "))))
+	keys := [][32]byte{{}, [32]byte(bytes.Repeat([]byte{0xff}, 32))}
+	for bit := 0; bit < 128; bit += 13 {
+		var k [32]byte
+		k[bit/8] = 1 << (bit % 8)
+		keys = append(keys, k)
+	}
+	for range 50 {
+		keys = append(keys, [32]byte(randBytes(r, 32)))
+	}
+	pp := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 130), big.NewInt(5))
+	bound := new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 130), new(big.Int).Lsh(big.NewInt(1), 64))
+	limbs := func(l []uint64) *big.Int {
+		v := new(big.Int)
+		for i := len(l) - 1; i >= 0; i-- {
+			v.Lsh(v, 64)
+			v.Add(v, new(big.Int).SetUint64(l[i]))
+		}
+		return v
+	}
+	for ki, key := range keys {
+		var p polyState
+		p.setKey(&key)
+		var pw polyPowers
+		polyPowersMULX(&p, &pw)
+		rr := limbs(p.r[:])
+		check := func(name string, got *big.Int, k int64) {
+			t.Helper()
+			want := new(big.Int).Exp(rr, big.NewInt(k), pp)
+			if got.Cmp(bound) >= 0 || new(big.Int).Mod(got, pp).Cmp(want) != 0 {
+				t.Errorf("key %d (%x): %s is %x, want r^%d = %x below 2¹³⁰ + 2⁶⁴", ki, key, name, got, k, want)
+			}
+		}
+		sum := new(big.Int).Set(rr)
+		for k := 2; k <= 16; k++ {
+			off := 3 * (16 - k)
+			check(fmt.Sprintf("r^%d", k), limbs(pw[off:off+3]), int64(k))
+			sum.Add(sum, new(big.Int).Exp(rr, big.NewInt(int64(k)), pp))
+		}
+		if pw[45] != p.r[0] || pw[46] != p.r[1] || pw[47] != p.r[1]+p.r[1]>>2 {
+			t.Errorf("key %d: r0, r1, rr1 = %x, want %x, %x, %x", ki, pw[45:48], p.r[0], p.r[1], p.r[1]+p.r[1]>>2)
+		}
+		if got := limbs(pw[48:51]); new(big.Int).Mod(got, pp).Cmp(new(big.Int).Mod(sum, pp)) != 0 {
+			t.Errorf("key %d: the sum of the powers is %x, want %x", ki, got, new(big.Int).Mod(sum, pp))
+		}
+		check("r^32", limbs(pw[56:59]), 32)
+	}
+}
+
+// TestPolyExtremesIFMA is TestPolyExtremesAVX512 for the IFMA chunk
+// kernels, those whose steps alternate between the lanes and MULX too: the
+// largest clamped r and all-ones blocks, after additional data or none,
+// through one to three chunks.
+func TestPolyExtremesIFMA(t *testing.T) {
+	skipWithoutAVX512(t)
+	if !useAVX512IFMA {
+		t.Skip("the CPU lacks AVX-512 IFMA")
+	}
+	ff := bytes.Repeat([]byte{0xff}, 4*chunk512Size)
+	keys := [][]byte{ff[:32], append(bytes.Repeat([]byte{0xff}, 16), make([]byte, 16)...)}
+	kernels := []struct {
+		name string
+		f    ifmaChunkKernel
+	}{
+		{"chachaPolyIFMA", lanesOnly(chachaPolyIFMA)},
+		{"chachaSealIFMA", lanesOnly(chachaSealIFMA)},
+		{"chachaPolyIFMAMULX", chachaPolyIFMAMULX},
+		{"chachaSealIFMAMULX", chachaSealIFMAMULX},
+	}
+	for _, kernel := range kernels {
+		for ki, k := range keys {
+			polyKey := [32]byte(k)
+			for _, chunks := range []int{1, 2, 3} {
+				for _, adLen := range []int{0, 16, 1000} {
+					ctx := fmt.Sprintf("%s, key %d, %d chunks, %d bytes of additional data", kernel.name, ki, chunks, adLen)
+					var p polyState
+					p.setKey(&polyKey)
+					var pw ifmaPowers
+					polyRowsIFMA(&p, &pw)
+					var mpw polyPowers
+					polyPowersMULX(&p, &mpw)
+					polyPaddedMULX(&p, ff[:adLen])
+					var key [KeySize]byte
+					var nonce [NonceSize]byte
+					state := initState(&key, &nonce, 1)
+					n := chunks * chunk512Size
+					hashed := ff[:n]
+					kernel.f(&state, &p, &pw, &mpw, make([]byte, n), make([]byte, n), &hashed[0])
+					if p.h[2] > 4 {
+						t.Errorf("%s: h = %x, h[2] above 4", ctx, p.h)
+					}
+					var tag, want [16]byte
+					p.finish(&tag)
+					padded := append(bytes.Clone(ff[:adLen]), make([]byte, (16-adLen%16)%16)...)
+					poly1305.Sum(&want, append(padded, hashed...), &polyKey)
+					if tag != want {
+						t.Errorf("%s: tag %x, want %x", ctx, tag, want)
 					}
 				}
 			}

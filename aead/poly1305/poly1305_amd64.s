@@ -990,7 +990,7 @@ loopN:
 	MOVQ  R8, 432(SP)
 	MOVQ  R9, 440(SP)
 
-	// t = h·r^N, column by column
+	// t = h·P, column by column
 	XORL  SI, SI
 	XORL  DI, DI
 	XORL  R8, R8

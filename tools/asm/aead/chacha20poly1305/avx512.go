@@ -50,19 +50,21 @@ var (
 )
 
 // polyPowersMULX emits polyPowersMULX, which computes what polymulx.Step
-// reads: the powers of the key r of a Poly1305 state.
+// and polymulx.StepBy read: the powers of the key r of a Poly1305 state.
 func polyPowersMULX() {
 	TEXT("polyPowersMULX", NOSPLIT, "func(s *polyState, pw *polyPowers)")
 	Doc(
 		"polyPowersMULX sets pw to r², …, r¹⁶ for the key r of s, partially",
-		"reduced, their sum with r, and r. It needs BMI2.",
+		"reduced, their sum with r, r, and r³². It needs BMI2.",
 	)
 	st := Dereference(Param("s"))
 	g := polymulx.Regs{R0: GP64(), R1: GP64(), RR1: GP64(), H0: GP64(), H1: GP64(), H2: GP64()}
 	Load(st.Field("r").Index(0), g.R0)
 	Load(st.Field("r").Index(1), g.R1)
 	g.LoadKey()
-	g.Powers(Mem{Base: Load(Param("pw"), GP64())})
+	pw := Mem{Base: Load(Param("pw"), GP64())}
+	g.Powers(pw)
+	polymulx.Wide(pw)
 	RET()
 }
 
@@ -119,19 +121,7 @@ func chachaPolyAVX512() {
 		st := Load(Param("state"), GP64())
 		VMOVDQU64(Mem{Base: st}, Z0)
 		VMOVDQU64(Z0, words)
-		pw := Load(Param("pw"), GP64())
-		for off := 0; off < polymulx.PowersSize; off += 64 {
-			if polymulx.PowersSize-off >= 64 {
-				VMOVDQU64(Mem{Base: pw, Disp: off}, Z0)
-				VMOVDQU64(Z0, powers.Offset(off))
-			} else {
-				for ; off < polymulx.PowersSize; off += 8 {
-					t := GP64()
-					MOVQ(Mem{Base: pw, Disp: off}, t)
-					MOVQ(t, powers.Offset(off))
-				}
-			}
-		}
+		copyToFrame(powers, Mem{Base: Load(Param("pw"), GP64())}, polymulx.PowersSize)
 	}
 
 	r0, r1, rr1 := polymulx.Key(powers)
@@ -223,6 +213,22 @@ func chachaPolyAVX512() {
 	MOVQ(hSlots.Offset(16), p.h2)
 	p.storeState()
 	RET()
+}
+
+// copyToFrame copies size bytes (a multiple of 8) from src to dst, 64 at a
+// time through Z0, then 8 at a time: before the lanes take the ZMM
+// registers.
+func copyToFrame(dst, src Mem, size int) {
+	off := 0
+	for ; size-off >= 64; off += 64 {
+		VMOVDQU64(src.Offset(off), Z0)
+		VMOVDQU64(Z0, dst.Offset(off))
+	}
+	for ; off < size; off += 8 {
+		t := GP64()
+		MOVQ(src.Offset(off), t)
+		MOVQ(t, dst.Offset(off))
+	}
 }
 
 // startLanes emits the start of the sixteen-lane kernels, from the input
@@ -574,12 +580,17 @@ func polyTagIFMA() {
 // runs, idle: about 1.4 % faster (the same machine, ten alternated runs).
 // Open cannot do that: it authenticates the chunk it decrypts, and in
 // place the transposition overwrites it.
-func chachaPolyIFMA(seal bool) {
+func chachaPolyIFMA(seal, split bool) {
 	name := "chachaPolyIFMA"
 	if seal {
 		name = "chachaSealIFMA"
 	}
-	TEXT(name, 0, "func(state *[16]uint32, s *polyState, pw *[24]uint64, dst, src []byte, hash *byte)")
+	signature := "func(state *[16]uint32, s *polyState, pw *[24]uint64, dst, src []byte, hash *byte)"
+	if split {
+		name += "MULX"
+		signature = "func(state *[16]uint32, s *polyState, pw *[24]uint64, mpw *polyPowers, dst, src []byte, hash *byte)"
+	}
+	TEXT(name, 0, signature)
 	Doc(
 		name+" XORs the keystream of the blocks from state[12] on into",
 		"the len(src)/1024 whole chunks of 1024 bytes of src, writing them to dst,",
@@ -600,15 +611,49 @@ func chachaPolyIFMA(seal bool) {
 			"written, so hash may be src (Open) or 1024 bytes behind dst.",
 		)
 	}
-	Doc(
-		"It leaves h congruent to what updateGeneric leaves, below 2¹³⁰ + 2⁶⁰.",
-		"It needs AVX-512F, BW and IFMA.",
-	)
+	if split {
+		Doc(
+			"The four steps of sixteen blocks of a chunk alternate between the",
+			"lanes (IFMA, steps 0 and 2) and the general-purpose registers (MULX,",
+			"steps 1 and 3, with the powers mpw of polyPowersMULX): two",
+			"accumulators, each multiplied by r³² from one of its steps to the",
+			"next. At the end the lanes' sum is multiplied by r¹⁶ and the MULX",
+			"accumulator added. It leaves h congruent to what updateGeneric",
+			"leaves, below 2¹³⁰ + 2⁸. It needs AVX-512F, BW and IFMA, and BMI2.",
+		)
+	} else {
+		Doc(
+			"It leaves h congruent to what updateGeneric leaves, below 2¹³⁰ + 2⁶⁰.",
+			"It needs AVX-512F, BW and IFMA.",
+		)
+	}
 	n := Load(Param("src").Len(), GP64())
 	SHRQ(U8(10), n)
 	JZ(LabelRef("end"))
-	st := Load(Param("state"), GP64())
-	word := func(i int) Mem { return Mem{Base: st, Disp: 4 * i} }
+	var word func(int) Mem
+	var chunks Op = n
+	var mpw, mh Mem
+	if split {
+		// The chunk count, the input state, the MULX powers and
+		// accumulator in the frame: the MULX steps take most
+		// general-purpose registers.
+		c := AllocLocal(8)
+		MOVQ(n, c)
+		chunks = c
+		words := AllocLocal(64)
+		word = func(i int) Mem { return words.Offset(4 * i) }
+		mpw = AllocLocal(polymulx.WideSize)
+		mh = AllocLocal(24)
+		Comment("The input state and the MULX powers to the frame; the MULX accumulator zero.")
+		copyToFrame(words, Mem{Base: Load(Param("state"), GP64())}, 64)
+		copyToFrame(mpw, Mem{Base: Load(Param("mpw"), GP64())}, polymulx.WideSize)
+		for i := range 3 {
+			MOVQ(U32(0), mh.Offset(8*i))
+		}
+	} else {
+		st := Load(Param("state"), GP64())
+		word = func(i int) Mem { return Mem{Base: st, Disp: 4 * i} }
+	}
 
 	// The lanes first: the accumulators of the steps live from
 	// NewStitched on, and so may not take a register that the lanes'
@@ -619,12 +664,26 @@ func chachaPolyIFMA(seal bool) {
 	for j := range chacha.PreWords {
 		VMOVDQU64(zPre[j], pre.Offset(64*j))
 	}
-	ps := polyifma.NewStitched(Mem{Base: Load(Param("pw"), GP64())})
+	ps := polyifma.NewStitched(Mem{Base: Load(Param("pw"), GP64())}, split)
 	mul := GP64()
 	LEAQ(ps.One(), mul)
 	dst := Load(Param("dst").Base(), GP64())
 	src := Load(Param("src").Base(), GP64())
 	hash := Load(Param("hash"), GP64())
+	// step records step i of a chunk into sc: with split, even steps in
+	// the lanes and odd ones with MULX; else all in the lanes.
+	step := func(sc *stitch.Ops, i int) {
+		switch {
+		case !split:
+			ps.Step(sc, Mem{Base: hash}, mul)
+			sc.Add(func() { LEAQ(ps.R16(), mul) })
+		case i%2 == 0:
+			ps.Step(sc, Mem{Base: hash}, mul)
+			sc.Add(func() { LEAQ(ps.R32(), mul) })
+		default:
+			polymulx.StepBy(sc, hash, mh, mh.Offset(8), mh.Offset(16), mpw, polymulx.R32(mpw))
+		}
+	}
 
 	Label("chunk")
 	preRegs := make([]Register, len(chacha.PreWords))
@@ -633,24 +692,35 @@ func chachaPolyIFMA(seal bool) {
 		VMOVDQU64(pre.Offset(64*j), zWords[w])
 	}
 	k := chacha.FirstDoubleRound(zWords, preRegs, zCounters, word)
-	steps := GP64()
 	loopSteps := stepsPerChunk
 	if seal {
 		loopSteps--
 	}
-	MOVQ(U32(loopSteps), steps)
-	Label("stitched")
-	var vec, sc stitch.Ops
-	for range 2 {
-		k.QuarterRounds(&vec, chacha.ColumnRound)
-		k.QuarterRounds(&vec, chacha.DiagonalRound)
+	// twoDoubleRounds emits two double rounds merged with step i.
+	twoDoubleRounds := func(i int) {
+		var vec, sc stitch.Ops
+		for range 2 {
+			k.QuarterRounds(&vec, chacha.ColumnRound)
+			k.QuarterRounds(&vec, chacha.DiagonalRound)
+		}
+		step(&sc, i)
+		stitch.Merge(vec, sc)
+		ADDQ(U32(stepBytes), hash)
 	}
-	ps.Step(&sc, Mem{Base: hash}, mul)
-	sc.Add(func() { LEAQ(ps.R16(), mul) })
-	stitch.Merge(vec, sc)
-	ADDQ(U32(stepBytes), hash)
-	DECQ(steps)
-	JNZ(LabelRef("stitched"))
+	if split {
+		// Unrolled: the steps differ.
+		for i := range loopSteps {
+			Comment(fmt.Sprintf("Two double rounds with step %d", i))
+			twoDoubleRounds(i)
+		}
+	} else {
+		steps := GP64()
+		MOVQ(U32(loopSteps), steps)
+		Label("stitched")
+		twoDoubleRounds(0)
+		DECQ(steps)
+		JNZ(LabelRef("stitched"))
+	}
 	if !seal {
 		k.QuarterRounds(nil, chacha.ColumnRound)
 		k.QuarterRounds(nil, chacha.DiagonalRound)
@@ -671,18 +741,22 @@ func chachaPolyIFMA(seal bool) {
 			vec.Add(func() { VPXORD(Mem{Base: src, Disp: 64 * j}, r, r) })
 			vec.Add(func() { VMOVDQU32(r, Mem{Base: dst, Disp: 64 * j}) })
 		})
-		ps.Step(&sc, Mem{Base: hash}, mul)
-		sc.Add(func() { LEAQ(ps.R16(), mul) })
+		step(&sc, loopSteps)
 		stitch.Merge(vec, sc)
 		ADDQ(U32(stepBytes), hash)
 	}
 	ADDQ(U32(chunk512), dst)
 	ADDQ(U32(chunk512), src)
 	VPADDD_BCST(sixteenBlocks, zCounters, zCounters)
-	DECQ(n)
+	DECQ(chunks)
 	JNZ(LabelRef("chunk"))
 
 	ps.Finish()
+	if split {
+		Comment("h = h·r¹⁶ + the MULX accumulator: the lanes' last step came sixteen blocks before the end")
+		h := Mem{Base: Load(Param("s"), GP64())}
+		polymulx.MulAdd(nil, h, h.Offset(8), h.Offset(16), polymulx.R16(mpw), [5]Op{mh, mh.Offset(8), mh.Offset(16)})
+	}
 	Label("end")
 	RET()
 }

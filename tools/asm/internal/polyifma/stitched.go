@@ -47,6 +47,7 @@ type Stitched struct {
 	a, b   vec44
 	lo, hi Mem
 	one    Mem
+	r32    Mem
 }
 
 // NewStitched emits the start of a function that absorbs blocks with
@@ -54,11 +55,14 @@ type Stitched struct {
 // rows r, …, r⁸ of Rows; the accumulator of the function's parameter s
 // (a pointer to a struct with a field h [3]uint64, as Update reads it) in
 // lane 0 of a, b zero; the rows of One in the frame. It needs the data of
-// Data and StitchedData.
-func NewStitched(rows Mem) *Stitched {
+// Data and StitchedData. With wide, the rows of r³² too (R32).
+func NewStitched(rows Mem, wide bool) *Stitched {
 	g := newRegisterIFMA()
 	s := &Stitched{}
 	s.lo, s.hi = g.powerRows(rows)
+	if wide {
+		s.wide(g)
+	}
 	s.a = loadH(g)
 	s.b = vec44{ZMM(), ZMM(), ZMM()}
 	for k := range 3 {
@@ -74,6 +78,24 @@ func NewStitched(rows Mem) *Stitched {
 	return s
 }
 
+// wide emits the power rows of r³² = r¹⁶·r¹⁶, in every lane, into the
+// frame.
+func (s *Stitched) wide(g *ifma) {
+	Comment("r³² = r¹⁶·r¹⁶ in every lane, for steps that follow another accumulator's")
+	// The products read every limb before the carries write any: r16 is
+	// both operands.
+	var r16 vec44
+	var m [3]Op
+	for k := range 3 {
+		r16[k] = ZMM()
+		VPBROADCASTQ(s.hi.Offset(64*k), r16[k])
+		m[k] = r16[k]
+	}
+	g.multiply(r16, m, times20(r16[1]), times20(r16[2]), false)
+	s.r32 = AllocLocal(5 * 64)
+	storePowers(s.r32, r16)
+}
+
 // One returns the base of the power rows whose lane 0 is the multiplier 1,
 // for the first step of a call.
 func (s *Stitched) One() Mem { return s.one }
@@ -81,6 +103,11 @@ func (s *Stitched) One() Mem { return s.one }
 // R16 returns the base of the power rows whose lane 0 is r¹⁶, for the
 // other steps.
 func (s *Stitched) R16() Mem { return s.hi }
+
+// R32 returns the base of the power rows whose lane 0 is r³², for a step
+// that follows sixteen blocks that another accumulator absorbed (steps
+// that alternate with polymulx.StepBy), if NewStitched was asked for them.
+func (s *Stitched) R32() Mem { return s.r32 }
 
 // Step records into o (nil: emits) a step over the sixteen blocks at m:
 // each accumulator multiplied by the multiplier broadcast from lane 0 of

@@ -135,6 +135,30 @@ func (g *Regs) Powers(pw Mem) {
 	MOVQ(s2, at(pwS+2))
 }
 
+// WideSize is the size in bytes of the powers that Wide completes:
+// PowersSize, then the three limbs of r^(2N).
+const WideSize = PowersSize + 24
+
+// R32 returns the first of the three limbs of r^(2N) (N = 16) in powers
+// that Wide completed.
+func R32(pw Mem) Mem { return pw.Offset(PowersSize) }
+
+// Wide stores r^(2N) = r^N·r^N, partially reduced (MulAdd), after the
+// powers at pw that Powers stored, for StepBy in a kernel whose MULX steps
+// alternate with other steps of N blocks.
+func Wide(pw Mem) {
+	h := R16(pw)
+	h0, h1, h2 := GP64(), GP64(), GP64()
+	MOVQ(h, h0)
+	MOVQ(h.Offset(8), h1)
+	MOVQ(h.Offset(16), h2)
+	MulAdd(nil, h0, h1, h2, h, [5]Op{})
+	w := R32(pw)
+	MOVQ(h0, w)
+	MOVQ(h1, w.Offset(8))
+	MOVQ(h2, w.Offset(16))
+}
+
 // acc is a sum of products in five limbs, built column by column.
 type acc [5]GPVirtual
 
@@ -164,6 +188,19 @@ func (t *acc) mac(o *stitch.Ops, b Op, col int, last bool) {
 // Its limbs h0, h1, h2 are registers or memory: Step reads them only
 // after U is formed, and writes them at its end.
 func Step(o *stitch.Ops, msg Register, h0, h1, h2 Op, pw Mem) {
+	StepBy(o, msg, h0, h1, h2, pw, R16(pw))
+}
+
+// R16 returns the first of the three limbs of r^N (N = 16) in the powers at
+// pw, which Step multiplies h by.
+func R16(pw Mem) Mem { return pw.Offset(8 * pwPow(BlocksN)) }
+
+// StepBy is Step with h multiplied by the three limbs at mul, a power of r
+// partially reduced as Powers leaves them (the top limb at most 4),
+// instead of by r^N: h = h·P + U. A step that follows other blocks than
+// the previous step's (another accumulator's) multiplies by a higher
+// power.
+func StepBy(o *stitch.Ops, msg Register, h0, h1, h2 Op, pw, mul Mem) {
 	at := func(i int) Mem { return pw.Offset(8 * i) }
 	block := func(j, i int) Mem { return Mem{Base: msg, Disp: 16*j + 8*i} }
 	var t acc
@@ -220,9 +257,22 @@ func Step(o *stitch.Ops, msg Register, h0, h1, h2 Op, pw Mem) {
 	for i := range u {
 		o.Add(func() { MOVQ(u[i], at(pwU+i)) })
 	}
+	var um [5]Op
+	for i := range um {
+		um[i] = at(pwU + i)
+	}
+	MulAdd(o, h0, h1, h2, mul, um)
+}
 
-	o.Add(func() { Comment("t = h·r^N, column by column") })
-	P := pwPow(BlocksN)
+// MulAdd records into o the instructions that set h = h·P + u and reduce
+// it below 2¹³⁰ + 2⁸, where P is the three limbs at mul (a power of r as
+// Powers leaves them, the top limb at most 4) and u five limbs, registers
+// or memory, nil for zero, below the bound of Step's U. h must be below
+// 6·2¹²⁸ + 2⁶⁵. h's limbs are registers or memory, read before u.
+func MulAdd(o *stitch.Ops, h0, h1, h2 Op, mul Mem, u [5]Op) {
+	at := func(i int) Mem { return mul.Offset(8 * i) }
+	o.Add(func() { Comment("t = h·P, column by column") })
+	P := 0
 	var v acc
 	for i := range v {
 		v[i] = GP64()
@@ -246,11 +296,17 @@ func Step(o *stitch.Ops, msg Register, h0, h1, h2 Op, pw Mem) {
 	o.Add(func() { MOVQ(h2, e) })
 	o.Add(func() { IMULQ(at(P+2), e) }) // h2·r^N₂ ≤ 20
 	o.Add(func() { ADDQ(e, v[4]) })
-	o.Add(func() { ADDQ(at(pwU), v[0]) })
-	o.Add(func() { ADCQ(at(pwU+1), v[1]) })
-	o.Add(func() { ADCQ(at(pwU+2), v[2]) })
-	o.Add(func() { ADCQ(at(pwU+3), v[3]) })
-	o.Add(func() { ADCQ(at(pwU+4), v[4]) })
+	for i := range u {
+		x := u[i]
+		if x == nil {
+			x = U8(0)
+		}
+		if i == 0 {
+			o.Add(func() { ADDQ(x, v[0]) })
+		} else {
+			o.Add(func() { ADCQ(x, v[i]) })
+		}
+	}
 
 	o.Add(func() { Comment("h = t mod 2¹³⁰ + 4H + H, H = ⌊t/2¹³⁰⌋") })
 	o.Add(func() { MOVQ(v[2], x2) })
