@@ -279,12 +279,9 @@ func checkPowers(t *testing.T, ctx string, pw *ifmaPowers, polyKey *[32]byte) {
 	}
 }
 
-// TestPolyRowsIFMA checks polyRowsIFMA against math/big, for random keys
-// and the keys whose clamped r is all ones or has a single bit set, and
-// that it gives what chachaKeyAVX512 gives for the same key block.
-func TestPolyRowsIFMA(t *testing.T) {
-	skipWithoutAVX512(t)
-	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 avx512r"))))
+// polyTestKeys returns Poly1305 keys for the tests of the powers of r:
+// zero, all ones, single bits of r, and 50 random ones from r.
+func polyTestKeys(r *rand.Rand) [][32]byte {
 	keys := [][32]byte{{}, [32]byte(bytes.Repeat([]byte{0xff}, 32))}
 	for bit := 0; bit < 128; bit += 13 {
 		var k [32]byte
@@ -294,6 +291,16 @@ func TestPolyRowsIFMA(t *testing.T) {
 	for range 50 {
 		keys = append(keys, [32]byte(randBytes(r, 32)))
 	}
+	return keys
+}
+
+// TestPolyRowsIFMA checks polyRowsIFMA against math/big, for random keys
+// and the keys whose clamped r is all ones or has a single bit set, and
+// that it gives what chachaKeyAVX512 gives for the same key block.
+func TestPolyRowsIFMA(t *testing.T) {
+	skipWithoutAVX512(t)
+	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 avx512r"))))
+	keys := polyTestKeys(r)
 	for i, key := range keys {
 		var p polyState
 		p.setKey(&key)
@@ -460,15 +467,7 @@ func TestKernelPolyIFMA(t *testing.T) {
 func TestPolyPowersMULX(t *testing.T) {
 	skipWithoutAVX512(t)
 	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 powers "))))
-	keys := [][32]byte{{}, [32]byte(bytes.Repeat([]byte{0xff}, 32))}
-	for bit := 0; bit < 128; bit += 13 {
-		var k [32]byte
-		k[bit/8] = 1 << (bit % 8)
-		keys = append(keys, k)
-	}
-	for range 50 {
-		keys = append(keys, [32]byte(randBytes(r, 32)))
-	}
+	keys := polyTestKeys(r)
 	pp := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 130), big.NewInt(5))
 	bound := new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 130), new(big.Int).Lsh(big.NewInt(1), 64))
 	limbs := func(l []uint64) *big.Int {
