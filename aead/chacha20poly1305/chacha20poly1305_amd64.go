@@ -802,7 +802,9 @@ func openAVX2(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, ciphertext
 			i += k
 		}
 		clear(pw[:])
-		clear(mpw[:])
+		if split {
+			clear(mpw[:])
+		}
 	} else if wide > 0 {
 		var pw polyPowers
 		polyPowersMULX(&p, &pw)
