@@ -342,6 +342,16 @@ func lanesOnly(f func(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src 
 	}
 }
 
+// ifmaKernelStart returns what the IFMA chunk kernels start from: the
+// Poly1305 state under polyKey after ad (padded), and both sets of powers.
+func ifmaKernelStart(polyKey *[32]byte, ad []byte) (p polyState, pw ifmaPowers, mpw polyPowers) {
+	p.setKey(polyKey)
+	polyRowsIFMA(&p, &pw)
+	polyPowersMULX(&p, &mpw)
+	polyPaddedMULX(&p, ad)
+	return p, pw, mpw
+}
+
 // TestKernelPolyIFMA compares chachaPolyIFMA and chachaSealIFMA, and their
 // forms with MULX steps, with the packages chacha20 and poly1305: one to
 // four chunks (and none), counters
@@ -423,13 +433,7 @@ func TestKernelPolyIFMA(t *testing.T) {
 						wantTail = bytes.Clone(src[whole:])
 					}
 
-					var p polyState
-					p.setKey(&polyKey)
-					var pw ifmaPowers
-					polyRowsIFMA(&p, &pw)
-					var mpw polyPowers
-					polyPowersMULX(&p, &mpw)
-					polyPaddedMULX(&p, ad)
+					p, pw, mpw := ifmaKernelStart(&polyKey, ad)
 					state := initState(&key, &nonce, counter)
 					stateCopy := state
 					if len(hash) == 0 {
@@ -533,13 +537,7 @@ func TestPolyExtremesIFMA(t *testing.T) {
 			for _, chunks := range []int{1, 2, 3} {
 				for _, adLen := range []int{0, 16, 1000} {
 					ctx := fmt.Sprintf("%s, key %d, %d chunks, %d bytes of additional data", kernel.name, ki, chunks, adLen)
-					var p polyState
-					p.setKey(&polyKey)
-					var pw ifmaPowers
-					polyRowsIFMA(&p, &pw)
-					var mpw polyPowers
-					polyPowersMULX(&p, &mpw)
-					polyPaddedMULX(&p, ff[:adLen])
+					p, pw, mpw := ifmaKernelStart(&polyKey, ff[:adLen])
 					var key [KeySize]byte
 					var nonce [NonceSize]byte
 					state := initState(&key, &nonce, 1)
