@@ -170,15 +170,23 @@ func TestPolyExtremesAVX512(t *testing.T) {
 				state := initState(&key, &nonce, 1)
 				hashed := ff[:16*first+chunk512Size]
 				chachaPolyAVX512(&state, &p, &pw, make([]byte, 2*chunk512Size), make([]byte, 2*chunk512Size), &hashed[0], first, ff[:adLen])
-				var tag, want [16]byte
-				p.finish(&tag)
-				padded := append(bytes.Clone(ff[:adLen]), make([]byte, (16-adLen%16)%16)...)
-				poly1305.Sum(&want, append(padded, hashed...), &polyKey)
-				if tag != want {
-					t.Errorf("%s: tag %x, want %x", ctx, tag, want)
-				}
+				checkPolyTag(t, ctx, &p, &polyKey, ff[:adLen], hashed)
 			}
 		}
+	}
+}
+
+// checkPolyTag checks that p, finished, gives the tag of poly1305.Sum
+// under polyKey of ad padded with zeros to a multiple of 16 bytes, then
+// hashed.
+func checkPolyTag(t *testing.T, ctx string, p *polyState, polyKey *[32]byte, ad, hashed []byte) {
+	t.Helper()
+	var tag, want [16]byte
+	p.finish(&tag)
+	padded := append(bytes.Clone(ad), make([]byte, (16-len(ad)%16)%16)...)
+	poly1305.Sum(&want, append(padded, hashed...), polyKey)
+	if tag != want {
+		t.Errorf("%s: tag %x, want %x", ctx, tag, want)
 	}
 }
 
@@ -547,13 +555,7 @@ func TestPolyExtremesIFMA(t *testing.T) {
 					if p.h[2] > 4 {
 						t.Errorf("%s: h = %x, h[2] above 4", ctx, p.h)
 					}
-					var tag, want [16]byte
-					p.finish(&tag)
-					padded := append(bytes.Clone(ff[:adLen]), make([]byte, (16-adLen%16)%16)...)
-					poly1305.Sum(&want, append(padded, hashed...), &polyKey)
-					if tag != want {
-						t.Errorf("%s: tag %x, want %x", ctx, tag, want)
-					}
+					checkPolyTag(t, ctx, &p, &polyKey, ff[:adLen], hashed)
 				}
 			}
 		}
