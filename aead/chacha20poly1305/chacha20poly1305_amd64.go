@@ -37,10 +37,10 @@ var (
 	useIFMAMULX = useAVX512IFMA
 
 	// ifmaMULXFirst says whether useIFMAMULX comes before useAVX512IFMA in
-	// the order of preference: on AMD's cores (Zen 4), where an IFMA
-	// product of a ZMM register takes two cycles of the pipes that the
-	// ChaCha20 rotations need too, and the MULX steps run on idle integer
-	// units; Seal of 16 KiB 3838 → 3650 ns, Open 3933 → 3750 (an AMD EPYC,
+	// the order of preference: on AMD's cores (Zen 4), where the IFMA
+	// products of ZMM registers and the VPROLDs of the ChaCha20 rounds
+	// share one instruction per cycle (measured with loops of each and of
+	// both), and the MULX steps run on idle integer units; Seal of 16 KiB 3838 → 3650 ns, Open 3933 → 3750 (an AMD EPYC,
 	// Zen 4, five alternated runs). Elsewhere the lanes take every step:
 	// on Intel's cores the MULX code competes with the ZMM code for port 5
 	// (the MULX kernel, chachaPolyAVX512, measured slower there than the
@@ -200,7 +200,7 @@ func polyFinishMULX(s *polyState, ad, ct []byte, adLen, ctLen int, tag *[16]byte
 
 // polyPowers is what polyPowersMULX computes from the key r of a Poly1305
 // state for chachaPolyAVX512, polyStepsMULX and the MULX steps of
-// chachaPolyIFMA and chachaSealIFMA, 64-bit limbs: r¹⁶, r¹⁵, …, r² (three
+// chachaPolyIFMAMULX and chachaSealIFMAMULX, 64-bit limbs: r¹⁶, r¹⁵, …, r² (three
 // limbs each, partially reduced), r0, r1 and r1 + r1/4, the sum
 // r¹⁶ + … + r² + r (three limbs), five limbs of room for the steps, and
 // r³². See tools/asm/internal/polymulx.
