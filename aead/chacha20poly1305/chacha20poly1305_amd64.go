@@ -356,6 +356,7 @@ func polyTagIFMA(s *polyState, pw *ifmaPowers, ad, msg []byte, adLen, ctLen int,
 // 198.4, 192 bytes 221.1 against 213.4, 255 bytes 248.5 against 237.7).
 const (
 	polyIFMAMinLen   = 256
+	_                = uint(shortMinLen - polyIFMAMinLen) // sealShortAVX512 relies on it
 	polyAVX512MinLen = 384
 )
 
@@ -403,8 +404,12 @@ func keyAVX512(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src []byte,
 }
 
 // sealShortAVX512 is sealGeneric for plaintexts of at most shortMaxLen
-// bytes: keyAVX512 computes the one-time key and encrypts, then
-// polyTagAVX512 authenticates.
+// bytes: a key kernel computes the one-time key and encrypts, then
+// polyTagIFMA (or, without IFMA, polyTagAVX512) authenticates. It calls
+// the kernels itself rather than through keyAVX512 and polyTagAVX512:
+// without those two call levels and sealAppend's (Seal), Seal of 1 KiB
+// took 300.3 ns against 304.3 on an AMD EPYC (Zen 4), the fastest of 30
+// alternated runs each.
 func sealShortAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 	var state [16]uint32
@@ -412,11 +417,19 @@ func sealShortAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, pla
 	var p polyState
 	var ks [64]byte
 	var pw ifmaPowers
-	keyAVX512(&state, &p, &pw, ciphertext, plaintext, &ks)
+	if len(plaintext) <= key8MaxLen {
+		chachaKey8AVX512(&state, &p, &pw, ciphertext, plaintext, &ks)
+	} else {
+		chachaKeyAVX512(&state, &p, &pw, ciphertext, plaintext, &ks)
+	}
 	if full := len(plaintext) &^ 63; full < len(plaintext) {
 		subtle.XORBytes(ciphertext[full:], plaintext[full:], ks[:])
 	}
-	polyTagAVX512(&p, &pw, additionalData, ciphertext, (*[Overhead]byte)(tag))
+	if ifma() { // shortMinLen ≥ polyIFMAMinLen, as polyTagIFMA needs
+		polyTagIFMA(&p, &pw, additionalData, ciphertext, len(additionalData), len(ciphertext), (*[Overhead]byte)(tag))
+	} else {
+		polyTagAVX512(&p, &pw, additionalData, ciphertext, (*[Overhead]byte)(tag))
+	}
 }
 
 // openShortAVX512 is openGeneric for ciphertexts of at most shortMaxLen
