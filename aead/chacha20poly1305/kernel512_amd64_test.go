@@ -561,3 +561,47 @@ func TestPolyExtremesIFMA(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelSealGroupsIFMA compares chachaSealGroupsIFMA with sealGeneric:
+// every number of groups it takes (groupsMinLen to shortMaxLen bytes, in
+// steps of 128), additional data of lengths around the block size and
+// longer, in place and not, the ciphertext and the tag, nothing written
+// after them, and the state left alone.
+func TestKernelSealGroupsIFMA(t *testing.T) {
+	skipWithoutAVX512(t)
+	if !useAVX512IFMA {
+		t.Skip("the CPU lacks AVX-512 IFMA")
+	}
+	r := rand.New(rand.NewChaCha8([32]byte([]byte("crypton chacha20poly1305 groups "))))
+	for n := groupsMinLen; n <= shortMaxLen; n += 128 {
+		for _, adLen := range []int{0, 1, 13, 15, 16, 17, 31, 32, 33, 100, 1000} {
+			for _, inPlace := range []bool{false, true} {
+				ctx := fmt.Sprintf("%d bytes, %d bytes of additional data, in place %v", n, adLen, inPlace)
+				key, nonce := [KeySize]byte(randBytes(r, KeySize)), [NonceSize]byte(randBytes(r, NonceSize))
+				pt, ad := randBytes(r, n), randBytes(r, adLen)
+				want := make([]byte, n+Overhead)
+				sealGeneric(want, &key, &nonce, pt, ad)
+				buf := bytes.Repeat([]byte{0xa5}, n+Overhead+64)
+				src := pt
+				if inPlace {
+					copy(buf, pt)
+					src = buf[:n]
+				}
+				state := initState(&key, &nonce, 0)
+				stateCopy := state
+				var p polyState
+				p.h = [3]uint64{1, 2, 3} // must be reset
+				chachaSealGroupsIFMA(&state, &p, ad, buf[:n], src, (*[Overhead]byte)(buf[n:n+Overhead]))
+				if !bytes.Equal(buf[:n+Overhead], want) {
+					t.Errorf("%s: ciphertext and tag differ from sealGeneric's", ctx)
+				}
+				if !bytes.Equal(buf[n+Overhead:], bytes.Repeat([]byte{0xa5}, 64)) {
+					t.Errorf("%s: wrote past the tag", ctx)
+				}
+				if state != stateCopy {
+					t.Errorf("%s: changed the state", ctx)
+				}
+			}
+		}
+	}
+}

@@ -222,6 +222,7 @@ func main() {
 	polyTagIFMA()
 	polyifma.RowsFunc("polyRowsIFMA", "func(s *polyState, pw *[24]uint64)")
 	polyifma.StitchedData("chachaPoly")
+	chachaSealGroupsIFMA()
 	chachaPolyIFMA(false, false)
 	chachaPolyIFMA(true, false)
 	chachaPolyIFMA(false, true)
