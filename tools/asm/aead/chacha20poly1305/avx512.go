@@ -304,10 +304,7 @@ func chachaKeyAVX512(lanes int) {
 		"the end. It leaves state alone; dst and src are the same or do not",
 		"overlap. It needs AVX-512F and VL, and BMI2.",
 	)
-	counters := keyRounds16(lanes, words, func() Mem { return Mem{Base: Load(Param("pw"), GP64())} })
-	state := Load(Param("state"), GP64())
-	word := func(i int) Mem { return Mem{Base: state, Disp: 4 * i} }
-	chacha.AddInput(words, counters, word)
+	keyRounds16(lanes, words, func() Mem { return Mem{Base: Load(Param("pw"), GP64())} })
 	Comment("Transpose the words into blocks: the whole ones XORed with src, the next one to ks.")
 	{
 		n := GP64()
@@ -345,10 +342,10 @@ func chachaKeyAVX512(lanes int) {
 // chachaKey8AVX512 (lanes 8) into a function with the parameters state and
 // s: the key block and the blocks from counter+1 on in words, their ten
 // double rounds, the key into s, and the powers r, …, r⁸ of polyifma.Rows
-// to the rows that powerRows returns (called when they are written). It
-// returns the register of the counters, the lanes' word 12 before the
-// rounds, for chacha.AddInput.
-func keyRounds16(lanes int, words []Register, powerRows func() Mem) Register {
+// to the rows that powerRows returns (called when they are written), and
+// the input added to the lanes (chacha.AddInput), which leaves words
+// holding the keystream of the blocks, one in each lane.
+func keyRounds16(lanes int, words []Register, powerRows func() Mem) {
 	// A frame, so that BP may hold a value: the key block takes fifteen
 	// general-purpose registers and one word of the frame, the powers
 	// fifteen registers at their peak.
@@ -440,7 +437,8 @@ func keyRounds16(lanes int, words []Register, powerRows func() Mem) Register {
 	polyifma.Rows(&powers, powerRows(), r)
 	stitch.Merge(second, powers)
 
-	return counters
+	state = Load(Param("state"), GP64())
+	chacha.AddInput(words, counters, word)
 }
 
 // chachaSealGroupsIFMA emits chachaSealGroupsIFMA, Seal with AVX-512 IFMA
@@ -469,10 +467,7 @@ func chachaSealGroupsIFMA() {
 		"the same or do not overlap. It needs AVX-512F, VL, BW and IFMA, and BMI2.",
 	)
 	pw := AllocLocal(polyifma.RowsSize)
-	counters := keyRounds16(16, zWords, func() Mem { return pw })
-	state := Load(Param("state"), GP64())
-	word := func(i int) Mem { return Mem{Base: state, Disp: 4 * i} }
-	chacha.AddInput(zWords, counters, word)
+	keyRounds16(16, zWords, func() Mem { return pw })
 	Comment("Transpose the words into blocks: the 2n whole ones XORed with src into dst.")
 	{
 		blocks := GP64()

@@ -552,13 +552,6 @@ func SingleMul(p, n, twice Register, rows, mul Mem, perStep func(k int) stitch.O
 	g.multiply(rl, [3]Op{mul, mul.Offset(8), mul.Offset(16)}, mul.Offset(24), mul.Offset(32), true)
 	last := AllocLocal(5 * 64)
 	storePowers(last, rl)
-	return g.singleRows(p, n, twice, lo, last, perStep)
-}
-
-// singleRows is SingleMul's code after the rows: lo holds r^(8-i) in
-// lane i and last the multipliers of the last step, each five 64-byte
-// rows in radix 2⁴⁴ (storePowers).
-func (g *ifma) singleRows(p, n, twice Register, lo, last Mem, perStep func(k int) stitch.Ops) (h0, h1, h2 GPVirtual) {
 	_, sl1, sl2 := powers(lo)
 	var r8 [3]Op
 	for k := range 3 {
