@@ -347,16 +347,16 @@ func polyAVX512(s *polyState, pw *ifmaPowers, msg []byte)
 func polyTagIFMA(s *polyState, pw *ifmaPowers, ad, msg []byte, adLen, ctLen int, tag *[16]byte)
 
 // chachaSealGroupsIFMA is Seal of groupsMinLen to shortMaxLen bytes, whole
-// 128-byte groups, in one call: chachaKeyAVX512's blocks, then Poly1305 as
-// polyTagIFMA's path for whole groups of at least groupsMinLen bytes
-// computes it, over the ciphertext just written.
+// 128-byte groups, in one call: chachaKeyAVX512's blocks, then Poly1305
+// over the ciphertext just written, the last group and the lengths block
+// in general-purpose registers beside the lanes' steps.
 //
 //go:noescape
 func chachaSealGroupsIFMA(state *[16]uint32, s *polyState, ad, dst, src []byte, tag *[16]byte)
 
-// groupsMinLen is the shortest ciphertext that polyTagIFMA and
-// chachaSealGroupsIFMA absorb with the last group beside the lanes (six
-// groups of 128 bytes: splitGroupsMin in the generator).
+// groupsMinLen is the shortest plaintext that sealShortAVX512 gives to
+// chachaSealGroupsIFMA (six groups of 128 bytes: splitGroupsMin in the
+// generator).
 const groupsMinLen = 6 * 128
 
 // polyIFMAMinLen and polyAVX512MinLen are the shortest ciphertexts that
@@ -420,11 +420,10 @@ func keyAVX512(state *[16]uint32, s *polyState, pw *ifmaPowers, dst, src []byte,
 // bytes: with IFMA, whole 128-byte groups from groupsMinLen bytes on in
 // one call (chachaSealGroupsIFMA); else a key kernel computes the one-time
 // key and encrypts, then polyTagIFMA (or, without IFMA, polyTagAVX512)
-// authenticates. It calls
-// the kernels itself rather than through keyAVX512 and polyTagAVX512:
-// without those two call levels and sealAppend's (Seal), Seal of 1 KiB
-// took 300.3 ns against 304.3 on an AMD EPYC (Zen 4), the fastest of 30
-// alternated runs each.
+// authenticates. It calls the kernels itself rather than through
+// keyAVX512 and polyTagAVX512: without those two call levels and
+// sealAppend's (Seal), Seal of 1 KiB took 300.3 ns against 304.3 on an
+// AMD EPYC (Zen 4), the fastest of 30 alternated runs each.
 func sealShortAVX512(out []byte, key *[KeySize]byte, nonce *[NonceSize]byte, plaintext, additionalData []byte) {
 	ciphertext, tag := out[:len(plaintext)], out[len(plaintext):]
 	var state [16]uint32

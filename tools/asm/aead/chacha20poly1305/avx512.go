@@ -640,8 +640,8 @@ func polyTagIFMA() {
 // lanes take too few steps for T's nine blocks beside them: the blocks
 // left over go before the steps, where, a chain that the vector code
 // behind it waits to be dispatched past, each costs about its latency
-// (polyTagSplit in polyTagIFMA, AMD EPYC Zen 4: 384 bytes 70 ns against
-// 40, eight blocks before the lanes' one step).
+// (the split tried in polyTagIFMA, AMD EPYC Zen 4: 384 bytes 70 ns
+// against 40, eight blocks before the lanes' one step).
 const splitGroupsMin = 6
 
 // polyTagSplit emits the Poly1305 of chachaSealGroupsIFMA after the
