@@ -46,3 +46,36 @@ func TestSliceForAppend(t *testing.T) {
 		t.Errorf("nil, 0: lengths %d and %d", len(head), len(tail))
 	}
 }
+
+// TestOverlapExhaustive compares AnyOverlap and InexactOverlap with their
+// definitions, element by element, for every pair of subslices of a short
+// array.
+func TestOverlapExhaustive(t *testing.T) {
+	var buf [8]byte
+	for a := 0; a <= len(buf); a++ {
+		for b := a; b <= len(buf); b++ {
+			for c := 0; c <= len(buf); c++ {
+				for d := c; d <= len(buf); d++ {
+					x, y := buf[a:b], buf[c:d]
+					anyShared, inexact := false, false
+					for i := range x {
+						for j := range y {
+							if &x[i] == &y[j] {
+								anyShared = true
+								if i != j {
+									inexact = true
+								}
+							}
+						}
+					}
+					if got := AnyOverlap(x, y); got != anyShared {
+						t.Errorf("buf[%d:%d], buf[%d:%d]: AnyOverlap = %v, want %v", a, b, c, d, got, anyShared)
+					}
+					if got := InexactOverlap(x, y); got != inexact {
+						t.Errorf("buf[%d:%d], buf[%d:%d]: InexactOverlap = %v, want %v", a, b, c, d, got, inexact)
+					}
+				}
+			}
+		}
+	}
+}
