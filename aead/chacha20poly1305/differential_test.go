@@ -110,16 +110,7 @@ func FuzzOpen(f *testing.F) {
 		f.Add(unhex(tc.key), unhex(tc.nonce), ct, unhex(tc.aad), tc.x, false, uint32(0))
 	}
 	f.Fuzz(func(t *testing.T, key, nonce, data, ad []byte, x, seal bool, flip uint32) {
-		v := variants[0]
-		if x {
-			v = variants[1]
-		}
-		key = fit(key, KeySize)
-		nonce = fit(nonce, v.nonceSize)
-		xa, err := v.xnew(key)
-		if err != nil {
-			t.Fatal(err)
-		}
+		name, nonce, a, xa := fuzzAEADs(t, key, nonce, x)
 		ct := data
 		if seal {
 			ct = xa.Seal(nil, nonce, data, ad)
@@ -128,28 +119,23 @@ func FuzzOpen(f *testing.F) {
 			}
 		}
 		want, xerr := xa.Open(nil, nonce, ct, ad)
-
-		a, err := v.new(key)
-		if err != nil {
-			t.Fatal(err)
-		}
 		cputest.ForEachImplementation(pkg, func(impl string) {
 			var got []byte
 			var err error
 			if p := try(func() { got, err = a.Open(nil, nonce, ct, ad) }); p != nil {
-				t.Fatalf("%s, %s: Open panicked: %v", v.name, impl, p)
+				t.Fatalf("%s, %s: Open panicked: %v", name, impl, p)
 			}
 			if (err == nil) != (xerr == nil) || !bytes.Equal(got, want) {
-				t.Fatalf("%s, %s: Open gives %x, %v; x/crypto %x, %v", v.name, impl, got, err, want, xerr)
+				t.Fatalf("%s, %s: Open gives %x, %v; x/crypto %x, %v", name, impl, got, err, want, xerr)
 			}
 			if err != nil && got != nil {
-				t.Fatalf("%s, %s: a failed Open returned a plaintext", v.name, impl)
+				t.Fatalf("%s, %s: a failed Open returned a plaintext", name, impl)
 			}
 			// In place, from a copy.
 			buf := bytes.Clone(ct)
 			got, err = a.Open(buf[:0], nonce, buf, ad)
 			if (err == nil) != (xerr == nil) || !bytes.Equal(got, want) {
-				t.Fatalf("%s, %s: Open in place gives %x, %v; x/crypto %x, %v", v.name, impl, got, err, want, xerr)
+				t.Fatalf("%s, %s: Open in place gives %x, %v; x/crypto %x, %v", name, impl, got, err, want, xerr)
 			}
 		})
 	})
@@ -170,35 +156,42 @@ func FuzzSeal(f *testing.F) {
 		f.Add([]byte("the key"), []byte("nonce"), pt, []byte(nil), false)
 	}
 	f.Fuzz(func(t *testing.T, key, nonce, pt, ad []byte, x bool) {
-		v := variants[0]
-		if x {
-			v = variants[1]
-		}
-		key = fit(key, KeySize)
-		nonce = fit(nonce, v.nonceSize)
-		xa, err := v.xnew(key)
-		if err != nil {
-			t.Fatal(err)
-		}
+		name, nonce, a, xa := fuzzAEADs(t, key, nonce, x)
 		want := xa.Seal(nil, nonce, pt, ad)
-		a, err := v.new(key)
-		if err != nil {
-			t.Fatal(err)
-		}
 		cputest.ForEachImplementation(pkg, func(impl string) {
 			if got := a.Seal(nil, nonce, pt, ad); !bytes.Equal(got, want) {
-				t.Fatalf("%s, %s, %d bytes: Seal gives %x; x/crypto %x", v.name, impl, len(pt), got, want)
+				t.Fatalf("%s, %s, %d bytes: Seal gives %x; x/crypto %x", name, impl, len(pt), got, want)
 			}
 			buf := make([]byte, len(pt), len(pt)+Overhead)
 			copy(buf, pt)
 			if got := a.Seal(buf[:0], nonce, buf, ad); !bytes.Equal(got, want) {
-				t.Fatalf("%s, %s, %d bytes: Seal in place gives %x; x/crypto %x", v.name, impl, len(pt), got, want)
+				t.Fatalf("%s, %s, %d bytes: Seal in place gives %x; x/crypto %x", name, impl, len(pt), got, want)
 			}
 			if got, err := a.Open(nil, nonce, want, ad); err != nil || !bytes.Equal(got, pt) {
-				t.Fatalf("%s, %s, %d bytes: Open of the sealed message fails: %v", v.name, impl, len(pt), err)
+				t.Fatalf("%s, %s, %d bytes: Open of the sealed message fails: %v", name, impl, len(pt), err)
 			}
 		})
 	})
+}
+
+// fuzzAEADs returns, for a fuzz target, the name of the variant that x
+// selects (XChaCha20-Poly1305 if set), the nonce cut or zero-padded to its
+// size, and the AEADs of both packages under the key, cut or padded too.
+func fuzzAEADs(t *testing.T, key, nonce []byte, x bool) (name string, n []byte, a, xa cipher.AEAD) {
+	v := variants[0]
+	if x {
+		v = variants[1]
+	}
+	key = fit(key, KeySize)
+	a, err := v.new(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	xa, err = v.xnew(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v.name, fit(nonce, v.nonceSize), a, xa
 }
 
 // fit cuts b to n bytes or pads it with zeros.
